@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { allPermissionTags } from '@dukkan/contract';
+import type { Database } from './db/client.ts';
+import { appMeta, roles, users, workspaceAdmins, workspaces } from './db/schema/index.ts';
+import { hashPassword } from './features/auth/passwords.ts';
+
+export interface BootstrapResult {
+  created: boolean;
+  email?: string;
+  /** Only when the password was generated: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/** A password that satisfies the strength rule of §5: lower, upper, digit and a special. */
+function generatePassword(): string {
+  return `${randomBytes(12).toString('base64url')}aZ9!`;
+}
+
+/**
+ * On first start: the demo workspace, its admin, and a role with every tag. Guarded by an
+ * `app_meta` row inserted in the same transaction, so a restart (or two at once) never repeats it.
+ */
+export async function bootstrapDemo(db: Database, admin?: { email: string; password: string }): Promise<BootstrapResult> {
+  const email = admin?.email ?? 'admin@dukkan.localhost';
+  const password = admin?.password ?? generatePassword();
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const marker = await tx
+      .insert(appMeta)
+      .values({ key: 'bootstrap', value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (marker.length === 0) return { created: false };
+
+    const [workspace] = await tx.insert(workspaces).values({ name: 'Demo Store' }).returning({ id: workspaces.id });
+    const [user] = await tx
+      .insert(users)
+      .values({ email, name: 'Demo Admin', passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!workspace || !user) throw new Error(`Bootstrap failed: ${email} already exists`);
+    await tx.insert(workspaceAdmins).values({ workspaceId: workspace.id, userId: user.id });
+    await tx.insert(roles).values({ workspaceId: workspace.id, code: 'manager', title: 'Manager', permissions: [...allPermissionTags] });
+    return { created: true, email, generatedPassword: admin ? undefined : password };
+  });
+}

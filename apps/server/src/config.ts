@@ -1,0 +1,141 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration
+ * table is this list; `loadConfig` refuses a wrong value with a line naming the variable.
+ */
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_POOL_SIZE: positiveInt(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    SESSION_TTL_DAYS: positiveInt(30),
+    BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
+    BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    OPERATOR_EMAIL: z.email().default('operator@dukkan.localhost'),
+    MAIL_FROM: z.string().default('Dukkan <no-reply@dukkan.localhost>'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+    RECAPTCHA_SITE_KEY: optionalText,
+    RECAPTCHA_SECRET_KEY: optionalText,
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    AUTH_RATE_LIMIT: positiveInt(30),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
+    path: ['RECAPTCHA_SECRET_KEY'],
+    message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together',
+  })
+  .refine((env) => Boolean(env.BOOTSTRAP_ADMIN_EMAIL) === Boolean(env.BOOTSTRAP_ADMIN_PASSWORD), {
+    path: ['BOOTSTRAP_ADMIN_PASSWORD'],
+    message: 'BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together',
+  });
+
+export interface RateLimitRule {
+  points: number;
+  durationSeconds: number;
+}
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir?: string };
+  logLevel: string;
+  trustProxy: boolean;
+  sessionTtlDays: number;
+  bootstrapAdmin?: { email: string; password: string };
+  operatorEmail: string;
+  mailFrom: string;
+  smtpUrl?: string;
+  /** Where mail goes when no SMTP_URL is set. */
+  outboxDir: string;
+  captcha: { difficulty: number; recaptcha?: { siteKey: string; secretKey: string } };
+  redisUrl?: string;
+  rateLimits: {
+    /** Attempts per client address on each limited route. */
+    perAddress: RateLimitRule;
+    /** Attempts per account (email) on each limited route. */
+    perAccount: RateLimitRule;
+  };
+  webDistDir?: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a `ConfigError` whose message is one line naming the variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const given = environment[variable];
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${given === undefined ? '' : ` (got "${given}")`}`,
+    );
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY === 'true',
+    sessionTtlDays: env.SESSION_TTL_DAYS,
+    bootstrapAdmin:
+      env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
+        ? { email: env.BOOTSTRAP_ADMIN_EMAIL.toLowerCase(), password: env.BOOTSTRAP_ADMIN_PASSWORD }
+        : undefined,
+    operatorEmail: env.OPERATOR_EMAIL,
+    mailFrom: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    outboxDir: resolve(dataDir, 'outbox'),
+    captcha: {
+      difficulty: env.CAPTCHA_DIFFICULTY,
+      recaptcha:
+        env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+          ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY }
+          : undefined,
+    },
+    redisUrl: env.REDIS_URL,
+    rateLimits: {
+      perAddress: { points: env.AUTH_RATE_LIMIT, durationSeconds: 15 * 60 },
+      perAccount: { points: 10, durationSeconds: 15 * 60 },
+    },
+    webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : undefined,
+  };
+}

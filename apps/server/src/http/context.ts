@@ -1,0 +1,31 @@
+import type { WorkspaceGrant } from '@dukkan/contract';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { SessionUser } from '../features/auth/sessions.ts';
+import type { CaptchaVerifier } from '../platform/captcha/captcha.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
+
+/** What route modules are given: configuration and the platform's drivers, chosen once in buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  captcha: CaptchaVerifier;
+  rateLimits: {
+    login: { perAddress: RateLimiter; perAccount: RateLimiter };
+    forgotPassword: { perAddress: RateLimiter; perAccount: RateLimiter };
+    requestAccess: { perAddress: RateLimiter; perAccount: RateLimiter };
+  };
+  /** Time source, replaceable in tests (token expiry). */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the access guard on every route that is not public. */
+    session: SessionUser | null;
+    /** Set by the access guard on permission routes: the checked workspace and the caller's grant there. */
+    workspace: { id: string; grant: WorkspaceGrant } | null;
+  }
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link, if any: logged in outbox mode so a local user can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}
+
+/** SMTP through nodemailer when `SMTP_URL` is set; otherwise `.eml` files in the outbox folder. */
+export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await mkdir(outboxDir, { recursive: true });
+      const file = join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      // Outbox mode is the local, no-SMTP default: the link is logged so the user can follow it.
+      log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { validationCodes as codes } from '../validation-codes.ts';
+
+/** Field rules of spec §5, shared by every form and endpoint that takes them. */
+export const limits = { name: 60, long: 255, phoneMin: 10, phoneMax: 15, passwordMin: 8 } as const;
+
+const requiredString = (code: string) => z.string({ error: code });
+
+export const nameField = requiredString(codes.NAME_IS_REQUIRED)
+  .trim()
+  .min(1, codes.NAME_IS_REQUIRED)
+  .max(limits.name, codes.NAME_TOO_LONG);
+
+export const emailField = requiredString(codes.EMAIL_IS_INVALID)
+  .trim()
+  .max(limits.long, codes.EMAIL_TOO_LONG)
+  .pipe(z.email(codes.EMAIL_IS_INVALID))
+  .transform((email) => email.toLowerCase());
+
+/** Digits, spaces, plus, parentheses and hyphens; 10 to 15 characters. */
+export const phonePattern = /^[0-9 +()-]+$/;
+
+export const phoneField = requiredString(codes.PHONE_IS_REQUIRED)
+  .trim()
+  .min(1, codes.PHONE_IS_REQUIRED)
+  .regex(phonePattern, codes.PHONE_IS_INVALID)
+  .min(limits.phoneMin, codes.PHONE_TOO_SHORT)
+  .max(limits.phoneMax, codes.PHONE_TOO_LONG);
+
+/** The login form only bounds the length: old passwords may predate the strength rule. */
+export const loginPasswordField = requiredString(codes.PASSWORD_IS_REQUIRED)
+  .min(limits.passwordMin, codes.PASSWORD_TOO_SHORT)
+  .max(limits.long, codes.PASSWORD_TOO_LONG);
+
+/** Lower case, upper case, a digit and one of !@#$%^&*. */
+export const strongPasswordPattern = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).*$/;
+
+export const strongPasswordField = requiredString(codes.PASSWORD_TOO_WEAK)
+  .min(limits.passwordMin, codes.PASSWORD_TOO_WEAK)
+  .max(limits.long, codes.PASSWORD_TOO_LONG)
+  .regex(strongPasswordPattern, codes.PASSWORD_TOO_WEAK);
+
+export const captchaTokenField = z.string({ error: codes.CAPTCHA_FAILED }).max(20_000, codes.CAPTCHA_FAILED);
+
+/** Opaque tokens from mailed links: base64url, bounded so garbage never reaches a query. */
+export const linkTokenField = requiredString(codes.TOKEN_IS_REQUIRED)
+  .min(1, codes.TOKEN_IS_REQUIRED)
+  .max(200, codes.TOKEN_IS_INVALID);
+
+export const languageField = z.enum(['en', 'ar'], { error: codes.LANGUAGE_IS_INVALID });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { validationCodes as codes } from '../validation-codes.ts';
+import {
+  captchaTokenField,
+  emailField,
+  languageField,
+  limits,
+  linkTokenField,
+  loginPasswordField,
+  nameField,
+  phoneField,
+  strongPasswordField,
+} from './fields.ts';
+
+export const businessCategories = ['food', 'technology', 'finance', 'health', 'education', 'other'] as const;
+export const referralSources = ['google', 'facebook', 'tiktok', 'friend', 'other'] as const;
+
+export const loginInputSchema = z.object({ email: emailField, password: loginPasswordField });
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const requestAccessInputSchema = z.object({
+  name: nameField,
+  email: emailField,
+  phone: phoneField,
+  companyName: z
+    .string({ error: codes.COMPANY_NAME_IS_REQUIRED })
+    .trim()
+    .min(1, codes.COMPANY_NAME_IS_REQUIRED)
+    .max(limits.long, codes.COMPANY_NAME_TOO_LONG),
+  companyWebsite: z
+    .union([z.literal(''), z.url({ error: codes.URL_IS_INVALID, protocol: /^https?$/ }).max(limits.long)], {
+      error: codes.URL_IS_INVALID,
+    })
+    .optional(),
+  businessCategory: z.enum(businessCategories, { error: codes.BUSINESS_CATEGORY_IS_REQUIRED }),
+  howDidYouHearAboutUs: z.enum(referralSources, { error: codes.HOW_DID_YOU_HEAR_IS_REQUIRED }),
+  reCaptchaToken: captchaTokenField.optional(),
+  language: languageField.optional(),
+});
+export type RequestAccessInput = z.infer<typeof requestAccessInputSchema>;
+
+export const forgotPasswordInputSchema = z.object({
+  email: emailField,
+  reCaptchaToken: captchaTokenField.optional(),
+  language: languageField.optional(),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+/** What `/reset-password` and `/set-password` send: the new password and the mailed token. */
+export const resetPasswordInputSchema = z.object({ password: strongPasswordField, token: linkTokenField });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+const confirmPasswordField = z
+  .string({ error: codes.CONFIRM_PASSWORD_IS_REQUIRED })
+  .min(1, codes.CONFIRM_PASSWORD_IS_REQUIRED);
+
+/** The page's form: password twice; the token comes from the query string. */
+export const newPasswordFormSchema = z
+  .object({ password: strongPasswordField, confirmPassword: confirmPasswordField })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: codes.PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
+export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string({ error: codes.PASSWORD_IS_REQUIRED }).min(1, codes.PASSWORD_IS_REQUIRED).max(limits.long),
+  newPassword: strongPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+export const changePasswordFormSchema = changePasswordInputSchema
+  .extend({ confirmPassword: confirmPasswordField })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: codes.PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+export const updateProfileInputSchema = z.object({
+  name: nameField,
+  phone: z.union([z.literal(''), phoneField]).optional(),
+  language: languageField.optional(),
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;

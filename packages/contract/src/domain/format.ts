@@ -1,0 +1,40 @@
+/** `ar` maps to `ar-EG`, any other language to `en-US` (spec §9). */
+export function formattingLocale(language: string | undefined): 'ar-EG' | 'en-US' {
+  return language?.startsWith('ar') ? 'ar-EG' : 'en-US';
+}
+
+/** Short weekday, 2-digit day, short month and numeric year, e.g. "Sun, Nov 22, 2026". */
+export function formatDate(value: Date | string | number, language?: string): string {
+  return new Intl.DateTimeFormat(formattingLocale(language), {
+    weekday: 'short',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(value));
+}
+
+/** 2-digit hour and minute, 12-hour clock, e.g. "02:07 AM". */
+export function formatTime(value: Date | string | number, language?: string): string {
+  return new Intl.DateTimeFormat(formattingLocale(language), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+  }).format(new Date(value));
+}
+
+/** 'HH:MM' → seconds since midnight (hours*3600 + minutes*60). */
+export function timeToSeconds(time: string): number {
+  const [hours = '0', minutes = '0'] = time.split(':');
+  return Number(hours) * 3600 + Number(minutes) * 60;
+}
+
+/** Seconds since midnight → 'HH:mm' (24-hour, default) or 'hh:mm a' (12-hour). */
+export function secondsToTime(seconds: number, clock: '24h' | '12h' = '24h'): string {
+  const totalMinutes = Math.floor(seconds / 60);
+  const hours = Math.floor(totalMinutes / 60) % 24;
+  const minutes = totalMinutes % 60;
+  const mm = String(minutes).padStart(2, '0');
+  if (clock === '24h') return `${String(hours).padStart(2, '0')}:${mm}`;
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(hour12).padStart(2, '0')}:${mm} ${hours < 12 ? 'AM' : 'PM'}`;
+}
