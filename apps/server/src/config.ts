@@ -7,7 +7,15 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const integer = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`)
+    .default(fallback);
+const positiveInt = (fallback: number) => integer(1, 1_000_000, fallback);
+const emailAddress = z.email('must be an email address');
 
 /**
  * Every environment variable the server reads, with its default. The README's configuration
@@ -15,28 +23,30 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
  */
 const environmentSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('production'),
     HOST: z.string().default('0.0.0.0'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PORT: integer(0, 65535, 3000),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     DATABASE_POOL_SIZE: positiveInt(10),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be fatal, error, warn, info, debug, trace or silent')
+      .default('info'),
+    TRUST_PROXY: z.enum(['true', 'false'], 'must be true or false').default('false'),
     SESSION_TTL_DAYS: positiveInt(30),
-    BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
+    BOOTSTRAP_ADMIN_EMAIL: emailAddress.optional(),
     BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    OPERATOR_EMAIL: z.email().default('operator@dukkan.localhost'),
+    OPERATOR_EMAIL: emailAddress.default('operator@dukkan.localhost'),
     MAIL_FROM: z.string().default('Dukkan <no-reply@dukkan.localhost>'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
-    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+    CAPTCHA_DIFFICULTY: integer(1000, 10_000_000, 50_000),
     RECAPTCHA_SITE_KEY: optionalText,
     RECAPTCHA_SECRET_KEY: optionalText,
     REDIS_URL: z

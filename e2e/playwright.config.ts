@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+import { e2eServer } from './fixtures/server.ts';
+
+/**
+ * Browser tests in Debian's Chromium against the built app (`npm run build` first), served by the
+ * real server on a fresh embedded database in a temporary folder.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: e2eServer.url,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${e2eServer.dataDir} && node ../apps/server/dist/main.js`,
+    url: `${e2eServer.url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(e2eServer.port),
+      DATA_DIR: e2eServer.dataDir,
+      BOOTSTRAP_ADMIN_EMAIL: e2eServer.admin.email,
+      BOOTSTRAP_ADMIN_PASSWORD: e2eServer.admin.password,
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
