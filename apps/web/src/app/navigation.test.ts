@@ -1,0 +1,99 @@
+import { type CurrentUser, can, type PermissionRequirement } from '@dukkan/contract';
+import { describe, expect, it } from 'vitest';
+import { buildNavigation, type NavGroupEntry, navigation, type VisibleNavEntry } from './navigation.ts';
+
+const workspace = { id: 'w1', name: 'Store', logo: null };
+function userWith(tags: string[], admin = false): CurrentUser {
+  return {
+    id: 'u',
+    name: 'Sara',
+    email: 's@example.com',
+    phone: null,
+    profilePicture: null,
+    language: 'en',
+    adminWorkspaces: admin ? [workspace] : [],
+    workspaces: [
+      {
+        workspaceId: 'w1',
+        workspace,
+        role: { id: 'r', code: 'staff', title: 'Staff', permissions: tags.map((tag) => ({ tag })) },
+      },
+    ],
+  };
+}
+
+function visibleFor(user: CurrentUser, pathname = '/') {
+  return buildNavigation(
+    navigation,
+    (requirement: PermissionRequirement | null) => requirement === null || can(user, 'w1', requirement),
+    pathname,
+  );
+}
+
+const group = (entries: VisibleNavEntry[], key: NavGroupEntry['key']) =>
+  entries.find(
+    (entry): entry is NavGroupEntry & { active: boolean } => entry.kind === 'group' && entry.key === key,
+  );
+const paths = (entries: VisibleNavEntry[]) =>
+  entries.flatMap((entry) => (entry.kind === 'link' ? [entry.path] : entry.links.map((item) => item.path)));
+
+describe('navigation (spec §2)', () => {
+  it('shows an admin every entry', () => {
+    expect(paths(visibleFor(userWith([], true)))).toEqual([
+      '/',
+      '/brands',
+      '/locations',
+      '/products',
+      '/variations-types',
+      '/options',
+      '/measurement-units',
+      '/categories',
+      '/waste-categories',
+      '/product-tags',
+      '/taxes',
+      '/customers',
+      '/subscriptions',
+      '/payments',
+      '/users',
+      '/authority-roles',
+      '/exchange-rates',
+      '/settings',
+      '/profile',
+    ]);
+  });
+
+  it('shows a user without permissions the dashboard, settings and profile only', () => {
+    const entries = visibleFor(userWith([]));
+    expect(paths(entries)).toEqual(['/', '/settings', '/profile']);
+    expect(group(entries, 'data')).toBeUndefined();
+    expect(group(entries, 'subscriptions')).toBeUndefined();
+  });
+
+  it('shows a group when any one of its links is permitted', () => {
+    const entries = visibleFor(userWith(['viewPayments', 'viewVariations']));
+    expect(group(entries, 'subscriptions')?.links.map((item) => item.path)).toEqual(['/payments']);
+    expect(group(entries, 'data')?.links.map((item) => item.path)).toEqual(['/variations-types', '/options']);
+  });
+
+  it('opens the group whose link is the current path, and only that one', () => {
+    const entries = visibleFor(userWith([], true), '/payments');
+    expect(group(entries, 'subscriptions')?.active).toBe(true);
+    expect(group(entries, 'data')?.active).toBe(false);
+    expect(group(entries, 'settings')?.active).toBe(false);
+  });
+
+  it('opens the group on a sub-page of its link, but not on a look-alike path', () => {
+    expect(group(visibleFor(userWith([], true), '/categories/12'), 'data')?.active).toBe(true);
+    expect(group(visibleFor(userWith([], true), '/brandsx'), 'data')?.active).toBe(false);
+  });
+
+  it('checks permissions in the selected workspace only', () => {
+    const user = userWith(['viewBrands']);
+    const elsewhere = buildNavigation(
+      navigation,
+      (requirement) => requirement === null || can(user, 'w2', requirement),
+      '/',
+    );
+    expect(paths(elsewhere)).toEqual(['/', '/settings', '/profile']);
+  });
+});

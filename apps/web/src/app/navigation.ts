@@ -1,0 +1,101 @@
+import type { PermissionRequirement } from '@dukkan/contract';
+import type en from '../i18n/locales/en.json';
+import { type ScreenName, type ScreenTitleKey, screens } from './screens.ts';
+
+export type NavGroupKey = keyof typeof en.nav.groups;
+export type NavIcon = 'dashboard' | 'data' | 'customers' | 'subscriptions' | 'settings';
+
+export interface NavLinkEntry {
+  kind: 'link';
+  path: string;
+  labelKey: ScreenTitleKey;
+  /** null: shown to every signed-in user. */
+  requirement: PermissionRequirement | null;
+  icon?: NavIcon;
+}
+
+export interface NavGroupEntry {
+  kind: 'group';
+  key: NavGroupKey;
+  icon: NavIcon;
+  links: NavLinkEntry[];
+}
+
+export type NavEntry = NavLinkEntry | NavGroupEntry;
+
+function link(name: ScreenName, overrides: Partial<NavLinkEntry> = {}): NavLinkEntry {
+  const screen = screens[name];
+  return {
+    kind: 'link',
+    path: screen.path,
+    labelKey: screen.titleKey,
+    requirement: screen.requirement,
+    ...overrides,
+  };
+}
+
+/** The menu of spec §2 "Navigation entries": each link carries the permission that shows it. */
+export const navigation: readonly NavEntry[] = [
+  // "Dashboard: always shown" in the menu; the page itself checks viewApplications.
+  link('dashboard', { requirement: null, icon: 'dashboard' }),
+  {
+    kind: 'group',
+    key: 'data',
+    icon: 'data',
+    links: [
+      link('brands'),
+      link('locations'),
+      link('products'),
+      link('variationsTypes'),
+      link('options'),
+      link('measurementUnits'),
+      link('categories', { path: '/categories' }),
+      link('wasteCategories', { path: '/waste-categories' }),
+      link('productTags'),
+      link('taxes'),
+    ],
+  },
+  link('customers', { icon: 'customers' }),
+  {
+    kind: 'group',
+    key: 'subscriptions',
+    icon: 'subscriptions',
+    links: [link('subscriptions'), link('payments')],
+  },
+  {
+    kind: 'group',
+    key: 'settings',
+    icon: 'settings',
+    links: [link('users'), link('authorityRoles'), link('exchangeRates'), link('settings'), link('profile')],
+  },
+];
+
+export type VisibleNavEntry = NavLinkEntry | (NavGroupEntry & { active: boolean });
+
+/** Is the current path this link's page, or one of its sub-pages (`/categories/12`)? */
+export function isLinkActive(linkPath: string, pathname: string): boolean {
+  if (linkPath === '/') return pathname === '/';
+  return pathname === linkPath || pathname.startsWith(`${linkPath}/`);
+}
+
+/**
+ * The menu a user sees: links they may open, groups with at least one such link, and each
+ * group marked `active` (opened) when the current path is one of its links (spec §2).
+ */
+export function buildNavigation(
+  entries: readonly NavEntry[],
+  isAllowed: (requirement: PermissionRequirement | null) => boolean,
+  pathname: string,
+): VisibleNavEntry[] {
+  const visible: VisibleNavEntry[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'link') {
+      if (isAllowed(entry.requirement)) visible.push(entry);
+      continue;
+    }
+    const links = entry.links.filter((item) => isAllowed(item.requirement));
+    if (links.length === 0) continue;
+    visible.push({ ...entry, links, active: links.some((item) => isLinkActive(item.path, pathname)) });
+  }
+  return visible;
+}

@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
+import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
+import { loginPathFor } from '../features/auth/login-redirect.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
+import { WorkspaceProvider } from '../lib/workspace-context.tsx';
+
+// The shell (and Radix with it) is downloaded only once someone is signed in.
+const AppShell = lazy(() => import('./shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
+
+function SessionError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="grid min-h-dvh place-items-center px-4 text-center">
+      <div>
+        <p className="text-lg font-semibold">{t('errors.somethingWentWrong')}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t('errors.tryAgainLater')}</p>
+        <Button className="mt-6" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The protected area: a full-screen indicator while the session is checked, the login page
+ * (with `from` and the query string in navigation state) without one, else the shell (spec §2, §4).
+ */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { data: user, isPending, isError, refetch } = useCurrentUser();
+
+  if (isPending) return <FullScreenSpinner label={t('common.loading')} />;
+  if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} />;
+  if (!user)
+    return <Navigate to={loginPathFor(location.pathname)} state={{ search: location.search }} replace />;
+
+  return (
+    <WorkspaceProvider user={user}>
+      <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
+        <AppShell />
+      </Suspense>
+    </WorkspaceProvider>
+  );
+}

@@ -1,0 +1,72 @@
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ShellSlotsProvider } from '../../components/page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { MenuIcon } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { MobileDrawer } from './mobile-drawer.tsx';
+import { SidebarContent } from './sidebar-content.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const drawerId = 'navigation-drawer';
+
+function ContentSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="grid flex-1 place-items-center py-24 text-brand-600 dark:text-brand-400">
+      <Spinner className="size-6" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/** The signed-in frame: a 280px sidebar on wide screens, a drawer on narrow ones, then the page. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  useEffect(() => {
+    if (pathname) setDrawerOpen(false);
+  }, [pathname]);
+
+  const slots = useMemo(
+    () => ({
+      start: (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-ms-2 lg:hidden"
+          aria-label={t('shell.openMenu')}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <MenuIcon />
+        </Button>
+      ),
+      end: <UserMenu />,
+    }),
+    [t, drawerOpen],
+  );
+
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[280px_minmax(0,1fr)]">
+      <aside className="sticky top-0 hidden h-dvh border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+        <SidebarContent />
+      </aside>
+      <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>
+        <SidebarContent />
+      </MobileDrawer>
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <ShellSlotsProvider value={slots}>
+          <Suspense fallback={<ContentSpinner />}>
+            <Outlet />
+          </Suspense>
+        </ShellSlotsProvider>
+      </div>
+    </div>
+  );
+}

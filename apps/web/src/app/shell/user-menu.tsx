@@ -1,0 +1,73 @@
+import { userInitial } from '@dukkan/contract';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { LanguageIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { languages } from '../../i18n/languages.ts';
+import { useTheme } from '../../lib/theme.ts';
+import { useDirection } from '../../lib/use-direction.ts';
+import { useWorkspace } from '../../lib/workspace-context.tsx';
+import { menuContentClassName, menuItemClassName } from './menu-styles.ts';
+
+/** Theme, language (the current one disabled), My profile and Logout (spec §2). */
+export function UserMenu() {
+  const { t, i18n } = useTranslation();
+  const dir = useDirection();
+  const navigate = useNavigate();
+  const { user } = useWorkspace();
+  const { theme, toggleTheme } = useTheme();
+
+  return (
+    <DropdownMenu.Root dir={dir}>
+      <DropdownMenu.Trigger
+        aria-label={t('shell.accountMenu')}
+        className="flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pe-3 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+      >
+        <Avatar src={user.profilePicture} fallback={userInitial(user.name)} size="sm" />
+        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:block dark:text-slate-200">
+          {user.name}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClassName} w-[200px]`}>
+          <div className="px-2 py-1.5">
+            <p className="truncate text-sm font-semibold">{user.name}</p>
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400" dir="ltr">
+              {user.email}
+            </p>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item className={menuItemClassName} onSelect={toggleTheme}>
+            {theme === 'dark' ? <SunIcon className="size-4" /> : <MoonIcon className="size-4" />}
+            {theme === 'dark' ? t('theme.light') : t('theme.dark')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+            {t('languages.label')}
+          </DropdownMenu.Label>
+          {languages.map((language) => (
+            <DropdownMenu.Item
+              key={language.code}
+              className={menuItemClassName}
+              disabled={i18n.resolvedLanguage === language.code}
+              onSelect={() => void i18n.changeLanguage(language.code)}
+            >
+              <LanguageIcon className="size-4" />
+              <span lang={language.code}>{t(`languages.${language.code}`)}</span>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/profile')}>
+            <UserIcon className="size-4" />
+            {t('shell.myProfile')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/logout')}>
+            <LogoutIcon className="size-4" />
+            {t('shell.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { languages } from '../i18n/languages.ts';
+import { useTheme } from '../lib/theme.ts';
+import { Button } from './ui/button.tsx';
+import { LanguageIcon, MoonIcon, SunIcon } from './ui/icons.tsx';
+
+/** Switches to the other language; its name is shown in that language. */
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const other = languages.find((language) => language.code !== i18n.resolvedLanguage) ?? languages[0];
+  return (
+    <Button variant="ghost" size="sm" onClick={() => void i18n.changeLanguage(other.code)}>
+      <LanguageIcon className="size-4" />
+      <span lang={other.code}>{t(`languages.${other.code}`)}</span>
+    </Button>
+  );
+}
+
+export function ThemeToggle() {
+  const { t } = useTranslation();
+  const { theme, toggleTheme } = useTheme();
+  const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
+  return (
+    <Button variant="ghost" size="icon" onClick={toggleTheme} aria-label={label} title={label}>
+      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
+    </Button>
+  );
+}

@@ -1,0 +1,28 @@
+import type { PermissionTag } from '@dukkan/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../lib/workspace-context.tsx';
+import { EmptyState, Page } from './page.tsx';
+import { LockIcon } from './ui/icons.tsx';
+
+export interface RequirePermissionProps {
+  and?: readonly PermissionTag[];
+  or?: readonly PermissionTag[];
+  /** The screen's title, kept on the rejection view so the header still says where the user is. */
+  title: string;
+  children: ReactNode;
+}
+
+/** A route guard: the page when the user holds the permissions, else the rejection view (spec §2). */
+export function RequirePermission({ and, or, title, children }: RequirePermissionProps) {
+  const { t } = useTranslation();
+  const allowed = useCan({ and, or });
+  if (allowed) return children;
+  return (
+    <Page title={title}>
+      <EmptyState icon={<LockIcon />} title={t('errors.notAuthorizedPage')}>
+        {t('errors.notAuthorizedHint')}
+      </EmptyState>
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { cn } from '../../lib/class-names.ts';
+import { Spinner } from './spinner.tsx';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+type Size = 'md' | 'sm' | 'icon';
+
+const base =
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-400';
+
+const variants: Record<Variant, string> = {
+  primary:
+    'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400',
+  secondary:
+    'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+};
+
+const sizes: Record<Size, string> = {
+  md: 'h-10 px-4 text-sm',
+  sm: 'h-8 px-3 text-sm',
+  icon: 'size-10',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  size?: Size;
+  /** Shows a spinner, disables the button and marks it busy. */
+  loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      className={cn(base, variants[variant], sizes[size], className)}
+      {...props}
+    >
+      {loading && <Spinner />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,104 @@
+import { type ForgotPasswordInput, forgotPasswordInputSchema } from '@dukkan/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
+import { SuccessPanel } from '../../components/success-panel.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { TextLink } from '../../components/ui/text-link.tsx';
+import { resolveLanguage } from '../../i18n/languages.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
+import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { useMessageText } from '../../lib/message-text.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
+import { isCaptchaError } from './captcha-errors.ts';
+
+type ForgotPasswordForm = z.input<typeof forgotPasswordInputSchema>;
+
+export function ForgotPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const messageText = useMessageText();
+  useDocumentTitle(t('auth.forgotPassword.title'));
+  const captcha = useInvisibleCaptcha('forgot_password');
+
+  const form = useForm<ForgotPasswordForm, unknown, ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordInputSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: async ({ email }: ForgotPasswordInput) => {
+      const reCaptchaToken = await captcha.getToken();
+      return apiRequest('/auth/forgot-password', {
+        method: 'POST',
+        body: { email, reCaptchaToken, language: resolveLanguage(i18n.language).code },
+      });
+    },
+    onError: (error) => {
+      captcha.reset();
+      if (isApiError(error) && (error.code === 'NOT_FOUND' || error.name === 'NotFoundError')) {
+        form.setError('email', { message: 'USER_NOT_FOUND' }, { shouldFocus: true });
+      } else if (isCaptchaError(error)) {
+        form.setError('root.server', { message: 'CAPTCHA_FAILED' });
+      } else if (!applyValidationIssues(error, form.setError, ['email'])) {
+        toast.error(describeApiError(error, t, i18n.language));
+      }
+    },
+  });
+
+  if (send.isSuccess) {
+    return (
+      <PublicLayout>
+        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900 dark:shadow-none">
+          <SuccessPanel
+            title={t('auth.forgotPassword.successTitle')}
+            body={t('auth.forgotPassword.successBody')}
+          >
+            <TextLink to="/login">{t('common.backToLogin')}</TextLink>
+          </SuccessPanel>
+        </div>
+      </PublicLayout>
+    );
+  }
+
+  const rootError = errors.root?.server?.message;
+  return (
+    <PublicLayout>
+      <PublicCard title={t('auth.forgotPassword.title')} subtitle={t('auth.forgotPassword.subtitle')}>
+        <form onSubmit={form.handleSubmit((input) => send.mutate(input))} noValidate className="space-y-5">
+          {rootError && <Alert tone="error">{messageText(rootError)}</Alert>}
+          <Field id="forgot-email" label={t('common.email')} error={errors.email?.message} required>
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('email')}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                dir="ltr"
+                className="text-start"
+              />
+            )}
+          </Field>
+          <Button type="submit" className="w-full" loading={send.isPending}>
+            {send.isPending && captcha.isSolving
+              ? t('auth.captcha.verifying')
+              : t('auth.forgotPassword.submit')}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <TextLink to="/login">{t('common.backToLogin')}</TextLink>
+        </p>
+      </PublicCard>
+    </PublicLayout>
+  );
+}

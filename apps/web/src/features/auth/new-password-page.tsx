@@ -1,0 +1,119 @@
+import { type NewPasswordForm, newPasswordFormSchema } from '@dukkan/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { LinkBrokenIcon } from '../../components/ui/icons.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { TextLink } from '../../components/ui/text-link.tsx';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
+import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <Alert tone="error" className="flex items-start gap-3">
+      <LinkBrokenIcon className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-medium">{t('auth.newPassword.invalidLink')}</p>
+        <TextLink
+          to="/forgot-password"
+          className="mt-1 inline-block text-red-800 underline dark:text-red-200"
+        >
+          {t('auth.newPassword.requestNewLink')}
+        </TextLink>
+      </div>
+    </Alert>
+  );
+}
+
+/** `/reset-password` and `/set-password`: a new password for the mailed token (spec §2). */
+export function NewPasswordPage({ mode }: { mode: 'reset' | 'set' }) {
+  const { t, i18n } = useTranslation();
+  const title = mode === 'set' ? t('auth.newPassword.setTitle') : t('auth.newPassword.resetTitle');
+  useDocumentTitle(title);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const [tokenRefused, setTokenRefused] = useState(false);
+
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const save = useMutation({
+    mutationFn: ({ password }: NewPasswordForm) =>
+      apiRequest('/auth/reset-password', { method: 'POST', body: { password, token } }),
+    onSuccess: () => {
+      toast.success(mode === 'set' ? t('auth.newPassword.setDone') : t('auth.newPassword.resetDone'));
+      void navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      const issues = isApiError(error) && error.code === 'VALIDATION' ? (error.body?.issues ?? []) : [];
+      if (issues.some((issue) => issue.path === 'token')) setTokenRefused(true);
+      else if (!applyValidationIssues(error, form.setError, ['password'])) {
+        toast.error(describeApiError(error, t, i18n.language));
+      }
+    },
+  });
+
+  return (
+    <PublicLayout>
+      <PublicCard
+        title={title}
+        subtitle={token && !tokenRefused ? t('auth.newPassword.subtitle') : undefined}
+      >
+        {!token || tokenRefused ? (
+          <div className="space-y-6">
+            <InvalidLink />
+            <p className="text-center text-sm">
+              <TextLink to="/login">{t('common.backToLogin')}</TextLink>
+            </p>
+          </div>
+        ) : (
+          <form onSubmit={form.handleSubmit((input) => save.mutate(input))} noValidate className="space-y-5">
+            <Field
+              id="new-password"
+              label={t('auth.newPassword.password')}
+              error={errors.password?.message}
+              hint={t('auth.newPassword.rules')}
+              required
+            >
+              {(control) => (
+                <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
+              )}
+            </Field>
+            <Field
+              id="confirm-password"
+              label={t('auth.newPassword.confirmPassword')}
+              error={errors.confirmPassword?.message}
+              required
+            >
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  {...form.register('confirmPassword')}
+                  autoComplete="new-password"
+                />
+              )}
+            </Field>
+            <Button type="submit" className="w-full" loading={save.isPending}>
+              {mode === 'set' ? t('auth.newPassword.submitSet') : t('auth.newPassword.submitReset')}
+            </Button>
+          </form>
+        )}
+      </PublicCard>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  type ChangePasswordForm,
+  type CurrentUser,
+  changePasswordFormSchema,
+  type UpdateProfileInput,
+  updateProfileInputSchema,
+} from '@dukkan/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Page } from '../../components/page.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { resolveLanguage } from '../../i18n/languages.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
+import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useWorkspace } from '../../lib/workspace-context.tsx';
+
+function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <Card className="p-6">
+      <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>
+      <div className="mt-6">{children}</div>
+    </Card>
+  );
+}
+
+type ProfileForm = z.input<typeof updateProfileInputSchema>;
+
+function ProfileDetailsForm({ user }: { user: CurrentUser }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileForm, unknown, UpdateProfileInput>({
+    resolver: zodResolver(updateProfileInputSchema),
+    defaultValues: { name: user.name, phone: user.phone ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const save = useMutation({
+    mutationFn: (input: UpdateProfileInput) =>
+      apiRequest<CurrentUser>('/auth/profile', {
+        method: 'PATCH',
+        // The interface language is kept on the account so mail arrives in it too.
+        body: { ...input, language: resolveLanguage(i18n.language).code },
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.currentUser, updated);
+      form.reset({ name: updated.name, phone: updated.phone ?? '' });
+      toast.success(t('profile.saved'));
+    },
+    onError: (error) => {
+      if (!applyValidationIssues(error, form.setError, ['name', 'phone'])) {
+        toast.error(describeApiError(error, t, i18n.language));
+      }
+    },
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit((input) => save.mutate(input))} noValidate className="space-y-5">
+      <Field id="profile-email" label={t('profile.email')}>
+        {(control) => (
+          <Input {...control} value={user.email} readOnly disabled dir="ltr" className="text-start" />
+        )}
+      </Field>
+      <Field id="profile-name" label={t('profile.name')} error={errors.name?.message} required>
+        {(control) => <Input {...control} {...form.register('name')} autoComplete="name" />}
+      </Field>
+      <Field id="profile-phone" label={t('profile.phone')} error={errors.phone?.message} showOptional>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('phone')}
+            type="tel"
+            autoComplete="tel"
+            dir="ltr"
+            className="text-start"
+          />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending}>
+          {t('profile.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const emptyPasswords: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+function ChangePasswordSection() {
+  const { t, i18n } = useTranslation();
+  const form = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: emptyPasswords,
+  });
+  const { errors } = form.formState;
+
+  const change = useMutation({
+    mutationFn: ({ currentPassword, newPassword }: ChangePasswordForm) =>
+      apiRequest('/auth/change-password', { method: 'POST', body: { currentPassword, newPassword } }),
+    onSuccess: () => {
+      form.reset(emptyPasswords);
+      toast.success(t('profile.passwordChanged'));
+    },
+    onError: (error) => {
+      if (!applyValidationIssues(error, form.setError, ['currentPassword', 'newPassword'])) {
+        toast.error(describeApiError(error, t, i18n.language));
+      }
+    },
+  });
+
+  return (
+    <form onSubmit={form.handleSubmit((input) => change.mutate(input))} noValidate className="space-y-5">
+      <Field
+        id="current-password"
+        label={t('profile.currentPassword')}
+        error={errors.currentPassword?.message}
+        required
+      >
+        {(control) => (
+          <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />
+        )}
+      </Field>
+      <Field
+        id="new-password"
+        label={t('profile.newPassword')}
+        error={errors.newPassword?.message}
+        hint={t('auth.newPassword.rules')}
+        required
+      >
+        {(control) => (
+          <PasswordInput {...control} {...form.register('newPassword')} autoComplete="new-password" />
+        )}
+      </Field>
+      <Field
+        id="confirm-new-password"
+        label={t('profile.confirmPassword')}
+        error={errors.confirmPassword?.message}
+        required
+      >
+        {(control) => (
+          <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" loading={change.isPending}>
+          {t('profile.changePassword')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/profile`: name and phone, and a password change (spec §2). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useWorkspace();
+  return (
+    <Page title={t('nav.profile')}>
+      <div className="mx-auto grid max-w-5xl gap-6 xl:grid-cols-2 xl:items-start">
+        <Section title={t('profile.detailsTitle')} subtitle={t('profile.detailsSubtitle')}>
+          <ProfileDetailsForm user={user} />
+        </Section>
+        <Section title={t('profile.passwordTitle')} subtitle={t('profile.passwordSubtitle')}>
+          <ChangePasswordSection />
+        </Section>
+      </div>
+    </Page>
+  );
+}

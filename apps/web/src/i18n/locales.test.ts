@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import ar from './locales/ar.json';
+import en from './locales/en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [child, text] of flatten(value, path)) entries.set(child, text);
+  }
+  return entries;
+}
+
+const interpolations = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+
+describe('locales', () => {
+  const english = flatten(en);
+  const arabic = flatten(ar);
+
+  it('ar.json has exactly the keys of en.json', () => {
+    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('every text is filled in, with the same placeholders in both languages', () => {
+    for (const [key, text] of english) {
+      const translated = arabic.get(key) ?? '';
+      expect(text.trim(), key).not.toBe('');
+      expect(translated.trim(), key).not.toBe('');
+      expect(interpolations(translated), key).toEqual(interpolations(text));
+    }
+  });
+
+  it('has a message for every validation code of the contract', async () => {
+    const { validationCodes } = await import('@dukkan/contract');
+    for (const code of Object.keys(validationCodes))
+      expect(english.has(`validation.${code}`), code).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { type CurrentUser, can, type PermissionRequirement, type WorkspaceSummary } from '@dukkan/contract';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  chooseWorkspaceId,
+  listUserWorkspaces,
+  readStoredWorkspaceId,
+  storeWorkspaceId,
+} from './workspace-selection.ts';
+
+interface WorkspaceContextValue {
+  user: CurrentUser;
+  workspaces: WorkspaceSummary[];
+  selectedWorkspace: WorkspaceSummary | null;
+  selectWorkspace: (id: string) => void;
+}
+
+const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);
+
+/** The signed-in user and the workspace that scopes everything they see (spec §4). */
+export function WorkspaceProvider({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const workspaces = useMemo(() => listUserWorkspaces(user), [user]);
+  const [preferredId, setPreferredId] = useState(() => readStoredWorkspaceId());
+  const selectedId = chooseWorkspaceId(workspaces, preferredId);
+
+  useEffect(() => {
+    if (selectedId) storeWorkspaceId(selectedId);
+  }, [selectedId]);
+
+  const selectWorkspace = useCallback((id: string) => setPreferredId(id), []);
+  const value = useMemo(
+    () => ({
+      user,
+      workspaces,
+      selectedWorkspace: workspaces.find((workspace) => workspace.id === selectedId) ?? null,
+      selectWorkspace,
+    }),
+    [user, workspaces, selectedId, selectWorkspace],
+  );
+  return <WorkspaceContext.Provider value={value}>{children}</WorkspaceContext.Provider>;
+}
+
+export function useWorkspace(): WorkspaceContextValue {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error('useWorkspace needs a <WorkspaceProvider> (inside the signed-in shell)');
+  return value;
+}
+
+/** A permission checker bound to the user and the selected workspace. */
+export function usePermissionCheck(): (requirement: PermissionRequirement | null) => boolean {
+  const { user, selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id;
+  return useCallback(
+    (requirement) => requirement === null || can(user, workspaceId, requirement),
+    [user, workspaceId],
+  );
+}
+
+/** `useCan({ or: ['viewBrands'] })`: may the user do this in the selected workspace? */
+export function useCan(requirement: PermissionRequirement): boolean {
+  return usePermissionCheck()(requirement);
+}

@@ -1,0 +1,19 @@
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach } from 'vitest';
+import en from '../i18n/locales/en.json';
+
+// Tests read the English texts synchronously; the app itself loads locales lazily.
+await i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
