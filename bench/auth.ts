@@ -1,0 +1,302 @@
+/**
+ * Identity endpoints under load: `GET /api/auth/user` (a valid session cookie) and
+ * `POST /api/auth/login` (argon2id verification, a new session), with autocannon at 50
+ * connections, on the embedded PGlite database and on PostgreSQL.
+ *
+ * The server is the product entry (`apps/server/src/main.ts`) in a child process on loopback, so
+ * that autocannon and the server do not share one event loop. Its database is prepared first from
+ * this process: migrations, the demo workspace and admin, and extra admins of that workspace with
+ * the same password so that logins can rotate accounts — the per-account login limit (10 attempts,
+ * cleared on success) is not configurable and 50 concurrent logins of one account would trip it.
+ * The per-address limit is raised with AUTH_RATE_LIMIT.
+ *
+ * Environment: BENCH_DATABASES (pglite,postgres), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s),
+ * BENCH_WARMUP (3 s), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh
+ * database is created on that server and dropped afterwards).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users, workspaceAdmins } from '../apps/server/src/db/schema/index.ts';
+import { isEntry, machineFacts, type RunningServer, repoRoot, startServer, writeResult } from './support.ts';
+
+type DatabaseKind = 'pglite' | 'postgres';
+
+const adminEmail = 'bench-admin@dukkan.localhost';
+const password = 'Bench-Passw0rd!';
+/** Accounts the login benchmark rotates through. */
+const loginAccounts = 200;
+
+function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+export interface EndpointResult {
+  database: DatabaseKind;
+  endpoint: string;
+  connections: number;
+  durationSeconds: number;
+  requestsPerSecond: number;
+  requestsTotal: number;
+  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  serverRssMiB?: number;
+}
+
+export interface AuthBenchReport {
+  machine: ReturnType<typeof machineFacts> & { postgres?: string; pglite: string };
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number; loginAccounts: number };
+  results: EndpointResult[];
+  skipped: { database: DatabaseKind; reason: string }[];
+}
+
+/** Migrations, demo workspace and admin, and `loginAccounts` more admins sharing the password hash. */
+async function prepareDatabase(
+  options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
+) {
+  const handle = await openDatabase(options);
+  try {
+    await handle.migrate();
+    await bootstrapDemo(handle.db, { email: adminEmail, password });
+    const [admin] = await handle.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, adminEmail));
+    const [membership] = admin
+      ? await handle.db
+          .select({ workspaceId: workspaceAdmins.workspaceId })
+          .from(workspaceAdmins)
+          .where(eq(workspaceAdmins.userId, admin.id))
+      : [];
+    if (!admin || !membership) throw new Error('the bench admin was not created');
+    const created = await handle.db
+      .insert(users)
+      .values(
+        Array.from({ length: loginAccounts }, (_, index) => ({
+          email: `bench-${index}@dukkan.localhost`,
+          name: `Bench User ${index}`,
+          passwordHash: admin.passwordHash,
+        })),
+      )
+      .returning({ id: users.id });
+    await handle.db
+      .insert(workspaceAdmins)
+      .values(created.map((user) => ({ workspaceId: membership.workspaceId, userId: user.id })));
+  } finally {
+    await handle.close();
+  }
+}
+
+async function signIn(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: adminEmail, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('dukkan_session='));
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  const check = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
+  if (check.status !== 200)
+    throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}`);
+  return cookie;
+}
+
+function loadOptions(url: string, endpoint: 'user' | 'login', cookie: string): autocannon.Options {
+  if (endpoint === 'user') return { url: `${url}/api/auth/user`, headers: { cookie } };
+  let next = 0;
+  return {
+    url: `${url}/api/auth/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const email = `bench-${next++ % loginAccounts}@dukkan.localhost`;
+          return { ...request, body: JSON.stringify({ email, password }) };
+        },
+      },
+    ],
+  };
+}
+
+async function measure(
+  server: RunningServer,
+  database: DatabaseKind,
+  endpoint: 'user' | 'login',
+  cookie: string,
+  settings: AuthBenchReport['settings'],
+): Promise<EndpointResult> {
+  const label = endpoint === 'user' ? 'GET /api/auth/user' : 'POST /api/auth/login';
+  const base = { connections: settings.connections, timeout: 30 };
+  // Warm-up (JIT, connection pool, PGlite buffers), then the measured run.
+  await autocannon({
+    ...loadOptions(server.url, endpoint, cookie),
+    ...base,
+    duration: settings.warmupSeconds,
+  });
+  const result = await autocannon({
+    ...loadOptions(server.url, endpoint, cookie),
+    ...base,
+    duration: settings.durationSeconds,
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    statusCodes[code] = stats.count ?? 0;
+  const measured: EndpointResult = {
+    database,
+    endpoint: label,
+    connections: settings.connections,
+    durationSeconds: result.duration,
+    requestsPerSecond: Math.round(result.requests.average),
+    requestsTotal: result.requests.total,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      average: Math.round(result.latency.average * 10) / 10,
+      max: result.latency.max,
+    },
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    statusCodes,
+    serverRssMiB: server.rssMiB(),
+  };
+  process.stdout.write(
+    `  ${database.padEnd(8)} ${label.padEnd(22)} ${String(measured.requestsPerSecond).padStart(6)} req/s  p50 ${measured.latencyMs.p50} ms  p99 ${measured.latencyMs.p99} ms  errors ${measured.errors}  non-2xx ${measured.non2xx}\n`,
+  );
+  return measured;
+}
+
+const serverVariables = {
+  // The per-address login limit would stop a load test from one address within seconds.
+  AUTH_RATE_LIMIT: '1000000',
+  BOOTSTRAP_ADMIN_EMAIL: adminEmail,
+  BOOTSTRAP_ADMIN_PASSWORD: password,
+};
+
+async function benchDatabase(
+  database: DatabaseKind,
+  settings: AuthBenchReport['settings'],
+  report: AuthBenchReport,
+) {
+  let cleanup = async () => {};
+  let variables: Record<string, string>;
+  if (database === 'pglite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-'));
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+    await prepareDatabase({ kind: 'pglite', dataDir });
+    variables = { ...serverVariables, DATA_DIR: dataDir };
+  } else {
+    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `dukkan_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    try {
+      await admin.connect();
+    } catch (error) {
+      report.skipped.push({
+        database,
+        reason: `PostgreSQL at ${adminUrl} unreachable: ${(error as Error).message}`,
+      });
+      process.stdout.write(`  postgres skipped: ${adminUrl} unreachable (${(error as Error).message})\n`);
+      return;
+    }
+    report.machine.postgres = String((await admin.query('SHOW server_version')).rows[0]?.server_version);
+    await admin.query(`CREATE DATABASE ${name}`);
+    cleanup = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    await prepareDatabase({ kind: 'postgres', url: url.toString() });
+    variables = { ...serverVariables, DATABASE_URL: url.toString() };
+  }
+
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer(variables, `auth bench on ${database}`);
+    const cookie = await signIn(server.url);
+    report.results.push(await measure(server, database, 'user', cookie, settings));
+    report.results.push(await measure(server, database, 'login', cookie, settings));
+  } finally {
+    await server?.stop();
+    await cleanup();
+  }
+}
+
+export function authMarkdown(report: AuthBenchReport): string {
+  const lines = [
+    `Identity endpoints, autocannon ${report.settings.connections} connections × ${report.settings.durationSeconds} s (after ${report.settings.warmupSeconds} s warm-up), ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, PGlite ${report.machine.pglite}${report.machine.postgres ? `, PostgreSQL ${report.machine.postgres}` : ''}`,
+    '',
+    '| database | endpoint | req/s | p50 | p99 | errors | non-2xx | server RSS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...report.results.map(
+      (row) =>
+        `| ${row.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} | \`${row.endpoint}\` | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.latencyMs.p50} ms | ${row.latencyMs.p99} ms | ${row.errors + row.timeouts} | ${row.non2xx} | ${row.serverRssMiB ?? '?'} MiB |`,
+    ),
+  ];
+  for (const skip of report.skipped) lines.push('', `${skip.database} skipped: ${skip.reason}`);
+  return lines.join('\n');
+}
+
+export async function runAuthBench(): Promise<{ report: AuthBenchReport; ok: boolean }> {
+  const settings = {
+    connections: intFromEnv('BENCH_CONNECTIONS', 50),
+    durationSeconds: intFromEnv('BENCH_DURATION', 10),
+    warmupSeconds: intFromEnv('BENCH_WARMUP', 3),
+    loginAccounts,
+  };
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry): entry is DatabaseKind => entry === 'pglite' || entry === 'postgres');
+  const pgliteVersion = (
+    JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  const report: AuthBenchReport = {
+    machine: { ...machineFacts(), pglite: pgliteVersion },
+    settings,
+    results: [],
+    skipped: [],
+  };
+  process.stdout.write(
+    `\nAuth benchmark: ${databases.join(', ')}; ${settings.connections} connections, ${settings.durationSeconds} s each\n`,
+  );
+  for (const database of databases) await benchDatabase(database, settings, report);
+  const path = writeResult('auth', report);
+  const ok = report.results.every((row) => row.errors === 0 && row.timeouts === 0 && row.non2xx === 0);
+  process.stdout.write(
+    `\n${authMarkdown(report)}\n\nErrors and non-2xx must be 0: ${ok ? 'PASS' : 'FAIL'}\nResults: ${path}\n`,
+  );
+  return { report, ok };
+}
+
+if (isEntry(import.meta.url)) {
+  runAuthBench().then(
+    ({ ok }) => process.exit(ok ? 0 : 1),
+    (error: unknown) => {
+      process.stderr.write(
+        `auth bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm run bench`: the identity endpoints under load (auth.ts), then the size and paint timings
+ * of /login (bundle-size.ts, needs `npm run build -w @dukkan/web` first). BENCH_ONLY=auth or
+ * BENCH_ONLY=bundle runs one of them. Prints both Markdown tables at the end; exit code 1 if a
+ * load test saw errors, the JavaScript budget is exceeded, or a benchmark could not run.
+ */
+import { authMarkdown, runAuthBench } from './auth.ts';
+import { bundleMarkdown, runBundleSize, WebBuildMissingError } from './bundle-size.ts';
+import { machineFacts } from './support.ts';
+
+async function main() {
+  const only = process.env.BENCH_ONLY;
+  const machine = machineFacts();
+  const sections: string[] = [];
+  const problems: string[] = [];
+
+  if (!only || only === 'auth') {
+    try {
+      const { report, ok } = await runAuthBench();
+      sections.push(authMarkdown(report));
+      if (!ok) problems.push('the auth load test saw errors or non-2xx answers');
+    } catch (error) {
+      problems.push(`auth benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (!only || only === 'bundle') {
+    try {
+      const { report, ok } = await runBundleSize();
+      sections.push(bundleMarkdown(report));
+      if (!ok) problems.push('the initial JavaScript of /login is over its budget');
+    } catch (error) {
+      if (error instanceof WebBuildMissingError) problems.push(`bundle benchmark skipped: ${error.message}`);
+      else problems.push(`bundle benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  process.stdout.write(
+    `\n## Benchmarks (${machine.cpus} cores, ${machine.memoryGiB} GiB, ${machine.cpuModel}, Node ${machine.node}, ${machine.date.slice(0, 10)})\n\n${sections.join('\n\n')}\n`,
+  );
+  if (problems.length) {
+    process.stdout.write(`\nProblems:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+void main();
