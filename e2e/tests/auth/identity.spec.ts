@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { signIn, signOut } from '../../fixtures/auth.ts';
+import { findMailLink } from '../../fixtures/outbox.ts';
+import { e2eServer } from '../../fixtures/server.ts';
+
+test.describe('identity', () => {
+  test('request access shows the success card', async ({ page }) => {
+    await page.goto('/request-for-access');
+    const unique = Date.now().toString().slice(-8);
+    await page.getByLabel(/full name/i).fill('Sara Ali');
+    await page.getByLabel(/email/i).fill(`sara.${unique}@shop.test`);
+    await page.getByLabel(/phone/i).fill(`+2010${unique}`);
+    await page.getByLabel(/company name/i).fill('Sara Sweets');
+    await page.getByLabel(/business category/i).selectOption('food');
+    await page.getByLabel(/hear about us/i).selectOption('friend');
+    await page.getByRole('button', { name: /request|send|submit/i }).click();
+    await expect(page.getByText('Request sent successfully.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Check your email for updates.')).toBeVisible();
+  });
+
+  test('a wrong password shows Invalid Credentials', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill(e2eServer.admin.email);
+    await page.getByLabel(/^password/i).fill('Wrong-password1!');
+    await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+    await expect(page.getByText('Invalid Credentials')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('login shows the shell, logout returns to login', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByText('Demo Store').first()).toBeVisible();
+    await signOut(page);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login\?from=(%2F|\/)profile$/);
+  });
+
+  test('a deep link while signed out returns there after login, query string kept', async ({ page }) => {
+    await page.goto('/brands?x=1');
+    await expect(page).toHaveURL(/\/login\?from=(%2F|\/)brands$/);
+    await page.getByLabel(/email/i).fill(e2eServer.admin.email);
+    await page.getByLabel(/^password/i).fill(e2eServer.admin.password);
+    await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+    await expect(page).toHaveURL(/\/brands\?x=1$/);
+  });
+
+  test('forgot password → mailed link → reset → login with the new password', async ({ page }) => {
+    const newPassword = 'Changed-pass1!';
+    await page.goto('/forgot-password');
+    await page.getByLabel(/email/i).fill(e2eServer.admin.email);
+    await page.getByRole('button', { name: /send|reset|submit/i }).click();
+    await expect(page.getByText('Email sent successfully.')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Check your email for the password reset link.')).toBeVisible();
+
+    const link = await findMailLink(e2eServer.admin.email, /http:\/\/localhost:\d+\/reset-password\?token=[\w-]+/);
+    await page.goto(link.replace(/^http:\/\/localhost:\d+/, ''));
+    await page.getByLabel(/^new password|^password/i).fill(newPassword);
+    await page.getByLabel(/confirm/i).fill(newPassword);
+    await page.getByRole('button', { name: /reset|save|set|submit/i }).click();
+    await expect(page).toHaveURL(/\/login/);
+
+    await signIn(page, { email: e2eServer.admin.email, password: newPassword });
+
+    // Put the original password back through the profile page, so the other tests keep working.
+    await page.goto('/profile');
+    await page.getByLabel(/current password/i).fill(newPassword);
+    await page.getByLabel(/^new password/i).fill(e2eServer.admin.password);
+    await page.getByLabel(/confirm/i).fill(e2eServer.admin.password);
+    await page.getByRole('button', { name: /change password/i }).click();
+    await expect(page.getByText(/password (was )?changed/i)).toBeVisible();
+    await signOut(page);
+    await signIn(page);
+  });
+});
