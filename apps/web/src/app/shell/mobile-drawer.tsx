@@ -74,8 +74,9 @@ export function MobileDrawer({
         inert={!open}
         onKeyDown={keepFocusInside}
         className={cn(
-          'fixed inset-y-0 start-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl transition-transform duration-200 dark:bg-slate-900',
-          open ? 'translate-x-0' : 'ltr:-translate-x-full rtl:translate-x-full',
+          'fixed inset-y-0 start-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl transition-[translate,visibility] duration-200 dark:bg-slate-900',
+          // Off-screen towards the inline start (left in English, right in Arabic), and hidden so its shadow never peeks in.
+          open ? 'visible translate-x-0' : 'invisible ltr:-translate-x-full rtl:translate-x-full',
         )}
       >
         <Button

@@ -27,10 +27,10 @@ const icons: Record<NavIcon, ComponentType<{ className?: string }>> = {
   settings: SettingsIcon,
 };
 
-const itemClassName =
-  'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
-const activeClassName =
-  'bg-brand-50 text-brand-800 hover:bg-brand-50 hover:text-brand-800 dark:bg-brand-500/15 dark:text-brand-300 dark:hover:bg-brand-500/15 dark:hover:text-brand-300';
+const itemClassName = 'flex w-full items-center gap-3 rounded-lg px-3 text-sm transition-colors';
+const idleClassName =
+  'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+const activeClassName = 'bg-brand-50 text-brand-800 dark:bg-brand-500/15 dark:text-brand-300';
 
 function MenuLink({ entry, nested = false }: { entry: NavLinkEntry; nested?: boolean }) {
   const { t } = useTranslation();
@@ -40,7 +40,11 @@ function MenuLink({ entry, nested = false }: { entry: NavLinkEntry; nested?: boo
       to={entry.path}
       end={entry.path === '/'}
       className={({ isActive }) =>
-        cn(itemClassName, nested && 'h-9 font-normal', isActive && activeClassName)
+        cn(
+          itemClassName,
+          nested ? 'h-9 font-normal' : 'h-10 font-medium',
+          isActive ? activeClassName : idleClassName,
+        )
       }
     >
       {Icon && <Icon className="size-5 shrink-0 opacity-80" />}
@@ -57,7 +61,7 @@ function MenuGroup({ entry, open, onToggle }: { entry: NavGroupEntry; open: bool
     <li>
       <button
         type="button"
-        className={itemClassName}
+        className={cn(itemClassName, 'h-10 font-medium', idleClassName)}
         aria-expanded={open}
         aria-controls={listId}
         onClick={onToggle}

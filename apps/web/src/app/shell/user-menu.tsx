@@ -33,8 +33,8 @@ export function UserMenu() {
         <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClassName} w-[200px]`}>
           <div className="px-2 py-1.5">
             <p className="truncate text-sm font-semibold">{user.name}</p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400" dir="ltr">
-              {user.email}
+            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+              <bdi>{user.email}</bdi>
             </p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />

@@ -31,22 +31,20 @@ export function Field({ id, label, error, hint, required, showOptional = false, 
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-1.5">
-      <label
-        htmlFor={id}
-        className="flex items-baseline gap-1 text-sm font-medium text-slate-700 dark:text-slate-200"
-      >
-        {label}
+      {/* The marks sit beside the label, not in it, so the label's text is exactly the field's name. */}
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {label}
+        </label>
         {required && (
-          <span className="text-red-600 dark:text-red-400" aria-hidden="true">
+          <span className="text-sm text-red-600 dark:text-red-400" aria-hidden="true">
             *
           </span>
         )}
         {!required && showOptional && (
-          <span className="ms-auto text-xs font-normal text-slate-500 dark:text-slate-400">
-            {t('common.optional')}
-          </span>
+          <span className="ms-auto text-xs text-slate-500 dark:text-slate-400">{t('common.optional')}</span>
         )}
-      </label>
+      </div>
       {children({
         id,
         'aria-invalid': error ? true : undefined,

@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/render.tsx';
+import { AppRoutes } from './routes.tsx';
+
+const workspace = { id: 'w1', name: 'Demo Store', logo: null };
+function userWith(tags: string[]) {
+  return {
+    id: 'u1',
+    name: 'sara',
+    email: 'sara@example.com',
+    phone: null,
+    profilePicture: null,
+    language: 'en',
+    adminWorkspaces: [],
+    workspaces: [
+      {
+        workspaceId: 'w1',
+        workspace,
+        role: { id: 'r1', code: 'staff', title: 'Staff', permissions: tags.map((tag) => ({ tag })) },
+      },
+    ],
+  };
+}
+
+let lastLocation: ReturnType<typeof useLocation> | undefined;
+function LocationProbe() {
+  lastLocation = useLocation();
+  return null;
+}
+
+function renderAt(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a signed-out visitor to /login with from and the query string in navigation state', async () => {
+    const { fetchMock } = mockFetch([
+      {
+        path: '/api/auth/user',
+        status: 401,
+        body: { error: { statusCode: 401, code: 'UNAUTHORIZED', name: 'UnauthorizedError', message: 'x' } },
+      },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/brands?x=1');
+    await waitFor(() =>
+      expect(`${lastLocation?.pathname}${lastLocation?.search}`).toBe('/login?from=/brands'),
+    );
+    expect(lastLocation?.state).toEqual({ search: '?x=1' });
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows the rejection text when the role lacks the permission', async () => {
+    const { fetchMock } = mockFetch([{ path: '/api/auth/user', body: { data: userWith(['viewTaxes']) } }]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/brands');
+    expect(await screen.findByText('You are not authorized to access this page')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Brands' })).toBeTruthy();
+    // The menu offers only what the role may open (inside the collapsed Data group).
+    expect(screen.getAllByRole('link', { name: 'Taxes', hidden: true }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Brands', hidden: true })).toBeNull();
+  });
+
+  it('shows the screen (an honest placeholder for now) when the role holds the permission', async () => {
+    const { fetchMock } = mockFetch([{ path: '/api/auth/user', body: { data: userWith(['viewBrands']) } }]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/brands');
+    expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
+  });
+
+  it('shows the not-found page for an unknown address', async () => {
+    vi.stubGlobal('fetch', mockFetch([]).fetchMock);
+    renderAt('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to home page' }).getAttribute('href')).toBe('/');
+  });
+});
