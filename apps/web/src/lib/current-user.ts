@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@dukkan/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from './api-client.ts';
-import { shouldRetry } from './query-client.ts';
+import { shouldRetryCurrentUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /** The signed-in user, or null when the session is missing or refused (401/403: never retried). */
@@ -21,7 +21,7 @@ export const currentUserQueryOptions = queryOptions({
   staleTime: 300_000,
   refetchOnWindowFocus: true,
   refetchOnReconnect: true,
-  retry: shouldRetry,
+  retry: shouldRetryCurrentUser,
 });
 
 export function useCurrentUser() {

@@ -7,6 +7,12 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 3;
 }
 
+/** The current user: a refused session (401/403) is an answer, not a failure; others retry up to 3 times. */
+export function shouldRetryCurrentUser(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && (error.statusCode === 401 || error.statusCode === 403)) return false;
+  return failureCount < 3;
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

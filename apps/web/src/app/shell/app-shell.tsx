@@ -24,13 +24,14 @@ function ContentSpinner() {
 /** The signed-in frame: a 280px sidebar on wide screens, a drawer on narrow ones, then the page. */
 export function AppShell() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
+  // Any navigation closes the drawer, even a click on the link of the page already shown.
   useEffect(() => {
-    if (pathname) setDrawerOpen(false);
-  }, [pathname]);
+    if (location.key) setDrawerOpen(false);
+  }, [location.key]);
 
   const slots = useMemo(
     () => ({
@@ -54,6 +55,12 @@ export function AppShell() {
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[280px_minmax(0,1fr)]">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4 dark:bg-slate-800 dark:text-brand-300"
+      >
+        {t('shell.skipToContent')}
+      </a>
       <aside className="sticky top-0 hidden h-dvh border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         <SidebarContent />
       </aside>
