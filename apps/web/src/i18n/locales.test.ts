@@ -14,8 +14,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return entries;
 }
 
+/** `{{values}}` and `<tags>` (for <Trans>) a translation must keep. */
 const interpolations = (text: string) =>
-  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+  [...text.matchAll(/{{\s*(\w+)\s*}}|<\/?(\w+)>/g)].map((match) => match[0].replace(/\s/g, '')).sort();
 
 describe('locales', () => {
   const english = flatten(en);

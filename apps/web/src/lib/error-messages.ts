@@ -9,7 +9,7 @@ function retryWhen(seconds: number | undefined, language: string): string {
 }
 
 /**
- * The toast text for a failed call: translated for the codes the page cannot act on itself,
+ * The toast text for a failed call the page could not place on a field: translated by code,
  * otherwise the server's message, else 'Something went wrong' (spec §8).
  */
 export function describeApiError(error: unknown, t: TFunction, language: string): string {
@@ -23,6 +23,10 @@ export function describeApiError(error: unknown, t: TFunction, language: string)
       return t('errors.forbidden');
     case 'CAPTCHA':
       return t('auth.captcha.failed');
+    case 'VALIDATION':
+      return t('errors.invalidInput');
+    case 'DB':
+      return t('errors.alreadyExists');
     case 'INTERNAL':
       return t('errors.somethingWentWrong');
     default:

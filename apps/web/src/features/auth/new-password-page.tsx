@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PasswordRules } from '../../components/password-rules.tsx';
 import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -87,7 +88,7 @@ export function NewPasswordPage({ mode }: { mode: 'reset' | 'set' }) {
               id="new-password"
               label={t('auth.newPassword.password')}
               error={errors.password?.message}
-              hint={t('auth.newPassword.rules')}
+              hint={<PasswordRules />}
               required
             >
               {(control) => (

@@ -13,6 +13,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Page } from '../../components/page.tsx';
+import { PasswordRules } from '../../components/password-rules.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -136,7 +137,7 @@ function ChangePasswordSection() {
         id="new-password"
         label={t('profile.newPassword')}
         error={errors.newPassword?.message}
-        hint={t('auth.newPassword.rules')}
+        hint={<PasswordRules />}
         required
       >
         {(control) => (
