@@ -197,7 +197,7 @@ async function loadLoginOnce(browser: Browser, baseUrl: string, profile: Profile
     }
 
     const pending: Promise<LoadedFile | undefined>[] = [];
-    page.on('requestfinished', (request) => {
+    const onFinished = (request: Request) => {
       pending.push(
         (async () => {
           const response = await request.response();
@@ -217,9 +217,10 @@ async function loadLoginOnce(browser: Browser, baseUrl: string, profile: Profile
             transferredBytes: sizes.responseBodySize + sizes.responseHeadersSize,
             contentEncoding: headers['content-encoding'],
           };
-        })(),
+        })().catch(() => undefined), // a response still arriving when the context closes
       );
-    });
+    };
+    page.on('requestfinished', onFinished);
 
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle', timeout: 120_000 });
     await page.locator('input[type="password"]').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -233,6 +234,8 @@ async function loadLoginOnce(browser: Browser, baseUrl: string, profile: Profile
     };
     if (metrics.error) throw new Error(`performance observers failed: ${metrics.error}`);
 
+    // What loaded until now is the page's initial load; later requests are not counted.
+    page.off('requestfinished', onFinished);
     const files = (await Promise.all(pending)).filter((file): file is LoadedFile => file !== undefined);
     const scripts = files.filter((file) => file.kind === 'script');
     const round = (value: number) => Math.round(value);
