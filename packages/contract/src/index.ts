@@ -9,4 +9,8 @@ export * from './domain/localized-text.ts';
 export * from './errors.ts';
 export * from './permissions/can.ts';
 export * from './permissions/catalogue.ts';
+export * from './resource-kit/define-resource.ts';
+export * from './resource-kit/fields.ts';
+export * from './resource-kit/list-query.ts';
+export * from './resources/index.ts';
 export * from './validation-codes.ts';

@@ -1,0 +1,56 @@
+import type { ResourceDefinition, WorkspaceGrant } from '@dukkan/contract';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import type { AppContext } from '../http/context.ts';
+
+/** Who is asking, in which workspace: handed to every hook. */
+export interface ResourceRequestContext {
+  app: AppContext;
+  db: Database;
+  workspaceId: string;
+  userId: string;
+  grant: WorkspaceGrant;
+}
+
+/** The columns every resource table has. */
+export interface ResourceTable extends PgTable {
+  id: AnyPgColumn;
+  workspaceId: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  updatedAt: AnyPgColumn;
+}
+
+/**
+ * How a declared resource is stored: its table, the column or expression behind each record
+ * field the definition searches, sorts or filters on, and hooks for the rules the engine cannot
+ * express. A new simple resource needs no hooks.
+ */
+export interface ResourceBinding<Def extends ResourceDefinition = ResourceDefinition> {
+  definition: Def;
+  table: ResourceTable;
+  /** Record field → column or SQL expression (searched, sorted, filtered). */
+  fields: Record<string, AnyPgColumn | SQL>;
+  /** Extra selected values beside the table's columns, e.g. a count of related rows. */
+  extraSelection?: Record<string, SQL.Aliased | SQL>;
+  /** Input → row values. Default: the input as is. */
+  toRow?(input: Record<string, unknown>): Record<string, unknown>;
+  /** Row (with extra selection) → the record of the contract. Default: the row, dates as ISO strings. */
+  toRecord?(row: Record<string, unknown>): z.infer<Def['schemas']['record']>;
+  hooks?: {
+    /** Before create and update (after validation): refuse or adjust the input. */
+    beforeWrite?(context: ResourceRequestContext, input: Record<string, unknown>, id?: string): Promise<void> | void;
+    /** Before delete: refuse a delete the data still depends on. */
+    beforeDelete?(context: ResourceRequestContext, id: string): Promise<void> | void;
+  };
+}
+
+export function bindResource<Def extends ResourceDefinition>(binding: ResourceBinding<Def>): ResourceBinding<Def> {
+  for (const field of [...binding.definition.search, ...binding.definition.sort, ...binding.definition.filters.map((f) => f.field)]) {
+    if (!(field in binding.fields)) {
+      throw new Error(`Resource ${binding.definition.key}: field ${field} has no column binding`);
+    }
+  }
+  return binding;
+}

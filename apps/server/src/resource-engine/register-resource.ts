@@ -1,0 +1,213 @@
+import { type ListQuery, type ResourceDefinition, type ResourceVerb, listQuerySchema, tagFor } from '@dukkan/contract';
+import { type SQL, and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { access } from '../http/access.ts';
+import type { AppContext } from '../http/context.ts';
+import { issuesFromZod, notFound, parseInput, validationError } from '../http/errors.ts';
+import type { ResourceBinding, ResourceRequestContext } from './binding.ts';
+
+export const maxBulkRows = 500;
+const uuid = z.uuid();
+
+/** Escapes LIKE wildcards so a search for `50%` means the text "50%". */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Row → record: timestamps as ISO strings, everything else as selected. */
+function defaultToRecord(row: Record<string, unknown>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) record[key] = value instanceof Date ? value.toISOString() : value;
+  return record;
+}
+
+function requestContext(context: AppContext, request: FastifyRequest, db: Database = context.db): ResourceRequestContext {
+  const workspace = request.workspace!;
+  return { app: context, db, workspaceId: workspace.id, userId: request.session!.userId, grant: workspace.grant };
+}
+
+/**
+ * The generic router of a declared resource: list, filters, get, create, bulk create, patch
+ * (including enable/disable) and delete, each behind its verb's permission, each scoped to the
+ * request's checked workspace. Only the verbs the definition lists are registered.
+ */
+export function registerResource(app: FastifyInstance, context: AppContext, binding: ResourceBinding<ResourceDefinition>) {
+  const { definition, table } = binding;
+  const base = `/api/${definition.path}`;
+  const has = (verb: ResourceVerb) => definition.verbs.includes(verb);
+  const guarded = (verb: ResourceVerb) => ({ config: { access: access.permission({ and: [tagFor(definition, verb)] }) } });
+
+  const listSchema = listQuerySchema(definition);
+  const createSchema = definition.schemas.create.strict();
+  const updateSchema = (
+    definition.hasStatus
+      ? definition.schemas.update.extend({ status: z.enum(['active', 'inactive']).optional() })
+      : definition.schemas.update
+  ).strict();
+
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  const selection = { ...columns, ...binding.extraSelection };
+  const toRecord = binding.toRecord ?? defaultToRecord;
+  const toRow = binding.toRow ?? ((input: Record<string, unknown>) => input);
+  const inWorkspace = (workspaceId: string) => eq(table.workspaceId, workspaceId);
+  const statusColumn = columns.status;
+
+  async function findRecord(db: Database, workspaceId: string, id: string) {
+    if (!uuid.safeParse(id).success) return null;
+    const [row] = await db
+      .select(selection)
+      .from(table)
+      .where(and(inWorkspace(workspaceId), eq(table.id, id)))
+      .limit(1);
+    return row ? toRecord(row as Record<string, unknown>) : null;
+  }
+
+  function listConditions(workspaceId: string, query: ListQuery & Record<string, unknown>): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [inWorkspace(workspaceId)];
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      conditions.push(or(...definition.search.map((field) => ilike(binding.fields[field] as AnyPgColumn, pattern))));
+    }
+    for (const filter of definition.filters) {
+      const values = query[filter.field] as string[] | undefined;
+      if (values) conditions.push(inArray(binding.fields[filter.field] as AnyPgColumn, values));
+    }
+    const statuses = query.status as string[] | undefined;
+    if (statuses && statusColumn) conditions.push(inArray(statusColumn, statuses));
+    return and(...conditions);
+  }
+
+  if (has('list')) {
+    app.get(base, guarded('list'), async (request) => {
+      const query = parseInput(listSchema, request.query) as ListQuery & Record<string, unknown>;
+      const where = listConditions(request.workspace!.id, query);
+      const descending = query.sort.startsWith('-');
+      const sortField = binding.fields[descending ? query.sort.slice(1) : query.sort] as AnyPgColumn;
+      const rows = (await context.db
+        .select({ ...selection, totalRows: sql<string>`count(*) over ()` })
+        .from(table)
+        .where(where)
+        .orderBy(descending ? desc(sortField) : asc(sortField), asc(table.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)) as (Record<string, unknown> & { totalRows: string })[];
+      let total = rows.length > 0 ? Number(rows[0]!.totalRows) : 0;
+      if (rows.length === 0 && query.page > 1) {
+        // Past the last page the window count has no row to ride on.
+        const [counted] = await context.db.select({ total: count() }).from(table).where(where);
+        total = counted?.total ?? 0;
+      }
+      return {
+        data: rows.map(({ totalRows: _ignored, ...row }) => toRecord(row)),
+        meta: { total, page: query.page, pageSize: query.pageSize },
+      };
+    });
+  }
+
+  if (has('filters')) {
+    app.get(`${base}/filters`, guarded('filters'), async (request) => {
+      parseInput(z.strictObject({ workspaceId: uuid }), request.query);
+      const workspaceId = request.workspace!.id;
+      const fields = [
+        ...definition.filters.map((filter) => ({ field: filter.field, column: binding.fields[filter.field] as AnyPgColumn })),
+        ...(definition.hasStatus && statusColumn ? [{ field: 'status', column: statusColumn }] : []),
+      ];
+      const entries = await Promise.all(
+        fields.map(async ({ field, column }) => {
+          const values = await context.db
+            .select({ value: column, count: count() })
+            .from(table)
+            .where(inWorkspace(workspaceId))
+            .groupBy(column)
+            .orderBy(asc(column));
+          return [field, values] as const;
+        }),
+      );
+      return { data: Object.fromEntries(entries) };
+    });
+  }
+
+  if (has('get')) {
+    app.get(`${base}/:id`, guarded('get'), async (request) => {
+      const record = await findRecord(context.db, request.workspace!.id, (request.params as { id: string }).id);
+      if (!record) throw notFound();
+      return { data: record };
+    });
+  }
+
+  async function insertOne(db: Database, request: FastifyRequest, input: Record<string, unknown>) {
+    const hookContext = requestContext(context, request, db);
+    await binding.hooks?.beforeWrite?.(hookContext, input);
+    const [created] = await db
+      .insert(table)
+      .values({ ...toRow(input), workspaceId: hookContext.workspaceId } as never)
+      .returning({ id: table.id });
+    return created!.id as string;
+  }
+
+  if (has('create')) {
+    app.post(base, guarded('create'), async (request, reply) => {
+      const input = parseInput(createSchema, request.body) as Record<string, unknown>;
+      const id = await insertOne(context.db, request, input);
+      return reply.status(201).send({ data: await findRecord(context.db, request.workspace!.id, id) });
+    });
+  }
+
+  if (has('bulk')) {
+    app.post(`${base}/bulk`, guarded('bulk'), async (request, reply) => {
+      const rows = parseInput(z.array(z.unknown()).min(1).max(maxBulkRows), request.body);
+      const inputs: Record<string, unknown>[] = [];
+      const issues = rows.flatMap((row, index) => {
+        const parsed = createSchema.safeParse(row);
+        if (parsed.success) {
+          inputs.push(parsed.data as Record<string, unknown>);
+          return [];
+        }
+        return issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${index}.${issue.path}` : `${index}` }));
+      });
+      if (issues.length > 0) throw validationError(issues);
+      // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
+      const ids = await context.db.transaction(async (tx) => {
+        const created: string[] = [];
+        for (const input of inputs) created.push(await insertOne(tx, request, input));
+        return created;
+      });
+      const records = await Promise.all(ids.map((id) => findRecord(context.db, request.workspace!.id, id)));
+      return reply.status(201).send({ data: records });
+    });
+  }
+
+  if (has('update')) {
+    app.patch(`${base}/:id`, guarded('update'), async (request) => {
+      const { id } = request.params as { id: string };
+      const workspaceId = request.workspace!.id;
+      if (!uuid.safeParse(id).success) throw notFound();
+      const input = parseInput(updateSchema, request.body) as Record<string, unknown>;
+      await binding.hooks?.beforeWrite?.(requestContext(context, request), input, id);
+      const [updated] = await context.db
+        .update(table)
+        .set({ ...toRow(input), updatedAt: context.now() } as never)
+        .where(and(inWorkspace(workspaceId), eq(table.id, id)))
+        .returning({ id: table.id });
+      if (!updated) throw notFound();
+      return { data: await findRecord(context.db, workspaceId, id) };
+    });
+  }
+
+  if (has('delete')) {
+    app.delete(`${base}/:id`, guarded('delete'), async (request) => {
+      const { id } = request.params as { id: string };
+      const workspaceId = request.workspace!.id;
+      if (!uuid.safeParse(id).success) throw notFound();
+      await binding.hooks?.beforeDelete?.(requestContext(context, request), id);
+      const [deleted] = await context.db
+        .delete(table)
+        .where(and(inWorkspace(workspaceId), eq(table.id, id)))
+        .returning({ id: table.id });
+      if (!deleted) throw notFound();
+      return { data: { id } };
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/catalogue.ts';
+
+/** What the generic router can do with a resource; a resource lists the verbs it offers. */
+export const resourceVerbs = ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'] as const;
+export type ResourceVerb = (typeof resourceVerbs)[number];
+
+/** The permission action each verb needs (design brief §3). */
+export const verbPermission: Record<ResourceVerb, PermissionAction> = {
+  list: 'view',
+  get: 'view',
+  filters: 'view',
+  create: 'add',
+  bulk: 'add',
+  update: 'edit',
+  delete: 'delete',
+};
+
+/** A filter a list can take: `?<field>=<value>`; several values are comma-separated. */
+export interface FilterDefinition {
+  field: string;
+  kind: 'enum' | 'reference';
+  /** enum: the allowed values. */
+  values?: readonly string[];
+}
+
+/** A resource, declared once: both the server's generic router and the web's pages read it. */
+export interface ResourceDefinition<
+  Record extends z.ZodObject = z.ZodObject,
+  Create extends z.ZodObject = z.ZodObject,
+  Update extends z.ZodObject = z.ZodObject,
+> {
+  /** Key of the resource in translations (`resources.<key>`) and query caches. */
+  key: string;
+  /** API path below `/api/`, e.g. `authority-roles`. */
+  path: string;
+  /** Whose tags guard it: `view<permission>`, `add<permission>`, … */
+  permission: PermissionResource;
+  verbs: readonly ResourceVerb[];
+  schemas: { record: Record; create: Create; update: Update };
+  /** Fields the `search` parameter looks in (localized fields in every language). */
+  search: readonly string[];
+  /** Fields a list may be sorted by: `sort=field` ascending, `sort=-field` descending. */
+  sort: readonly string[];
+  defaultSort: string;
+  filters: readonly FilterDefinition[];
+  /** Records can be switched on and off: `PATCH {path}/{id}` with `{ status }`. */
+  hasStatus: boolean;
+}
+
+export function defineResource<Record extends z.ZodObject, Create extends z.ZodObject, Update extends z.ZodObject>(
+  definition: ResourceDefinition<Record, Create, Update>,
+): ResourceDefinition<Record, Create, Update> {
+  for (const field of [...definition.search, ...definition.sort]) {
+    if (!(field in definition.schemas.record.shape)) {
+      throw new Error(`Resource ${definition.key}: ${field} is not a field of its record`);
+    }
+  }
+  return definition;
+}
+
+/** The tag a verb of a resource needs, e.g. `addBrands`. */
+export function tagFor(definition: Pick<ResourceDefinition, 'permission'>, verb: ResourceVerb): PermissionTag {
+  return `${verbPermission[verb]}${definition.permission}` as PermissionTag;
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { ResourceDefinition } from './define-resource.ts';
+
+export const maxPageSize = 100;
+export const defaultPageSize = 20;
+
+/** Filter values: one value or several, comma-separated; each bounded. */
+const filterValues = (allowed?: readonly string[]) =>
+  z
+    .string()
+    .max(1000)
+    .transform((raw) => raw.split(',').filter(Boolean))
+    .pipe(z.array(allowed ? z.enum(allowed as [string, ...string[]]) : z.uuid()).min(1).max(50));
+
+/**
+ * The query string of `GET {resource}`: page, pageSize (1–100), search, a whitelisted sort and
+ * the declared filters. Strict: an unknown parameter is a `VALIDATION` error, not ignored.
+ */
+export function listQuerySchema(definition: ResourceDefinition) {
+  const sortValues = definition.sort.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  const filters = Object.fromEntries(
+    definition.filters.map((filter) => [filter.field, filterValues(filter.kind === 'enum' ? filter.values : undefined).optional()]),
+  );
+  return z.strictObject({
+    workspaceId: z.uuid(),
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(sortValues).default(definition.defaultSort),
+    ...(definition.hasStatus ? { status: filterValues(['active', 'inactive']).optional() } : {}),
+    ...filters,
+  });
+}
+export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
