@@ -23,7 +23,9 @@ const emailAddress = z.email('must be an email address');
  */
 const environmentSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('production'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], 'must be development, production or test')
+      .default('production'),
     HOST: z.string().default('0.0.0.0'),
     PORT: integer(0, 65535, 3000),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -34,7 +36,10 @@ const environmentSchema = z
       .optional(),
     DATABASE_POOL_SIZE: positiveInt(10),
     LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be fatal, error, warn, info, debug, trace or silent')
+      .enum(
+        ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+        'must be fatal, error, warn, info, debug, trace or silent',
+      )
       .default('info'),
     TRUST_PROXY: z.enum(['true', 'false'], 'must be true or false').default('false'),
     SESSION_TTL_DAYS: positiveInt(30),
@@ -101,13 +106,22 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** A value as an error message may show it: secrets hidden, and the password of a URL masked. */
+function showable(variable: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (/PASSWORD|SECRET/.test(variable)) return '[hidden]';
+  return value.replace(/(\/\/[^/@:]*):[^/@]*@/, '$1:***@');
+}
+
 /** Parses the environment; throws a `ConfigError` whose message is one line naming the variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  // An empty variable (`PORT=` in an env file) means "not set": it must not become port 0.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value?.trim() !== ''));
+  const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    const given = environment[variable];
+    const given = showable(variable, present[variable]);
     throw new ConfigError(
       `Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${given === undefined ? '' : ` (got "${given}")`}`,
     );

@@ -22,8 +22,11 @@ export function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boo
 /** CSRF defence: state-changing API requests from another origin are refused with 403. */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   app.addHook('onRequest', async (request) => {
-    const stateChanging = unsafeMethods.has(request.method) || request.routeOptions.config?.stateChanging === true;
-    if (!stateChanging || !request.url.includes('/api')) return;
+    const stateChanging =
+      unsafeMethods.has(request.method) || request.routeOptions.config?.stateChanging === true;
+    // Every state-changing request, whatever its path: the raw URL may spell /api percent-encoded
+    // (`/%61pi/auth/login`), which the router decodes and matches.
+    if (!stateChanging) return;
     if (!isAllowedOrigin(request, publicUrl)) throw forbidden('Cross-origin request refused');
   });
 }

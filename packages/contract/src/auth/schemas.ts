@@ -64,7 +64,10 @@ export const newPasswordFormSchema = z
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z.string({ error: codes.PASSWORD_IS_REQUIRED }).min(1, codes.PASSWORD_IS_REQUIRED).max(limits.long),
+  currentPassword: z
+    .string({ error: codes.PASSWORD_IS_REQUIRED })
+    .min(1, codes.PASSWORD_IS_REQUIRED)
+    .max(limits.long, codes.PASSWORD_TOO_LONG),
   newPassword: strongPasswordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
@@ -79,7 +82,8 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const updateProfileInputSchema = z.object({
   name: nameField,
-  phone: z.union([z.literal(''), phoneField]).optional(),
+  // A non-string phone fails both options: the union's own message must still be a code.
+  phone: z.union([z.literal(''), phoneField], { error: codes.PHONE_IS_INVALID }).optional(),
   language: languageField.optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;

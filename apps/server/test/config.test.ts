@@ -1,0 +1,174 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+/** The ConfigError a bad environment raises, checked to be one line naming the variable. */
+function configErrorFor(environment: Record<string, string>, variable: string): string {
+  let caught: unknown;
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `${JSON.stringify(environment)} should be refused`).toBeInstanceOf(ConfigError);
+  const message = (caught as ConfigError).message;
+  expect(message).not.toContain('\n');
+  expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable} `));
+  return message;
+}
+
+describe('loadConfig defaults (README configuration table)', () => {
+  it('an empty environment gives the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: resolve('./data'),
+      database: { kind: 'pglite', dataDir: resolve('./data') },
+      logLevel: 'info',
+      trustProxy: false,
+      sessionTtlDays: 30,
+      operatorEmail: 'operator@dukkan.localhost',
+      mailFrom: 'Dukkan <no-reply@dukkan.localhost>',
+      outboxDir: resolve('./data', 'outbox'),
+      captcha: { difficulty: 50_000 },
+      rateLimits: {
+        perAddress: { points: 30, durationSeconds: 900 },
+        perAccount: { points: 10, durationSeconds: 900 },
+      },
+    });
+    expect(config.bootstrapAdmin).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.captcha.recaptcha).toBeUndefined();
+    expect(config.webDistDir).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      PUBLIC_URL: 'https://shop.example.com/',
+      DATA_DIR: '/tmp/dukkan-data',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/dukkan',
+      DATABASE_POOL_SIZE: '4',
+      LOG_LEVEL: 'debug',
+      TRUST_PROXY: 'true',
+      SESSION_TTL_DAYS: '7',
+      BOOTSTRAP_ADMIN_EMAIL: 'Admin@Shop.Example',
+      BOOTSTRAP_ADMIN_PASSWORD: 'Admin#Pass1',
+      OPERATOR_EMAIL: 'ops@shop.example',
+      MAIL_FROM: 'Shop <shop@shop.example>',
+      SMTP_URL: 'smtps://user:pass@mail.shop.example:465',
+      CAPTCHA_DIFFICULTY: '1000',
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      REDIS_URL: 'redis://cache:6379',
+      AUTH_RATE_LIMIT: '5',
+      WEB_DIST_DIR: '/srv/web',
+    });
+    expect(config).toMatchObject({
+      env: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'https://shop.example.com',
+      dataDir: '/tmp/dukkan-data',
+      database: { kind: 'postgres', url: 'postgresql://app:pw@db:5432/dukkan', poolSize: 4 },
+      logLevel: 'debug',
+      trustProxy: true,
+      sessionTtlDays: 7,
+      bootstrapAdmin: { email: 'admin@shop.example', password: 'Admin#Pass1' },
+      operatorEmail: 'ops@shop.example',
+      mailFrom: 'Shop <shop@shop.example>',
+      smtpUrl: 'smtps://user:pass@mail.shop.example:465',
+      outboxDir: '/tmp/dukkan-data/outbox',
+      captcha: { difficulty: 1000, recaptcha: { siteKey: 'site', secretKey: 'secret' } },
+      redisUrl: 'redis://cache:6379',
+      rateLimits: { perAddress: { points: 5, durationSeconds: 900 } },
+      webDistDir: '/srv/web',
+    });
+  });
+
+  it('PUBLIC_URL defaults to the configured port', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('an empty variable counts as unset (an env file with `PORT=`)', () => {
+    const config = loadConfig({
+      PORT: '',
+      SMTP_URL: '',
+      DATABASE_URL: ' ',
+      PUBLIC_URL: '',
+      RECAPTCHA_SITE_KEY: '',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.database.kind).toBe('pglite');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('loadConfig refuses wrong values with one line naming the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '3.5'],
+  ])('%s=%s', (variable, value) => {
+    const message = configErrorFor({ [variable]: value }, variable);
+    expect(message).toContain(`(got "${value}")`);
+  });
+
+  it.each([
+    ['DATABASE_URL', 'mysql://db/dukkan'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['SMTP_URL', 'mail.example:25'],
+    ['REDIS_URL', 'memcached://cache'],
+    ['PUBLIC_URL', 'ftp://shop.example'],
+    ['PUBLIC_URL', 'not a url'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['SESSION_TTL_DAYS', 'forever'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'yes'],
+    ['OPERATOR_EMAIL', 'operator'],
+    ['CAPTCHA_DIFFICULTY', '999'],
+    ['CAPTCHA_DIFFICULTY', '10000001'],
+    ['AUTH_RATE_LIMIT', '0'],
+  ])('%s=%s', (variable, value) => {
+    configErrorFor({ [variable]: value }, variable);
+  });
+
+  it('the scheme each URL needs is named', () => {
+    expect(configErrorFor({ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL')).toContain('postgres://');
+    expect(configErrorFor({ SMTP_URL: 'http://mail' }, 'SMTP_URL')).toContain('smtp://');
+    expect(configErrorFor({ PORT: 'abc' }, 'PORT')).toContain('0 to 65535');
+  });
+
+  it('pairs must be set together', () => {
+    configErrorFor({ RECAPTCHA_SITE_KEY: 'site' }, 'RECAPTCHA_SECRET_KEY');
+    configErrorFor({ RECAPTCHA_SECRET_KEY: 'secret' }, 'RECAPTCHA_SECRET_KEY');
+    configErrorFor({ BOOTSTRAP_ADMIN_EMAIL: 'admin@shop.example' }, 'BOOTSTRAP_ADMIN_PASSWORD');
+    configErrorFor(
+      { BOOTSTRAP_ADMIN_EMAIL: 'not-an-email', BOOTSTRAP_ADMIN_PASSWORD: 'Admin#Pass1' },
+      'BOOTSTRAP_ADMIN_EMAIL',
+    );
+  });
+
+  it('never prints a secret: passwords hidden, URL credentials masked', () => {
+    const password = configErrorFor(
+      { BOOTSTRAP_ADMIN_EMAIL: 'admin@shop.example', BOOTSTRAP_ADMIN_PASSWORD: 'short' },
+      'BOOTSTRAP_ADMIN_PASSWORD',
+    );
+    expect(password).not.toContain('short');
+    const database = configErrorFor({ DATABASE_URL: 'mysql://app:hunter2@db/dukkan' }, 'DATABASE_URL');
+    expect(database).not.toContain('hunter2');
+    expect(database).toContain('mysql://app:***@db/dukkan');
+    const smtp = configErrorFor({ SMTP_URL: 'smtpx://mailer:s3cret@mail:25' }, 'SMTP_URL');
+    expect(smtp).not.toContain('s3cret');
+  });
+});

@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client.ts';
+import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const holderScript = join(serverDir, 'test', 'fixtures', 'hold-data-dir.ts');
+
+const folders: string[] = [];
+const children: ChildProcess[] = [];
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dukkan-lock-'));
+  folders.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts another process that opens the folder, and resolves once it holds it. */
+async function startHolder(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', holderScript, dataDir], {
+    cwd: serverDir,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`holder exited with ${code}: ${errors}`)));
+  });
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.on('exit', () => resolve());
+  });
+}
+
+/** The pid of a process that has certainly ended. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await exited(child);
+  return child.pid!;
+}
+
+describe('the DATA_DIR lock (PGlite has none of its own)', () => {
+  /** Initialised once by the first test (a fresh PGlite folder takes seconds to create). */
+  let sharedDataDir: string;
+
+  it('a second process on the same folder fails fast with DataDirLockedError; kill -9 leaves a lock that is taken over', async () => {
+    sharedDataDir = tempDataDir();
+    const dataDir = sharedDataDir;
+    const holder = await startHolder(dataDir);
+    expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(holder.pid));
+
+    const started = performance.now();
+    const error = await openDatabase({ kind: 'pglite', dataDir }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(performance.now() - started).toBeLessThan(1000);
+    if (!(error instanceof DataDirLockedError))
+      throw new Error(`expected DataDirLockedError, got ${String(error)}`);
+    expect(error.holderPid).toBe(holder.pid);
+    expect(error.message).toContain(dataDir);
+    expect(error.message).toContain(`pid ${holder.pid}`);
+    expect(error.message).toMatch(/DATA_DIR/);
+    // The refused attempt did not remove the holder's lock.
+    expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(holder.pid));
+
+    holder.kill('SIGKILL');
+    await exited(holder);
+    expect(existsSync(join(dataDir, 'dukkan.lock')), 'kill -9 leaves the lock file').toBe(true);
+
+    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(process.pid));
+      const result = await reopened.db.execute(sql`select pid from held`);
+      expect((result as unknown as { rows: { pid: number }[] }).rows).toEqual([{ pid: holder.pid }]);
+    } finally {
+      await reopened.close();
+    }
+    expect(existsSync(join(dataDir, 'dukkan.lock')), 'close releases the lock').toBe(false);
+  });
+
+  it('a holder that closes cleanly releases the folder', async () => {
+    const dataDir = sharedDataDir;
+    const holder = await startHolder(dataDir);
+    holder.stdin?.end();
+    await exited(holder);
+    expect(holder.exitCode).toBe(0);
+    expect(existsSync(join(dataDir, 'dukkan.lock'))).toBe(false);
+    const lock = lockDataDir(dataDir);
+    lock.release();
+  });
+
+  it('a lock file naming a dead process, or garbage, is stale and taken over', async () => {
+    const dataDir = tempDataDir();
+    for (const content of [String(await deadPid()), 'not a pid', '']) {
+      writeFileSync(join(dataDir, 'dukkan.lock'), content);
+      const lock = lockDataDir(dataDir);
+      expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(process.pid));
+      lock.release();
+      lock.release();
+      expect(existsSync(join(dataDir, 'dukkan.lock'))).toBe(false);
+    }
+  });
+
+  it('a lock held by a live process is respected by lockDataDir itself', async () => {
+    const dataDir = tempDataDir();
+    // A live process that is not this one: the parent of the test worker.
+    writeFileSync(join(dataDir, 'dukkan.lock'), String(process.ppid));
+    expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
+    expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(process.ppid));
+  });
+
+  it('creates a missing folder', () => {
+    const dataDir = join(tempDataDir(), 'nested', 'data');
+    const lock = lockDataDir(dataDir);
+    expect(existsSync(join(dataDir, 'dukkan.lock'))).toBe(true);
+    lock.release();
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import type { CaptchaVerifier } from '../../src/platform/captcha/captcha.ts';
+import type { Mailer, OutgoingMail } from '../../src/platform/mail/mailer.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** Keeps every mail in memory instead of sending it. */
+export class MemoryMailer implements Mailer {
+  readonly sent: OutgoingMail[] = [];
+  async send(mail: OutgoingMail) {
+    this.sent.push(mail);
+  }
+  close() {}
+}
+
+export interface TestAppOptions {
+  /** Extra environment for `loadConfig` (NODE_ENV is always `test`). */
+  env?: Record<string, string>;
+  /** Adjusts the parsed configuration, e.g. `config.rateLimits.perAddress.points = 3`. */
+  configure?: (config: Config) => void;
+  now?: () => Date;
+  /** `'real'`: no override, the configured driver (SMTP or outbox) is used. */
+  mailer?: Mailer | 'real';
+  captcha?: CaptchaVerifier;
+  /** Reuse another test app's database (it is then not closed by this app). */
+  database?: TestDatabase;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: TestDatabase;
+  config: Config;
+  /** Mails captured by the in-memory mailer (empty with `mailer: 'real'`). */
+  mails: OutgoingMail[];
+  close(): Promise<void>;
+}
+
+/**
+ * The app as `main.ts` builds it, on a database of its own, with an in-memory mailer, an easy
+ * captcha and rate limits high enough that only the rate-limit tests meet them.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  config.captcha = { ...config.captcha, difficulty: 1000 };
+  config.rateLimits = {
+    perAddress: { points: 10_000, durationSeconds: 900 },
+    perAccount: { points: 10_000, durationSeconds: 900 },
+  };
+  options.configure?.(config);
+
+  const database = options.database ?? (await createTestDatabase());
+  const memoryMailer = new MemoryMailer();
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer),
+    captcha: options.captcha,
+    now: options.now,
+    logger: false,
+  });
+  await app.ready();
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    mails: memoryMailer.sent,
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../../src/db/client.ts';
+import * as schema from '../../src/db/schema/index.ts';
+
+/** A migrated database that belongs to one test file. */
+export interface TestDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Closes the connection but keeps the database (simulates an outage); `close()` still cleans up. */
+  disconnect(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Connects to the server of DATABASE_URL; falls back to the `postgres` database when its own is missing. */
+async function connectAdmin(databaseUrl: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => {});
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    const fallback = new URL(databaseUrl);
+    fallback.pathname = '/postgres';
+    const maintenance = new pg.Client({ connectionString: fallback.toString() });
+    await maintenance.connect();
+    return maintenance;
+  }
+}
+
+/** The template's file: named by the migrations and the PGlite version, so a change never reuses a stale one. */
+function templatePath(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((x, y) =>
+      x.name.localeCompare(y.name),
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(entry.name).update(readFileSync(path));
+    }
+  };
+  walk(migrationsFolder());
+  hash.update(process.versions.node);
+  const pglitePackage = join(process.cwd(), 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  if (existsSync(pglitePackage)) hash.update(readFileSync(pglitePackage));
+  return join(tmpdir(), 'dukkan-test-templates', `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+}
+
+/**
+ * A fresh in-memory PGlite takes seconds to create (initdb). The first test file builds one the
+ * way the server does (`openDatabase` + `migrate`) and saves a dump of it; the others start from
+ * that dump, which takes a fraction of the time. Same engine, same migrated schema.
+ */
+async function openPgliteDatabase(): Promise<DatabaseHandle> {
+  const template = templatePath();
+  if (existsSync(template)) {
+    try {
+      const client = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+      await client.waitReady;
+      const db = drizzle(client, { schema }) as unknown as Database;
+      // Migrating again is a no-op on a good template, and completes one that missed a migration.
+      const migrate = () => migratePglite(drizzle(client), { migrationsFolder: migrationsFolder() });
+      await migrate();
+      return { db, kind: 'pglite', migrate, close: () => client.close() };
+    } catch {
+      // A damaged template: rebuild it below.
+    }
+  }
+  const handle = await openDatabase({ kind: 'pglite' });
+  await handle.migrate();
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  mkdirSync(dirname(template), { recursive: true });
+  const partial = `${template}.${process.pid}.partial`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, template);
+  // Templates of older migrations are never read again.
+  for (const old of readdirSync(dirname(template))) {
+    if (old.startsWith('pglite-') && old.endsWith('.tar') && join(template, '..', old) !== template) {
+      rmSync(join(template, '..', old), { force: true });
+    }
+  }
+  return handle;
+}
+
+/**
+ * In-memory PGlite by default. With DATABASE_URL set, a fresh database on that server: the
+ * migrations name `"public"."table"`, so isolation is per database, not per schema.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const databaseUrl = process.env.DATABASE_URL;
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void> = async () => {};
+
+  if (databaseUrl) {
+    const name = `dukkan_test_${randomBytes(6).toString('hex')}`;
+    const admin = await connectAdmin(databaseUrl);
+    try {
+      await admin.query(`CREATE DATABASE "${name}"`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+    drop = async () => {
+      const cleaner = await connectAdmin(databaseUrl);
+      try {
+        await cleaner.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await cleaner.end();
+      }
+    };
+    await handle.migrate();
+  } else {
+    handle = await openPgliteDatabase();
+  }
+
+  let connected = true;
+  const disconnect = async () => {
+    if (!connected) return;
+    connected = false;
+    await handle.close();
+  };
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    disconnect,
+    async close() {
+      await disconnect();
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { access, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
+import { api, errorOf } from './helpers/api.ts';
+import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
+
+/** Every route any Fastify instance of this file registers, seen through an onRoute hook added at creation. */
+const recorded = vi.hoisted(() => [] as RouteOptions[]);
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('fastify')>();
+  const recordingFactory = ((options?: Parameters<typeof actual.default>[0]) => {
+    const instance = actual.default(options);
+    instance.addHook('onRoute', (route) => {
+      recorded.push(route);
+    });
+    return instance;
+  }) as typeof actual.default;
+  return { ...actual, default: recordingFactory, fastify: recordingFactory };
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the route table (default-deny)', () => {
+  it('every /api route declares its access', () => {
+    const apiRoutes = recorded.filter((route) => route.url.startsWith('/api'));
+    // The identity milestone's endpoints, all seen by the hook.
+    const seen = new Set(apiRoutes.map((route) => `${String(route.method)} ${route.url}`));
+    for (const expected of [
+      'GET /api/health',
+      'GET /api/captcha/config',
+      'GET /api/captcha/challenge',
+      'GET /api/auth/user',
+      'POST /api/auth/login',
+      'GET /api/auth/logout',
+      'POST /api/auth/change-password',
+      'PATCH /api/auth/profile',
+      'POST /api/auth/request-for-access',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/reset-password',
+    ]) {
+      expect(seen, expected).toContain(expected);
+    }
+    for (const route of apiRoutes) {
+      const declared = (route.config as { access?: { kind: string } } | undefined)?.access;
+      expect(declared, `${String(route.method)} ${route.url}`).toBeDefined();
+      expect(['public', 'signedIn', 'permission']).toContain(declared!.kind);
+    }
+  });
+
+  it('routes that need a session are exactly the signed-in ones', () => {
+    const signedIn = recorded
+      .filter((route) => (route.config as { access?: { kind: string } })?.access?.kind === 'signedIn')
+      .filter((route) => route.method !== 'HEAD')
+      .map((route) => `${String(route.method)} ${route.url}`)
+      .sort();
+    expect(signedIn).toEqual([
+      'GET /api/auth/user',
+      'PATCH /api/auth/profile',
+      'POST /api/auth/change-password',
+    ]);
+  });
+
+  it('the signed-in routes refuse a visitor without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/auth/user'],
+      ['PATCH', '/api/auth/profile'],
+      ['POST', '/api/auth/change-password'],
+    ] as const) {
+      const response = await api(t.app, { method, url, body: method === 'GET' ? undefined : {} });
+      expect(response.status, `${method} ${url}`).toBe(401);
+      expect(errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });
+    }
+  });
+
+  it('buildApp refuses an /api route added without access', () => {
+    // Routes added to the built app before it is ready pass through the same check.
+    const fresh = Fastify();
+    requireDeclaredAccess(fresh);
+    expect(() => fresh.get('/api/undeclared', async () => ({}))).toThrow(UndeclaredAccessError);
+    expect(() =>
+      fresh.get('/api/declared', { config: { access: access.public } }, async () => ({})),
+    ).not.toThrow();
+    // Outside /api (the SPA's pages and files) no declaration is needed.
+    expect(() => fresh.get('/about', async () => ({}))).not.toThrow();
+  });
+
+  it('a route without access registered in a plugin stops the app from starting', async () => {
+    const fresh = Fastify({ logger: false });
+    requireDeclaredAccess(fresh);
+    void fresh.register(async (plugin) => {
+      plugin.post('/api/secret', async () => ({ data: 'leak' }));
+    });
+    await expect(fresh.ready()).rejects.toThrow(/POST \/api\/secret declares no access/);
+    await fresh.close().catch(() => {});
+  });
+
+  it('the app returned by buildApp carries the check', async () => {
+    const built = await buildApp({ config: t.config, db: t.db, mailer: new MemoryMailer(), logger: false });
+    try {
+      expect(() => built.get('/api/late', async () => ({}))).toThrow(UndeclaredAccessError);
+      expect(() =>
+        built.get('/api/late-declared', { config: { access: access.signedIn } }, async () => ({})),
+      ).not.toThrow();
+    } finally {
+      await built.close();
+    }
+  });
+
+  it('an empty permission requirement is a startup error, never "allowed"', () => {
+    expect(() => access.permission({})).toThrow(/at least one tag/);
+    expect(() => access.permission({ and: [], or: [] })).toThrow(/at least one tag/);
+    expect(access.permission({ or: ['viewBrands'] })).toEqual({
+      kind: 'permission',
+      requirement: { or: ['viewBrands'] },
+    });
+  });
+});
