@@ -141,11 +141,17 @@ export function machineFacts(): MachineFacts {
   };
 }
 
-/** Writes `bench/results/<name>.json` (gitignored) and returns its path. */
+/**
+ * Writes `bench/results/<name>.json` (the latest run) and a timestamped copy beside it, so that
+ * earlier runs stay comparable; the folder is gitignored. Returns the latest run's path.
+ */
 export function writeResult(name: string, result: unknown): string {
   mkdirSync(resultsDir, { recursive: true });
+  const text = `${JSON.stringify(result, null, 2)}\n`;
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  writeFileSync(join(resultsDir, `${name}-${stamp}.json`), text);
   const path = join(resultsDir, `${name}.json`);
-  writeFileSync(path, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path, text);
   return path;
 }
 

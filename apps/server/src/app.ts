@@ -13,9 +13,13 @@ import type { AppContext } from './http/context.ts';
 import { handleError } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { findWebDist, registerSpa } from './http/spa.ts';
-import { type CaptchaVerifier, createAltchaVerifier, createRecaptchaVerifier } from './platform/captcha/captcha.ts';
-import { type Mailer, createMailer } from './platform/mail/mailer.ts';
-import { type RateLimitStore, createRateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import {
+  type CaptchaVerifier,
+  createAltchaVerifier,
+  createRecaptchaVerifier,
+} from './platform/captcha/captcha.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createRateLimiter, type RateLimitStore } from './platform/rate-limit/rate-limiter.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -57,10 +61,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
-    disableRequestLogging: config.env === 'test',
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const store: RateLimitStore = redis ? { kind: 'redis', client: redis } : { kind: 'memory' };
   const limiterPair = (name: string) => ({
     perAddress: createRateLimiter(`${name}:address`, config.rateLimits.perAddress, store),
@@ -74,7 +79,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : createAltchaVerifier(db, await getOrCreateSecret(db, 'captcha_hmac_key'), config.captcha.difficulty));
 
   const mailer =
-    options.mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: config.outboxDir, log: app.log });
+    options.mailer ??
+    createMailer({
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      log: app.log,
+    });
 
   const context: AppContext = {
     config,

@@ -20,7 +20,10 @@ function generatePassword(): string {
  * On first start: the demo workspace, its admin, and a role with every tag. Guarded by an
  * `app_meta` row inserted in the same transaction, so a restart (or two at once) never repeats it.
  */
-export async function bootstrapDemo(db: Database, admin?: { email: string; password: string }): Promise<BootstrapResult> {
+export async function bootstrapDemo(
+  db: Database,
+  admin?: { email: string; password: string },
+): Promise<BootstrapResult> {
   const email = admin?.email ?? 'admin@dukkan.localhost';
   const password = admin?.password ?? generatePassword();
   const passwordHash = await hashPassword(password);
@@ -32,7 +35,10 @@ export async function bootstrapDemo(db: Database, admin?: { email: string; passw
       .returning({ key: appMeta.key });
     if (marker.length === 0) return { created: false };
 
-    const [workspace] = await tx.insert(workspaces).values({ name: 'Demo Store' }).returning({ id: workspaces.id });
+    const [workspace] = await tx
+      .insert(workspaces)
+      .values({ name: 'Demo Store' })
+      .returning({ id: workspaces.id });
     const [user] = await tx
       .insert(users)
       .values({ email, name: 'Demo Admin', passwordHash })
@@ -40,7 +46,12 @@ export async function bootstrapDemo(db: Database, admin?: { email: string; passw
       .returning({ id: users.id });
     if (!workspace || !user) throw new Error(`Bootstrap failed: ${email} already exists`);
     await tx.insert(workspaceAdmins).values({ workspaceId: workspace.id, userId: user.id });
-    await tx.insert(roles).values({ workspaceId: workspace.id, code: 'manager', title: 'Manager', permissions: [...allPermissionTags] });
+    await tx.insert(roles).values({
+      workspaceId: workspace.id,
+      code: 'manager',
+      title: 'Manager',
+      permissions: [...allPermissionTags],
+    });
     return { created: true, email, generatedPassword: admin ? undefined : password };
   });
 }

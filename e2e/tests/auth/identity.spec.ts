@@ -53,7 +53,10 @@ test.describe('identity', () => {
     await expect(page.getByText('Email sent successfully.')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText('Check your email for the password reset link.')).toBeVisible();
 
-    const link = await findMailLink(e2eServer.admin.email, /http:\/\/localhost:\d+\/reset-password\?token=[\w-]+/);
+    const link = await findMailLink(
+      e2eServer.admin.email,
+      /http:\/\/localhost:\d+\/reset-password\?token=[\w-]+/,
+    );
     await page.goto(link.replace(/^http:\/\/localhost:\d+/, ''));
     await page.getByLabel(/^new password|^password/i).fill(newPassword);
     await page.getByLabel(/confirm/i).fill(newPassword);

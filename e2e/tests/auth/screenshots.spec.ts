@@ -23,7 +23,10 @@ for (const language of ['en', 'ar'] as const) {
         if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
         await expect(page.locator('main, form, h1').first()).toBeVisible();
         await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: `e2e/artifacts/${entry.name}-${language}-${theme}.png`, fullPage: true });
+        await page.screenshot({
+          path: `e2e/artifacts/${entry.name}-${language}-${theme}.png`,
+          fullPage: true,
+        });
       }
     });
   }

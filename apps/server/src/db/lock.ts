@@ -11,7 +11,9 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly holderPid: number,
   ) {
-    super(`DATA_DIR ${dataDir} is in use by another Dukkan process (pid ${holderPid}); stop it or choose another DATA_DIR`);
+    super(
+      `DATA_DIR ${dataDir} is in use by another Dukkan process (pid ${holderPid}); stop it or choose another DATA_DIR`,
+    );
     this.name = 'DataDirLockedError';
   }
 }

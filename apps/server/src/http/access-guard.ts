@@ -1,8 +1,8 @@
 import { grantIn, satisfies } from '@dukkan/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { findSession } from '../features/auth/sessions.ts';
 import { loadCurrentUser } from '../features/auth/current-user.ts';
+import { findSession } from '../features/auth/sessions.ts';
 import type { RouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, validationError } from './errors.ts';
@@ -27,7 +27,8 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
 
     const unverifiedWorkspaceId = (request.query as { workspaceId?: unknown } | undefined)?.workspaceId;
     const parsed = workspaceIdSchema.safeParse(unverifiedWorkspaceId);
-    if (!parsed.success) throw validationError([{ path: 'workspaceId', message: 'WORKSPACE_ID_IS_REQUIRED' }]);
+    if (!parsed.success)
+      throw validationError([{ path: 'workspaceId', message: 'WORKSPACE_ID_IS_REQUIRED' }]);
     const user = await loadCurrentUser(context.db, session.userId);
     if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in');
     const grant = grantIn(user, parsed.data);

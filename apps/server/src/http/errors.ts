@@ -23,12 +23,19 @@ export class AppError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return { statusCode: this.statusCode, code: this.code, name: this.name, message: this.message, ...this.details };
+    return {
+      statusCode: this.statusCode,
+      code: this.code,
+      name: this.name,
+      message: this.message,
+      ...this.details,
+    };
   }
 }
 
 export const unauthorized = (message = 'Invalid Credentials') => new AppError('UNAUTHORIZED', message);
-export const forbidden = (message = 'You are not authorized to perform this action') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You are not authorized to perform this action') =>
+  new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 
 export function validationError(issues: ValidationIssue[], message = 'Validation failed'): AppError {
@@ -84,11 +91,18 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     const target = uniqueViolationTarget(error);
     if (target) {
       const field = camel(target);
-      appError = new AppError('DB', field === 'code' ? 'This code must be unique' : `${field} already exists`, {
-        target: field,
-      });
+      appError = new AppError(
+        'DB',
+        field === 'code' ? 'This code must be unique' : `${field} already exists`,
+        {
+          target: field,
+        },
+      );
     } else if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      appError = validationError([{ path: '', message: 'Unsupported content type' }], 'Unsupported content type');
+      appError = validationError(
+        [{ path: '', message: 'Unsupported content type' }],
+        'Unsupported content type',
+      );
     } else if (
       fastifyError.code?.startsWith('FST_ERR_CTP') ||
       fastifyError.statusCode === 400 ||

@@ -29,7 +29,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       index: false,
       setHeaders(response, path) {
         // Vite's hashed assets never change; index.html must always be revalidated.
-        response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -40,14 +40,24 @@ export interface ResourceBinding<Def extends ResourceDefinition = ResourceDefini
   toRecord?(row: Record<string, unknown>): z.infer<Def['schemas']['record']>;
   hooks?: {
     /** Before create and update (after validation): refuse or adjust the input. */
-    beforeWrite?(context: ResourceRequestContext, input: Record<string, unknown>, id?: string): Promise<void> | void;
+    beforeWrite?(
+      context: ResourceRequestContext,
+      input: Record<string, unknown>,
+      id?: string,
+    ): Promise<void> | void;
     /** Before delete: refuse a delete the data still depends on. */
     beforeDelete?(context: ResourceRequestContext, id: string): Promise<void> | void;
   };
 }
 
-export function bindResource<Def extends ResourceDefinition>(binding: ResourceBinding<Def>): ResourceBinding<Def> {
-  for (const field of [...binding.definition.search, ...binding.definition.sort, ...binding.definition.filters.map((f) => f.field)]) {
+export function bindResource<Def extends ResourceDefinition>(
+  binding: ResourceBinding<Def>,
+): ResourceBinding<Def> {
+  for (const field of [
+    ...binding.definition.search,
+    ...binding.definition.sort,
+    ...binding.definition.filters.map((f) => f.field),
+  ]) {
     if (!(field in binding.fields)) {
       throw new Error(`Resource ${binding.definition.key}: field ${field} has no column binding`);
     }

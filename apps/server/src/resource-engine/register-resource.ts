@@ -1,5 +1,11 @@
-import { type ListQuery, type ResourceDefinition, type ResourceVerb, listQuerySchema, tagFor } from '@dukkan/contract';
-import { type SQL, and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  type ListQuery,
+  listQuerySchema,
+  type ResourceDefinition,
+  type ResourceVerb,
+  tagFor,
+} from '@dukkan/contract';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -20,13 +26,24 @@ export function containsPattern(term: string): string {
 /** Row → record: timestamps as ISO strings, everything else as selected. */
 function defaultToRecord(row: Record<string, unknown>): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) record[key] = value instanceof Date ? value.toISOString() : value;
+  for (const [key, value] of Object.entries(row))
+    record[key] = value instanceof Date ? value.toISOString() : value;
   return record;
 }
 
-function requestContext(context: AppContext, request: FastifyRequest, db: Database = context.db): ResourceRequestContext {
+function requestContext(
+  context: AppContext,
+  request: FastifyRequest,
+  db: Database = context.db,
+): ResourceRequestContext {
   const workspace = request.workspace!;
-  return { app: context, db, workspaceId: workspace.id, userId: request.session!.userId, grant: workspace.grant };
+  return {
+    app: context,
+    db,
+    workspaceId: workspace.id,
+    userId: request.session!.userId,
+    grant: workspace.grant,
+  };
 }
 
 /**
@@ -34,11 +51,17 @@ function requestContext(context: AppContext, request: FastifyRequest, db: Databa
  * (including enable/disable) and delete, each behind its verb's permission, each scoped to the
  * request's checked workspace. Only the verbs the definition lists are registered.
  */
-export function registerResource(app: FastifyInstance, context: AppContext, binding: ResourceBinding<ResourceDefinition>) {
+export function registerResource(
+  app: FastifyInstance,
+  context: AppContext,
+  binding: ResourceBinding<ResourceDefinition>,
+) {
   const { definition, table } = binding;
   const base = `/api/${definition.path}`;
   const has = (verb: ResourceVerb) => definition.verbs.includes(verb);
-  const guarded = (verb: ResourceVerb) => ({ config: { access: access.permission({ and: [tagFor(definition, verb)] }) } });
+  const guarded = (verb: ResourceVerb) => ({
+    config: { access: access.permission({ and: [tagFor(definition, verb)] }) },
+  });
 
   const listSchema = listQuerySchema(definition);
   const createSchema = definition.schemas.create.strict();
@@ -69,7 +92,9 @@ export function registerResource(app: FastifyInstance, context: AppContext, bind
     const conditions: (SQL | undefined)[] = [inWorkspace(workspaceId)];
     if (query.search) {
       const pattern = containsPattern(query.search);
-      conditions.push(or(...definition.search.map((field) => ilike(binding.fields[field] as AnyPgColumn, pattern))));
+      conditions.push(
+        or(...definition.search.map((field) => ilike(binding.fields[field] as AnyPgColumn, pattern))),
+      );
     }
     for (const filter of definition.filters) {
       const values = query[filter.field] as string[] | undefined;
@@ -111,7 +136,10 @@ export function registerResource(app: FastifyInstance, context: AppContext, bind
       parseInput(z.strictObject({ workspaceId: uuid }), request.query);
       const workspaceId = request.workspace!.id;
       const fields = [
-        ...definition.filters.map((filter) => ({ field: filter.field, column: binding.fields[filter.field] as AnyPgColumn })),
+        ...definition.filters.map((filter) => ({
+          field: filter.field,
+          column: binding.fields[filter.field] as AnyPgColumn,
+        })),
         ...(definition.hasStatus && statusColumn ? [{ field: 'status', column: statusColumn }] : []),
       ];
       const entries = await Promise.all(
@@ -131,7 +159,11 @@ export function registerResource(app: FastifyInstance, context: AppContext, bind
 
   if (has('get')) {
     app.get(`${base}/:id`, guarded('get'), async (request) => {
-      const record = await findRecord(context.db, request.workspace!.id, (request.params as { id: string }).id);
+      const record = await findRecord(
+        context.db,
+        request.workspace!.id,
+        (request.params as { id: string }).id,
+      );
       if (!record) throw notFound();
       return { data: record };
     });
@@ -165,7 +197,10 @@ export function registerResource(app: FastifyInstance, context: AppContext, bind
           inputs.push(parsed.data as Record<string, unknown>);
           return [];
         }
-        return issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: issue.path ? `${index}.${issue.path}` : `${index}` }));
+        return issuesFromZod(parsed.error).map((issue) => ({
+          ...issue,
+          path: issue.path ? `${index}.${issue.path}` : `${index}`,
+        }));
       });
       if (issues.length > 0) throw validationError(issues);
       // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.

@@ -16,7 +16,10 @@ export interface WorkspaceGrant {
 const noGrant: WorkspaceGrant = { isAdmin: false, tags: new Set() };
 
 /** The grant a user holds in a workspace: admin, or the tags of their role there. */
-export function grantIn(user: Pick<CurrentUser, 'adminWorkspaces' | 'workspaces'>, workspaceId: string | null | undefined): WorkspaceGrant {
+export function grantIn(
+  user: Pick<CurrentUser, 'adminWorkspaces' | 'workspaces'>,
+  workspaceId: string | null | undefined,
+): WorkspaceGrant {
   if (!workspaceId) return noGrant;
   if (user.adminWorkspaces.some((workspace) => workspace.id === workspaceId)) {
     return { isAdmin: true, tags: new Set() };

@@ -48,9 +48,11 @@ export interface ResourceDefinition<
   hasStatus: boolean;
 }
 
-export function defineResource<Record extends z.ZodObject, Create extends z.ZodObject, Update extends z.ZodObject>(
-  definition: ResourceDefinition<Record, Create, Update>,
-): ResourceDefinition<Record, Create, Update> {
+export function defineResource<
+  Record extends z.ZodObject,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(definition: ResourceDefinition<Record, Create, Update>): ResourceDefinition<Record, Create, Update> {
   for (const field of [...definition.search, ...definition.sort]) {
     if (!(field in definition.schemas.record.shape)) {
       throw new Error(`Resource ${definition.key}: ${field} is not a field of its record`);
@@ -60,6 +62,9 @@ export function defineResource<Record extends z.ZodObject, Create extends z.ZodO
 }
 
 /** The tag a verb of a resource needs, e.g. `addBrands`. */
-export function tagFor(definition: Pick<ResourceDefinition, 'permission'>, verb: ResourceVerb): PermissionTag {
+export function tagFor(
+  definition: Pick<ResourceDefinition, 'permission'>,
+  verb: ResourceVerb,
+): PermissionTag {
   return `${verbPermission[verb]}${definition.permission}` as PermissionTag;
 }

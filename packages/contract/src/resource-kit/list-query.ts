@@ -10,7 +10,12 @@ const filterValues = (allowed?: readonly string[]) =>
     .string()
     .max(1000)
     .transform((raw) => raw.split(',').filter(Boolean))
-    .pipe(z.array(allowed ? z.enum(allowed as [string, ...string[]]) : z.uuid()).min(1).max(50));
+    .pipe(
+      z
+        .array(allowed ? z.enum(allowed as [string, ...string[]]) : z.uuid())
+        .min(1)
+        .max(50),
+    );
 
 /**
  * The query string of `GET {resource}`: page, pageSize (1–100), search, a whitelisted sort and
@@ -19,7 +24,10 @@ const filterValues = (allowed?: readonly string[]) =>
 export function listQuerySchema(definition: ResourceDefinition) {
   const sortValues = definition.sort.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   const filters = Object.fromEntries(
-    definition.filters.map((filter) => [filter.field, filterValues(filter.kind === 'enum' ? filter.values : undefined).optional()]),
+    definition.filters.map((filter) => [
+      filter.field,
+      filterValues(filter.kind === 'enum' ? filter.values : undefined).optional(),
+    ]),
   );
   return z.strictObject({
     workspaceId: z.uuid(),

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { captchaTokenField, emailField, linkTokenField, nameField, phoneField, strongPasswordField } from '../auth/fields.ts';
+import {
+  captchaTokenField,
+  emailField,
+  linkTokenField,
+  nameField,
+  phoneField,
+  strongPasswordField,
+} from '../auth/fields.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { idField, timestampField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -79,7 +86,9 @@ export const setProfileFormSchema = z
     name: nameField,
     phone: phoneField,
     password: strongPasswordField,
-    confirmPassword: z.string({ error: codes.CONFIRM_PASSWORD_IS_REQUIRED }).min(1, codes.CONFIRM_PASSWORD_IS_REQUIRED),
+    confirmPassword: z
+      .string({ error: codes.CONFIRM_PASSWORD_IS_REQUIRED })
+      .min(1, codes.CONFIRM_PASSWORD_IS_REQUIRED),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: codes.PASSWORDS_DO_NOT_MATCH,

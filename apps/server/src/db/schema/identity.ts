@@ -17,7 +17,9 @@ export const users = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash'),
     profilePicture: text('profile_picture'),
-    language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,7 +46,10 @@ export const workspaceAdmins = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] }), index('workspace_admins_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index('workspace_admins_user_idx').on(table.userId),
+  ],
 );
 
 export const roles = pgTable(
@@ -75,11 +80,16 @@ export const memberships = pgTable(
     roleId: uuid('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [primaryKey({ columns: [table.workspaceId, table.userId] }), index('memberships_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.userId] }),
+    index('memberships_user_idx').on(table.userId),
+  ],
 );
 
 /** Sessions are looked up by the SHA-256 of the cookie's token; the token itself is never stored. */
@@ -123,8 +133,12 @@ export const accessRequests = pgTable(
     companyWebsite: text('company_website'),
     businessCategory: text('business_category').notNull(),
     howDidYouHearAboutUs: text('how_did_you_hear_about_us').notNull(),
-    language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

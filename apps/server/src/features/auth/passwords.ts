@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 /** Verified for unknown emails too, so that both answers take about as long. */
 const dummyHash = hash('dukkan-timing-equaliser', options);
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   try {
     return await verify(passwordHash ?? (await dummyHash), password);
   } catch {

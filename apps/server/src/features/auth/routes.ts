@@ -13,16 +13,21 @@ import { accessRequests, passwordTokens, sessions, users } from '../../db/schema
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../http/errors.ts';
-import { type MailLanguage, accessRequestNoticeMail, accessRequestReceivedMail, passwordResetMail } from '../../platform/mail/templates.ts';
+import {
+  accessRequestNoticeMail,
+  accessRequestReceivedMail,
+  type MailLanguage,
+  passwordResetMail,
+} from '../../platform/mail/templates.ts';
 import { loadCurrentUser } from './current-user.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
-  type SessionSettings,
   clearSessionCookie,
   createSession,
   findSession,
   revokeSession,
   revokeUserSessions,
+  type SessionSettings,
   sessionCookieName,
   setSessionCookie,
 } from './sessions.ts';
@@ -76,18 +81,28 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     // Rotation: the session the browser had before signing in is never reused.
     const previous = await findSession(db, request);
     if (previous) await revokeSession(db, previous.tokenHash);
-    const { token, expiresAt } = await createSession(db, user.id, config.sessionTtlDays, request.headers['user-agent']);
+    const { token, expiresAt } = await createSession(
+      db,
+      user.id,
+      config.sessionTtlDays,
+      request.headers['user-agent'],
+    );
     await db.update(users).set({ lastLoginAt: context.now() }).where(eq(users.id, user.id));
     setSessionCookie(reply, token, expiresAt, sessionSettings);
     return { data: await loadCurrentUser(db, user.id) };
   });
 
-  app.get('/api/auth/logout', { config: { access: access.public, stateChanging: true } }, async (request, reply) => {
-    const session = await findSession(db, request);
-    if (session) await revokeSession(db, session.tokenHash);
-    if (request.cookies[sessionCookieName] !== undefined) clearSessionCookie(reply, sessionSettings);
-    return ok;
-  });
+  app.get(
+    '/api/auth/logout',
+    // No automatic HEAD twin: a HEAD request must not sign anyone out.
+    { exposeHeadRoute: false, config: { access: access.public, stateChanging: true } },
+    async (request, reply) => {
+      const session = await findSession(db, request);
+      if (session) await revokeSession(db, session.tokenHash);
+      if (request.cookies[sessionCookieName] !== undefined) clearSessionCookie(reply, sessionSettings);
+      return ok;
+    },
+  );
 
   app.post('/api/auth/change-password', { config: { access: access.signedIn } }, async (request) => {
     const input = parseInput(changePasswordInputSchema, request.body);
@@ -98,11 +113,16 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       .where(eq(users.id, session.userId))
       .limit(1);
     if (!(await verifyPassword(user?.passwordHash, input.currentPassword))) {
-      throw validationError([{ path: 'currentPassword', message: validationCodes.CURRENT_PASSWORD_IS_INCORRECT }]);
+      throw validationError([
+        { path: 'currentPassword', message: validationCodes.CURRENT_PASSWORD_IS_INCORRECT },
+      ]);
     }
     const passwordHash = await hashPassword(input.newPassword);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: context.now() }).where(eq(users.id, session.userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: context.now() })
+        .where(eq(users.id, session.userId));
       await revokeUserSessions(tx, session.userId, session.tokenHash);
     });
     return ok;
@@ -144,7 +164,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       })
       .returning({ id: accessRequests.id, createdAt: accessRequests.createdAt });
 
-    await sendQuietly(request, { to: input.email, ...accessRequestReceivedMail(language, input.name, input.companyName) });
+    await sendQuietly(request, {
+      to: input.email,
+      ...accessRequestReceivedMail(language, input.name, input.companyName),
+    });
     await sendQuietly(request, {
       to: config.operatorEmail,
       ...accessRequestNoticeMail({
@@ -183,7 +206,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       expiresAt: new Date(context.now().getTime() + resetTokenLifetimeMs),
     });
     const link = `${config.publicUrl}/reset-password?token=${token}`;
-    await sendQuietly(request, { to: input.email, ...passwordResetMail(mailLanguage(request, input.language ?? user.language), user.name, link) });
+    await sendQuietly(request, {
+      to: input.email,
+      ...passwordResetMail(mailLanguage(request, input.language ?? user.language), user.name, link),
+    });
     return ok;
   });
 
@@ -194,10 +220,18 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       // Deleting the row is what makes the token single-use, even under concurrent requests.
       const [token] = await tx
         .delete(passwordTokens)
-        .where(and(eq(passwordTokens.tokenHash, hashToken(input.token)), gt(passwordTokens.expiresAt, context.now())))
+        .where(
+          and(
+            eq(passwordTokens.tokenHash, hashToken(input.token)),
+            gt(passwordTokens.expiresAt, context.now()),
+          ),
+        )
         .returning({ userId: passwordTokens.userId });
       if (!token) return false;
-      await tx.update(users).set({ passwordHash, updatedAt: context.now() }).where(eq(users.id, token.userId));
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: context.now() })
+        .where(eq(users.id, token.userId));
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
       return true;

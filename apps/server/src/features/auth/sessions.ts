@@ -46,10 +46,17 @@ export async function revokeSession(db: Database, tokenHash: string) {
 export async function revokeUserSessions(db: Database, userId: string, except?: string) {
   await db
     .delete(sessions)
-    .where(except ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, except)) : eq(sessions.userId, userId));
+    .where(
+      except ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, except)) : eq(sessions.userId, userId),
+    );
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, settings: SessionSettings) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  settings: SessionSettings,
+) {
   void reply.setCookie(sessionCookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -60,5 +67,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: SessionSettings) {
-  void reply.clearCookie(sessionCookieName, { httpOnly: true, sameSite: 'lax', secure: settings.secure, path: '/' });
+  void reply.clearCookie(sessionCookieName, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: settings.secure,
+    path: '/',
+  });
 }

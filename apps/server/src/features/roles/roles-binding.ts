@@ -1,10 +1,13 @@
-import { type RoleRecord, authorityRolesResource } from '@dukkan/contract';
+import { authorityRolesResource, type RoleRecord } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberships, roles } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { bindResource } from '../../resource-engine/binding.ts';
 
-const usersCount = sql<number>`(select count(*) from ${memberships} where ${memberships.roleId} = ${roles.id})`.mapWith(Number);
+const usersCount =
+  sql<number>`(select count(*) from ${memberships} where ${memberships.roleId} = ${roles.id})`.mapWith(
+    Number,
+  );
 
 /** Roles on the generic engine, with the two rules it cannot know. */
 export const rolesBinding = bindResource({
@@ -27,7 +30,8 @@ export const rolesBinding = bindResource({
       if (grant.isAdmin) return;
       const granted = (input.permissions as string[] | undefined) ?? [];
       const missing = granted.filter((tag) => !grant.tags.has(tag));
-      if (missing.length > 0) throw forbidden(`You cannot grant permissions you do not hold: ${missing.join(', ')}`);
+      if (missing.length > 0)
+        throw forbidden(`You cannot grant permissions you do not hold: ${missing.join(', ')}`);
     },
     async beforeDelete({ db, workspaceId }, id) {
       const [holder] = await db

@@ -15,7 +15,8 @@ export interface CaptchaVerifier {
   verify(token: string | undefined, remoteAddress?: string): Promise<void>;
 }
 
-export const captchaFailed = () => new AppError('CAPTCHA', 'Captcha verification failed', { key: 'reCaptchaToken' });
+export const captchaFailed = () =>
+  new AppError('CAPTCHA', 'Captcha verification failed', { key: 'reCaptchaToken' });
 
 const challengeLifetimeMs = 10 * 60 * 1000;
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -63,7 +64,10 @@ export function createAltchaVerifier(db: Database, hmacKey: string, difficulty: 
   };
 }
 
-export type FetchLike = (url: string, init: { method: string; body: URLSearchParams }) => Promise<{ json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; body: URLSearchParams },
+) => Promise<{ json(): Promise<unknown> }>;
 
 /** reCAPTCHA, when its keys are configured: Google verifies, and each token is accepted once. */
 export function createRecaptchaVerifier(
@@ -82,7 +86,10 @@ export function createRecaptchaVerifier(
       if (remoteAddress) body.set('remoteip', remoteAddress);
       let success = false;
       try {
-        const response = await fetchImpl('https://www.google.com/recaptcha/api/siteverify', { method: 'POST', body });
+        const response = await fetchImpl('https://www.google.com/recaptcha/api/siteverify', {
+          method: 'POST',
+          body,
+        });
         success = ((await response.json()) as { success?: boolean }).success === true;
       } catch {
         success = false;

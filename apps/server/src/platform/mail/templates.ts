@@ -8,10 +8,17 @@ interface RenderedMail {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 /** One layout for every mail, right-to-left for Arabic. */
-function layout(language: MailLanguage, paragraphs: string[], action?: { label: string; url: string }): string {
+function layout(
+  language: MailLanguage,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): string {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
   const button = action
@@ -20,7 +27,8 @@ function layout(language: MailLanguage, paragraphs: string[], action?: { label: 
   return `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:sans-serif;line-height:1.5">\n${body}\n${button}\n<p>— Dukkan</p></body></html>`;
 }
 
-const text = (paragraphs: string[], link?: string) => [...paragraphs, ...(link ? [link] : []), '— Dukkan'].join('\n\n');
+const text = (paragraphs: string[], link?: string) =>
+  [...paragraphs, ...(link ? [link] : []), '— Dukkan'].join('\n\n');
 
 const copy = {
   passwordReset: {
@@ -64,10 +72,19 @@ const copy = {
 export function passwordResetMail(language: MailLanguage, name: string, link: string): RenderedMail {
   const mail = copy.passwordReset[language];
   const lines = mail.lines(name);
-  return { subject: mail.subject, text: text(lines, link), html: layout(language, lines, { label: mail.action, url: link }), link };
+  return {
+    subject: mail.subject,
+    text: text(lines, link),
+    html: layout(language, lines, { label: mail.action, url: link }),
+    link,
+  };
 }
 
-export function accessRequestReceivedMail(language: MailLanguage, name: string, company: string): RenderedMail {
+export function accessRequestReceivedMail(
+  language: MailLanguage,
+  name: string,
+  company: string,
+): RenderedMail {
   const mail = copy.accessRequestReceived[language];
   const lines = mail.lines(name, company);
   return { subject: mail.subject, text: text(lines), html: layout(language, lines) };
@@ -80,5 +97,9 @@ export function accessRequestNoticeMail(request: Record<string, string | null | 
     ...Object.entries(request).map(([field, value]) => `${field}: ${value ?? '-'}`),
     'Approve or reject it with `npm run dukkan -- requests`.',
   ];
-  return { subject: `Dukkan access request: ${request.companyName ?? ''}`, text: text(lines), html: layout('en', lines) };
+  return {
+    subject: `Dukkan access request: ${request.companyName ?? ''}`,
+    text: text(lines),
+    html: layout('en', lines),
+  };
 }
