@@ -1,9 +1,42 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const compressible = /\.(js|css|html|svg|json|txt)$/;
+
+/**
+ * Writes `.gz` and `.br` twins of the built text assets; the server serves them as they are
+ * (`preCompressed`), so browsers download compressed files without per-request CPU.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'dukkan-precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      const outDir = options.dir ?? 'dist';
+      const files = (await readdir(outDir, { recursive: true })).filter((file) => compressible.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(outDir, file);
+          const content = await readFile(path);
+          if (content.length < 1024) return;
+          await writeFile(`${path}.gz`, await promisify(gzip)(content, { level: 9 }));
+          await writeFile(
+            `${path}.br`,
+            await promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     // The API runs on :3000 (`npm run dev`); the Host header is kept so the origin check passes.
     proxy: { '/api': { target: 'http://localhost:3000' } },

@@ -27,6 +27,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz twins of its text assets.
+      preCompressed: true,
       setHeaders(response, path) {
         // Vite's hashed assets never change; index.html must always be revalidated.
         response.setHeader(
