@@ -57,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   let lock: DataDirLock | undefined;
-  if (options.dataDir) lock = lockDataDir(options.dataDir);
+  if (options.dataDir) lock = await lockDataDir(options.dataDir);
   try {
     const client = options.dataDir ? new PGlite(join(options.dataDir, 'pgdata')) : new PGlite();
     await client.waitReady;

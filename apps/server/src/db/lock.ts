@@ -1,10 +1,25 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 
 /**
  * PGlite has no lock of its own: two processes on one folder both write and corrupt it. The
- * server therefore takes this lock before opening the folder. It is a pid file created with
- * O_EXCL; a file left by a process that has died (kill -9, power loss) is taken over.
+ * server therefore takes this lock before opening the folder.
+ *
+ * On Linux the lock is an abstract unix socket named after the folder: binding it is atomic and
+ * the kernel frees it when the process dies, even by kill -9, so there is no stale lock and no
+ * pid to mistake. The pid file beside it only names the holder in the error message. Elsewhere
+ * the pid file is the lock (created with O_EXCL; one left by a dead process is taken over).
  */
 export class DataDirLockedError extends Error {
   constructor(
@@ -33,9 +48,50 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export function lockDataDir(dataDir: string): DataDirLock {
+function readHolder(lockPath: string): number {
+  try {
+    return Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Binds the abstract socket; false when another live process holds it. */
+function bindAbstractSocket(name: string): Promise<Server | false> {
+  return new Promise((resolve, reject) => {
+    const server = createServer((connection) => connection.destroy());
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
+    server.listen(`\0${name}`, () => {
+      server.unref();
+      resolve(server);
+    });
+  });
+}
+
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'dukkan.lock');
+  if (process.platform === 'linux') {
+    const folder = createHash('sha256').update(realpathSync(dataDir)).digest('hex');
+    const socket = await bindAbstractSocket(`dukkan-data-dir-${folder}`);
+    if (!socket) throw new DataDirLockedError(dataDir, readHolder(lockPath));
+    writeFileSync(lockPath, String(process.pid));
+    let released = false;
+    return {
+      release() {
+        if (released) return;
+        released = true;
+        rmSync(lockPath, { force: true });
+        socket.close();
+      },
+    };
+  }
+  return lockWithPidFile(dataDir, lockPath);
+}
+
+function lockWithPidFile(dataDir: string, lockPath: string): DataDirLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
@@ -51,12 +107,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      let holder = Number.NaN;
-      try {
-        holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      } catch {
-        continue; // removed between our open and read: try again
-      }
+      const holder = readHolder(lockPath);
       if (isAlive(holder)) throw new DataDirLockedError(dataDir, holder);
       rmSync(lockPath, { force: true }); // stale: its process is gone
     }
