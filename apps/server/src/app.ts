@@ -32,7 +32,10 @@ export interface BuildAppOptions {
 }
 
 /** Never logged: credentials, cookies, tokens. */
+  /** Replaces the whole logger configuration (tests pass `false`). */
 const redactedPaths = [
+  /** Where the default logger writes (stdout when absent): lets a test read what is logged. */
+  logStream?: NodeJS.WritableStream;
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -58,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         req: (request) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
       },
     },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
