@@ -28,14 +28,14 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
   now?: () => Date;
+  /** Replaces the whole logger configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (stdout when absent): lets a test read what is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Never logged: credentials, cookies, tokens. */
-  /** Replaces the whole logger configuration (tests pass `false`). */
 const redactedPaths = [
-  /** Where the default logger writes (stdout when absent): lets a test read what is logged. */
-  logStream?: NodeJS.WritableStream;
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -57,11 +57,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: {
         req: (request) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
       },
     },
-      ...(options.logStream ? { stream: options.logStream } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
