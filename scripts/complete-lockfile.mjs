@@ -20,7 +20,9 @@ for (const [path, entry] of Object.entries(packages)) {
   }
 }
 if (added > 0) {
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  );
   writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
   console.log(`complete-lockfile: added ${added} optional platform entries to package-lock.json`);
 }
