@@ -1,4 +1,4 @@
-import { type ApiErrorBody, apiBase, type ErrorCode, isApiErrorBody } from '@dukkan/contract';
+import { type ApiErrorBody, type ApiList, apiBase, type ErrorCode, isApiErrorBody } from '@dukkan/contract';
 
 /** A failed API call: the contract's error body, or a stand-in when the server could not be reached. */
 export class ApiError extends Error {
@@ -19,23 +19,50 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+export type QueryParams = Record<string, string | number | readonly string[] | null | undefined>;
+
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Added to the query string; empty values and empty lists are left out, lists are comma-joined. */
+  query?: QueryParams;
   signal?: AbortSignal;
 }
 
+/** `?a=1&b=x,y` from the parameters that have a value, in the order given. */
+export function queryString(query: QueryParams | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(name, value.join(','));
+    } else params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The spec joins base and path as they are: `/api/` + `/auth/user` → `/api//auth/user` (spec §7). */
-export function apiUrl(path: string): string {
-  return `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+export function apiUrl(path: string, query?: QueryParams): string {
+  return `${apiBase}${path.startsWith('/') ? path : `/${path}`}${queryString(query)}`;
 }
 
 /** Calls the API with the session cookie and returns `data` of the `{ data }` answer. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  return (await send<{ data: T }>(path, options)).data;
+}
+
+/** A list call: the whole `{ data, meta }` answer, for pagination. */
+export function apiRequestList<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiList<T>> {
+  return send<ApiList<T>>(path, options);
+}
+
+async function send<Payload>(path: string, options: ApiRequestOptions): Promise<Payload> {
+  const { method = 'GET', body, query, signal } = options;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    response = await fetch(apiUrl(path, query), {
       method,
       credentials: 'include',
       headers:
@@ -57,5 +84,5 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     }
     throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
   }
-  return (payload as { data: T }).data;
+  return payload as Payload;
 }

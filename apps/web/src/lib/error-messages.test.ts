@@ -24,6 +24,29 @@ describe('describeApiError', () => {
     );
   });
 
+  it('names the rule a refused change broke, and the field a duplicate is on', () => {
+    const refused = (code: 'VALIDATION' | 'DB', extra: object) =>
+      new ApiError(code === 'DB' ? 409 : 400, code, 'x', {
+        statusCode: 400,
+        code,
+        name: 'x',
+        message: 'x',
+        ...extra,
+      });
+    expect(
+      describeApiError(refused('VALIDATION', { issues: [{ path: 'id', message: 'ROLE_IN_USE' }] }), t, 'en'),
+    ).toBe('This role is held by users; give them another role first');
+    expect(
+      describeApiError(
+        refused('VALIDATION', { issues: [{ path: 'x', message: 'Expected string' }] }),
+        t,
+        'en',
+      ),
+    ).toBe('Some of the information is not valid. Check the form and try again.');
+    expect(describeApiError(refused('DB', { target: 'code' }), t, 'en')).toBe('This code must be unique');
+    expect(describeApiError(refused('DB', { target: 'other' }), t, 'en')).toBe('This record already exists');
+  });
+
   it('shows the server message for codes without a translation of their own', () => {
     expect(describeApiError(new ApiError(404, 'NOT_FOUND', 'Not found'), t, 'en')).toBe('Not found');
   });

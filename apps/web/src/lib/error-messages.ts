@@ -8,6 +8,28 @@ function retryWhen(seconds: number | undefined, language: string): string {
   return wait < 90 ? format.format(wait, 'second') : format.format(Math.ceil(wait / 60), 'minute');
 }
 
+/** The validation code a unique violation on a field stands for ('This code must be unique'). */
+const uniqueTargetCodes: Record<string, string> = {
+  code: 'CODE_MUST_BE_UNIQUE',
+  email: 'EMAIL_ALREADY_EXISTS',
+  phone: 'PHONE_ALREADY_EXISTS',
+};
+
+function translatedCode(code: string | undefined, t: TFunction): string | undefined {
+  if (!code) return undefined;
+  const text = t(`validation.${code}` as 'validation.CODE_MUST_BE_UNIQUE', { defaultValue: '' });
+  return text || undefined;
+}
+
+/** A business rule refused the call (ROLE_IN_USE, LAST_ADMIN…): its own words, not a generic line. */
+function knownIssueText(issues: readonly { message: string }[] | undefined, t: TFunction) {
+  for (const issue of issues ?? []) {
+    const text = translatedCode(issue.message, t);
+    if (text) return text;
+  }
+  return undefined;
+}
+
 /**
  * The toast text for a failed call the page could not place on a field: translated by code,
  * otherwise the server's message, else 'Something went wrong' (spec §8).
@@ -24,9 +46,12 @@ export function describeApiError(error: unknown, t: TFunction, language: string)
     case 'CAPTCHA':
       return t('auth.captcha.failed');
     case 'VALIDATION':
-      return t('errors.invalidInput');
+      return knownIssueText(error.body?.issues, t) ?? t('errors.invalidInput');
     case 'DB':
-      return t('errors.alreadyExists');
+      return (
+        translatedCode(error.body?.target ? uniqueTargetCodes[error.body.target] : undefined, t) ??
+        t('errors.alreadyExists')
+      );
     case 'INTERNAL':
       return t('errors.somethingWentWrong');
     default:

@@ -2,4 +2,17 @@
 export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
   captchaConfig: ['captcha', 'config'] as const,
+  inviteStatus: (token: string) => ['auth', 'invite-status', token] as const,
+  /**
+   * Workspace-scoped data starts with the workspace id: switching workspace can never answer
+   * from another workspace's cache, and one prefix drops or refreshes all of a workspace.
+   */
+  workspace: (workspaceId: string) => [workspaceId] as const,
+  resource: (workspaceId: string, resourceKey: string) => [workspaceId, resourceKey] as const,
+  resourceList: (workspaceId: string, resourceKey: string, params: object) =>
+    [workspaceId, resourceKey, 'list', params] as const,
+  resourceRecord: (workspaceId: string, resourceKey: string, id: string) =>
+    [workspaceId, resourceKey, 'record', id] as const,
+  resourceFilters: (workspaceId: string, resourceKey: string) =>
+    [workspaceId, resourceKey, 'filters'] as const,
 };

@@ -1,5 +1,23 @@
-import { type CurrentUser, can, type PermissionRequirement, type WorkspaceSummary } from '@dukkan/contract';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  type CurrentUser,
+  can,
+  grantIn,
+  type PermissionRequirement,
+  type WorkspaceGrant,
+  type WorkspaceSummary,
+} from '@dukkan/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { queryKeys } from './query-keys.ts';
 import {
   chooseWorkspaceId,
   listUserWorkspaces,
@@ -25,6 +43,15 @@ export function WorkspaceProvider({ user, children }: { user: CurrentUser; child
   useEffect(() => {
     if (selectedId) storeWorkspaceId(selectedId);
   }, [selectedId]);
+
+  // Leaving a workspace drops its cached data: coming back loads it afresh, never a stale copy.
+  const queryClient = useQueryClient();
+  const previousId = useRef(selectedId);
+  useEffect(() => {
+    const left = previousId.current;
+    previousId.current = selectedId;
+    if (left && left !== selectedId) queryClient.removeQueries({ queryKey: queryKeys.workspace(left) });
+  }, [selectedId, queryClient]);
 
   const selectWorkspace = useCallback((id: string) => setPreferredId(id), []);
   const value = useMemo(
@@ -53,6 +80,13 @@ export function usePermissionCheck(): (requirement: PermissionRequirement | null
     (requirement) => requirement === null || can(user, workspaceId, requirement),
     [user, workspaceId],
   );
+}
+
+/** What the user holds in the selected workspace: admin, or their role's tags. */
+export function useWorkspaceGrant(): WorkspaceGrant {
+  const { user, selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id;
+  return useMemo(() => grantIn(user, workspaceId), [user, workspaceId]);
 }
 
 /** `useCan({ or: ['viewBrands'] })`: may the user do this in the selected workspace? */

@@ -1,8 +1,10 @@
+import type { CurrentUser } from '@dukkan/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppToaster } from '../components/app-toaster.tsx';
+import { useWorkspace, WorkspaceProvider } from '../lib/workspace-context.tsx';
 
 /** Shows where the app navigated to, for assertions. */
 function LocationProbe() {
@@ -33,21 +35,31 @@ export function renderPage(
   return { ...result, queryClient };
 }
 
+export interface MockCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
 export interface MockRoute {
   method?: string;
+  /** Matched against the path without its query string (double slashes folded). */
   path: string;
   status?: number;
-  body: unknown;
+  /** The answer, or a function of the call for answers that depend on the query or body. */
+  body: unknown | ((call: MockCall & { query: URLSearchParams }) => unknown);
 }
 
 /** A fetch that answers by method and path (double slashes folded) and records each call. */
 export function mockFetch(routes: MockRoute[]) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
+  const calls: MockCall[] = [];
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const path = url.replace(/\/{2,}/g, '/');
+    const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const [rawPath = '', rawQuery = ''] = url.split('?');
+    const path = rawPath.replace(/\/{2,}/g, '/');
     const route = routes.find(
       (candidate) => (candidate.method ?? 'GET') === method && path === candidate.path,
     );
@@ -58,10 +70,95 @@ export function mockFetch(routes: MockRoute[]) {
         }),
         { status: 404 },
       );
-    return new Response(JSON.stringify(route.body), {
+    const body =
+      typeof route.body === 'function'
+        ? route.body({ ...call, query: new URLSearchParams(rawQuery) })
+        : route.body;
+    return new Response(JSON.stringify(body), {
       status: route.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });
   };
   return { fetchMock, calls };
+}
+
+export interface TestWorkspace {
+  id: string;
+  name: string;
+  /** 'admin', or the tags of the user's role there. */
+  grant: 'admin' | string[];
+}
+
+/** A signed-in user with the given workspaces: admin of some, a role with tags in the others. */
+export function testUser(workspaces: TestWorkspace[], id = 'u-me'): CurrentUser {
+  return {
+    id,
+    name: 'Sara Ali',
+    email: 'sara@example.com',
+    phone: null,
+    profilePicture: null,
+    language: 'en',
+    adminWorkspaces: workspaces
+      .filter((workspace) => workspace.grant === 'admin')
+      .map(({ id: workspaceId, name }) => ({ id: workspaceId, name, logo: null })),
+    workspaces: workspaces
+      .filter((workspace) => workspace.grant !== 'admin')
+      .map(({ id: workspaceId, name, grant }) => ({
+        workspaceId,
+        workspace: { id: workspaceId, name, logo: null },
+        role: {
+          id: `role-${workspaceId}`,
+          code: 'staff',
+          title: 'Staff',
+          permissions: (grant as string[]).map((tag) => ({ tag })),
+        },
+      })),
+  };
+}
+
+/** Buttons to switch workspace from a test, as the shell's selector would. */
+function WorkspaceSwitchProbe() {
+  const { workspaces, selectWorkspace } = useWorkspace();
+  return (
+    <div data-testid="workspace-switch">
+      {workspaces.map((workspace) => (
+        <button key={workspace.id} type="button" onClick={() => selectWorkspace(workspace.id)}>
+          {`switch to ${workspace.name}`}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Renders a signed-in page for a user (their first workspace selected), with toasts and probes. */
+export function renderSignedIn(
+  page: ReactElement,
+  { user, path = '/', at = path }: { user: CurrentUser; path?: string; at?: string },
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[at]}>
+        <WorkspaceProvider user={user}>
+          <Routes>
+            <Route path={path} element={page} />
+            <Route path="*" element={null} />
+          </Routes>
+          <LocationProbe />
+          <WorkspaceSwitchProbe />
+        </WorkspaceProvider>
+      </MemoryRouter>
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}
+
+/** The calls made to a path (query string ignored), with their query parsed. */
+export function callsTo(calls: readonly MockCall[], path: string, method = 'GET') {
+  return calls
+    .filter((call) => call.method === method && call.url.split('?')[0]?.replace(/\/{2,}/g, '/') === path)
+    .map((call) => ({ ...call, query: new URLSearchParams(call.url.split('?')[1] ?? '') }));
 }
