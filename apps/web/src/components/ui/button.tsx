@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '../../lib/class-names.ts';
 import { Spinner } from './spinner.tsx';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'md' | 'sm' | 'icon';
 
 const base =
@@ -14,6 +14,8 @@ const variants: Record<Variant, string> = {
   secondary:
     'border border-slate-300 bg-white text-slate-800 shadow-xs hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
+  danger:
+    'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-600 dark:bg-red-500 dark:text-white dark:hover:bg-red-400',
 };
 
 const sizes: Record<Size, string> = {
@@ -21,6 +23,11 @@ const sizes: Record<Size, string> = {
   sm: 'h-8 px-3 text-sm',
   icon: 'size-10',
 };
+
+/** A button's look, for a link that acts as the page's main action. */
+export function buttonClassName(variant: Variant = 'primary', size: Size = 'md', className?: string): string {
+  return cn(base, variants[variant], sizes[size], className);
+}
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;

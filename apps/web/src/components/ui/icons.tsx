@@ -3,7 +3,7 @@ import type { ReactNode, SVGProps } from 'react';
 /** Line icons drawn on a 24-unit grid; decorative unless given a title by the caller's label. */
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ className = 'size-5', children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ className = 'size-5', children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
