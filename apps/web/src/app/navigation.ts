@@ -1,5 +1,5 @@
 import type { PermissionRequirement } from '@dukkan/contract';
-import type en from '../i18n/locales/en.json';
+import type en from '../i18n/locales/signed-in/en.json';
 import { type ScreenName, type ScreenTitleKey, screens } from './screens.ts';
 
 export type NavGroupKey = keyof typeof en.nav.groups;

@@ -4,11 +4,16 @@ import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { loginPathFor } from '../features/auth/login-redirect.ts';
+import { loadSignedInTranslations } from '../i18n/i18n.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 
-// The shell (and Radix with it) is downloaded only once someone is signed in.
-const AppShell = lazy(() => import('./shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
+// The shell (and Radix with it) and the signed-in screens' texts are downloaded only once someone is signed in.
+const AppShell = lazy(() =>
+  Promise.all([import('./shell/app-shell.tsx'), loadSignedInTranslations()]).then(([module]) => ({
+    default: module.AppShell,
+  })),
+);
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

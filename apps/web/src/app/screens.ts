@@ -1,5 +1,5 @@
 import type { PermissionRequirement } from '@dukkan/contract';
-import type en from '../i18n/locales/en.json';
+import type en from '../i18n/locales/signed-in/en.json';
 
 export type ScreenTitleKey = Exclude<keyof typeof en.nav, 'label' | 'groups'>;
 
@@ -63,8 +63,8 @@ export const screens = {
 
 export type ScreenName = keyof typeof screens;
 
-/** The screens whose page is built in a later milestone: they show an honest placeholder. */
-export const upcomingScreens: readonly ScreenName[] = [
+/** The screens routed through their permission guard (settings and profile have their own routes). */
+export const guardedScreens: readonly ScreenName[] = [
   'dashboard',
   'brands',
   'locations',

@@ -1,9 +1,11 @@
 import 'i18next';
 import type en from './locales/en.json';
+import type signedInEn from './locales/signed-in/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    /** One namespace, delivered in two files: the public pages' texts and the signed-in screens'. */
+    resources: { translation: typeof en & typeof signedInEn };
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
+import signedInAr from './locales/signed-in/ar.json';
+import signedInEn from './locales/signed-in/en.json';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,11 +21,17 @@ const interpolations = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}|<\/?(\w+)>/g)].map((match) => match[0].replace(/\s/g, '')).sort();
 
 describe('locales', () => {
-  const english = flatten(en);
-  const arabic = flatten(ar);
+  const english = flatten({ ...en, ...signedInEn });
+  const arabic = flatten({ ...ar, ...signedInAr });
 
-  it('ar.json has exactly the keys of en.json', () => {
-    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+  it('ar.json has exactly the keys of en.json, in both files', () => {
+    expect([...flatten(ar).keys()].sort()).toEqual([...flatten(en).keys()].sort());
+    expect([...flatten(signedInAr).keys()].sort()).toEqual([...flatten(signedInEn).keys()].sort());
+  });
+
+  it('the public and the signed-in files share no top-level section (one would hide the other)', () => {
+    const shared = Object.keys(en).filter((section) => section in signedInEn);
+    expect(shared).toEqual([]);
   });
 
   it('every text is filled in, with the same placeholders in both languages', () => {

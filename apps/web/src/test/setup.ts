@@ -3,12 +3,13 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../i18n/locales/en.json';
+import signedInEn from '../i18n/locales/signed-in/en.json';
 
 // Tests read the English texts synchronously; the app itself loads locales lazily.
 await i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: en } },
+  resources: { en: { translation: { ...en, ...signedInEn } } },
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
