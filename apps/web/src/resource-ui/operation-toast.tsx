@@ -1,0 +1,59 @@
+import type { ResourceDefinition } from '@dukkan/contract';
+import type { TFunction } from 'i18next';
+import toast from 'react-hot-toast';
+import { describeApiError } from '../lib/error-messages.ts';
+import { entityFromPath } from './entity-name.ts';
+
+/** The actions an operation toast can name (spec §4 "Async actions", §8). */
+export type OperationAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'enable'
+  | 'disable'
+  | 'invite'
+  | 'resendInvite'
+  | 'remove';
+
+/** `resources.<key>.entity` when translated, else the spec's rule applied to the path. */
+export function operationEntity(definition: Pick<ResourceDefinition, 'key' | 'path'>, t: TFunction): string {
+  return t(`resources.${definition.key}.entity` as 'resources.authorityRoles.entity', {
+    defaultValue: entityFromPath(definition.path),
+  });
+}
+
+/** 'Creating ROLE in progress...', 'Creating ROLE successful!', 'Creating ROLE failed.' */
+export function operationTexts(action: OperationAction, entity: string, t: TFunction) {
+  const values = { action: t(`operations.actions.${action}`), entity };
+  return {
+    loading: t('operations.inProgress', values),
+    success: t('operations.successful', values),
+    failure: t('operations.failed', values),
+  };
+}
+
+/**
+ * Follows a call with one toast that turns from 'in progress' into 'successful' or 'failed';
+ * a failure also says why (a role still in use, a duplicate code), in the user's language.
+ */
+export function toastOperation<T>(
+  promise: Promise<T>,
+  texts: ReturnType<typeof operationTexts>,
+  t: TFunction,
+  language: string,
+): Promise<T> {
+  // The toast handles the rejection it shows; callers still get the promise to await.
+  void toast.promise(promise, {
+    loading: texts.loading,
+    success: texts.success,
+    error: (error: unknown) => (
+      <span>
+        <span className="block font-medium">{texts.failure}</span>
+        <span className="block text-slate-600 dark:text-slate-300">
+          {describeApiError(error, t, language)}
+        </span>
+      </span>
+    ),
+  });
+  return promise;
+}

@@ -1,0 +1,308 @@
+import type { ResourceDefinition } from '@dukkan/contract';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Page } from '../components/page.tsx';
+import {
+  AlertIcon,
+  PencilIcon,
+  PlusIcon,
+  PowerIcon,
+  SearchIcon,
+  TrashIcon,
+} from '../components/ui/action-icons.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
+import { DatabaseIcon, LockIcon } from '../components/ui/icons.tsx';
+import { isApiError } from '../lib/api-client.ts';
+import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
+import { FilterMenu } from './filter-menu.tsx';
+import type { OperationAction } from './operation-toast.tsx';
+import { Pagination } from './pagination.tsx';
+import { ResourceTable, TableSkeleton } from './resource-table.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useListParams } from './use-list-params.ts';
+import {
+  type OperationOptions,
+  type RecordOf,
+  useResourceAccess,
+  useResourceFilters,
+  useResourceList,
+  useResourceMutations,
+} from './use-resource.ts';
+
+/** What the page's own editor (a dialog) gets: the record to edit, or null to create one. */
+export interface ResourceEditorProps<R> {
+  record: R | null;
+  onClose: () => void;
+}
+
+/** How deleting reads for this resource: "Delete" by default, "Remove from workspace" for members. */
+export interface DeleteWording<R> {
+  action: OperationAction;
+  label: string;
+  title: (record: R) => string;
+  body: (record: R) => ReactNode;
+  confirm: string;
+}
+
+export interface ResourceListPageProps<D extends ResourceDefinition> {
+  definition: D;
+  title: string;
+  columns: readonly ResourceColumn<RecordOf<D>>[];
+  /** The record's name in action labels and confirmations ("Delete Manager"). */
+  recordLabel: (record: RecordOf<D>) => string;
+  /** Controls for the definition's declared filters. */
+  filters?: readonly ListFilterControl[];
+  /** The create/edit dialog; with it, New and Edit appear for users who may use them. */
+  editor?: (props: ResourceEditorProps<RecordOf<D>>) => ReactNode;
+  createLabel?: string;
+  /** More buttons beside New (e.g. Invite), each guarded by its own permission. */
+  toolbarActions?: ReactNode;
+  /** Actions of this resource beyond edit, enable/disable and delete; shown first. */
+  extraActions?: (record: RecordOf<D>) => RowAction[];
+  /** May this row be deleted at all (beyond the permission)? */
+  canDelete?: (record: RecordOf<D>) => boolean;
+  deleteWording?: DeleteWording<RecordOf<D>>;
+  emptyTitle?: string;
+  emptyHint?: string;
+  /** Other caches the page's changes affect. */
+  operationOptions?: OperationOptions;
+}
+
+/**
+ * The generic list screen of a resource definition: server-side pages, debounced search, sort and
+ * filters kept in the address bar; loading, empty and error states; row actions each shown only
+ * with its permission; delete behind a confirmation; every change with the spec's toasts.
+ */
+export function ResourceListPage<D extends ResourceDefinition>({
+  definition,
+  title,
+  columns,
+  recordLabel,
+  filters = [],
+  editor,
+  createLabel,
+  toolbarActions,
+  extraActions,
+  canDelete,
+  deleteWording,
+  emptyTitle,
+  emptyHint,
+  operationOptions,
+}: ResourceListPageProps<D>) {
+  type R = RecordOf<D>;
+  const { t } = useTranslation();
+  const [params, setParams] = useListParams(definition);
+  const { allows } = useResourceAccess(definition);
+  const list = useResourceList(definition, params);
+  const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
+  const mutations = useResourceMutations(definition, operationOptions);
+  const [editing, setEditing] = useState<{ record: R | null } | null>(null);
+  const [deleting, setDeleting] = useState<R | null>(null);
+
+  const onSearch = useCallback((search: string) => setParams({ search }, { replace: true }), [setParams]);
+
+  // A page emptied by a delete (or an old link past the end) moves back to the last real page.
+  const data = list.data;
+  useEffect(() => {
+    if (!data || list.isPlaceholderData || data.data.length > 0 || params.page === 1) return;
+    const lastPage = Math.max(1, Math.ceil(data.meta.total / params.pageSize));
+    if (lastPage < params.page) setParams({ page: lastPage }, { replace: true });
+  }, [data, list.isPlaceholderData, params.page, params.pageSize, setParams]);
+
+  if (!allows('list')) {
+    return (
+      <Page title={title}>
+        <EmptyState icon={<LockIcon />} title={t('errors.notAuthorizedPage')}>
+          {t('errors.notAuthorizedHint')}
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const mayCreate = Boolean(editor) && allows('create');
+  const mayEdit = Boolean(editor) && allows('update');
+  const mayToggle = definition.hasStatus && allows('update');
+  const mayDelete = allows('delete');
+  const wording: DeleteWording<R> = deleteWording ?? {
+    action: 'delete',
+    label: t('common.delete'),
+    title: (record) => t('resourceList.deleteTitle', { name: recordLabel(record) }),
+    body: (record) => t('resourceList.deleteBody', { name: recordLabel(record) }),
+    confirm: t('common.delete'),
+  };
+
+  const actionsFor = (record: R): RowAction[] => {
+    const actions = [...(extraActions?.(record) ?? [])];
+    if (mayEdit) {
+      actions.unshift({
+        key: 'edit',
+        label: t('common.edit'),
+        icon: <PencilIcon className="size-4" />,
+        onSelect: () => setEditing({ record }),
+      });
+    }
+    const status = (record as { status?: unknown }).status;
+    if (mayToggle && (status === 'active' || status === 'inactive')) {
+      const next = status === 'active' ? 'inactive' : 'active';
+      actions.push({
+        key: 'status',
+        label: next === 'active' ? t('common.enable') : t('common.disable'),
+        icon: <PowerIcon className="size-4" />,
+        onSelect: () =>
+          void mutations.setStatus.mutateAsync({ id: record.id, status: next }).catch(() => undefined),
+      });
+    }
+    if (mayDelete && (canDelete?.(record) ?? true)) {
+      actions.push({
+        key: 'delete',
+        label: wording.label,
+        icon: <TrashIcon className="size-4" />,
+        tone: 'danger',
+        onSelect: () => setDeleting(record),
+      });
+    }
+    return actions;
+  };
+
+  const hasQuery = params.search !== '' || Object.keys(params.filters).length > 0;
+  const createButton = mayCreate && (
+    <Button onClick={() => setEditing({ record: null })}>
+      <PlusIcon className="size-4" />
+      {createLabel ?? t('common.create')}
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (data === undefined && list.isError) {
+    const forbidden = isApiError(list.error) && list.error.code === 'FORBIDDEN';
+    content = (
+      <div role="alert" className="flex flex-col items-center px-6 py-14 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
+          {forbidden ? <LockIcon /> : <AlertIcon />}
+        </span>
+        <p className="mt-4 font-medium">
+          {forbidden ? t('errors.notAuthorizedPage') : t('resourceList.loadFailed')}
+        </p>
+        {!forbidden && (
+          <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </div>
+    );
+  } else if (data === undefined) {
+    content = <TableSkeleton columns={columns.length + 1} />;
+  } else if (
+    data.data.length === 0 &&
+    !list.isPlaceholderData &&
+    (data.meta.total === 0 || params.page === 1)
+  ) {
+    content = hasQuery ? (
+      <div className="flex flex-col items-center px-6 py-14 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          <SearchIcon />
+        </span>
+        <p className="mt-4 font-medium">{t('resourceList.noMatch')}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('resourceList.noMatchHint')}</p>
+        <Button variant="secondary" className="mt-4" onClick={() => setParams({ search: '', filters: {} })}>
+          {t('resourceList.clearSearch')}
+        </Button>
+      </div>
+    ) : (
+      <div className="flex flex-col items-center px-6 py-14 text-center">
+        <span className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+          <DatabaseIcon />
+        </span>
+        <p className="mt-4 font-medium">{emptyTitle ?? t('resourceList.emptyTitle')}</p>
+        <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
+          {emptyHint ?? t('resourceList.emptyHint')}
+        </p>
+        {createButton && <div className="mt-4">{createButton}</div>}
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        {list.isError && (
+          <Alert tone="error" className="m-3 flex flex-wrap items-center justify-between gap-2">
+            {t('resourceList.refreshFailed')}
+            <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        )}
+        <ResourceTable
+          caption={title}
+          columns={columns}
+          records={data.data}
+          sort={params.sort}
+          onSort={(sort) => setParams({ sort })}
+          actionsFor={mayEdit || mayToggle || mayDelete || extraActions ? actionsFor : undefined}
+          recordLabel={recordLabel}
+          busy={list.isPlaceholderData}
+        />
+        <Pagination
+          page={params.page}
+          pageSize={params.pageSize}
+          total={data.meta.total}
+          onPageChange={(page) => setParams({ page })}
+          onPageSizeChange={(pageSize) => setParams({ pageSize })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Page title={title}>
+      <div className="mx-auto max-w-7xl space-y-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+          <SearchBox
+            value={params.search}
+            onSearch={onSearch}
+            label={t('resourceList.searchLabel', { title })}
+          />
+          {filters.map((filter) => (
+            <FilterMenu
+              key={filter.field}
+              filter={filter}
+              selected={params.filters[filter.field] ?? []}
+              counts={filterCounts.data?.[filter.field]}
+              onChange={(values) =>
+                setParams({ filters: { ...params.filters, [filter.field]: values.length > 0 ? values : [] } })
+              }
+            />
+          ))}
+          {Object.keys(params.filters).length > 0 && (
+            <Button variant="ghost" size="sm" onClick={() => setParams({ filters: {} })}>
+              {t('resourceList.clearFilters')}
+            </Button>
+          )}
+          <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
+            {toolbarActions}
+            {createButton}
+          </div>
+        </div>
+        <Card className="overflow-hidden">{content}</Card>
+      </div>
+      {editing && editor?.({ record: editing.record, onClose: () => setEditing(null) })}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={deleting ? wording.title(deleting) : ''}
+        confirmLabel={wording.confirm}
+        onConfirm={() =>
+          deleting
+            ? mutations.remove.mutateAsync({ id: deleting.id, action: wording.action })
+            : Promise.resolve()
+        }
+      >
+        {deleting ? wording.body(deleting) : null}
+      </ConfirmDialog>
+    </Page>
+  );
+}
