@@ -1,0 +1,120 @@
+import {
+  type UpdateWorkspaceUserInput,
+  updateWorkspaceUserInputSchema,
+  type WorkspaceUserRecord,
+  workspaceUsersResource,
+} from '@dukkan/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Dialog, DialogBody, DialogFooter, dialogFormClassName } from '../../components/ui/dialog.tsx';
+import { Field } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { describeApiError } from '../../lib/error-messages.ts';
+import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
+import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
+import { useResourceMutations } from '../../resource-ui/use-resource.ts';
+import { RoleSelect } from './role-select.tsx';
+import { useRoleOptions } from './use-role-options.ts';
+import { usersOperationOptions } from './users-operation-options.ts';
+
+type MemberForm = z.input<typeof updateWorkspaceUserInputSchema>;
+
+/** A member's role, staff code and (for admins to decide) admin rights in this workspace. */
+export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceUserRecord>) {
+  const { t, i18n } = useTranslation();
+  const grant = useWorkspaceGrant();
+  const roles = useRoleOptions();
+  const { update } = useResourceMutations(workspaceUsersResource, usersOperationOptions);
+  const form = useForm<MemberForm, unknown, UpdateWorkspaceUserInput>({
+    resolver: zodResolver(updateWorkspaceUserInputSchema),
+    defaultValues: {
+      roleId: record?.role?.id ?? '',
+      code: record?.code ?? '',
+      isAdmin: record?.isAdmin ?? false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  if (!record) return null;
+
+  const save = async (input: UpdateWorkspaceUserInput) => {
+    // Only what changed: an unchanged role is not "assigned" again.
+    const patch: UpdateWorkspaceUserInput = {};
+    if (input.roleId && input.roleId !== record.role?.id) patch.roleId = input.roleId;
+    if ((input.code ?? '') !== (record.code ?? '')) patch.code = input.code;
+    if (grant.isAdmin && input.isAdmin !== undefined && input.isAdmin !== record.isAdmin)
+      patch.isAdmin = input.isAdmin;
+    try {
+      if (Object.keys(patch).length > 0) await update.mutateAsync({ id: record.id, input: patch });
+      onClose();
+    } catch (error) {
+      if (!applyValidationIssues(error, form.setError, ['roleId', 'code'])) {
+        form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
+      }
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !isSubmitting) onClose();
+      }}
+      title={t('users.editTitle', { name: record.name || record.email })}
+      description={<bdi dir="ltr">{record.email}</bdi>}
+    >
+      <form noValidate onSubmit={form.handleSubmit(save)} className={dialogFormClassName}>
+        <DialogBody className="space-y-5">
+          {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
+          <Field
+            id="member-role"
+            label={t('users.columns.role')}
+            error={errors.roleId?.message}
+            hint={roles.mayViewRoles ? undefined : t('users.rolesHidden')}
+            required
+          >
+            {(control) => (
+              <RoleSelect
+                {...control}
+                {...form.register('roleId')}
+                options={roles.options}
+                currentRole={record.role}
+                disabled={!roles.mayViewRoles}
+              />
+            )}
+          </Field>
+          <Field id="member-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
+            {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
+          </Field>
+          {grant.isAdmin && (
+            <label
+              htmlFor="member-admin"
+              className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"
+            >
+              <Checkbox id="member-admin" {...form.register('isAdmin')} className="mt-0.5" />
+              <span>
+                <span className="block font-medium text-slate-800 dark:text-slate-100">
+                  {t('users.adminLabel')}
+                </span>
+                <span className="block text-slate-600 dark:text-slate-400">{t('users.adminHint')}</span>
+              </span>
+            </label>
+          )}
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {t('common.save')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,211 @@
+import type { RoleRecord, WorkspaceUserRecord } from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { UsersPage } from './users-page.tsx';
+
+const workspace = { id: 'w-1', name: 'Shop' };
+const role = (id: string, title: string, permissions: string[]): RoleRecord => ({
+  id,
+  code: title.toUpperCase(),
+  title,
+  permissions,
+  usersCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+const cashier = role('11111111-1111-4111-8111-111111111111', 'Cashier', ['viewProducts']);
+const owner = role('22222222-2222-4222-8222-222222222222', 'Owner', ['viewProducts', 'deleteUsers']);
+
+const member = (overrides: Partial<WorkspaceUserRecord>): WorkspaceUserRecord => ({
+  id: 'u-x',
+  code: null,
+  name: 'Someone',
+  email: 'someone@example.com',
+  phone: null,
+  isAdmin: false,
+  role: { id: cashier.id, title: cashier.title },
+  applications: [],
+  lastLoginAt: null,
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const sara = member({
+  id: 'u-me',
+  name: 'Sara Ali',
+  email: 'sara@example.com',
+  isAdmin: true,
+  role: null,
+  code: 'S-1',
+  lastLoginAt: '2026-03-02T09:05:00.000Z',
+  applications: ['POS'],
+});
+const omar = member({ id: 'u-omar', name: 'Omar', email: 'omar@example.com' });
+const nour = member({ id: 'u-nour', name: '', email: 'nour@example.com', status: 'invited' });
+
+function renderUsers(grant: 'admin' | string[], routes: MockRoute[] = [], at = '/users') {
+  const mock = mockFetch([
+    {
+      path: '/api/workspaces/users',
+      body: { data: [sara, omar, nour], meta: { total: 3, page: 1, pageSize: 20 } },
+    },
+    {
+      path: '/api/workspaces/users/filters',
+      body: {
+        data: {
+          status: [
+            { value: 'active', count: 2 },
+            { value: 'invited', count: 1 },
+          ],
+        },
+      },
+    },
+    {
+      path: '/api/authority-roles',
+      body: { data: [cashier, owner], meta: { total: 2, page: 1, pageSize: 100 } },
+    },
+    ...routes,
+  ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<UsersPage />, { user: testUser([{ ...workspace, grant }], 'u-me'), path: '/users', at });
+  return mock;
+}
+
+const refusal = (message: string, path = 'status') => ({
+  status: 400,
+  body: {
+    error: {
+      statusCode: 400,
+      code: 'VALIDATION',
+      name: 'ValidationError',
+      message: 'x',
+      issues: [{ path, message }],
+    },
+  },
+});
+
+describe('UsersPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists members with code, name, email, role, applications, last login and status', async () => {
+    renderUsers('admin');
+    const row = (await screen.findByRole('rowheader', { name: /Sara Ali/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Admin')).toBeTruthy();
+    expect(within(row).getByText('You')).toBeTruthy();
+    expect(within(row).getByText('S-1')).toBeTruthy();
+    expect(within(row).getByText('POS')).toBeTruthy();
+    expect(within(row).getByText('Mon, Mar 02, 2026')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    const invited = screen.getByText('nour@example.com').closest('tr') as HTMLElement;
+    expect(within(invited).getByText('Invited')).toBeTruthy();
+    expect(within(invited).getByText('Never')).toBeTruthy();
+  });
+
+  it('filters by status and by role (roles from the roles list), in the request and the address', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers('admin');
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    await person.click(screen.getByRole('button', { name: /^Status/ }));
+    expect(screen.getByRole('checkbox', { name: /Invited/ }).closest('label')?.textContent).toBe('Invited1');
+    await person.click(screen.getByRole('checkbox', { name: /Invited/ }));
+    await waitFor(() =>
+      expect(callsTo(calls, '/api/workspaces/users').at(-1)?.query.get('status')).toBe('invited'),
+    );
+    await person.click(screen.getByRole('button', { name: /^Role/ }));
+    await person.click(screen.getByRole('checkbox', { name: 'Owner' }));
+    await waitFor(() =>
+      expect(callsTo(calls, '/api/workspaces/users').at(-1)?.query.get('role')).toBe(owner.id),
+    );
+    expect(screen.getByTestId('location').textContent).toBe(`/users?status=invited&role=${owner.id}`);
+  });
+
+  it('invites by email with a role, with the operation toasts', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers('admin', [
+      { method: 'POST', path: '/api/workspaces/users/invite', status: 201, body: { data: nour } },
+    ]);
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    await person.click(screen.getByRole('button', { name: 'Invite user' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a user' });
+    await person.type(within(dialog).getByLabelText('Email'), 'New@Example.com');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Cashier' })).toBeTruthy());
+    await person.selectOptions(within(dialog).getByLabelText('Role'), cashier.id);
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Inviting USER successful!')).toBeTruthy();
+    const [invite] = callsTo(calls, '/api/workspaces/users/invite', 'POST');
+    expect(invite?.query.get('workspaceId')).toBe(workspace.id);
+    expect(invite?.body).toEqual({ email: 'new@example.com', roleId: cashier.id, applications: [] });
+  });
+
+  it('shows ALREADY_A_MEMBER under the email', async () => {
+    const person = userEvent.setup();
+    renderUsers('admin', [
+      { method: 'POST', path: '/api/workspaces/users/invite', ...refusal('ALREADY_A_MEMBER', 'email') },
+    ]);
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    await person.click(screen.getByRole('button', { name: 'Invite user' }));
+    const dialog = screen.getByRole('dialog');
+    await person.type(within(dialog).getByLabelText('Email'), 'omar@example.com');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Cashier' })).toBeTruthy());
+    await person.selectOptions(within(dialog).getByLabelText('Role'), cashier.id);
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText('This person is already a member of the workspace')).toBeTruthy();
+  });
+
+  it('offers resend only for invitations, and enable/disable only for members', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers('admin', [
+      { method: 'POST', path: '/api/workspaces/users/resend-invite', body: { data: nour } },
+    ]);
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    expect(screen.queryByRole('button', { name: 'Resend invitation: Omar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disable: nour@example.com' })).toBeNull();
+    await person.click(screen.getByRole('button', { name: 'Resend invitation: nour@example.com' }));
+    expect(await screen.findByText('Re-inviting USER successful!')).toBeTruthy();
+    const [resend] = callsTo(calls, '/api/workspaces/users/resend-invite', 'POST');
+    expect(resend?.body).toEqual({ userId: nour.id });
+    expect(resend?.query.get('workspaceId')).toBe(workspace.id);
+  });
+
+  it('translates LAST_ADMIN when disabling the last admin is refused', async () => {
+    const person = userEvent.setup();
+    renderUsers('admin', [
+      { method: 'PATCH', path: `/api/workspaces/users/${sara.id}`, ...refusal('LAST_ADMIN') },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Disable: Sara Ali' }));
+    expect(await screen.findByText('Disabling USER failed.')).toBeTruthy();
+    expect(screen.getByText('A workspace needs at least one admin')).toBeTruthy();
+  });
+
+  it('changes a role, listing roles a non-admin may not hand out as unavailable', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers(
+      ['viewUsers', 'editUsers', 'viewAuthority', 'viewProducts'],
+      [{ method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: omar } }],
+    );
+    expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
+    await person.click(await screen.findByRole('button', { name: 'Edit: Omar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit member: Omar' });
+    const ownerOption = (await within(dialog).findByRole('option', { name: /Owner/ })) as HTMLOptionElement;
+    expect(ownerOption.disabled).toBe(true);
+    expect(within(dialog).queryByLabelText('Workspace admin')).toBeNull();
+    await person.type(within(dialog).getByLabelText('Code'), 'O-7');
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({ code: 'O-7' });
+  });
+
+  it('removes a member after confirmation', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers('admin', [
+      { method: 'DELETE', path: `/api/workspaces/users/${omar.id}`, body: { data: { id: omar.id } } },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Remove from workspace: Omar' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Remove Omar from this workspace?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Remove from workspace' }));
+    expect(await screen.findByText('Removing USER successful!')).toBeTruthy();
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'DELETE')).toHaveLength(1);
+  });
+});
