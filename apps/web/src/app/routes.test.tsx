@@ -81,6 +81,36 @@ describe('routes', () => {
     expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
   });
 
+  it('opens the roles screen for a role that may view roles, asking for the selected workspace', async () => {
+    const { fetchMock, calls } = mockFetch([
+      { path: '/api/auth/user', body: { data: userWith(['viewAuthority']) } },
+      { path: '/api/authority-roles', body: { data: [], meta: { total: 0, page: 1, pageSize: 20 } } },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/authority-roles');
+    expect(await screen.findByText('No roles yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Authority roles' })).toBeTruthy();
+    const list = calls.find((call) => call.url.startsWith('/api//authority-roles?'));
+    expect(list?.url).toContain('workspaceId=w1');
+    // A viewer cannot create: no New role button anywhere.
+    expect(screen.queryByRole('button', { name: 'New role' })).toBeNull();
+  });
+
+  it('keeps /accept-invite public: no session is asked for', async () => {
+    const { fetchMock, calls } = mockFetch([
+      {
+        path: '/api/auth/invite-status',
+        body: {
+          data: { status: 'pending', user: { passwordResetToken: null }, workspace: { name: 'Demo Store' } },
+        },
+      },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/accept-invite?token=abc');
+    expect(await screen.findByRole('button', { name: 'Accept Invitation' })).toBeTruthy();
+    expect(calls.some((call) => call.url.includes('/auth/user'))).toBe(false);
+  });
+
   it('shows the not-found page for an unknown address', async () => {
     vi.stubGlobal('fetch', mockFetch([]).fetchMock);
     renderAt('/no-such-page');

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../components/require-permission.tsx';
 import { RequireAuth } from './require-auth.tsx';
-import { type ScreenName, screens, upcomingScreens } from './screens.ts';
+import { guardedScreens, type ScreenName, screens } from './screens.ts';
 
 // Every page is its own chunk: /login downloads the login page and nothing of the rest.
 const LoginPage = lazy(() =>
@@ -33,13 +33,25 @@ const SettingsPage = lazy(() =>
 const ComingSoonPage = lazy(() =>
   import('../features/placeholder/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })),
 );
+const AcceptInvitePage = lazy(() =>
+  import('../features/invitations/accept-invite-page.tsx').then((m) => ({ default: m.AcceptInvitePage })),
+);
 
-/** A later milestone's screen, behind its route guard. */
-function UpcomingScreen({ name }: { name: ScreenName }) {
+/** The screens built so far; the others show an honest placeholder until their milestone. */
+const screenPages: Partial<Record<ScreenName, LazyExoticComponent<ComponentType>>> = {
+  authorityRoles: lazy(() =>
+    import('../features/roles/roles-page.tsx').then((m) => ({ default: m.RolesPage })),
+  ),
+  users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
+};
+
+/** A signed-in screen behind its route guard: its page, or the placeholder of a later milestone. */
+function GuardedScreen({ name }: { name: ScreenName }) {
   const { t } = useTranslation();
   const screen = screens[name];
   const title = t(`nav.${screen.titleKey}`);
-  const page = <ComingSoonPage title={title} />;
+  const ScreenPage = screenPages[name];
+  const page = ScreenPage ? <ScreenPage /> : <ComingSoonPage title={title} />;
   if (!screen.requirement) return page;
   return (
     <RequirePermission {...screen.requirement} title={title}>
@@ -57,13 +69,14 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password" element={<NewPasswordPage mode="reset" />} />
       <Route path="/set-password" element={<NewPasswordPage mode="set" />} />
+      <Route path="/accept-invite" element={<AcceptInvitePage />} />
       <Route path="/404" element={<NotFoundPage />} />
       <Route element={<RequireAuth />}>
-        {upcomingScreens.map((name) =>
+        {guardedScreens.map((name) =>
           screens[name].path === '/' ? (
-            <Route key={name} index element={<UpcomingScreen name={name} />} />
+            <Route key={name} index element={<GuardedScreen name={name} />} />
           ) : (
-            <Route key={name} path={screens[name].path} element={<UpcomingScreen name={name} />} />
+            <Route key={name} path={screens[name].path} element={<GuardedScreen name={name} />} />
           ),
         )}
         <Route path={screens.settings.path} element={<SettingsPage />} />
