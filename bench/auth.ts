@@ -22,7 +22,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { users, workspaceAdmins } from '../apps/server/src/db/schema/index.ts';
+import { memberships, users } from '../apps/server/src/db/schema/index.ts';
 import { isEntry, machineFacts, type RunningServer, repoRoot, startServer, writeResult } from './support.ts';
 
 type DatabaseKind = 'pglite' | 'postgres';
@@ -74,9 +74,9 @@ async function prepareDatabase(
       .where(eq(users.email, adminEmail));
     const [membership] = admin
       ? await handle.db
-          .select({ workspaceId: workspaceAdmins.workspaceId })
-          .from(workspaceAdmins)
-          .where(eq(workspaceAdmins.userId, admin.id))
+          .select({ workspaceId: memberships.workspaceId })
+          .from(memberships)
+          .where(eq(memberships.userId, admin.id))
       : [];
     if (!admin || !membership) throw new Error('the bench admin was not created');
     const created = await handle.db
@@ -90,8 +90,10 @@ async function prepareDatabase(
       )
       .returning({ id: users.id });
     await handle.db
-      .insert(workspaceAdmins)
-      .values(created.map((user) => ({ workspaceId: membership.workspaceId, userId: user.id })));
+      .insert(memberships)
+      .values(
+        created.map((user) => ({ workspaceId: membership.workspaceId, userId: user.id, isAdmin: true })),
+      );
   } finally {
     await handle.close();
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { allPermissionTags } from '@dukkan/contract';
 import type { Database } from './db/client.ts';
-import { appMeta, roles, users, workspaceAdmins, workspaces } from './db/schema/index.ts';
+import { appMeta, memberships, roles, users, workspaces } from './db/schema/index.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 
 export interface BootstrapResult {
@@ -45,7 +45,8 @@ export async function bootstrapDemo(
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!workspace || !user) throw new Error(`Bootstrap failed: ${email} already exists`);
-    await tx.insert(workspaceAdmins).values({ workspaceId: workspace.id, userId: user.id });
+    // The admin passes every check without a role; the full role is there to give to staff.
+    await tx.insert(memberships).values({ workspaceId: workspace.id, userId: user.id, isAdmin: true });
     await tx.insert(roles).values({
       workspaceId: workspace.id,
       code: 'manager',

@@ -2,7 +2,7 @@ import { allPermissionTags } from '@dukkan/contract';
 import * as argon2 from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memberships, roles, sessions, users, workspaceAdmins, workspaces } from '../src/db/schema/index.ts';
+import { memberships, roles, sessions, users, workspaces } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/features/auth/tokens.ts';
 import {
   api,
@@ -58,7 +58,7 @@ describe('GET /api/auth/user', () => {
       .values({ name: 'Beta Store', logo: '/files/beta.png' })
       .returning();
     const [left] = await t.db.insert(workspaces).values({ name: 'Gamma Store' }).returning();
-    await t.db.insert(workspaceAdmins).values({ workspaceId: owned!.id, userId: user.id });
+    await t.db.insert(memberships).values({ workspaceId: owned!.id, userId: user.id, isAdmin: true });
     const [cashier] = await t.db
       .insert(roles)
       .values({

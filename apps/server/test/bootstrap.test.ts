@@ -2,7 +2,7 @@ import { allPermissionTags, strongPasswordPattern } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapDemo } from '../src/bootstrap.ts';
-import { appMeta, roles, users, workspaceAdmins, workspaces } from '../src/db/schema/index.ts';
+import { appMeta, memberships, roles, users, workspaces } from '../src/db/schema/index.ts';
 import { api, dataOf, login, tableCounts } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -19,7 +19,7 @@ async function wipe() {
   await t.db.delete(workspaces);
   await t.db.delete(users);
   await t.db.delete(appMeta).where(eq(appMeta.key, 'bootstrap'));
-  expect(await tableCounts(t.db)).toMatchObject({ workspaces: 0, users: 0, roles: 0, workspace_admins: 0 });
+  expect(await tableCounts(t.db)).toMatchObject({ workspaces: 0, users: 0, roles: 0, memberships: 0 });
 }
 
 describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', () => {
@@ -32,8 +32,15 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     const [admin] = await t.db.select().from(users);
     expect(admin).toMatchObject({ email: 'owner@shop.example', name: 'Demo Admin' });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await t.db.select().from(workspaceAdmins)).toEqual([
-      expect.objectContaining({ workspaceId: workspace!.id, userId: admin!.id }),
+    // The admin is an active admin member without a role: admins pass every check anyway.
+    expect(await t.db.select().from(memberships)).toEqual([
+      expect.objectContaining({
+        workspaceId: workspace!.id,
+        userId: admin!.id,
+        isAdmin: true,
+        status: 'active',
+        roleId: null,
+      }),
     ]);
     const [role] = await t.db.select().from(roles);
     expect(role!.permissions).toEqual([...allPermissionTags]);
@@ -58,7 +65,7 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     const after = await tableCounts(t.db);
     expect(after.workspaces).toBe(1);
     expect(after.users).toBe(before.users);
-    expect(after.workspace_admins).toBe(1);
+    expect(after.memberships).toBe(1);
     expect(after.roles).toBe(1);
     const [adminAfter] = await t.db.select().from(users);
     expect(adminAfter!.passwordHash).toBe(adminBefore!.passwordHash);
@@ -88,6 +95,6 @@ describe('first start without credentials', () => {
       bootstrapDemo(t.db, { email: 'b@shop.example', password: 'Second#Pass1' }),
     ]);
     expect(results.filter((result) => result.created)).toHaveLength(1);
-    expect(await tableCounts(t.db)).toMatchObject({ workspaces: 1, users: 1, workspace_admins: 1, roles: 1 });
+    expect(await tableCounts(t.db)).toMatchObject({ workspaces: 1, users: 1, memberships: 1, roles: 1 });
   });
 });

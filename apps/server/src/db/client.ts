@@ -18,8 +18,8 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Runs the migrations in `apps/server/drizzle`. */
-  migrate(): Promise<void>;
+  /** Runs the migrations in `apps/server/drizzle` (or another folder: the migration tests). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +51,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() }),
+      migrate: (folder = migrationsFolder()) =>
+        migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder }),
       close: () => pool.end(),
     };
   }
@@ -65,7 +66,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+      migrate: (folder = migrationsFolder()) =>
+        migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
       async close() {
         try {
           await client.close();

@@ -197,9 +197,9 @@ export const identityTables = [
   'password_tokens',
   'access_requests',
   'workspaces',
-  'workspace_admins',
   'roles',
   'memberships',
+  'invites',
   'used_captchas',
 ] as const;
 

@@ -13,6 +13,8 @@ import * as schema from '../../src/db/schema/index.ts';
 export interface TestDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Runs the migrations of a folder (the default: the project's). */
+  migrate(folder?: string): Promise<void>;
   /** Closes the connection but keeps the database (simulates an outage); `close()` still cleans up. */
   disconnect(): Promise<void>;
   close(): Promise<void>;
@@ -94,8 +96,10 @@ async function openPgliteDatabase(): Promise<DatabaseHandle> {
 /**
  * In-memory PGlite by default. With DATABASE_URL set, a fresh database on that server: the
  * migrations name `"public"."table"`, so isolation is per database, not per schema.
+ * `migrated: false` leaves it empty (the migration tests apply their own folders).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = options.migrated ?? true;
   const databaseUrl = process.env.DATABASE_URL;
   let handle: DatabaseHandle;
   let drop: () => Promise<void> = async () => {};
@@ -119,9 +123,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         await cleaner.end();
       }
     };
-    await handle.migrate();
+    if (migrated) await handle.migrate();
   } else {
-    handle = await openPgliteDatabase();
+    handle = migrated ? await openPgliteDatabase() : await openDatabase({ kind: 'pglite' });
   }
 
   let connected = true;
@@ -133,6 +137,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     db: handle.db,
     kind: handle.kind,
+    migrate: (folder) => handle.migrate(folder),
     disconnect,
     async close() {
       await disconnect();

@@ -1,5 +1,20 @@
+import type { MembershipStatus } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** The states of a membership; kept here (not imported) so drizzle-kit can load the schema alone. */
+const membershipStatuses = ['active', 'inactive', 'invited'] as const satisfies readonly MembershipStatus[];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -35,23 +50,6 @@ export const workspaces = pgTable('workspaces', {
   updatedAt: updatedAt(),
 });
 
-export const workspaceAdmins = pgTable(
-  'workspace_admins',
-  {
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.workspaceId, table.userId] }),
-    index('workspace_admins_user_idx').on(table.userId),
-  ],
-);
-
 export const roles = pgTable(
   'roles',
   {
@@ -68,6 +66,11 @@ export const roles = pgTable(
   (table) => [uniqueIndex('roles__code__unique').on(table.workspaceId, table.code)],
 );
 
+/**
+ * A person's place in a workspace: admin (passes every check), a role (its tags), both or, for
+ * an admin, neither. Only `active` memberships grant anything; `invited` ones wait for the
+ * invitation to be accepted.
+ */
 export const memberships = pgTable(
   'memberships',
   {
@@ -77,18 +80,49 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'restrict' }),
-    status: text('status', { enum: ['active', 'inactive'] })
-      .notNull()
-      .default('active'),
+    // No action (checked at the end of the statement), not restrict: deleting a workspace
+    // cascades to its roles and memberships together, while a role still held cannot be deleted.
+    roleId: uuid('role_id').references(() => roles.id),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    status: text('status', { enum: membershipStatuses }).notNull().default('active'),
+    /** Staff code, unique within the workspace when set. */
+    code: text('code'),
+    applications: text('applications').array().notNull().default(sql`'{}'::text[]`),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.userId] }),
     index('memberships_user_idx').on(table.userId),
+    index('memberships_role_idx').on(table.roleId),
+    uniqueIndex('memberships__code__unique').on(table.workspaceId, table.code),
+    check('memberships_status_check', sql`${table.status} in ('active', 'inactive', 'invited')`),
+  ],
+);
+
+/**
+ * Invitation links, stored as the SHA-256 of the mailed token. One per membership: a resend
+ * replaces it, and removing the membership removes it. `accepted_at` makes it single-use while
+ * the row stays, so the link can still say "already accepted".
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('invites_membership_idx').on(table.workspaceId, table.userId),
+    foreignKey({
+      name: 'invites_membership_fk',
+      columns: [table.workspaceId, table.userId],
+      foreignColumns: [memberships.workspaceId, memberships.userId],
+    }).onDelete('cascade'),
   ],
 );
 
