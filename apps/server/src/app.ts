@@ -7,6 +7,8 @@ import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
+import { registerWorkspaceUserRoutes } from './features/users/routes.ts';
 import { requireDeclaredAccess } from './http/access.ts';
 import { registerAccessGuard } from './http/access-guard.ts';
 import type { AppContext } from './http/context.ts';
@@ -20,6 +22,8 @@ import {
 } from './platform/captcha/captcha.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, type RateLimitStore } from './platform/rate-limit/rate-limiter.ts';
+import { registerResource } from './resource-engine/register-resource.ts';
+import { resourceBindings } from './resource-engine/registry.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -113,6 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, context);
   registerCaptchaRoutes(app, context);
   registerAuthRoutes(app, context);
+  registerInvitationRoutes(app, context);
+  registerWorkspaceUserRoutes(app, context);
+  for (const binding of resourceBindings) registerResource(app, context, binding);
 
   await registerSpa(app, findWebDist(config.webDistDir));
 

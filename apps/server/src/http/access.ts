@@ -34,13 +34,33 @@ export class UndeclaredAccessError extends Error {
   override name = 'UndeclaredAccessError';
 }
 
-/** Makes registering an API route without `config.access` a startup error. */
+/** An API route and who may call it, as registered. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Makes registering an API route without `config.access` a startup error, and records the rest. */
 export function requireDeclaredAccess(app: FastifyInstance) {
+  const table: DeclaredRoute[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const declared = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!declared) {
       throw new UndeclaredAccessError(`Route ${String(route.method)} ${route.url} declares no access`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: declared });
   });
+}
+
+/**
+ * Every API route of an app with its declared access (HEAD twins of GET routes included): what
+ * the route-table, tenant-isolation and permission tests walk.
+ */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return routeTables.get(app) ?? [];
 }

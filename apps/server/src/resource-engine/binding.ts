@@ -8,6 +8,7 @@ import type { AppContext } from '../http/context.ts';
 /** Who is asking, in which workspace: handed to every hook. */
 export interface ResourceRequestContext {
   app: AppContext;
+  /** The request's transaction when the hook runs inside one (writes), else the database. */
   db: Database;
   workspaceId: string;
   userId: string;
@@ -21,6 +22,9 @@ export interface ResourceTable extends PgTable {
   createdAt: AnyPgColumn;
   updatedAt: AnyPgColumn;
 }
+
+/** A stored row as the engine selects it: the table's columns plus the binding's extra selection. */
+export type ResourceRow = Record<string, unknown>;
 
 /**
  * How a declared resource is stored: its table, the column or expression behind each record
@@ -37,19 +41,24 @@ export interface ResourceBinding<Def extends ResourceDefinition = ResourceDefini
   /** Input → row values. Default: the input as is. */
   toRow?(input: Record<string, unknown>): Record<string, unknown>;
   /** Row (with extra selection) → the record of the contract. Default: the row, dates as ISO strings. */
-  toRecord?(row: Record<string, unknown>): z.infer<Def['schemas']['record']>;
+  toRecord?(row: ResourceRow): z.infer<Def['schemas']['record']>;
   hooks?: {
-    /** Before create and update (after validation): refuse or adjust the input. */
+    /**
+     * Before create and update (after validation, inside the write's transaction): refuse or
+     * adjust the input. On update `existing` is the stored row, already known to belong to the
+     * request's workspace, and `input` holds only the fields the request names.
+     */
     beforeWrite?(
       context: ResourceRequestContext,
       input: Record<string, unknown>,
-      id?: string,
+      existing?: ResourceRow,
     ): Promise<void> | void;
-    /** Before delete: refuse a delete the data still depends on. */
-    beforeDelete?(context: ResourceRequestContext, id: string): Promise<void> | void;
+    /** Before delete, in its transaction, with the row known to be the workspace's: refuse a delete the data still depends on. */
+    beforeDelete?(context: ResourceRequestContext, existing: ResourceRow): Promise<void> | void;
   };
 }
 
+/** Checks that every field the definition searches, sorts or filters on has a column. */
 export function bindResource<Def extends ResourceDefinition>(
   binding: ResourceBinding<Def>,
 ): ResourceBinding<Def> {

@@ -5,7 +5,7 @@ import {
   type ResourceVerb,
   tagFor,
 } from '@dukkan/contract';
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,43 +13,35 @@ import type { Database } from '../db/client.ts';
 import { access } from '../http/access.ts';
 import type { AppContext } from '../http/context.ts';
 import { issuesFromZod, notFound, parseInput, validationError } from '../http/errors.ts';
-import type { ResourceBinding, ResourceRequestContext } from './binding.ts';
+import type { ResourceBinding, ResourceRequestContext, ResourceRow } from './binding.ts';
+import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from './queries.ts';
+
+export { containsPattern } from './queries.ts';
 
 export const maxBulkRows = 500;
-const uuid = z.uuid();
-
-/** Escapes LIKE wildcards so a search for `50%` means the text "50%". */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /** Row → record: timestamps as ISO strings, everything else as selected. */
-function defaultToRecord(row: Record<string, unknown>): Record<string, unknown> {
+function defaultToRecord(row: ResourceRow): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row))
     record[key] = value instanceof Date ? value.toISOString() : value;
   return record;
 }
 
-function requestContext(
-  context: AppContext,
-  request: FastifyRequest,
-  db: Database = context.db,
-): ResourceRequestContext {
-  const workspace = request.workspace!;
-  return {
-    app: context,
-    db,
-    workspaceId: workspace.id,
-    userId: request.session!.userId,
-    grant: workspace.grant,
-  };
+/** The checked workspace and caller of a permission route (set by the access guard). */
+function requestContext(context: AppContext, request: FastifyRequest, db: Database): ResourceRequestContext {
+  const workspace = request.workspace;
+  const session = request.session;
+  // The guard sets both before any permission route's handler; a route without it is a bug.
+  if (!workspace || !session) throw new Error('A resource route ran without the access guard');
+  return { app: context, db, workspaceId: workspace.id, userId: session.userId, grant: workspace.grant };
 }
 
 /**
  * The generic router of a declared resource: list, filters, get, create, bulk create, patch
- * (including enable/disable) and delete, each behind its verb's permission, each scoped to the
- * request's checked workspace. Only the verbs the definition lists are registered.
+ * (including enable/disable) and delete, each behind its verb's permission. Every query names
+ * the request's checked workspace beside the id, so another workspace's id answers 404 exactly
+ * like a missing one. Only the verbs the definition lists are registered.
  */
 export function registerResource(
   app: FastifyInstance,
@@ -78,14 +70,29 @@ export function registerResource(
   const inWorkspace = (workspaceId: string) => eq(table.workspaceId, workspaceId);
   const statusColumn = columns.status;
 
-  async function findRecord(db: Database, workspaceId: string, id: string) {
-    if (!uuid.safeParse(id).success) return null;
-    const [row] = await db
+  async function findRows(db: Database, workspaceId: string, ids: string[]): Promise<ResourceRow[]> {
+    if (ids.length === 0) return [];
+    return (await db
       .select(selection)
       .from(table)
+      .where(and(inWorkspace(workspaceId), inArray(table.id, ids)))) as ResourceRow[];
+  }
+
+  async function findRecord(db: Database, workspaceId: string, id: string) {
+    if (!isUuid(id)) return null;
+    const [row] = await findRows(db, workspaceId, [id]);
+    return row ? toRecord(row) : null;
+  }
+
+  /** The row, locked for the rest of the transaction, if it is this workspace's. */
+  async function lockRow(db: Database, workspaceId: string, id: string): Promise<ResourceRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await db
+      .select(columns)
+      .from(table)
       .where(and(inWorkspace(workspaceId), eq(table.id, id)))
-      .limit(1);
-    return row ? toRecord(row as Record<string, unknown>) : null;
+      .for('update');
+    return (row as ResourceRow | undefined) ?? null;
   }
 
   function listConditions(workspaceId: string, query: ListQuery & Record<string, unknown>): SQL | undefined {
@@ -109,15 +116,13 @@ export function registerResource(
     app.get(base, guarded('list'), async (request) => {
       const query = parseInput(listSchema, request.query) as ListQuery & Record<string, unknown>;
       const where = listConditions(request.workspace!.id, query);
-      const descending = query.sort.startsWith('-');
-      const sortField = binding.fields[descending ? query.sort.slice(1) : query.sort] as AnyPgColumn;
       const rows = (await context.db
         .select({ ...selection, totalRows: sql<string>`count(*) over ()` })
         .from(table)
         .where(where)
-        .orderBy(descending ? desc(sortField) : asc(sortField), asc(table.id))
+        .orderBy(sortTerm(query.sort, binding.fields), asc(table.id))
         .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize)) as (Record<string, unknown> & { totalRows: string })[];
+        .offset((query.page - 1) * query.pageSize)) as (ResourceRow & { totalRows: string })[];
       let total = rows.length > 0 ? Number(rows[0]!.totalRows) : 0;
       if (rows.length === 0 && query.page > 1) {
         // Past the last page the window count has no row to ride on.
@@ -133,7 +138,7 @@ export function registerResource(
 
   if (has('filters')) {
     app.get(`${base}/filters`, guarded('filters'), async (request) => {
-      parseInput(z.strictObject({ workspaceId: uuid }), request.query);
+      parseInput(z.strictObject({ workspaceId: z.uuid() }), request.query);
       const workspaceId = request.workspace!.id;
       const fields = [
         ...definition.filters.map((filter) => ({
@@ -174,6 +179,7 @@ export function registerResource(
     await binding.hooks?.beforeWrite?.(hookContext, input);
     const [created] = await db
       .insert(table)
+      // The workspace comes last: no input can place a row in another workspace.
       .values({ ...toRow(input), workspaceId: hookContext.workspaceId } as never)
       .returning({ id: table.id });
     return created!.id as string;
@@ -182,8 +188,12 @@ export function registerResource(
   if (has('create')) {
     app.post(base, guarded('create'), async (request, reply) => {
       const input = parseInput(createSchema, request.body) as Record<string, unknown>;
-      const id = await insertOne(context.db, request, input);
-      return reply.status(201).send({ data: await findRecord(context.db, request.workspace!.id, id) });
+      const workspaceId = request.workspace!.id;
+      const record = await context.db.transaction(async (tx) => {
+        const id = await insertOne(tx, request, input);
+        return findRecord(tx, workspaceId, id);
+      });
+      return reply.status(201).send({ data: record });
     });
   }
 
@@ -203,13 +213,14 @@ export function registerResource(
         }));
       });
       if (issues.length > 0) throw validationError(issues);
+      const workspaceId = request.workspace!.id;
       // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
-      const ids = await context.db.transaction(async (tx) => {
-        const created: string[] = [];
-        for (const input of inputs) created.push(await insertOne(tx, request, input));
-        return created;
+      const records = await context.db.transaction(async (tx) => {
+        const ids: string[] = [];
+        for (const input of inputs) ids.push(await insertOne(tx, request, input));
+        const byId = new Map((await findRows(tx, workspaceId, ids)).map((row) => [row.id as string, row]));
+        return ids.map((id) => toRecord(byId.get(id)!));
       });
-      const records = await Promise.all(ids.map((id) => findRecord(context.db, request.workspace!.id, id)));
       return reply.status(201).send({ data: records });
     });
   }
@@ -218,16 +229,22 @@ export function registerResource(
     app.patch(`${base}/:id`, guarded('update'), async (request) => {
       const { id } = request.params as { id: string };
       const workspaceId = request.workspace!.id;
-      if (!uuid.safeParse(id).success) throw notFound();
-      const input = parseInput(updateSchema, request.body) as Record<string, unknown>;
-      await binding.hooks?.beforeWrite?.(requestContext(context, request), input, id);
-      const [updated] = await context.db
-        .update(table)
-        .set({ ...toRow(input), updatedAt: context.now() } as never)
-        .where(and(inWorkspace(workspaceId), eq(table.id, id)))
-        .returning({ id: table.id });
-      if (!updated) throw notFound();
-      return { data: await findRecord(context.db, workspaceId, id) };
+      if (!isUuid(id)) throw notFound();
+      const input = namedFieldsOnly(
+        parseInput(updateSchema, request.body) as Record<string, unknown>,
+        request.body,
+      );
+      const record = await context.db.transaction(async (tx) => {
+        const existing = await lockRow(tx, workspaceId, id);
+        if (!existing) throw notFound();
+        await binding.hooks?.beforeWrite?.(requestContext(context, request, tx), input, existing);
+        await tx
+          .update(table)
+          .set({ ...toRow(input), updatedAt: context.now() } as never)
+          .where(and(inWorkspace(workspaceId), eq(table.id, id)));
+        return findRecord(tx, workspaceId, id);
+      });
+      return { data: record };
     });
   }
 
@@ -235,13 +252,12 @@ export function registerResource(
     app.delete(`${base}/:id`, guarded('delete'), async (request) => {
       const { id } = request.params as { id: string };
       const workspaceId = request.workspace!.id;
-      if (!uuid.safeParse(id).success) throw notFound();
-      await binding.hooks?.beforeDelete?.(requestContext(context, request), id);
-      const [deleted] = await context.db
-        .delete(table)
-        .where(and(inWorkspace(workspaceId), eq(table.id, id)))
-        .returning({ id: table.id });
-      if (!deleted) throw notFound();
+      await context.db.transaction(async (tx) => {
+        const existing = await lockRow(tx, workspaceId, id);
+        if (!existing) throw notFound();
+        await binding.hooks?.beforeDelete?.(requestContext(context, request, tx), existing);
+        await tx.delete(table).where(and(inWorkspace(workspaceId), eq(table.id, id)));
+      });
       return { data: { id } };
     });
   }

@@ -1,5 +1,8 @@
 import { rolesBinding } from '../features/roles/roles-binding.ts';
 import type { ResourceBinding } from './binding.ts';
 
-/** Every resource the generic router serves, with its storage binding. */
-export const resourceBindings: ResourceBinding[] = [rolesBinding as unknown as ResourceBinding];
+/**
+ * Every resource the generic router serves, with its storage binding. A binding is typed by its
+ * own definition; the router works on the general shape, hence the widening here.
+ */
+export const resourceBindings: readonly ResourceBinding[] = [rolesBinding as unknown as ResourceBinding];

@@ -24,16 +24,27 @@ export async function createSession(db: Database, userId: string, ttlDays: numbe
   return { token, expiresAt };
 }
 
-/** The signed-in user behind the request's cookie, or null; one indexed query. */
-export async function findSession(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
+/** The hash of the request's session cookie, or null when there is no plausible one. */
+export function sessionTokenHash(request: FastifyRequest): string | null {
   const token = request.cookies[sessionCookieName];
   if (!token || token.length > 100) return null;
-  const tokenHash = hashToken(token);
+  return hashToken(token);
+}
+
+/** The condition a session row must meet: this token, not expired. */
+export function liveSession(tokenHash: string) {
+  return and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()));
+}
+
+/** The signed-in user behind the request's cookie, or null; one indexed query. */
+export async function findSession(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
+  const tokenHash = sessionTokenHash(request);
+  if (!tokenHash) return null;
   const [row] = await db
     .select({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .where(liveSession(tokenHash))
     .limit(1);
   return row ? { tokenHash, userId: row.userId } : null;
 }

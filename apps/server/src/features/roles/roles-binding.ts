@@ -1,8 +1,9 @@
-import { authorityRolesResource, type RoleRecord } from '@dukkan/contract';
+import { authorityRolesResource, type RoleRecord, validationCodes } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberships, roles } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { bindResource } from '../../resource-engine/binding.ts';
+import { refuseTagsNotHeld } from './grant-rules.ts';
 
 const usersCount =
   sql<number>`(select count(*) from ${memberships} where ${memberships.roleId} = ${roles.id})`.mapWith(
@@ -25,24 +26,28 @@ export const rolesBinding = bindResource({
     updatedAt: (row.updatedAt as Date).toISOString(),
   }),
   hooks: {
-    beforeWrite({ grant }, input) {
-      // A member who edits roles cannot hand out a tag they do not hold themselves.
-      if (grant.isAdmin) return;
-      const granted = (input.permissions as string[] | undefined) ?? [];
-      const missing = granted.filter((tag) => !grant.tags.has(tag));
-      if (missing.length > 0)
-        throw forbidden(`You cannot grant permissions you do not hold: ${missing.join(', ')}`);
+    beforeWrite({ grant }, input, existing) {
+      // A member who edits roles cannot hand out a tag they do not hold themselves; tags the
+      // role already had are not being granted, so an unchanged list can be sent back as is.
+      const requested = input.permissions as string[] | undefined;
+      if (!requested) return;
+      const alreadyGranted = new Set((existing?.permissions as string[] | undefined) ?? []);
+      refuseTagsNotHeld(
+        grant,
+        requested.filter((tag) => !alreadyGranted.has(tag)),
+        'You cannot grant permissions you do not hold',
+      );
     },
-    async beforeDelete({ db, workspaceId }, id) {
+    async beforeDelete({ db, workspaceId }, existing) {
       const [holder] = await db
         .select({ userId: memberships.userId })
         .from(memberships)
-        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.roleId, id)))
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.roleId, existing.id as string)))
         .limit(1);
       if (holder) {
         throw new AppError('VALIDATION', 'This role is held by users; give them another role first', {
           key: 'id',
-          issues: [{ path: 'id', message: 'ROLE_IN_USE' }],
+          issues: [{ path: 'id', message: validationCodes.ROLE_IN_USE }],
         });
       }
     },

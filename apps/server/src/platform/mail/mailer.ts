@@ -62,3 +62,21 @@ export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): 
     close: () => transport.close(),
   };
 }
+
+/**
+ * Sends a mail after the request's work is committed: a mail failure is logged, not shown, so
+ * the answer reflects what was saved (the link can be sent again).
+ */
+export async function sendAfterCommit(
+  mailer: Mailer,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  mail: OutgoingMail,
+): Promise<boolean> {
+  try {
+    await mailer.send(mail);
+    return true;
+  } catch (error) {
+    log.error({ err: error, to: mail.to }, 'mail could not be sent');
+    return false;
+  }
+}

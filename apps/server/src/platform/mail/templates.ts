@@ -67,7 +67,77 @@ const copy = {
       ],
     },
   },
+  invitation: {
+    en: {
+      subject: (workspace: string) => `You are invited to ${workspace} on Dukkan`,
+      lines: (workspace: string, inviter: string | null, days: number) => [
+        'Hello,',
+        inviter
+          ? `${inviter} invited you to join ${workspace} on Dukkan.`
+          : `The workspace ${workspace} is ready for you on Dukkan.`,
+        `Accept the invitation with the link below within ${days} days. If you have no Dukkan account yet, you will then choose your password.`,
+        'If you did not expect this invitation, ignore this mail.',
+      ],
+      action: 'Accept invitation',
+    },
+    ar: {
+      subject: (workspace: string) => `دعوة للانضمام إلى ${workspace} على دكّان`,
+      lines: (workspace: string, inviter: string | null, days: number) => [
+        'مرحبًا،',
+        inviter
+          ? `دعاك ${inviter} للانضمام إلى ${workspace} على دكّان.`
+          : `مساحة العمل ${workspace} جاهزة لك على دكّان.`,
+        `اقبل الدعوة من الرابط أدناه خلال ${days} أيام. إن لم يكن لديك حساب في دكّان بعد، فستختار كلمة مرورك بعد ذلك.`,
+        'إن لم تكن تتوقع هذه الدعوة، فتجاهل هذه الرسالة.',
+      ],
+      action: 'قبول الدعوة',
+    },
+  },
+  accessRequestRejected: {
+    en: {
+      subject: 'Your request for Dukkan',
+      lines: (name: string, company: string) => [
+        `Hello ${name},`,
+        `Thank you for your interest in Dukkan. We are sorry, but we cannot open a workspace for ${company} at this time.`,
+      ],
+    },
+    ar: {
+      subject: 'طلبك للانضمام إلى دكّان',
+      lines: (name: string, company: string) => [
+        `مرحبًا ${name}،`,
+        `شكرًا لاهتمامك بدكّان. نأسف، لا يمكننا فتح مساحة عمل لصالح ${company} في الوقت الحالي.`,
+      ],
+    },
+  },
 } as const;
+
+/** How long an invitation link stays valid, in days (mentioned in the mail). */
+export const invitationLifetimeDays = 7;
+
+/** An invitation to a workspace, by a member (`inviter`) or by the operator (null). */
+export function invitationMail(
+  language: MailLanguage,
+  invitation: { workspaceName: string; inviterName: string | null; link: string },
+): RenderedMail {
+  const mail = copy.invitation[language];
+  const lines = mail.lines(invitation.workspaceName, invitation.inviterName, invitationLifetimeDays);
+  return {
+    subject: mail.subject(invitation.workspaceName),
+    text: text(lines, invitation.link),
+    html: layout(language, lines, { label: mail.action, url: invitation.link }),
+    link: invitation.link,
+  };
+}
+
+export function accessRequestRejectedMail(
+  language: MailLanguage,
+  name: string,
+  company: string,
+): RenderedMail {
+  const mail = copy.accessRequestRejected[language];
+  const lines = mail.lines(name, company);
+  return { subject: mail.subject, text: text(lines), html: layout(language, lines) };
+}
 
 export function passwordResetMail(language: MailLanguage, name: string, link: string): RenderedMail {
   const mail = copy.passwordReset[language];

@@ -1,0 +1,161 @@
+import { limits, validationCodes } from '@dukkan/contract';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
+import { forbidden, validationError } from '../../http/errors.ts';
+import { invitationLifetimeDays, type MailLanguage } from '../../platform/mail/templates.ts';
+import { createToken } from '../auth/tokens.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** A 'set' password token issued after an invitation is accepted lives as long as a reset token. */
+export const setPasswordTokenLifetimeMs = 60 * 60 * 1000;
+
+/** The page that opens an invitation: `/accept-invite?token=…` (spec §2). */
+export function invitationLink(publicUrl: string, token: string): string {
+  return `${publicUrl}/accept-invite?token=${token}`;
+}
+
+/** A first name for someone known only by email: the address's local part, within the name limit. */
+export function nameFromEmail(email: string): string {
+  const local = email.split('@')[0]?.trim() ?? '';
+  return (local || email).slice(0, limits.name);
+}
+
+export interface InvitationRequest {
+  workspaceId: string;
+  email: string;
+  roleId: string | null;
+  isAdmin: boolean;
+  code?: string | null;
+  applications?: string[];
+  invitedBy: string | null;
+  /** Only when the invitation also creates the account. */
+  languageOfNewUser: MailLanguage;
+  /** Only when the invitation also creates the account; default: a name from the email. */
+  newUserProfile?: { name: string; phone?: string | null };
+  /** Refuse to re-invite a pending admin (a non-admin inviter may not touch admins). */
+  mayChangeAdmins: boolean;
+}
+
+export interface IssuedInvitation {
+  userId: string;
+  token: string;
+  expiresAt: Date;
+  createdUser: boolean;
+}
+
+/**
+ * Replaces the membership's invitation token (one live link per membership: a resend makes
+ * the previous link unknown) and returns the new token; only its SHA-256 is stored.
+ */
+export async function issueInvitationToken(
+  db: Database,
+  workspaceId: string,
+  userId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, tokenHash } = createToken();
+  const expiresAt = new Date(now.getTime() + invitationLifetimeDays * dayMs);
+  await db
+    .insert(invites)
+    .values({ tokenHash, workspaceId, userId, expiresAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: [invites.workspaceId, invites.userId],
+      set: { tokenHash, expiresAt, acceptedAt: null, createdAt: now },
+    });
+  return { token, expiresAt };
+}
+
+/**
+ * Invites a person into a workspace (run it in a transaction): creates their account when the
+ * email is new (no password: they choose one after accepting), a membership waiting in status
+ * `invited`, and a fresh token. An existing member is refused; a pending invitation is renewed
+ * with the new role, code and applications.
+ */
+export async function createInvitation(
+  db: Database,
+  request: InvitationRequest,
+  now: Date,
+): Promise<IssuedInvitation> {
+  const inserted = await db
+    .insert(users)
+    .values({
+      email: request.email,
+      name: request.newUserProfile?.name ?? nameFromEmail(request.email),
+      phone: request.newUserProfile?.phone ?? null,
+      language: request.languageOfNewUser,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  let userId = inserted[0]?.id;
+  const createdUser = userId !== undefined;
+  if (!userId) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, request.email))
+      .limit(1);
+    if (!existing) throw new Error(`User ${request.email} vanished while being invited`);
+    userId = existing.id;
+  }
+
+  const [membership] = await db
+    .select({ status: memberships.status, isAdmin: memberships.isAdmin })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId)))
+    .for('update');
+  const details = {
+    roleId: request.roleId,
+    code: request.code || null,
+    applications: request.applications ?? [],
+    invitedBy: request.invitedBy,
+  };
+  if (!membership) {
+    await db.insert(memberships).values({
+      workspaceId: request.workspaceId,
+      userId,
+      status: 'invited',
+      isAdmin: request.isAdmin,
+      ...details,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } else if (membership.status !== 'invited') {
+    throw validationError([{ path: 'email', message: validationCodes.ALREADY_A_MEMBER }]);
+  } else {
+    if (membership.isAdmin && !request.mayChangeAdmins) throw forbidden('Only an admin can change an admin');
+    await db
+      .update(memberships)
+      .set({ ...details, isAdmin: membership.isAdmin || request.isAdmin, updatedAt: now })
+      .where(and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId)));
+  }
+
+  const { token, expiresAt } = await issueInvitationToken(db, request.workspaceId, userId, now);
+  return { userId, token, expiresAt, createdUser };
+}
+
+/**
+ * A single-use, one-hour token that lets someone without a password complete their profile
+ * (`POST auth/set-profile`). Earlier live ones keep working — the page may ask for the invite's
+ * status again while the visitor holds one — and using any of them ends them all.
+ */
+export async function issueSetPasswordToken(db: Database, userId: string, now: Date): Promise<string> {
+  const { token, tokenHash } = createToken();
+  await db
+    .delete(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, 'set'),
+        lte(passwordTokens.expiresAt, now),
+      ),
+    );
+  await db.insert(passwordTokens).values({
+    tokenHash,
+    userId,
+    purpose: 'set',
+    expiresAt: new Date(now.getTime() + setPasswordTokenLifetimeMs),
+    createdAt: now,
+  });
+  return token;
+}

@@ -1,0 +1,325 @@
+import {
+  inviteUserInputSchema,
+  type ListQuery,
+  listQuerySchema,
+  type MembershipStatus,
+  membershipStatuses,
+  resendInviteInputSchema,
+  tagFor,
+  type UpdateWorkspaceUserInput,
+  updateWorkspaceUserInputSchema,
+  validationCodes,
+  type WorkspaceGrant,
+  workspaceUsersResource,
+} from '@dukkan/contract';
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
+import { access } from '../../http/access.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, forbidden, notFound, parseInput, validationError } from '../../http/errors.ts';
+import { sendAfterCommit } from '../../platform/mail/mailer.ts';
+import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
+import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from '../../resource-engine/queries.ts';
+import { refuseTagsNotHeld } from '../roles/grant-rules.ts';
+import { createInvitation, invitationLink, issueInvitationToken } from './invitations.ts';
+import {
+  findWorkspaceUser,
+  selectWorkspaceUsers,
+  toWorkspaceUserRecord,
+  workspaceUserFields,
+} from './queries.ts';
+
+const definition = workspaceUsersResource;
+const base = `/api/${definition.path}`;
+const guarded = (verb: 'list' | 'get' | 'filters' | 'update' | 'delete' | 'create') => ({
+  config: { access: access.permission({ and: [tagFor(definition, verb)] }) },
+});
+
+const listSchema = listQuerySchema(definition);
+const updateSchema = updateWorkspaceUserInputSchema.strict();
+const inviteSchema = inviteUserInputSchema.strict();
+const resendSchema = resendInviteInputSchema.strict();
+
+/** The checked workspace and caller (set by the access guard on every permission route). */
+function caller(request: FastifyRequest): { workspaceId: string; userId: string; grant: WorkspaceGrant } {
+  const { workspace, session } = request;
+  if (!workspace || !session) throw new Error('A workspace route ran without the access guard');
+  return { workspaceId: workspace.id, userId: session.userId, grant: workspace.grant };
+}
+
+/** The member's row, locked until the transaction ends, if they belong to this workspace. */
+async function lockMembership(db: Database, workspaceId: string, userId: string) {
+  if (!isUuid(userId)) return null;
+  const [row] = await db
+    .select({ isAdmin: memberships.isAdmin, status: memberships.status, roleId: memberships.roleId })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * The last active admin of a workspace cannot stop being one (demoted, disabled, removed):
+ * someone must always be able to manage it. The active admins' rows are locked, so two admins
+ * demoting each other at once cannot both succeed.
+ */
+async function refuseLosingLastAdmin(db: Database, workspaceId: string, userId: string, path: string) {
+  const others = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.isAdmin, true),
+        eq(memberships.status, 'active'),
+      ),
+    )
+    .for('update');
+  if (!others.some((admin) => admin.userId !== userId)) {
+    throw validationError(
+      [{ path, message: validationCodes.LAST_ADMIN }],
+      'The last admin must stay an admin',
+    );
+  }
+}
+
+/**
+ * A role given to someone must be this workspace's (another workspace's role answers 404 like a
+ * missing one), and a non-admin may only give a role whose tags they hold themselves.
+ */
+async function checkAssignableRole(db: Database, workspaceId: string, grant: WorkspaceGrant, roleId: string) {
+  const [role] = await db
+    .select({ permissions: roles.permissions })
+    .from(roles)
+    .where(and(eq(roles.workspaceId, workspaceId), eq(roles.id, roleId)))
+    .limit(1);
+  if (!role) throw new AppError('NOT_FOUND', 'Role not found', { key: 'roleId' });
+  refuseTagsNotHeld(grant, role.permissions, 'You cannot assign a role with permissions you do not hold');
+}
+
+/** Who sends an invitation: their name for the mail, their language for its text. */
+async function inviterAndWorkspace(db: Database, userId: string, workspaceId: string) {
+  const [row] = await db
+    .select({ inviterName: users.name, language: users.language, workspaceName: workspaces.name })
+    .from(users)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) throw new Error('The inviter or the workspace vanished during the request');
+  return row;
+}
+
+/**
+ * The Users page (`workspaces/users`): members of the selected workspace, their invitations,
+ * roles, status and removal. Memberships are not one table with an id, so these routes follow
+ * the generic engine's shapes (list query, filters, 404 across workspaces) by hand.
+ */
+export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context;
+
+  app.get(base, guarded('list'), async (request) => {
+    const { workspaceId } = caller(request);
+    const query = parseInput(listSchema, request.query) as ListQuery & {
+      status?: string[];
+      role?: string[];
+    };
+    const conditions: (SQL | undefined)[] = [];
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      conditions.push(
+        or(...definition.search.map((field) => ilike(workspaceUserFields[field] as AnyPgColumn, pattern))),
+      );
+    }
+    if (query.status) conditions.push(inArray(memberships.status, query.status as MembershipStatus[]));
+    if (query.role) conditions.push(inArray(memberships.roleId, query.role));
+    const where = and(...conditions);
+
+    const rows = await selectWorkspaceUsers(db, workspaceId, where)
+      .orderBy(sortTerm(query.sort, workspaceUserFields), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    const [counted] = await db
+      .select({ total: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.workspaceId, workspaceId), where));
+    return {
+      data: rows.map(toWorkspaceUserRecord),
+      meta: { total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize },
+    };
+  });
+
+  app.get(`${base}/filters`, guarded('filters'), async (request) => {
+    parseInput(z.strictObject({ workspaceId: z.uuid() }), request.query);
+    const { workspaceId } = caller(request);
+    const [statusCounts, roleCounts] = await Promise.all([
+      db
+        .select({ value: memberships.status, count: count() })
+        .from(memberships)
+        .where(eq(memberships.workspaceId, workspaceId))
+        .groupBy(memberships.status),
+      // Every role of the workspace, held or not, with its title: the filter can name them
+      // without the Authority permission.
+      db
+        .select({ value: roles.id, label: roles.title, count: count(memberships.userId) })
+        .from(roles)
+        .leftJoin(
+          memberships,
+          and(eq(memberships.roleId, roles.id), eq(memberships.workspaceId, workspaceId)),
+        )
+        .where(eq(roles.workspaceId, workspaceId))
+        .groupBy(roles.id, roles.title)
+        .orderBy(asc(roles.title), asc(roles.id)),
+    ]);
+    return {
+      data: {
+        status: membershipStatuses.map((value) => ({
+          value,
+          count: statusCounts.find((entry) => entry.value === value)?.count ?? 0,
+        })),
+        role: roleCounts,
+      },
+    };
+  });
+
+  app.get(`${base}/:userId`, guarded('get'), async (request) => {
+    const { workspaceId } = caller(request);
+    const { userId } = request.params as { userId: string };
+    const record = isUuid(userId) ? await findWorkspaceUser(db, workspaceId, userId) : null;
+    if (!record) throw notFound();
+    return { data: record };
+  });
+
+  app.patch(`${base}/:userId`, guarded('update'), async (request) => {
+    const { workspaceId, grant } = caller(request);
+    const { userId } = request.params as { userId: string };
+    if (!isUuid(userId)) throw notFound();
+    const input = namedFieldsOnly(
+      parseInput(updateSchema, request.body),
+      request.body,
+    ) as UpdateWorkspaceUserInput;
+
+    const record = await db.transaction(async (tx) => {
+      const target = await lockMembership(tx, workspaceId, userId);
+      if (!target) throw notFound();
+      if (!grant.isAdmin) {
+        // Staff may manage staff, never admins, and never make anyone an admin.
+        if (target.isAdmin) throw forbidden('Only an admin can change an admin');
+        if (input.isAdmin !== undefined && input.isAdmin !== target.isAdmin) {
+          throw forbidden('Only an admin can grant or revoke admin rights');
+        }
+      }
+      if (input.roleId !== undefined) await checkAssignableRole(tx, workspaceId, grant, input.roleId);
+      if (input.status !== undefined && target.status === 'invited') {
+        throw validationError([
+          { path: 'status', message: 'An invited member becomes active by accepting the invitation' },
+        ]);
+      }
+      const stopsBeingAdmin =
+        target.isAdmin &&
+        target.status === 'active' &&
+        (input.isAdmin === false || input.status === 'inactive');
+      if (stopsBeingAdmin) {
+        await refuseLosingLastAdmin(tx, workspaceId, userId, input.isAdmin === false ? 'isAdmin' : 'status');
+      }
+      await tx
+        .update(memberships)
+        .set({
+          ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
+          ...(input.isAdmin !== undefined ? { isAdmin: input.isAdmin } : {}),
+          ...(input.status !== undefined ? { status: input.status } : {}),
+          // An empty code clears it: "no code" is not a code two people could share.
+          ...(input.code !== undefined ? { code: input.code || null } : {}),
+          ...(input.applications !== undefined ? { applications: input.applications } : {}),
+          updatedAt: context.now(),
+        })
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+      return findWorkspaceUser(tx, workspaceId, userId);
+    });
+    return { data: record };
+  });
+
+  app.delete(`${base}/:userId`, guarded('delete'), async (request) => {
+    const { workspaceId, grant } = caller(request);
+    const { userId } = request.params as { userId: string };
+    await db.transaction(async (tx) => {
+      const target = await lockMembership(tx, workspaceId, userId);
+      if (!target) throw notFound();
+      if (target.isAdmin && !grant.isAdmin) throw forbidden('Only an admin can remove an admin');
+      if (target.isAdmin && target.status === 'active') {
+        await refuseLosingLastAdmin(tx, workspaceId, userId, 'id');
+      }
+      // The invitation goes with the membership (foreign key, on delete cascade).
+      await tx
+        .delete(memberships)
+        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+    });
+    return { data: { id: userId } };
+  });
+
+  app.post(`${base}/invite`, guarded('create'), async (request, reply) => {
+    const { workspaceId, userId: inviterId, grant } = caller(request);
+    const input = parseInput(inviteSchema, request.body);
+    const now = context.now();
+    const { invitation, record, mailContext } = await db.transaction(async (tx) => {
+      await checkAssignableRole(tx, workspaceId, grant, input.roleId);
+      const mailContext = await inviterAndWorkspace(tx, inviterId, workspaceId);
+      const invitation = await createInvitation(
+        tx,
+        {
+          workspaceId,
+          email: input.email,
+          roleId: input.roleId,
+          isAdmin: false,
+          code: input.code,
+          applications: input.applications,
+          invitedBy: inviterId,
+          languageOfNewUser: mailContext.language,
+          mayChangeAdmins: grant.isAdmin,
+        },
+        now,
+      );
+      return { invitation, mailContext, record: await findWorkspaceUser(tx, workspaceId, invitation.userId) };
+    });
+    await mailInvitation(request, input.email, invitation.token, mailContext);
+    return reply.status(201).send({ data: record });
+  });
+
+  app.post(`${base}/resend-invite`, guarded('create'), async (request) => {
+    const { workspaceId, userId: senderId } = caller(request);
+    const input = parseInput(resendSchema, request.body);
+    const { token, email, record, mailContext } = await db.transaction(async (tx) => {
+      const target = await lockMembership(tx, workspaceId, input.userId);
+      if (!target) throw new AppError('NOT_FOUND', 'Not found', { key: 'userId' });
+      if (target.status !== 'invited') {
+        throw validationError([{ path: 'userId', message: validationCodes.ALREADY_A_MEMBER }]);
+      }
+      const { token } = await issueInvitationToken(tx, workspaceId, input.userId, context.now());
+      const mailContext = await inviterAndWorkspace(tx, senderId, workspaceId);
+      const record = await findWorkspaceUser(tx, workspaceId, input.userId);
+      return { token, email: record!.email, record, mailContext };
+    });
+    await mailInvitation(request, email, token, mailContext);
+    return { data: record };
+  });
+
+  async function mailInvitation(
+    request: FastifyRequest,
+    to: string,
+    token: string,
+    mailContext: { inviterName: string; language: MailLanguage; workspaceName: string },
+  ) {
+    await sendAfterCommit(context.mailer, request.log, {
+      to,
+      ...invitationMail(mailContext.language, {
+        workspaceName: mailContext.workspaceName,
+        inviterName: mailContext.inviterName,
+        link: invitationLink(context.config.publicUrl, token),
+      }),
+    });
+  }
+}
