@@ -1,7 +1,7 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { access, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
+import { access, declaredRoutes, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
 import { api, errorOf } from './helpers/api.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 
@@ -44,6 +44,9 @@ describe('the route table (default-deny)', () => {
       'POST /api/auth/request-for-access',
       'POST /api/auth/forgot-password',
       'POST /api/auth/reset-password',
+      'GET /api/auth/invite-status',
+      'POST /api/auth/set-profile',
+      'POST /api/workspaces/users/accept-invite',
     ]) {
       expect(seen, expected).toContain(expected);
     }
@@ -64,6 +67,56 @@ describe('the route table (default-deny)', () => {
       'GET /api/auth/user',
       'PATCH /api/auth/profile',
       'POST /api/auth/change-password',
+    ]);
+  });
+
+  it('lists the workspace-scoped routes: exactly the permission routes', () => {
+    const scoped = declaredRoutes(t.app)
+      .filter((route) => route.access.kind === 'permission' && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    // Each of these names its workspace (`?workspaceId=`) and is checked before anything else.
+    expect(scoped).toEqual([
+      'DELETE /api/authority-roles/:id',
+      'DELETE /api/workspaces/users/:userId',
+      'GET /api/authority-roles',
+      'GET /api/authority-roles/:id',
+      'GET /api/authority-roles/filters',
+      'GET /api/workspaces/users',
+      'GET /api/workspaces/users/:userId',
+      'GET /api/workspaces/users/filters',
+      'PATCH /api/authority-roles/:id',
+      'PATCH /api/workspaces/users/:userId',
+      'POST /api/authority-roles',
+      'POST /api/authority-roles/bulk',
+      'POST /api/workspaces/users/invite',
+      'POST /api/workspaces/users/resend-invite',
+    ]);
+    // The app's own table holds every API route Fastify registered for it (HEAD twins included).
+    for (const route of declaredRoutes(t.app)) {
+      expect(
+        recorded.some((seen) => seen.url === route.url && [seen.method].flat().includes(route.method)),
+      ).toBe(true);
+    }
+  });
+
+  it('the public routes are exactly those a visitor needs', () => {
+    const publicRoutes = declaredRoutes(t.app)
+      .filter((route) => route.access.kind === 'public' && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(publicRoutes).toEqual([
+      'GET /api/auth/invite-status',
+      'GET /api/auth/logout',
+      'GET /api/captcha/challenge',
+      'GET /api/captcha/config',
+      'GET /api/health',
+      'POST /api/auth/forgot-password',
+      'POST /api/auth/login',
+      'POST /api/auth/request-for-access',
+      'POST /api/auth/reset-password',
+      'POST /api/auth/set-profile',
+      'POST /api/workspaces/users/accept-invite',
     ]);
   });
 

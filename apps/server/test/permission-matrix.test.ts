@@ -1,0 +1,101 @@
+import type { PermissionTag } from '@dukkan/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeclaredRoute } from '../src/http/access.ts';
+import { api, errorOf } from './helpers/api.ts';
+import { permissionRoutes, routeCall, seedTargets } from './helpers/route-scenarios.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, tagsExcept, workspaceSnapshot } from './helpers/workspaces.ts';
+
+/**
+ * The permission matrix, from the route table: for every workspace-scoped route (each resource
+ * and verb), a role lacking the route's tag is refused with 403, and a role holding exactly
+ * that tag succeeds.
+ */
+let t: TestApp;
+let workspace: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  workspace = await createWorkspace(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function requiredTags(route: DeclaredRoute): PermissionTag[] {
+  if (route.access.kind !== 'permission') throw new Error('not a permission route');
+  const { and = [], or = [] } = route.access.requirement;
+  expect(or, `${route.method} ${route.url}: the matrix assumes "and" requirements`).toEqual([]);
+  return [...and];
+}
+
+describe('permission matrix', () => {
+  it('every workspace-scoped route names exactly one tag, of its resource and verb', () => {
+    const tags = Object.fromEntries(
+      permissionRoutes(t.app)
+        .filter((route) => route.method !== 'HEAD')
+        .map((route) => [`${route.method} ${route.url}`, requiredTags(route).join(',')]),
+    );
+    expect(tags).toEqual({
+      'GET /api/authority-roles': 'viewAuthority',
+      'GET /api/authority-roles/filters': 'viewAuthority',
+      'GET /api/authority-roles/:id': 'viewAuthority',
+      'POST /api/authority-roles': 'addAuthority',
+      'POST /api/authority-roles/bulk': 'addAuthority',
+      'PATCH /api/authority-roles/:id': 'editAuthority',
+      'DELETE /api/authority-roles/:id': 'deleteAuthority',
+      'GET /api/workspaces/users': 'viewUsers',
+      'GET /api/workspaces/users/filters': 'viewUsers',
+      'GET /api/workspaces/users/:userId': 'viewUsers',
+      'PATCH /api/workspaces/users/:userId': 'editUsers',
+      'DELETE /api/workspaces/users/:userId': 'deleteUsers',
+      'POST /api/workspaces/users/invite': 'addUsers',
+      'POST /api/workspaces/users/resend-invite': 'addUsers',
+    });
+  });
+
+  it('without the tag (holding every other one): 403 FORBIDDEN, and nothing changes', async () => {
+    for (const route of permissionRoutes(t.app)) {
+      const required = requiredTags(route);
+      const caller = await addMember(t.db, workspace.id, { tags: tagsExcept(required) });
+      const targets = await seedTargets(t.db, workspace.id);
+      const before = await workspaceSnapshot(t.db, workspace.id);
+      const response = await api(t.app, {
+        ...routeCall(route, targets, workspace.id),
+        cookie: caller.cookie,
+      });
+      expect(response.status, `${route.method} ${route.url} without ${required} → ${response.text}`).toBe(
+        403,
+      );
+      if (route.method !== 'HEAD')
+        expect(errorOf(response)).toMatchObject({ code: 'FORBIDDEN', name: 'ForbiddenError' });
+      const after = await workspaceSnapshot(t.db, workspace.id);
+      expect(after, `${route.method} ${route.url} changed data`).toEqual(before);
+    }
+  });
+
+  it('with exactly the tag: the call succeeds', async () => {
+    for (const route of permissionRoutes(t.app)) {
+      const required = requiredTags(route);
+      const caller = await addMember(t.db, workspace.id, { tags: required });
+      const targets = await seedTargets(t.db, workspace.id);
+      const response = await api(t.app, {
+        ...routeCall(route, targets, workspace.id),
+        cookie: caller.cookie,
+      });
+      expect(
+        response.status,
+        `${route.method} ${route.url} with ${required} → ${response.text}`,
+      ).toBeLessThan(300);
+    }
+  });
+
+  it('an admin without any role passes every route', async () => {
+    const admin = await addMember(t.db, workspace.id, { isAdmin: true });
+    for (const route of permissionRoutes(t.app)) {
+      const targets = await seedTargets(t.db, workspace.id);
+      const response = await api(t.app, { ...routeCall(route, targets, workspace.id), cookie: admin.cookie });
+      expect(response.status, `${route.method} ${route.url} as admin → ${response.text}`).toBeLessThan(300);
+    }
+  });
+});

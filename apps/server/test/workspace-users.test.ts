@@ -1,0 +1,561 @@
+import { validationCodes, type WorkspaceUserRecord } from '@dukkan/contract';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invites, memberships, users } from '../src/db/schema/index.ts';
+import { hashToken } from '../src/features/auth/tokens.ts';
+import { api, createUser, dataOf, errorOf, expectValidation, tableCounts } from './helpers/api.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  addInvitedMember,
+  addMember,
+  createRole,
+  createWorkspace,
+  type TestMember,
+  unique,
+} from './helpers/workspaces.ts';
+
+/** The Users page's calls (`/api/workspaces/users…`), except accepting (invitations.test.ts). */
+let t: TestApp;
+let shop: { id: string; name: string };
+let other: { id: string };
+let admin: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createWorkspace(t.db, 'Users Shop');
+  other = await createWorkspace(t.db, 'Other Shop');
+  admin = await addMember(t.db, shop.id, { isAdmin: true, name: 'Hala Admin' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  t.mails.length = 0;
+});
+
+const usersUrl = (path = '', workspaceId = shop.id) =>
+  `/api/workspaces/users${path}${path.includes('?') ? '&' : '?'}workspaceId=${workspaceId}`;
+const patchUser = (userId: string, body: unknown, cookie = admin.cookie, workspaceId = shop.id) =>
+  api(t.app, { method: 'PATCH', url: usersUrl(`/${userId}`, workspaceId), body, cookie });
+const removeUser = (userId: string, cookie = admin.cookie) =>
+  api(t.app, { method: 'DELETE', url: usersUrl(`/${userId}`), cookie });
+const invite = (body: unknown, cookie = admin.cookie, workspaceId = shop.id) =>
+  api(t.app, { url: usersUrl('/invite', workspaceId), body, cookie });
+const inviteLinkPattern = /\/accept-invite\?token=([A-Za-z0-9_-]{20,})/;
+
+describe('list, filters and get', () => {
+  let listShop: { id: string };
+  let listAdmin: TestMember;
+  let cashier: { id: string };
+  let baker: { id: string };
+  beforeAll(async () => {
+    listShop = await createWorkspace(t.db, 'List');
+    listAdmin = await addMember(t.db, listShop.id, {
+      isAdmin: true,
+      name: 'Zaid Owner',
+      email: `${unique('zaid')}@owner.example`,
+    });
+    cashier = await createRole(t.db, listShop.id, ['viewProducts'], { title: 'Cashier' });
+    baker = await createRole(t.db, listShop.id, [], { title: 'Baker' });
+    await addMember(t.db, listShop.id, {
+      roleId: cashier.id,
+      name: 'Amal Saleh',
+      code: 'EMP-1',
+      email: `${unique('amal')}@shop.example`,
+    });
+    await addMember(t.db, listShop.id, {
+      roleId: cashier.id,
+      name: 'Basem 100%',
+      code: 'EMP-2',
+      status: 'inactive',
+    });
+    await addMember(t.db, listShop.id, { roleId: baker.id, name: 'Camilia', code: 'X_9' });
+    await addInvitedMember(t.db, listShop.id, { roleId: baker.id });
+    // Someone of another workspace with a similar name never shows.
+    await addMember(t.db, other.id, { tags: [], name: 'Amal Elsewhere' });
+  });
+  const list = (query = '') =>
+    api(t.app, { url: `/api/workspaces/users?workspaceId=${listShop.id}${query}`, cookie: listAdmin.cookie });
+  const names = async (query: string) =>
+    dataOf<WorkspaceUserRecord[]>(await list(query)).map((user) => user.name);
+
+  it("lists the workspace's members with the contract's record, sorted by name, with meta", async () => {
+    const response = await list();
+    expect(response.json).toMatchObject({ meta: { total: 5, page: 1, pageSize: 20 } });
+    const records = dataOf<WorkspaceUserRecord[]>(response);
+    expect(records.map((user) => user.name)).toEqual([
+      'Amal Saleh',
+      'Basem 100%',
+      'Camilia',
+      'Invitee',
+      'Zaid Owner',
+    ]);
+    expect(records[0]).toEqual({
+      id: expect.any(String),
+      code: 'EMP-1',
+      name: 'Amal Saleh',
+      email: expect.stringContaining('@shop.example'),
+      phone: null,
+      isAdmin: false,
+      role: { id: cashier.id, title: 'Cashier' },
+      applications: [],
+      lastLoginAt: null,
+      status: 'active',
+      createdAt: expect.any(String),
+    });
+    expect(records[4]).toMatchObject({ isAdmin: true, role: null, code: null });
+    expect(records[3]).toMatchObject({ status: 'invited', role: { id: baker.id, title: 'Baker' } });
+  });
+
+  it('searches name, email and code (wildcards literal), filters by status and role, sorts', async () => {
+    expect(await names('&search=amal')).toEqual(['Amal Saleh']);
+    expect(await names('&search=owner.example')).toEqual(['Zaid Owner']);
+    expect(await names('&search=emp-')).toEqual(['Amal Saleh', 'Basem 100%']);
+    expect(await names('&search=100%25')).toEqual(['Basem 100%']);
+    expect(await names('&search=X_')).toEqual(['Camilia']);
+    expect(await names('&status=inactive,invited')).toEqual(['Basem 100%', 'Invitee']);
+    expect(await names(`&role=${baker.id}`)).toEqual(['Camilia', 'Invitee']);
+    expect(await names(`&role=${cashier.id}&status=active`)).toEqual(['Amal Saleh']);
+    expect(await names('&sort=-name&pageSize=2')).toEqual(['Zaid Owner', 'Invitee']);
+    // Members without a code come last (among themselves in id order).
+    const byCode = await names('&sort=code');
+    expect(byCode.slice(0, 3)).toEqual(['Amal Saleh', 'Basem 100%', 'Camilia']);
+    expect(byCode.slice(3).sort()).toEqual(['Invitee', 'Zaid Owner']);
+    expect((await names('&sort=-code')).slice(0, 3)).toEqual(['Camilia', 'Basem 100%', 'Amal Saleh']);
+    const page = await list('&pageSize=2&page=3');
+    expect(page.json).toMatchObject({ meta: { total: 5, page: 3, pageSize: 2 } });
+    expect(dataOf<WorkspaceUserRecord[]>(page)).toHaveLength(1);
+    expect((await list('&search=amal&pageSize=1')).json).toMatchObject({ meta: { total: 1 } });
+  });
+
+  it('last login sorts people who have logged in first', async () => {
+    const [amal] = dataOf<WorkspaceUserRecord[]>(await list('&search=amal'));
+    await t.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, amal!.id));
+    expect((await names('&sort=-lastLoginAt'))[0]).toBe('Amal Saleh');
+    expect((await names('&sort=lastLoginAt'))[0]).toBe('Amal Saleh');
+  });
+
+  it.each([
+    ['pageSize over 100', '&pageSize=101', 'pageSize'],
+    ['unknown status', '&status=gone', 'status.0'],
+    ['role not a uuid', '&role=cashier', 'role.0'],
+    ['unknown sort', '&sort=phone', 'sort'],
+    ['unknown parameter', '&isAdmin=true', ''],
+  ])('400 VALIDATION: %s', async (_label, query, key) => {
+    expectValidation(await list(query), key);
+  });
+
+  it('filters: every status and every role of the workspace with their counts and titles', async () => {
+    const filters = dataOf(
+      await api(t.app, {
+        url: `/api/workspaces/users/filters?workspaceId=${listShop.id}`,
+        cookie: listAdmin.cookie,
+      }),
+    );
+    expect(filters).toEqual({
+      status: [
+        { value: 'active', count: 3 },
+        { value: 'inactive', count: 1 },
+        { value: 'invited', count: 1 },
+      ],
+      role: [
+        { value: baker.id, label: 'Baker', count: 2 },
+        { value: cashier.id, label: 'Cashier', count: 2 },
+      ],
+    });
+  });
+
+  it('get: one member; 404 for a non-member, another workspace’s member, a non-uuid', async () => {
+    const [amal] = dataOf<WorkspaceUserRecord[]>(await list('&search=amal'));
+    const one = await api(t.app, {
+      url: `/api/workspaces/users/${amal!.id}?workspaceId=${listShop.id}`,
+      cookie: listAdmin.cookie,
+    });
+    expect(dataOf(one)).toEqual(amal);
+    const elsewhere = await addMember(t.db, other.id, { tags: [] });
+    for (const id of [elsewhere.user.id, (await createUser(t.db)).id, 'amal']) {
+      const response = await api(t.app, {
+        url: `/api/workspaces/users/${id}?workspaceId=${listShop.id}`,
+        cookie: listAdmin.cookie,
+      });
+      expect(response.status, id).toBe(404);
+    }
+  });
+});
+
+describe('patch', () => {
+  it('changes role, status, code and applications; only the named fields', async () => {
+    const member = await addMember(t.db, shop.id, { tags: ['viewProducts'], code: 'OLD' });
+    const role = await createRole(t.db, shop.id, ['viewBrands'], { title: 'Brand viewer' });
+    const response = await patchUser(member.user.id, { roleId: role.id, applications: ['pos', 'kds'] });
+    expect(dataOf<WorkspaceUserRecord>(response)).toMatchObject({
+      role: { id: role.id, title: 'Brand viewer' },
+      applications: ['pos', 'kds'],
+      code: 'OLD',
+      status: 'active',
+    });
+    expect(dataOf<WorkspaceUserRecord>(await patchUser(member.user.id, { code: ' NEW-7 ' })).code).toBe(
+      'NEW-7',
+    );
+    expect(dataOf<WorkspaceUserRecord>(await patchUser(member.user.id, { code: '' })).code).toBeNull();
+    expect(dataOf<WorkspaceUserRecord>(await patchUser(member.user.id, { status: 'inactive' })).status).toBe(
+      'inactive',
+    );
+    expect(dataOf<WorkspaceUserRecord>(await patchUser(member.user.id, { status: 'active' })).status).toBe(
+      'active',
+    );
+  });
+
+  it('409 DB target code for a staff code taken in this workspace; free elsewhere', async () => {
+    const code = unique('EMP');
+    await addMember(t.db, shop.id, { tags: [], code });
+    await addMember(t.db, other.id, { tags: [], code: `${code}-b` });
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    const taken = await patchUser(member.user.id, { code });
+    expect(errorOf(taken)).toMatchObject({
+      statusCode: 409,
+      code: 'DB',
+      target: 'code',
+      message: 'This code must be unique',
+    });
+    expect((await patchUser(member.user.id, { code: `${code}-b` })).status).toBe(200);
+  });
+
+  it('a role of another workspace (or none at all) is not found, keyed on roleId', async () => {
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    const foreign = await createRole(t.db, other.id, []);
+    for (const roleId of [foreign.id, '00000000-0000-4000-8000-000000000000']) {
+      const response = await patchUser(member.user.id, { roleId });
+      expect(response.status).toBe(404);
+      expect(errorOf(response)).toMatchObject({ code: 'NOT_FOUND', key: 'roleId' });
+    }
+  });
+
+  it.each([
+    ['roleId not a uuid', { roleId: 'manager' }, 'roleId', validationCodes.ROLE_IS_REQUIRED],
+    ['code of 61', { code: 'c'.repeat(61) }, 'code', validationCodes.CODE_TOO_LONG],
+    ['status invited', { status: 'invited' }, 'status', undefined],
+    ['unknown field', { email: 'x@y.example' }, '', undefined],
+  ])('400 VALIDATION: %s', async (_label, body, key, code) => {
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    expectValidation(await patchUser(member.user.id, body), key, code);
+  });
+
+  it('an invited member becomes active only by accepting', async () => {
+    const invited = await addInvitedMember(t.db, shop.id);
+    expectValidation(await patchUser(invited.userId, { status: 'active' }), 'status');
+    expect((await patchUser(invited.userId, { code: unique('I') })).status).toBe(200);
+  });
+
+  it('404 for a member of another workspace, who is left unchanged', async () => {
+    const elsewhere = await addMember(t.db, other.id, { tags: [] });
+    const response = await patchUser(elsewhere.user.id, { status: 'inactive' });
+    expect(response.status).toBe(404);
+    const [row] = await t.db.select().from(memberships).where(eq(memberships.userId, elsewhere.user.id));
+    expect(row!.status).toBe('active');
+  });
+});
+
+describe('the last admin', () => {
+  let lone: { id: string };
+  let onlyAdmin: TestMember;
+  beforeAll(async () => {
+    lone = await createWorkspace(t.db, 'Lone');
+    onlyAdmin = await addMember(t.db, lone.id, { isAdmin: true });
+    // Admins who are not active do not count.
+    await addMember(t.db, lone.id, { isAdmin: true, status: 'inactive' });
+    await addMember(t.db, lone.id, { isAdmin: true, status: 'invited' });
+  });
+  const patchInLone = (body: unknown) => patchUser(onlyAdmin.user.id, body, onlyAdmin.cookie, lone.id);
+
+  it('cannot be demoted, disabled or removed: 400 LAST_ADMIN', async () => {
+    expectValidation(await patchInLone({ isAdmin: false }), 'isAdmin', validationCodes.LAST_ADMIN);
+    expectValidation(await patchInLone({ status: 'inactive' }), 'status', validationCodes.LAST_ADMIN);
+    const removal = await api(t.app, {
+      method: 'DELETE',
+      url: usersUrl(`/${onlyAdmin.user.id}`, lone.id),
+      cookie: onlyAdmin.cookie,
+    });
+    expectValidation(removal, 'id', validationCodes.LAST_ADMIN);
+    const [row] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.workspaceId, lone.id), eq(memberships.userId, onlyAdmin.user.id)));
+    expect(row).toMatchObject({ isAdmin: true, status: 'active' });
+    // Other changes are fine.
+    expect((await patchInLone({ code: 'OWNER' })).status).toBe(200);
+  });
+
+  it('with a second active admin, either may step down — but not both', async () => {
+    const second = await addMember(t.db, lone.id, { isAdmin: true });
+    expect(dataOf<WorkspaceUserRecord>(await patchInLone({ isAdmin: false })).isAdmin).toBe(false);
+    expectValidation(
+      await patchUser(second.user.id, { status: 'inactive' }, second.cookie, lone.id),
+      'status',
+      validationCodes.LAST_ADMIN,
+    );
+    // Promote back, then remove the second admin.
+    expect((await patchUser(onlyAdmin.user.id, { isAdmin: true }, second.cookie, lone.id)).status).toBe(200);
+    const removed = await api(t.app, {
+      method: 'DELETE',
+      url: usersUrl(`/${second.user.id}`, lone.id),
+      cookie: onlyAdmin.cookie,
+    });
+    expect(removed.json).toEqual({ data: { id: second.user.id } });
+  });
+});
+
+describe('no escalation through the users page', () => {
+  let staffManager: TestMember;
+  beforeAll(async () => {
+    staffManager = await addMember(t.db, shop.id, {
+      tags: ['viewUsers', 'addUsers', 'editUsers', 'deleteUsers', 'viewProducts'],
+    });
+  });
+
+  it('a non-admin cannot assign (patch or invite) a role with a tag they do not hold: 403', async () => {
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    const bigger = await createRole(t.db, shop.id, ['viewProducts', 'deleteBrands']);
+    const smaller = await createRole(t.db, shop.id, ['viewProducts']);
+    const patch = await patchUser(member.user.id, { roleId: bigger.id }, staffManager.cookie);
+    expect(patch.status).toBe(403);
+    expect(errorOf(patch).message).toContain('deleteBrands');
+    expect((await patchUser(member.user.id, { roleId: smaller.id }, staffManager.cookie)).status).toBe(200);
+
+    const before = await tableCounts(t.db);
+    const invitation = await invite(
+      { email: `${unique('boss')}@example.com`, roleId: bigger.id },
+      staffManager.cookie,
+    );
+    expect(invitation.status).toBe(403);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(t.mails).toEqual([]);
+  });
+
+  it('a non-admin cannot make anyone an admin, nor change or remove an admin', async () => {
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    const otherAdmin = await addMember(t.db, shop.id, { isAdmin: true });
+    expect((await patchUser(member.user.id, { isAdmin: true }, staffManager.cookie)).status).toBe(403);
+    expect((await patchUser(staffManager.user.id, { isAdmin: true }, staffManager.cookie)).status).toBe(403);
+    expect((await patchUser(otherAdmin.user.id, { status: 'inactive' }, staffManager.cookie)).status).toBe(
+      403,
+    );
+    expect((await removeUser(otherAdmin.user.id, staffManager.cookie)).status).toBe(403);
+    // Sending the unchanged flag is no change.
+    expect(
+      (await patchUser(member.user.id, { isAdmin: false, code: unique('Q') }, staffManager.cookie)).status,
+    ).toBe(200);
+  });
+});
+
+describe('delete', () => {
+  it('removes the membership (and its invitation), not the account', async () => {
+    const member = await addMember(t.db, shop.id, { tags: ['viewUsers'] });
+    const response = await removeUser(member.user.id);
+    expect(response.json).toEqual({ data: { id: member.user.id } });
+    expect(await t.db.select().from(memberships).where(eq(memberships.userId, member.user.id))).toEqual([]);
+    expect(await t.db.select().from(users).where(eq(users.id, member.user.id))).toHaveLength(1);
+    // Their next request in the workspace is refused.
+    expect((await api(t.app, { url: usersUrl(), cookie: member.cookie })).status).toBe(403);
+
+    const invited = await addInvitedMember(t.db, shop.id);
+    await removeUser(invited.userId);
+    expect(
+      await t.db
+        .select()
+        .from(invites)
+        .where(eq(invites.tokenHash, hashToken(invited.token))),
+    ).toEqual([]);
+  });
+
+  it('404 for a member of another workspace, a stranger and a non-uuid', async () => {
+    const elsewhere = await addMember(t.db, other.id, { tags: [] });
+    for (const id of [elsewhere.user.id, (await createUser(t.db)).id, 'x']) {
+      expect((await removeUser(id)).status, id).toBe(404);
+    }
+    expect(
+      await t.db.select().from(memberships).where(eq(memberships.userId, elsewhere.user.id)),
+    ).toHaveLength(1);
+  });
+});
+
+describe('invite', () => {
+  it('a new email: an account without password, a membership waiting as invited, a hashed token, a mail', async () => {
+    const role = await createRole(t.db, shop.id, ['viewProducts'], { title: 'Cashier' });
+    const response = await invite({
+      email: ' Nour.Ali@Example.com ',
+      roleId: role.id,
+      code: 'C-1',
+      applications: ['pos'],
+    });
+    expect(response.status).toBe(201);
+    const record = dataOf<WorkspaceUserRecord>(response);
+    expect(record).toMatchObject({
+      name: 'nour.ali',
+      email: 'nour.ali@example.com',
+      status: 'invited',
+      isAdmin: false,
+      code: 'C-1',
+      applications: ['pos'],
+      role: { id: role.id, title: 'Cashier' },
+    });
+    const [account] = await t.db.select().from(users).where(eq(users.id, record.id));
+    expect(account!.passwordHash).toBeNull();
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.userId, record.id));
+    expect(membership!.invitedBy).toBe(admin.user.id);
+
+    expect(t.mails).toHaveLength(1);
+    const mail = t.mails[0]!;
+    expect(mail.to).toBe('nour.ali@example.com');
+    expect(mail.subject).toBe(`You are invited to ${shop.name} on Dukkan`);
+    expect(mail.text).toContain('Hala Admin invited you');
+    const token = inviteLinkPattern.exec(mail.text)![1]!;
+    expect(mail.link).toBe(`${t.config.publicUrl}/accept-invite?token=${token}`);
+    expect(mail.html).toContain(`href="${mail.link}"`);
+    const [stored] = await t.db.select().from(invites).where(eq(invites.userId, record.id));
+    expect(stored!.tokenHash).toBe(hashToken(token));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const days = (stored!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it("the mail is in the inviter's language", async () => {
+    const arabicAdmin = await addMember(t.db, shop.id, { isAdmin: true });
+    await t.db.update(users).set({ language: 'ar' }).where(eq(users.id, arabicAdmin.user.id));
+    const role = await createRole(t.db, shop.id);
+    await invite({ email: `${unique('ar')}@example.com`, roleId: role.id }, arabicAdmin.cookie);
+    expect(t.mails[0]!.subject).toContain('دعوة للانضمام');
+    expect(t.mails[0]!.html).toContain('dir="rtl"');
+  });
+
+  it('an existing account is invited as it is (name and password kept)', async () => {
+    const person = await createUser(t.db, { name: 'Rana Existing' });
+    const role = await createRole(t.db, shop.id);
+    const record = dataOf<WorkspaceUserRecord>(await invite({ email: person.email, roleId: role.id }));
+    expect(record).toMatchObject({ id: person.id, name: 'Rana Existing', status: 'invited' });
+  });
+
+  it('an active or inactive member: 400 ALREADY_A_MEMBER on email; a pending one is invited again', async () => {
+    const role = await createRole(t.db, shop.id);
+    for (const status of ['active', 'inactive'] as const) {
+      const member = await addMember(t.db, shop.id, { tags: [], status });
+      expectValidation(
+        await invite({ email: member.user.email, roleId: role.id }),
+        'email',
+        validationCodes.ALREADY_A_MEMBER,
+      );
+    }
+    const pending = await addInvitedMember(t.db, shop.id);
+    const again = await invite({ email: pending.email, roleId: role.id, code: unique('P') });
+    expect(dataOf<WorkspaceUserRecord>(again)).toMatchObject({ status: 'invited', role: { id: role.id } });
+    // The previous link no longer exists.
+    expect((await api(t.app, { url: `/api/auth/invite-status?token=${pending.token}` })).status).toBe(404);
+  });
+
+  it('a role of another workspace: 404 keyed on roleId, nothing written', async () => {
+    const foreign = await createRole(t.db, other.id, []);
+    const before = await tableCounts(t.db);
+    const response = await invite({ email: `${unique('n')}@example.com`, roleId: foreign.id });
+    expect(response.status).toBe(404);
+    expect(errorOf(response)).toMatchObject({ key: 'roleId' });
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it.each([
+    [
+      'bad email',
+      { email: 'nope', roleId: '00000000-0000-4000-8000-000000000000' },
+      'email',
+      validationCodes.EMAIL_IS_INVALID,
+    ],
+    ['missing role', { email: 'a@b.example' }, 'roleId', validationCodes.ROLE_IS_REQUIRED],
+    [
+      'code of 61',
+      { email: 'a@b.example', roleId: '00000000-0000-4000-8000-000000000000', code: 'c'.repeat(61) },
+      'code',
+      validationCodes.CODE_TOO_LONG,
+    ],
+    [
+      'unknown field',
+      { email: 'a@b.example', roleId: '00000000-0000-4000-8000-000000000000', isAdmin: true },
+      '',
+      undefined,
+    ],
+  ])('400 VALIDATION: %s', async (_label, body, key, code) => {
+    expectValidation(await invite(body), key, code);
+  });
+
+  it('a taken staff code: 409 DB target code, and no account is left behind', async () => {
+    const code = unique('T');
+    await addMember(t.db, shop.id, { tags: [], code });
+    const role = await createRole(t.db, shop.id);
+    const before = await tableCounts(t.db);
+    const response = await invite({ email: `${unique('c')}@example.com`, roleId: role.id, code });
+    expect(errorOf(response)).toMatchObject({ code: 'DB', target: 'code' });
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+});
+
+describe('resend-invite', () => {
+  it('a new token and expiry replace the old link, and the mail goes again', async () => {
+    const pending = await addInvitedMember(t.db, shop.id, { expiresAt: new Date(Date.now() - 1000) });
+    const response = await api(t.app, {
+      url: usersUrl('/resend-invite'),
+      body: { userId: pending.userId },
+      cookie: admin.cookie,
+    });
+    expect(dataOf<WorkspaceUserRecord>(response)).toMatchObject({ id: pending.userId, status: 'invited' });
+    expect(t.mails).toHaveLength(1);
+    const token = inviteLinkPattern.exec(t.mails[0]!.text)![1]!;
+    expect(token).not.toBe(pending.token);
+    expect((await api(t.app, { url: `/api/auth/invite-status?token=${pending.token}` })).status).toBe(404);
+    const status = dataOf<{ status: string }>(
+      await api(t.app, { url: `/api/auth/invite-status?token=${token}` }),
+    );
+    expect(status.status).toBe('pending');
+  });
+
+  it('only for invited members (400 ALREADY_A_MEMBER), of this workspace (404)', async () => {
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    expectValidation(
+      await api(t.app, {
+        url: usersUrl('/resend-invite'),
+        body: { userId: member.user.id },
+        cookie: admin.cookie,
+      }),
+      'userId',
+      validationCodes.ALREADY_A_MEMBER,
+    );
+    const elsewhere = await addInvitedMember(t.db, other.id);
+    const foreign = await api(t.app, {
+      url: usersUrl('/resend-invite'),
+      body: { userId: elsewhere.userId },
+      cookie: admin.cookie,
+    });
+    expect(foreign.status).toBe(404);
+    expectValidation(
+      await api(t.app, { url: usersUrl('/resend-invite'), body: { userId: 'x' }, cookie: admin.cookie }),
+      'userId',
+    );
+    expect(t.mails).toEqual([]);
+  });
+});
+
+describe('signed out', () => {
+  it('every users route answers 401 without a session', async () => {
+    const id = admin.user.id;
+    for (const [method, url, body] of [
+      ['GET', usersUrl(), undefined],
+      ['GET', usersUrl('/filters'), undefined],
+      ['GET', usersUrl(`/${id}`), undefined],
+      ['PATCH', usersUrl(`/${id}`), { code: 'x' }],
+      ['DELETE', usersUrl(`/${id}`), undefined],
+      ['POST', usersUrl('/invite'), { email: 'a@b.example', roleId: id }],
+      ['POST', usersUrl('/resend-invite'), { userId: id }],
+    ] as const) {
+      const response = await api(t.app, { method, url, body });
+      expect(response.status, `${method} ${url}`).toBe(401);
+    }
+  });
+});
