@@ -1,8 +1,11 @@
 import { defineConfig } from 'tsup';
 
-/** One ESM bundle of the server (and the shared contract); npm dependencies stay external. */
+/**
+ * ESM bundles of the server and the operator's command line (with the shared contract); npm
+ * dependencies stay external.
+ */
 export default defineConfig({
-  entry: { main: 'src/main.ts' },
+  entry: { main: 'src/main.ts', cli: 'src/cli.ts' },
   format: 'esm',
   platform: 'node',
   target: 'node20',

@@ -1,0 +1,373 @@
+/**
+ * The operator's command line: `npm run dukkan -- <command>`. It reads the same environment
+ * as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, SMTP_URL…), migrates the database and
+ * turns access requests into workspaces. Exit codes: 0 done, 2 bad input, 1 failure.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
+import { emailField } from '@dukkan/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { pino } from 'pino';
+import { z } from 'zod';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { accessRequests, users } from './db/schema/index.ts';
+import { invitationLink } from './features/users/invitations.ts';
+import { createWorkspaceWithAdmin } from './features/workspaces/create-workspace.ts';
+import { createMailer, type Mailer, type OutgoingMail } from './platform/mail/mailer.ts';
+import {
+  accessRequestRejectedMail,
+  invitationLifetimeDays,
+  invitationMail,
+  type MailLanguage,
+} from './platform/mail/templates.ts';
+
+export const helpText = `Dukkan operator commands
+
+Usage: npm run dukkan -- <command> [options]
+
+Commands:
+  requests [--status pending|approved|rejected]
+        List access requests (all of them, or those with the status).
+  approve <requestId>
+        Create the workspace named after the request's company, with a "manager" role holding
+        every permission, invite the requester as its admin and mark the request approved.
+  reject <requestId>
+        Mark the request rejected and tell the requester by mail, in their language.
+  create-workspace --name <name> --admin-email <email>
+        Create a workspace and invite that person as its admin (an existing account joins with
+        its password; a new one chooses a password after accepting).
+  help, --help, -h
+        Show this text.
+
+Every invitation is printed with its link (valid ${invitationLifetimeDays} days) and mailed.
+
+Configuration: the server's environment variables (DATABASE_URL, or DATA_DIR for the embedded
+database, default ./data; PUBLIC_URL for links; SMTP_URL or the outbox folder for mail).
+Migrations run first. The embedded database (PGlite) can be opened by one process at a time:
+stop the server before running a command, or use PostgreSQL (DATABASE_URL), which both can
+share.
+
+Exit codes: 0 done, 2 bad input, 1 any other failure.
+`;
+
+/** Where the command line reads and writes; replaceable in tests. */
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Replaces the configured mail driver. */
+  mailer?: Mailer;
+  /** An open, migrated database to use instead of the configured one (it is not closed). */
+  database?: DatabaseHandle;
+  now?: () => Date;
+}
+
+/** Bad input: one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const requestStatuses = ['pending', 'approved', 'rejected'] as const;
+const requestIdSchema = z.uuid();
+const workspaceNameSchema = z.string().trim().min(1).max(255);
+
+interface CommandContext {
+  config: Config;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  io: CliIo;
+  now: () => Date;
+}
+
+type Command = (context: CommandContext, args: ParsedArgs) => Promise<void>;
+interface ParsedArgs {
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+}
+
+const commandNames = ['requests', 'approve', 'reject', 'create-workspace'] as const;
+type CommandName = (typeof commandNames)[number];
+
+/** Each command's options; an option another command takes is still unknown here. */
+const commandOptions: Record<CommandName, ParseArgsOptionsConfig> = {
+  requests: { status: { type: 'string' } },
+  approve: {},
+  reject: {},
+  'create-workspace': { name: { type: 'string' }, 'admin-email': { type: 'string' } },
+};
+
+const expectedPositionals: Record<CommandName, string[]> = {
+  requests: [],
+  approve: ['requestId'],
+  reject: ['requestId'],
+  'create-workspace': [],
+};
+
+function parseCommandArgs(command: CommandName, argv: string[]): ParsedArgs {
+  let parsed: ParsedArgs;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { ...commandOptions[command], help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    // parseArgs explains the problem itself ("Unknown option '--x'"); keep its first line.
+    const reason = String((error as Error).message)
+      .split('\n')[0]
+      ?.replace(/\. To specify a positional.*$/, '');
+    throw new UsageError(`${command}: ${reason}`);
+  }
+  const expected = expectedPositionals[command];
+  if (parsed.values.help) return parsed;
+  if (parsed.positionals.length !== expected.length) {
+    throw new UsageError(
+      expected.length === 0
+        ? `${command} takes no arguments (got "${parsed.positionals.join(' ')}")`
+        : `${command} needs exactly one <${expected[0]}> (see --help)`,
+    );
+  }
+  return parsed;
+}
+
+function requestId(args: ParsedArgs): string {
+  const id = args.positionals[0] ?? '';
+  if (!requestIdSchema.safeParse(id).success) throw new UsageError(`Not a request id: "${id}"`);
+  return id;
+}
+
+async function sendMail(context: CommandContext, mail: OutgoingMail) {
+  try {
+    await context.mailer.send(mail);
+    context.io.stdout(
+      context.config.smtpUrl
+        ? `Mail sent to ${mail.to}.\n`
+        : `Mail to ${mail.to} written to the outbox ${context.config.outboxDir}.\n`,
+    );
+  } catch (error) {
+    // The database work is done and the link is printed above: the operator can pass it on.
+    context.io.stderr(`Warning: the mail to ${mail.to} could not be sent: ${(error as Error).message}\n`);
+  }
+}
+
+async function findPendingRequest(context: CommandContext, id: string) {
+  const [request] = await context.database.db
+    .select()
+    .from(accessRequests)
+    .where(eq(accessRequests.id, id))
+    .limit(1);
+  if (!request) throw new UsageError(`No access request with id ${id}`);
+  if (request.status !== 'pending') throw new UsageError(`Access request ${id} is already ${request.status}`);
+  return request;
+}
+
+/** Prints what a new workspace and its admin's invitation are, then mails the invitation. */
+async function reportWorkspace(
+  context: CommandContext,
+  created: Awaited<ReturnType<typeof createWorkspaceWithAdmin>>,
+  email: string,
+  language: MailLanguage,
+) {
+  const link = invitationLink(context.config.publicUrl, created.invitation.token);
+  context.io.stdout(
+    [
+      `Created workspace "${created.workspace.name}" (${created.workspace.id}) with the role "${created.role.code}" (every permission).`,
+      `Invited ${email} as its admin (${created.invitation.createdUser ? 'new account: they choose a password after accepting' : 'existing account: they join with their password'}).`,
+      `Invitation link (valid ${invitationLifetimeDays} days): ${link}`,
+      '',
+    ].join('\n'),
+  );
+  await sendMail(context, {
+    to: email,
+    ...invitationMail(language, { workspaceName: created.workspace.name, inviterName: null, link }),
+  });
+}
+
+const commands: Record<CommandName, Command> = {
+  async requests(context, args) {
+    const status = args.values.status;
+    if (status !== undefined && !(requestStatuses as readonly unknown[]).includes(status)) {
+      throw new UsageError(`--status must be one of ${requestStatuses.join(', ')} (got "${String(status)}")`);
+    }
+    const rows = await context.database.db
+      .select()
+      .from(accessRequests)
+      .where(
+        status === undefined
+          ? undefined
+          : eq(accessRequests.status, status as (typeof requestStatuses)[number]),
+      )
+      .orderBy(asc(accessRequests.createdAt), asc(accessRequests.id));
+    if (rows.length === 0) {
+      context.io.stdout(status ? `No ${status} access requests.\n` : 'No access requests.\n');
+      return;
+    }
+    const lines = rows.map((row) =>
+      [
+        row.id,
+        row.status.padEnd(8),
+        row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        `${row.companyName} (${row.businessCategory}${row.companyWebsite ? `, ${row.companyWebsite}` : ''})`,
+        `${row.name} <${row.email}> ${row.phone}`,
+        row.language,
+      ].join('  '),
+    );
+    context.io.stdout(`${lines.join('\n')}\n${rows.length} access request${rows.length === 1 ? '' : 's'}.\n`);
+  },
+
+  async approve(context, args) {
+    const id = requestId(args);
+    const request = await findPendingRequest(context, id);
+    const now = context.now();
+    const created = await context.database.db.transaction(async (tx) => {
+      // Only a still-pending request is approved: two operators at once cannot both succeed.
+      const [claimed] = await tx
+        .update(accessRequests)
+        .set({ status: 'approved', updatedAt: now })
+        .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
+        .returning({ id: accessRequests.id });
+      if (!claimed) throw new UsageError(`Access request ${id} is no longer pending`);
+      return createWorkspaceWithAdmin(
+        tx,
+        {
+          name: request.companyName,
+          adminEmail: request.email,
+          adminLanguage: request.language,
+          adminProfile: { name: request.name, phone: request.phone },
+        },
+        now,
+      );
+    });
+    context.io.stdout(`Approved access request ${id} (${request.companyName}).\n`);
+    await reportWorkspace(context, created, request.email, request.language);
+  },
+
+  async reject(context, args) {
+    const id = requestId(args);
+    const request = await findPendingRequest(context, id);
+    const [rejected] = await context.database.db
+      .update(accessRequests)
+      .set({ status: 'rejected', updatedAt: context.now() })
+      .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
+      .returning({ id: accessRequests.id });
+    if (!rejected) throw new UsageError(`Access request ${id} is no longer pending`);
+    context.io.stdout(`Rejected access request ${id} (${request.companyName}, ${request.email}).\n`);
+    await sendMail(context, {
+      to: request.email,
+      ...accessRequestRejectedMail(request.language, request.name, request.companyName),
+    });
+  },
+
+  async 'create-workspace'(context, args) {
+    const name = workspaceNameSchema.safeParse(args.values.name ?? '');
+    if (!name.success) throw new UsageError('--name is required: the workspace name, 1 to 255 characters');
+    const email = emailField.safeParse(args.values['admin-email'] ?? '');
+    if (!email.success) {
+      throw new UsageError(
+        `--admin-email must be an email address (got "${String(args.values['admin-email'] ?? '')}")`,
+      );
+    }
+    const [existing] = await context.database.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.email, email.data))
+      .limit(1);
+    const language = existing?.language ?? 'en';
+    const created = await context.database.db.transaction((tx) =>
+      createWorkspaceWithAdmin(
+        tx,
+        { name: name.data, adminEmail: email.data, adminLanguage: language },
+        context.now(),
+      ),
+    );
+    await reportWorkspace(context, created, email.data, language);
+  },
+};
+
+function isCommandName(value: string): value is CommandName {
+  return (commandNames as readonly string[]).includes(value);
+}
+
+/** Runs one command and returns its exit code; every message ends up on `io`. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stderr('No command given. Run `npm run dukkan -- --help` for the list.\n');
+    return 2;
+  }
+  if (first === 'help' || first === '--help' || first === '-h') {
+    io.stdout(helpText);
+    return 0;
+  }
+  if (!isCommandName(first)) {
+    io.stderr(`Unknown command "${first}". Run \`npm run dukkan -- --help\` for the list.\n`);
+    return 2;
+  }
+
+  let database: DatabaseHandle | undefined;
+  let mailer: Mailer | undefined;
+  try {
+    const args = parseCommandArgs(first, rest);
+    if (args.values.help) {
+      io.stdout(helpText);
+      return 0;
+    }
+    const config = loadConfig(io.env);
+    database = io.database;
+    if (!database) {
+      database = await openDatabase(config.database);
+      await database.migrate();
+    }
+    mailer =
+      io.mailer ??
+      createMailer({
+        from: config.mailFrom,
+        smtpUrl: config.smtpUrl,
+        outboxDir: config.outboxDir,
+        // Mail problems are reported by the command itself; the driver stays quiet.
+        log: pino({ level: 'silent' }),
+      });
+    await commands[first]({ config, database, mailer, io, now: io.now ?? (() => new Date()) }, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof DataDirLockedError) {
+      io.stderr(
+        `${error.message}. The embedded database serves one process at a time: stop the server, or use PostgreSQL (DATABASE_URL).\n`,
+      );
+      return 1;
+    }
+    io.stderr(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  } finally {
+    if (!io.mailer) mailer?.close();
+    if (database && database !== io.database) await database.close();
+  }
+}
+
+/** True when this file is the program being run (tsx or the bundle), not an import. */
+function isMainModule(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMainModule()) {
+  const code = await runCli(process.argv.slice(2), {
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+  process.exitCode = code;
+}
