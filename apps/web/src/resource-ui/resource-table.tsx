@@ -67,7 +67,8 @@ export function ResourceTable<R extends { id: string }>({
   const { t } = useTranslation();
   const hasActions = Boolean(actionsFor);
   return (
-    <div className="overflow-x-auto">
+    // `relative`: the sr-only texts are positioned, and must scroll (and clip) with the table rather than widen the page.
+    <div className="relative overflow-x-auto">
       <table
         aria-busy={busy || undefined}
         className={cn('w-full min-w-[42rem] text-sm', busy && 'opacity-60 transition-opacity')}

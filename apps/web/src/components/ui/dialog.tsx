@@ -90,7 +90,7 @@ export function Dialog({
 export const dialogFormClassName = 'flex min-h-0 flex-1 flex-col';
 
 export function DialogBody({ className, children }: { className?: string; children: ReactNode }) {
-  return <div className={cn('min-h-0 flex-1 overflow-y-auto px-5 py-5', className)}>{children}</div>;
+  return <div className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-5 sm:px-5', className)}>{children}</div>;
 }
 
 export function DialogFooter({ children }: { children: ReactNode }) {

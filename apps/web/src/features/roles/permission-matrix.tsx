@@ -67,11 +67,11 @@ export function PermissionMatrix({
   const canChange = (tag: PermissionTag) => !disabled && grantable(tag);
 
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
-      <table aria-labelledby={labelledBy} className="w-full min-w-[22rem] text-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-700">
+      <table aria-labelledby={labelledBy} className="w-full min-w-[19rem] text-sm">
         <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-3 py-2 text-start font-medium">
+            <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
               <span className="flex items-center gap-2.5">
                 <GroupCheckbox
                   label={t('permissions.selectAll')}
@@ -85,7 +85,7 @@ export function PermissionMatrix({
               </span>
             </th>
             {permissionActions.map((action) => (
-              <th key={action} scope="col" className="px-2 py-2 text-center font-medium">
+              <th key={action} scope="col" className="px-1 py-2 text-center font-medium sm:px-2">
                 <span className="flex flex-col items-center gap-1.5">
                   {actionName(action)}
                   <GroupCheckbox
@@ -106,7 +106,7 @@ export function PermissionMatrix({
             const actions: readonly PermissionAction[] = permissionResources[resource];
             return (
               <tr key={resource} className="hover:bg-slate-50/60 dark:hover:bg-slate-800/30">
-                <th scope="row" className="px-3 py-2 text-start font-normal">
+                <th scope="row" className="px-2 py-2 text-start font-normal sm:px-3">
                   <span className="flex items-center gap-2.5">
                     <GroupCheckbox
                       label={t('permissions.selectRow', { resource: resourceName(resource) })}
@@ -124,7 +124,10 @@ export function PermissionMatrix({
                 {permissionActions.map((action) => {
                   if (!actions.includes(action)) {
                     return (
-                      <td key={action} className="px-2 py-2 text-center text-slate-300 dark:text-slate-600">
+                      <td
+                        key={action}
+                        className="px-1 py-2 text-center text-slate-300 sm:px-2 dark:text-slate-600"
+                      >
                         <span aria-hidden="true">—</span>
                         <span className="sr-only">{t('permissions.notApplicable')}</span>
                       </td>
@@ -133,7 +136,7 @@ export function PermissionMatrix({
                   const tag = `${action}${resource}` as PermissionTag;
                   const editable = canChange(tag);
                   return (
-                    <td key={action} className="px-2 py-2 text-center">
+                    <td key={action} className="px-1 py-2 text-center sm:px-2">
                       <Checkbox
                         aria-label={t('permissions.tagLabel', {
                           action: actionName(action),
