@@ -144,6 +144,24 @@ describe('ResourceListPage (generic)', () => {
     expect(location()).toBe('/gadgets?search=alp');
   });
 
+  it('follows back and forward: the search box and the request show the list state of the address', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) }]);
+    await screen.findByRole('rowheader', { name: 'Alpha' });
+    await person.type(screen.getByRole('searchbox'), 'be');
+    await waitFor(() => expect(location()).toBe('/gadgets?search=be'));
+    await person.click(screen.getByRole('button', { name: 'history back' }));
+    await waitFor(() => expect(location()).toBe('/gadgets'));
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(lastList(calls)?.has('search')).toBe(false));
+    // And it stays there: the old text is not searched again once the debounce delay has passed.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(location()).toBe('/gadgets');
+    await person.click(screen.getByRole('button', { name: 'history forward' }));
+    await waitFor(() => expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('be'));
+    expect(lastList(calls)?.get('search')).toBe('be');
+  });
+
   it('opens with the search, page and sort of a link', async () => {
     const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')], 60) }], {
       at: '/gadgets?search=al&page=3&sort=-title&pageSize=999',

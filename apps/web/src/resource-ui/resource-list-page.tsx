@@ -102,7 +102,8 @@ export function ResourceListPage<D extends ResourceDefinition>({
   const [editing, setEditing] = useState<{ record: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
 
-  const onSearch = useCallback((search: string) => setParams({ search }, { replace: true }), [setParams]);
+  // A settled search is a history entry (debounced, so not one per keystroke): Back returns to the list before it.
+  const onSearch = useCallback((search: string) => setParams({ search }), [setParams]);
 
   // A page emptied by a delete (or an old link past the end) moves back to the last real page.
   const data = list.data;
@@ -258,7 +259,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
   return (
     <Page title={title}>
       <div className="mx-auto max-w-7xl space-y-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <div className="flex flex-wrap items-center gap-3">
           <SearchBox
             value={params.search}
             onSearch={onSearch}
@@ -280,7 +281,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
               {t('resourceList.clearFilters')}
             </Button>
           )}
-          <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
+          <div className="ms-auto flex flex-wrap items-center gap-2">
             {toolbarActions}
             {createButton}
           </div>

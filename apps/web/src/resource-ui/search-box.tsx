@@ -22,6 +22,12 @@ export function SearchBox({
   const id = useId();
   const [text, setText] = useState(value);
   const committed = useRef(value);
+  // The latest callback without re-arming the timer: it changes with every address change, and a
+  // re-armed timer would send the text of before a Back straight back into the address.
+  const latestOnSearch = useRef(onSearch);
+  useEffect(() => {
+    latestOnSearch.current = onSearch;
+  });
 
   useEffect(() => {
     if (value !== committed.current) {
@@ -35,10 +41,10 @@ export function SearchBox({
     if (search === committed.current) return;
     const timer = setTimeout(() => {
       committed.current = search;
-      onSearch(search);
+      latestOnSearch.current(search);
     }, searchDebounceMs);
     return () => clearTimeout(timer);
-  }, [text, onSearch]);
+  }, [text]);
 
   return (
     <div className="relative w-full sm:w-72">

@@ -7,7 +7,7 @@ export type ListParamsUpdate = Partial<ListParams>;
 
 /**
  * The list state in the address bar. Any change other than the page itself goes back to page 1;
- * `replace` keeps typing in the search box from filling the history.
+ * `replace` corrects the address without a history entry (a page past the end).
  */
 export function useListParams(definition: Pick<ResourceDefinition, 'sort' | 'defaultSort' | 'filters'>) {
   const [searchParams, setSearchParams] = useSearchParams();

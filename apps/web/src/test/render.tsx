@@ -2,7 +2,7 @@ import type { CurrentUser } from '@dukkan/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { AppToaster } from '../components/app-toaster.tsx';
 import { useWorkspace, WorkspaceProvider } from '../lib/workspace-context.tsx';
 
@@ -116,11 +116,18 @@ export function testUser(workspaces: TestWorkspace[], id = 'u-me'): CurrentUser 
   };
 }
 
-/** Buttons to switch workspace from a test, as the shell's selector would. */
+/** Buttons to switch workspace from a test, as the shell's selector would, and to go back and forward. */
 function WorkspaceSwitchProbe() {
   const { workspaces, selectWorkspace } = useWorkspace();
+  const navigate = useNavigate();
   return (
     <div data-testid="workspace-switch">
+      <button type="button" onClick={() => void navigate(-1)}>
+        history back
+      </button>
+      <button type="button" onClick={() => void navigate(1)}>
+        history forward
+      </button>
       {workspaces.map((workspace) => (
         <button key={workspace.id} type="button" onClick={() => selectWorkspace(workspace.id)}>
           {`switch to ${workspace.name}`}
