@@ -1,3 +1,4 @@
+import { formattingLocale } from '@dukkan/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../components/ui/checkbox.tsx';
@@ -22,7 +23,8 @@ export function FilterMenu({
   counts?: readonly FilterValueCount[];
   onChange: (values: string[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(formattingLocale(i18n.language));
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -70,7 +72,7 @@ export function FilterMenu({
         {selected.length > 0 && (
           <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white dark:bg-brand-500 dark:text-slate-950">
             <span className="sr-only">{t('resourceList.selectedCount', { count: selected.length })}</span>
-            <span aria-hidden="true">{selected.length}</span>
+            <span aria-hidden="true">{number.format(selected.length)}</span>
           </span>
         )}
         <ChevronDownIcon className={cn('size-4 transition-transform', open && 'rotate-180')} />
@@ -103,7 +105,9 @@ export function FilterMenu({
                 />
                 <span className="min-w-0 flex-1 truncate">{option.label}</span>
                 {count !== undefined && (
-                  <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">{count}</span>
+                  <span className="text-xs text-slate-500 tabular-nums dark:text-slate-400">
+                    {number.format(count)}
+                  </span>
                 )}
               </label>
             );

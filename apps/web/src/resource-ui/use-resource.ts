@@ -24,6 +24,8 @@ export type UpdateInputOf<D extends ResourceDefinition> = z.input<D['schemas']['
 export interface FilterValueCount {
   value: string | null;
   count: number;
+  /** For references: the referenced record's name, when the server adds it. */
+  label?: string;
 }
 export type FilterCounts = Record<string, FilterValueCount[]>;
 

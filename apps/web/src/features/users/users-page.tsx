@@ -9,7 +9,11 @@ import { useFormatters } from '../../lib/use-formatters.ts';
 import { useCan, useWorkspace } from '../../lib/workspace-context.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from '../../resource-ui/columns.ts';
 import { ResourceListPage } from '../../resource-ui/resource-list-page.tsx';
-import { useOperationRunner, useResourceMutations } from '../../resource-ui/use-resource.ts';
+import {
+  useOperationRunner,
+  useResourceFilters,
+  useResourceMutations,
+} from '../../resource-ui/use-resource.ts';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { MemberDialog } from './member-dialog.tsx';
 import { useRoleOptions } from './use-role-options.ts';
@@ -31,6 +35,8 @@ export function UsersPage() {
   const mayInvite = useCan({ and: ['addUsers'] });
   const mayEdit = useCan({ and: ['editUsers'] });
   const roles = useRoleOptions();
+  // Shared with the list page's own request (same key): role names for those who cannot list roles.
+  const filterCounts = useResourceFilters(workspaceUsersResource);
   const { setStatus } = useResourceMutations(workspaceUsersResource, usersOperationOptions);
   const run = useOperationRunner(workspaceUsersResource, usersOperationOptions);
   const [inviting, setInviting] = useState(false);
@@ -107,15 +113,15 @@ export function UsersPage() {
       label: t('users.columns.status'),
       options: membershipStatuses.map((status) => ({ value: status, label: t(`users.status.${status}`) })),
     },
-    ...(roles.mayViewRoles
-      ? [
-          {
-            field: 'role',
-            label: t('users.columns.role'),
-            options: roles.options.map((role) => ({ value: role.id, label: role.title })),
-          },
-        ]
-      : []),
+    {
+      field: 'role',
+      label: t('users.columns.role'),
+      options: roles.mayViewRoles
+        ? roles.options.map((role) => ({ value: role.id, label: role.title }))
+        : (filterCounts.data?.role ?? []).flatMap((entry) =>
+            entry.value ? [{ value: entry.value, label: entry.label ?? entry.value }] : [],
+          ),
+    },
   ];
 
   const extraActions = (member: WorkspaceUserRecord): RowAction[] => {
