@@ -130,7 +130,7 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={isSubmitting}>
-            {record ? t('common.save') : t('roles.create')}
+            {record ? t('common.save') : t('roles.createSubmit')}
           </Button>
         </DialogFooter>
       </form>

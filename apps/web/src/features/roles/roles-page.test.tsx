@@ -58,7 +58,7 @@ describe('RolesPage', () => {
     await person.type(within(dialog).getByLabelText('Title'), 'Cashier');
     await person.click(within(dialog).getByRole('checkbox', { name: 'Every permission on Products' }));
     await person.click(within(dialog).getByRole('checkbox', { name: 'View Dashboard' }));
-    await person.click(within(dialog).getByRole('button', { name: 'New role' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Create role' }));
 
     expect(await screen.findByText('Creating ROLE successful!')).toBeTruthy();
     const [created] = callsTo(calls, '/api/authority-roles', 'POST');
@@ -86,7 +86,7 @@ describe('RolesPage', () => {
     const dialog = screen.getByRole('dialog');
     await person.type(within(dialog).getByLabelText('Code'), 'MGR');
     await person.type(within(dialog).getByLabelText('Title'), 'Another');
-    await person.click(within(dialog).getByRole('button', { name: 'New role' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Create role' }));
     expect(await within(dialog).findByText('This code must be unique')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
