@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import toast from 'react-hot-toast';
 import { afterEach } from 'vitest';
 import en from '../i18n/locales/en.json';
 import signedInEn from '../i18n/locales/signed-in/en.json';
@@ -16,5 +17,7 @@ await i18next.use(initReactI18next).init({
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-wide store: one test's toasts must not show up in the next.
+  toast.remove();
   localStorage.clear();
 });

@@ -92,18 +92,25 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
             {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
           </Field>
           {grant.isAdmin && (
-            <label
-              htmlFor="member-admin"
-              className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"
-            >
-              <Checkbox id="member-admin" {...form.register('isAdmin')} className="mt-0.5" />
-              <span>
-                <span className="block font-medium text-slate-800 dark:text-slate-100">
+            <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
+              <Checkbox
+                id="member-admin"
+                aria-describedby="member-admin-hint"
+                {...form.register('isAdmin')}
+                className="mt-0.5"
+              />
+              <div>
+                <label
+                  htmlFor="member-admin"
+                  className="block font-medium text-slate-800 dark:text-slate-100"
+                >
                   {t('users.adminLabel')}
-                </span>
-                <span className="block text-slate-600 dark:text-slate-400">{t('users.adminHint')}</span>
-              </span>
-            </label>
+                </label>
+                <p id="member-admin-hint" className="text-slate-600 dark:text-slate-400">
+                  {t('users.adminHint')}
+                </p>
+              </div>
+            </div>
           )}
         </DialogBody>
         <DialogFooter>

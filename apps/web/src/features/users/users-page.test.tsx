@@ -197,6 +197,21 @@ describe('UsersPage', () => {
     expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({ code: 'O-7' });
   });
 
+  it('lets an admin make a member admin, sending only that change', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers('admin', [
+      { method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: { ...omar, isAdmin: true } } },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Edit: Omar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit member: Omar' });
+    const admin = within(dialog).getByRole('checkbox', { name: 'Workspace admin' });
+    expect(admin.getAttribute('aria-describedby')).toBe('member-admin-hint');
+    await person.click(admin);
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({ isAdmin: true });
+  });
+
   it('removes a member after confirmation', async () => {
     const person = userEvent.setup();
     const { calls } = renderUsers('admin', [
