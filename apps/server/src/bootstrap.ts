@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { allPermissionTags } from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { appMeta, memberships, roles, users, workspaces } from './db/schema/index.ts';
 import { hashPassword } from './features/auth/passwords.ts';
@@ -39,12 +40,21 @@ export async function bootstrapDemo(
       .insert(workspaces)
       .values({ name: 'Demo Store' })
       .returning({ id: workspaces.id });
+    // The admin may already exist, e.g. invited by the operator's command line before the first
+    // start: they become the demo admin, and get the bootstrap password only if they have none.
+    await tx.insert(users).values({ email, name: 'Demo Admin', passwordHash }).onConflictDoNothing();
     const [user] = await tx
-      .insert(users)
-      .values({ email, name: 'Demo Admin', passwordHash })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (!workspace || !user) throw new Error(`Bootstrap failed: ${email} already exists`);
+      .select({ id: users.id, passwordHash: users.passwordHash, name: users.name })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (!workspace || !user) throw new Error(`Bootstrap failed: the admin ${email} could not be stored`);
+    if (!user.passwordHash) {
+      await tx
+        .update(users)
+        .set({ passwordHash, name: user.name || 'Demo Admin' })
+        .where(eq(users.id, user.id));
+    }
     // The admin passes every check without a role; the full role is there to give to staff.
     await tx.insert(memberships).values({ workspaceId: workspace.id, userId: user.id, isAdmin: true });
     await tx.insert(roles).values({

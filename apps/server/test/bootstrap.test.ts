@@ -98,3 +98,25 @@ describe('first start without credentials', () => {
     expect(await tableCounts(t.db)).toMatchObject({ workspaces: 1, users: 1, memberships: 1, roles: 1 });
   });
 });
+
+describe('an admin who already exists (invited before the first start)', () => {
+  it('becomes the demo admin and gets the bootstrap password only if they had none', async () => {
+    const t = await createTestApp();
+    try {
+      await t.db.delete(appMeta).where(eq(appMeta.key, 'bootstrap'));
+      await t.db.insert(users).values({ email: 'early@shop.example', name: '' });
+      await bootstrapDemo(t.db, { email: 'early@shop.example', password: 'Early#Pass1' });
+      const response = await api(t.app, {
+        url: '/api/auth/login',
+        body: { email: 'early@shop.example', password: 'Early#Pass1' },
+      });
+      expect(response.status).toBe(200);
+      expect(dataOf<{ name: string; adminWorkspaces: { name: string }[] }>(response)).toMatchObject({
+        name: 'Demo Admin',
+        adminWorkspaces: [{ name: 'Demo Store' }],
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
