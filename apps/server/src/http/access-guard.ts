@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { permissionList } from '../db/permission-list.ts';
 import { memberships, roles, sessions, users } from '../db/schema/index.ts';
 import { findSession, liveSession, sessionTokenHash } from '../features/auth/sessions.ts';
 import type { RouteAccess } from './access.ts';
@@ -33,7 +34,7 @@ export async function findSessionGrant(
     .select({
       userId: sessions.userId,
       isAdmin: memberships.isAdmin,
-      permissions: roles.permissions,
+      permissions: permissionList(),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,13 +1,15 @@
-import type { CurrentUser, RoleSummary, WorkspaceSummary } from '@dukkan/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import type { CurrentUser, WorkspaceSummary } from '@dukkan/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
 
 /**
- * The spec's current-user shape: the profile, the workspaces the user is an active admin of,
- * and the active memberships that carry a role (an admin without a role is only in the first).
+ * The rows behind the current user: the profile, and the memberships that grant anything (active
+ * ones) with their workspace and role. A role's tags come as one comma-joined string: the
+ * drivers' text[] parsers cost microseconds an element, and a user in 50 workspaces with full
+ * roles has 3,400 of them (tags are catalogue identifiers, never containing a comma).
  */
-export async function loadCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
+async function loadRows(db: Database, userId: string) {
   const [userRows, memberRows] = await Promise.all([
     db
       .select({
@@ -21,15 +23,16 @@ export async function loadCurrentUser(db: Database, userId: string): Promise<Cur
       .from(users)
       .where(eq(users.id, userId))
       .limit(1),
-    // One query for both lists: the memberships of the user that grant anything.
     db
       .select({
         isAdmin: memberships.isAdmin,
-        workspace: { id: workspaces.id, name: workspaces.name, logo: workspaces.logo },
+        workspaceId: workspaces.id,
+        workspaceName: workspaces.name,
+        workspaceLogo: workspaces.logo,
         roleId: roles.id,
         roleCode: roles.code,
         roleTitle: roles.title,
-        permissions: roles.permissions,
+        tags: sql<string | null>`array_to_string(${roles.permissions}, ',')`,
       })
       .from(memberships)
       .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
@@ -37,22 +40,73 @@ export async function loadCurrentUser(db: Database, userId: string): Promise<Cur
       .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
       .orderBy(asc(workspaces.name), asc(workspaces.id)),
   ]);
-  const [user] = userRows;
-  if (!user) return null;
+  return { user: userRows[0], memberRows };
+}
 
-  const adminWorkspaces: WorkspaceSummary[] = [];
-  const roleWorkspaces: CurrentUser['workspaces'] = [];
-  for (const row of memberRows) {
-    if (row.isAdmin) adminWorkspaces.push(row.workspace);
-    if (row.roleId !== null && row.roleCode !== null && row.roleTitle !== null) {
-      const role: RoleSummary = {
+type MemberRow = Awaited<ReturnType<typeof loadRows>>['memberRows'][number];
+type RoleRow = MemberRow & { roleId: string; roleCode: string; roleTitle: string };
+
+const hasRole = (row: MemberRow): row is RoleRow =>
+  row.roleId !== null && row.roleCode !== null && row.roleTitle !== null;
+const splitTags = (joined: string | null) => (joined ? joined.split(',') : []);
+const workspaceOf = (row: MemberRow): WorkspaceSummary => ({
+  id: row.workspaceId,
+  name: row.workspaceName,
+  logo: row.workspaceLogo,
+});
+
+/**
+ * The spec's current-user shape: the profile, the workspaces the user is an active admin of,
+ * and the active memberships that carry a role (an admin without a role is only in the first).
+ */
+export async function loadCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
+  const { user, memberRows } = await loadRows(db, userId);
+  if (!user) return null;
+  return {
+    ...user,
+    adminWorkspaces: memberRows.filter((row) => row.isAdmin).map(workspaceOf),
+    workspaces: memberRows.filter(hasRole).map((row) => ({
+      workspaceId: row.workspaceId,
+      workspace: workspaceOf(row),
+      role: {
         id: row.roleId,
         code: row.roleCode,
         title: row.roleTitle,
-        permissions: (row.permissions ?? []).map((tag) => ({ tag })),
-      };
-      roleWorkspaces.push({ workspaceId: row.workspace.id, workspace: row.workspace, role });
-    }
-  }
-  return { ...user, adminWorkspaces, workspaces: roleWorkspaces };
+        permissions: splitTags(row.tags).map((tag) => ({ tag })),
+      },
+    })),
+  };
+}
+
+const json = JSON.stringify;
+const identifiersOnly = /^[A-Za-z,]*$/;
+
+/** `[{"tag":"viewProducts"},…]` straight from the joined string; anything unusual goes through JSON.stringify. */
+function permissionsJson(joined: string | null): string {
+  if (!joined) return '[]';
+  if (!identifiersOnly.test(joined)) return json(splitTags(joined).map((tag) => ({ tag })));
+  return `[{"tag":"${joined.replaceAll(',', '"},{"tag":"')}"}]`;
+}
+
+function workspaceJson(row: MemberRow): string {
+  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)}}`;
+}
+
+/**
+ * The same current user as `loadCurrentUser`, already serialized: `GET auth/user` is called on
+ * every page load and focus, and for a user in 50 workspaces building and stringifying 3,400
+ * `{ tag }` objects was most of its cost (bench/auth-user-workspaces.ts). A test holds both equal.
+ */
+export async function loadCurrentUserJson(db: Database, userId: string): Promise<string | null> {
+  const { user, memberRows } = await loadRows(db, userId);
+  if (!user) return null;
+  const adminWorkspaces = memberRows.filter((row) => row.isAdmin).map(workspaceJson);
+  const roleWorkspaces = memberRows
+    .filter(hasRole)
+    .map(
+      (row) =>
+        `{"workspaceId":${json(row.workspaceId)},"workspace":${workspaceJson(row)},"role":{"id":${json(row.roleId)},"code":${json(row.roleCode)},"title":${json(row.roleTitle)},"permissions":${permissionsJson(row.tags)}}}`,
+    );
+  const profile = json(user);
+  return `${profile.slice(0, -1)},"adminWorkspaces":[${adminWorkspaces.join(',')}],"workspaces":[${roleWorkspaces.join(',')}]}`;
 }

@@ -19,7 +19,7 @@ import {
   type MailLanguage,
   passwordResetMail,
 } from '../../platform/mail/templates.ts';
-import { loadCurrentUser } from './current-user.ts';
+import { loadCurrentUser, loadCurrentUserJson } from './current-user.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   clearSessionCookie,
@@ -58,10 +58,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     }
   };
 
-  app.get('/api/auth/user', { config: { access: access.signedIn } }, async (request) => {
-    const user = await loadCurrentUser(db, request.session!.userId);
+  app.get('/api/auth/user', { config: { access: access.signedIn } }, async (request, reply) => {
+    // Serialized as it is read: the hot path of every page load (see loadCurrentUserJson).
+    const user = await loadCurrentUserJson(db, request.session!.userId);
     if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in');
-    return { data: user };
+    return reply.type('application/json; charset=utf-8').send(`{"data":${user}}`);
   });
 
   app.post('/api/auth/login', { config: { access: access.public } }, async (request, reply) => {
