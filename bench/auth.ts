@@ -23,7 +23,15 @@ import pg from 'pg';
 import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { memberships, users } from '../apps/server/src/db/schema/index.ts';
-import { isEntry, machineFacts, type RunningServer, repoRoot, startServer, writeResult } from './support.ts';
+import {
+  intFromEnv,
+  isEntry,
+  machineFacts,
+  type RunningServer,
+  repoRoot,
+  startServer,
+  writeResult,
+} from './support.ts';
 
 type DatabaseKind = 'pglite' | 'postgres';
 
@@ -31,12 +39,6 @@ const adminEmail = 'bench-admin@dukkan.localhost';
 const password = 'Bench-Passw0rd!';
 /** Accounts the login benchmark rotates through. */
 const loginAccounts = 200;
-
-function intFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 export interface EndpointResult {
   database: DatabaseKind;

@@ -1,10 +1,13 @@
 /**
- * `npm run bench`: the identity endpoints under load (auth.ts), then the size and paint timings
- * of /login (bundle-size.ts, needs `npm run build -w @dukkan/web` first). BENCH_ONLY=auth or
- * BENCH_ONLY=bundle runs one of them. Prints both Markdown tables at the end; exit code 1 if a
- * load test saw errors, the JavaScript budget is exceeded, or a benchmark could not run.
+ * `npm run bench`: the identity endpoints under load (auth.ts), `GET auth/user` for a user in 50
+ * workspaces against one (auth-user-workspaces.ts), then the size and paint timings of /login
+ * (bundle-size.ts, needs `npm run build -w @dukkan/web` first). BENCH_ONLY=auth, workspaces or
+ * bundle runs one of them. Prints the Markdown tables at the end; exit code 1 if a load test saw
+ * errors, the 50-workspace user is over 2× slower, the JavaScript budget is exceeded, or a
+ * benchmark could not run.
  */
 import { authMarkdown, runAuthBench } from './auth.ts';
+import { runWorkspacesBench, workspacesMarkdown } from './auth-user-workspaces.ts';
 import { bundleMarkdown, runBundleSize, WebBuildMissingError } from './bundle-size.ts';
 import { machineFacts } from './support.ts';
 
@@ -21,6 +24,17 @@ async function main() {
       if (!ok) problems.push('the auth load test saw errors or non-2xx answers');
     } catch (error) {
       problems.push(`auth benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (!only || only === 'workspaces') {
+    try {
+      const { report, ok } = await runWorkspacesBench();
+      sections.push(workspacesMarkdown(report));
+      if (!ok)
+        problems.push('GET /api/auth/user for 50 workspaces saw errors or was over 2× slower than for one');
+    } catch (error) {
+      problems.push(`auth/user workspaces benchmark failed: ${(error as Error).message}`);
     }
   }
 

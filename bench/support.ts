@@ -160,3 +160,10 @@ export function isEntry(moduleUrl: string): boolean {
   const entry = process.argv[1];
   return entry !== undefined && fileURLToPath(moduleUrl) === resolve(entry);
 }
+
+/** A positive whole number from the environment (benchmark settings), or the fallback. */
+export function intFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
