@@ -1,0 +1,44 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { roles } from '../db/schema/index.ts';
+import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from './queries.ts';
+
+const dialect = new PgDialect();
+
+describe('containsPattern', () => {
+  it('wraps the term and escapes LIKE wildcards and the escape character', () => {
+    expect(containsPattern('cash')).toBe('%cash%');
+    expect(containsPattern('50%')).toBe('%50\\%%');
+    expect(containsPattern('a_b')).toBe('%a\\_b%');
+    expect(containsPattern('c:\\x')).toBe('%c:\\\\x%');
+  });
+});
+
+describe('isUuid', () => {
+  it('accepts uuids only', () => {
+    expect(isUuid('00000000-0000-4000-8000-000000000000')).toBe(true);
+    expect(isUuid('nope')).toBe(false);
+    expect(isUuid(undefined)).toBe(false);
+    expect(isUuid(42)).toBe(false);
+  });
+});
+
+describe('sortTerm', () => {
+  const fields = { code: roles.code, title: roles.title };
+  it('ascending or descending, empty values last either way', () => {
+    expect(dialect.sqlToQuery(sortTerm('code', fields)).sql).toBe('"roles"."code" asc nulls last');
+    expect(dialect.sqlToQuery(sortTerm('-title', fields)).sql).toBe('"roles"."title" desc nulls last');
+  });
+  it('an undeclared field is a programming error', () => {
+    expect(() => sortTerm('permissions', fields)).toThrow(/No column for sort field/);
+  });
+});
+
+describe('namedFieldsOnly', () => {
+  it('keeps the parsed values of the keys the request sent, dropping schema defaults', () => {
+    expect(namedFieldsOnly({ title: 'New', permissions: [] }, { title: ' New ' })).toEqual({ title: 'New' });
+    expect(namedFieldsOnly({ permissions: [] }, { permissions: [] })).toEqual({ permissions: [] });
+    expect(namedFieldsOnly({ permissions: [] }, null)).toEqual({});
+    expect(namedFieldsOnly({ a: 1 }, 'text')).toEqual({});
+  });
+});
