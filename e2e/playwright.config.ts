@@ -31,7 +31,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${e2eServer.dataDir} && node ../apps/server/dist/main.js`,
+    // Before the first start, the operator invites the demo admin to a second workspace: the
+    // workspace-switching test accepts that invitation as an existing account.
+    command: [
+      `rm -rf ${e2eServer.dataDir}`,
+      `node ../apps/server/dist/cli.js create-workspace --name "Second Store" --admin-email ${e2eServer.admin.email}`,
+      'node ../apps/server/dist/main.js',
+    ].join(' && '),
     url: `${e2eServer.url}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
