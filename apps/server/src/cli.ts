@@ -82,7 +82,11 @@ interface CommandContext {
   now: () => Date;
 }
 
-type Command = (context: CommandContext, args: ParsedArgs) => Promise<void>;
+/**
+ * A command checks its arguments first (bad input never opens the database) and returns the
+ * work to run once the database and mailer are ready.
+ */
+type Command = (args: ParsedArgs) => (context: CommandContext) => Promise<void>;
 interface ParsedArgs {
   positionals: string[];
   values: Record<string, string | boolean | undefined>;
@@ -188,81 +192,89 @@ async function reportWorkspace(
 }
 
 const commands: Record<CommandName, Command> = {
-  async requests(context, args) {
+  requests(args) {
     const status = args.values.status;
     if (status !== undefined && !(requestStatuses as readonly unknown[]).includes(status)) {
       throw new UsageError(`--status must be one of ${requestStatuses.join(', ')} (got "${String(status)}")`);
     }
-    const rows = await context.database.db
-      .select()
-      .from(accessRequests)
-      .where(
-        status === undefined
-          ? undefined
-          : eq(accessRequests.status, status as (typeof requestStatuses)[number]),
-      )
-      .orderBy(asc(accessRequests.createdAt), asc(accessRequests.id));
-    if (rows.length === 0) {
-      context.io.stdout(status ? `No ${status} access requests.\n` : 'No access requests.\n');
-      return;
-    }
-    const lines = rows.map((row) =>
-      [
-        row.id,
-        row.status.padEnd(8),
-        row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-        `${row.companyName} (${row.businessCategory}${row.companyWebsite ? `, ${row.companyWebsite}` : ''})`,
-        `${row.name} <${row.email}> ${row.phone}`,
-        row.language,
-      ].join('  '),
-    );
-    context.io.stdout(`${lines.join('\n')}\n${rows.length} access request${rows.length === 1 ? '' : 's'}.\n`);
+    return async (context) => {
+      const rows = await context.database.db
+        .select()
+        .from(accessRequests)
+        .where(
+          status === undefined
+            ? undefined
+            : eq(accessRequests.status, status as (typeof requestStatuses)[number]),
+        )
+        .orderBy(asc(accessRequests.createdAt), asc(accessRequests.id));
+      if (rows.length === 0) {
+        context.io.stdout(status ? `No ${status} access requests.\n` : 'No access requests.\n');
+        return;
+      }
+      const lines = rows.map((row) =>
+        [
+          row.id,
+          row.status.padEnd(8),
+          row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+          `${row.companyName} (${row.businessCategory}${row.companyWebsite ? `, ${row.companyWebsite}` : ''})`,
+          `${row.name} <${row.email}> ${row.phone}`,
+          row.language,
+        ].join('  '),
+      );
+      context.io.stdout(
+        `${lines.join('\n')}\n${rows.length} access request${rows.length === 1 ? '' : 's'}.\n`,
+      );
+    };
   },
 
-  async approve(context, args) {
+  approve(args) {
     const id = requestId(args);
-    const request = await findPendingRequest(context, id);
-    const now = context.now();
-    const created = await context.database.db.transaction(async (tx) => {
-      // Only a still-pending request is approved: two operators at once cannot both succeed.
-      const [claimed] = await tx
+    return async (context) => {
+      const request = await findPendingRequest(context, id);
+      const now = context.now();
+      const created = await context.database.db.transaction(async (tx) => {
+        // Only a still-pending request is approved: two operators at once cannot both succeed.
+        const [claimed] = await tx
+          .update(accessRequests)
+          .set({ status: 'approved', updatedAt: now })
+          .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
+          .returning({ id: accessRequests.id });
+        if (!claimed) throw new UsageError(`Access request ${id} is no longer pending`);
+        return createWorkspaceWithAdmin(
+          tx,
+          {
+            name: request.companyName,
+            adminEmail: request.email,
+            adminLanguage: request.language,
+            adminProfile: { name: request.name, phone: request.phone },
+          },
+          now,
+        );
+      });
+      context.io.stdout(`Approved access request ${id} (${request.companyName}).\n`);
+      await reportWorkspace(context, created, request.email, request.language);
+    };
+  },
+
+  reject(args) {
+    const id = requestId(args);
+    return async (context) => {
+      const request = await findPendingRequest(context, id);
+      const [rejected] = await context.database.db
         .update(accessRequests)
-        .set({ status: 'approved', updatedAt: now })
+        .set({ status: 'rejected', updatedAt: context.now() })
         .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
         .returning({ id: accessRequests.id });
-      if (!claimed) throw new UsageError(`Access request ${id} is no longer pending`);
-      return createWorkspaceWithAdmin(
-        tx,
-        {
-          name: request.companyName,
-          adminEmail: request.email,
-          adminLanguage: request.language,
-          adminProfile: { name: request.name, phone: request.phone },
-        },
-        now,
-      );
-    });
-    context.io.stdout(`Approved access request ${id} (${request.companyName}).\n`);
-    await reportWorkspace(context, created, request.email, request.language);
+      if (!rejected) throw new UsageError(`Access request ${id} is no longer pending`);
+      context.io.stdout(`Rejected access request ${id} (${request.companyName}, ${request.email}).\n`);
+      await sendMail(context, {
+        to: request.email,
+        ...accessRequestRejectedMail(request.language, request.name, request.companyName),
+      });
+    };
   },
 
-  async reject(context, args) {
-    const id = requestId(args);
-    const request = await findPendingRequest(context, id);
-    const [rejected] = await context.database.db
-      .update(accessRequests)
-      .set({ status: 'rejected', updatedAt: context.now() })
-      .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
-      .returning({ id: accessRequests.id });
-    if (!rejected) throw new UsageError(`Access request ${id} is no longer pending`);
-    context.io.stdout(`Rejected access request ${id} (${request.companyName}, ${request.email}).\n`);
-    await sendMail(context, {
-      to: request.email,
-      ...accessRequestRejectedMail(request.language, request.name, request.companyName),
-    });
-  },
-
-  async 'create-workspace'(context, args) {
+  'create-workspace'(args) {
     const name = workspaceNameSchema.safeParse(args.values.name ?? '');
     if (!name.success) throw new UsageError('--name is required: the workspace name, 1 to 255 characters');
     const email = emailField.safeParse(args.values['admin-email'] ?? '');
@@ -271,25 +283,40 @@ const commands: Record<CommandName, Command> = {
         `--admin-email must be an email address (got "${String(args.values['admin-email'] ?? '')}")`,
       );
     }
-    const [existing] = await context.database.db
-      .select({ language: users.language })
-      .from(users)
-      .where(eq(users.email, email.data))
-      .limit(1);
-    const language = existing?.language ?? 'en';
-    const created = await context.database.db.transaction((tx) =>
-      createWorkspaceWithAdmin(
-        tx,
-        { name: name.data, adminEmail: email.data, adminLanguage: language },
-        context.now(),
-      ),
-    );
-    await reportWorkspace(context, created, email.data, language);
+    return async (context) => {
+      const [existing] = await context.database.db
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.email, email.data))
+        .limit(1);
+      const language = existing?.language ?? 'en';
+      const created = await context.database.db.transaction((tx) =>
+        createWorkspaceWithAdmin(
+          tx,
+          { name: name.data, adminEmail: email.data, adminLanguage: language },
+          context.now(),
+        ),
+      );
+      await reportWorkspace(context, created, email.data, language);
+    };
   },
 };
 
 function isCommandName(value: string): value is CommandName {
   return (commandNames as readonly string[]).includes(value);
+}
+
+/**
+ * A failure in one line: the innermost cause (the driver's "connect ECONNREFUSED…", not the
+ * wrapping "Failed query: …" with its SQL).
+ */
+function describeFailure(error: unknown): string {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error && current.cause instanceof Error; depth++) {
+    current = current.cause;
+  }
+  const message = current instanceof Error ? current.message : String(current);
+  return message.replace(/\s+/g, ' ').trim() || 'unknown error';
 }
 
 /** Runs one command and returns its exit code; every message ends up on `io`. */
@@ -316,6 +343,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(helpText);
       return 0;
     }
+    const work = commands[first](args);
     const config = loadConfig(io.env);
     database = io.database;
     if (!database) {
@@ -331,7 +359,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         // Mail problems are reported by the command itself; the driver stays quiet.
         log: pino({ level: 'silent' }),
       });
-    await commands[first]({ config, database, mailer, io, now: io.now ?? (() => new Date()) }, args);
+    await work({ config, database, mailer, io, now: io.now ?? (() => new Date()) });
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -344,7 +372,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       );
       return 1;
     }
-    io.stderr(`Failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`Failed: ${describeFailure(error)}\n`);
     return 1;
   } finally {
     if (!io.mailer) mailer?.close();

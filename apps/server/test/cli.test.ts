@@ -122,6 +122,33 @@ describe('help and bad input', () => {
     expect(mailer.sent).toEqual([]);
   });
 
+  it('bad input is refused before any database is opened', async () => {
+    let stderr = '';
+    const code = await runCli(['approve', 'x'], {
+      // Nothing listens there: opening it would fail with exit 1, not 2.
+      env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      stdout: () => {},
+      stderr: (text) => {
+        stderr += text;
+      },
+    });
+    expect({ code, stderr }).toEqual({ code: 2, stderr: 'Not a request id: "x"\n' });
+  });
+
+  it('a database that cannot be reached is a failure: exit 1, one line', async () => {
+    let stderr = '';
+    const code = await runCli(['requests'], {
+      env: { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      stdout: () => {},
+      stderr: (text) => {
+        stderr += text;
+      },
+    });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Failed: .*ECONNREFUSED/);
+    oneLine(stderr);
+  });
+
   it('a wrong configuration is bad input too: exit 2 naming the variable', async () => {
     const result = await runCli(['requests'], {
       env: { DATABASE_URL: 'mysql://nope' },
@@ -301,7 +328,7 @@ describe('create-workspace', () => {
   });
 });
 
-describe('as a separate process (npm run dukkan)', () => {
+describe('as a separate process (npm run dukkan)', { timeout: 120_000 }, () => {
   function runProcess(
     argv: string[],
     env: Record<string, string>,
