@@ -81,11 +81,24 @@ export async function loadCurrentUser(db: Database, userId: string): Promise<Cur
 const json = JSON.stringify;
 const identifiersOnly = /^[A-Za-z,]*$/;
 
+/**
+ * Roles tend to share tag lists (a full role in every workspace), so each list's JSON is kept:
+ * bounded, and keyed by the list itself, so an edited role simply has another key.
+ */
+const permissionsJsonCache = new Map<string, string>();
+const permissionsJsonCacheSize = 500;
+
 /** `[{"tag":"viewProducts"},…]` straight from the joined string; anything unusual goes through JSON.stringify. */
 function permissionsJson(joined: string | null): string {
   if (!joined) return '[]';
-  if (!identifiersOnly.test(joined)) return json(splitTags(joined).map((tag) => ({ tag })));
-  return `[{"tag":"${joined.replaceAll(',', '"},{"tag":"')}"}]`;
+  const cached = permissionsJsonCache.get(joined);
+  if (cached !== undefined) return cached;
+  const fragment = identifiersOnly.test(joined)
+    ? `[{"tag":"${joined.replaceAll(',', '"},{"tag":"')}"}]`
+    : json(splitTags(joined).map((tag) => ({ tag })));
+  if (permissionsJsonCache.size >= permissionsJsonCacheSize) permissionsJsonCache.clear();
+  permissionsJsonCache.set(joined, fragment);
+  return fragment;
 }
 
 function workspaceJson(row: MemberRow): string {
