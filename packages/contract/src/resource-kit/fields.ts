@@ -18,3 +18,62 @@ export const idField = z.uuid();
 export const timestampField = z.string();
 export const recordStatusField = z.enum(['active', 'inactive']);
 export const statusInputSchema = z.strictObject({ status: recordStatusField });
+
+export const locales = ['en', 'ar'] as const;
+export type Locale = (typeof locales)[number];
+
+/** A name in each language: `[{ locale, value }]`, English required, each value 1–60 characters. */
+export const localizedNameField = z
+  .array(
+    z.strictObject({
+      locale: z.enum(locales, { error: codes.NAME_IS_REQUIRED }),
+      value: z
+        .string({ error: codes.NAME_IS_REQUIRED })
+        .trim()
+        .min(1, codes.NAME_IS_REQUIRED)
+        .max(60, codes.NAME_TOO_LONG),
+    }),
+    { error: codes.NAME_IS_REQUIRED },
+  )
+  .max(locales.length, codes.NAME_LOCALE_REPEATED)
+  .superRefine((names, context) => {
+    if (!names.some((name) => name.locale === 'en')) {
+      context.addIssue({ code: 'custom', message: codes.NAME_IS_REQUIRED });
+    }
+    if (new Set(names.map((name) => name.locale)).size !== names.length) {
+      context.addIssue({ code: 'custom', message: codes.NAME_LOCALE_REPEATED });
+    }
+  });
+export type LocalizedName = z.infer<typeof localizedNameField>;
+export const localizedNameRecordField = z.array(z.object({ locale: z.enum(locales), value: z.string() }));
+
+const supportedCurrencies: ReadonlySet<string> = new Set(
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [],
+);
+/** An ISO 4217 currency code, e.g. `SAR`. */
+export const currencyField = z
+  .string({ error: codes.CURRENCY_IS_INVALID })
+  .regex(/^[A-Z]{3}$/, codes.CURRENCY_IS_INVALID)
+  .refine(
+    (code) => supportedCurrencies.size === 0 || supportedCurrencies.has(code),
+    codes.CURRENCY_IS_INVALID,
+  );
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** An ISO 3166-1 alpha-2 country code, e.g. `SA`. */
+export const countryField = z
+  .string({ error: codes.COUNTRY_IS_INVALID })
+  .regex(/^[A-Z]{2}$/, codes.COUNTRY_IS_INVALID)
+  .refine((code) => regionNames.of(code) !== undefined, codes.COUNTRY_IS_INVALID);
+
+/** A calendar date, `YYYY-MM-DD`. */
+export const dateField = z.iso.date({ error: codes.DATE_IS_INVALID });
+
+export const descriptionField = z
+  .string({ error: codes.DESCRIPTION_IS_REQUIRED })
+  .trim()
+  .min(1, codes.DESCRIPTION_IS_REQUIRED)
+  .max(254, codes.DESCRIPTION_TOO_LONG);
+
+/** A reference to another record of the workspace (the server checks it is the workspace's). */
+export const referenceField = z.uuid({ error: codes.REFERENCE_NOT_FOUND });

@@ -1,8 +1,37 @@
 import { authorityRolesResource } from './authority-roles.ts';
+import { brandsResource } from './brands.ts';
+import { categoriesResource, wasteCategoriesResource } from './categories.ts';
+import { customersResource } from './customers.ts';
+import { exchangeRatesResource } from './exchange-rates.ts';
+import { locationsResource } from './locations.ts';
+import { measurementUnitsResource } from './measurement-units.ts';
+import { productTagsResource } from './product-tags.ts';
+import { taxesResource } from './taxes.ts';
 import { workspaceUsersResource } from './workspace-users.ts';
 
 /** Every resource of the generic engine, one line each. */
-export const resources = [authorityRolesResource, workspaceUsersResource] as const;
+export const resources = [
+  authorityRolesResource,
+  workspaceUsersResource,
+  brandsResource,
+  locationsResource,
+  taxesResource,
+  measurementUnitsResource,
+  categoriesResource,
+  wasteCategoriesResource,
+  productTagsResource,
+  customersResource,
+  exchangeRatesResource,
+] as const;
 
 export * from './authority-roles.ts';
+export * from './brands.ts';
+export * from './catalogue-common.ts';
+export * from './categories.ts';
+export * from './customers.ts';
+export * from './exchange-rates.ts';
+export * from './locations.ts';
+export * from './measurement-units.ts';
+export * from './product-tags.ts';
+export * from './taxes.ts';
 export * from './workspace-users.ts';

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineResource } from '../resource-kit/define-resource.ts';
+import {
+  codeField,
+  currencyField,
+  dateField,
+  localizedNameField,
+  localizedNameRecordField,
+} from '../resource-kit/fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
+import { statusRecordFields } from './catalogue-common.ts';
+
+export const brandInputSchema = z.object({
+  code: codeField,
+  name: localizedNameField,
+  logo: z.url({ error: codes.URL_IS_INVALID }).max(2000, codes.URL_IS_INVALID).nullable().default(null),
+  creationDate: dateField.nullable().default(null),
+  currencies: z
+    .array(currencyField)
+    .max(50)
+    .transform((list) => [...new Set(list)])
+    .default([]),
+});
+export type BrandInput = z.infer<typeof brandInputSchema>;
+
+export const brandRecordSchema = z.object({
+  ...statusRecordFields,
+  name: localizedNameRecordField,
+  logo: z.string().nullable(),
+  creationDate: z.string().nullable(),
+  currencies: z.array(z.string()),
+  locationsCount: z.number(),
+});
+export type BrandRecord = z.infer<typeof brandRecordSchema>;
+
+export const brandsResource = defineResource({
+  key: 'brands',
+  path: 'brands',
+  permission: 'Brands',
+  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
+  schemas: { record: brandRecordSchema, create: brandInputSchema, update: brandInputSchema.partial() },
+  search: ['code', 'name'],
+  sort: ['code', 'name', 'creationDate', 'locationsCount', 'createdAt'],
+  defaultSort: 'code',
+  filters: [],
+  hasStatus: true,
+});

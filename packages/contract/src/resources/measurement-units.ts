@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineResource } from '../resource-kit/define-resource.ts';
+import { codeField, localizedNameField, localizedNameRecordField } from '../resource-kit/fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
+import { statusRecordFields } from './catalogue-common.ts';
+
+export const measurementUnitInputSchema = z.object({
+  code: codeField,
+  name: localizedNameField,
+  symbol: z
+    .string({ error: codes.SYMBOL_IS_REQUIRED })
+    .trim()
+    .min(1, codes.SYMBOL_IS_REQUIRED)
+    .max(60, codes.SYMBOL_TOO_LONG),
+});
+export type MeasurementUnitInput = z.infer<typeof measurementUnitInputSchema>;
+
+export const measurementUnitRecordSchema = z.object({
+  ...statusRecordFields,
+  name: localizedNameRecordField,
+  symbol: z.string(),
+});
+export type MeasurementUnitRecord = z.infer<typeof measurementUnitRecordSchema>;
+
+export const measurementUnitsResource = defineResource({
+  key: 'measurementUnits',
+  path: 'measurement-units',
+  permission: 'MeasurementUnits',
+  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
+  schemas: {
+    record: measurementUnitRecordSchema,
+    create: measurementUnitInputSchema,
+    update: measurementUnitInputSchema.partial(),
+  },
+  search: ['code', 'name', 'symbol'],
+  sort: ['code', 'name', 'symbol', 'createdAt'],
+  defaultSort: 'code',
+  filters: [],
+  hasStatus: true,
+});

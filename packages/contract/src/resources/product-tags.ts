@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { defineResource } from '../resource-kit/define-resource.ts';
+import { codeField, localizedNameField, localizedNameRecordField } from '../resource-kit/fields.ts';
+import { statusRecordFields } from './catalogue-common.ts';
+
+export const productTagInputSchema = z.object({ code: codeField, name: localizedNameField });
+export type ProductTagInput = z.infer<typeof productTagInputSchema>;
+
+export const productTagRecordSchema = z.object({ ...statusRecordFields, name: localizedNameRecordField });
+export type ProductTagRecord = z.infer<typeof productTagRecordSchema>;
+
+export const productTagsResource = defineResource({
+  key: 'productTags',
+  path: 'product-tags',
+  permission: 'Tags',
+  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
+  schemas: {
+    record: productTagRecordSchema,
+    create: productTagInputSchema,
+    update: productTagInputSchema.partial(),
+  },
+  search: ['code', 'name'],
+  sort: ['code', 'name', 'createdAt'],
+  defaultSort: 'code',
+  filters: [],
+  hasStatus: true,
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineResource } from '../resource-kit/define-resource.ts';
+import { codeField, countryField, titleField } from '../resource-kit/fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
+import { statusRecordFields } from './catalogue-common.ts';
+
+export const taxInputSchema = z.object({
+  code: codeField,
+  title: titleField,
+  country: countryField,
+  /** Percent, 0–100. */
+  rate: z
+    .number({ error: codes.TAX_RATE_OUT_OF_RANGE })
+    .min(0, codes.TAX_RATE_OUT_OF_RANGE)
+    .max(100, codes.TAX_RATE_OUT_OF_RANGE),
+});
+export type TaxInput = z.infer<typeof taxInputSchema>;
+
+export const taxRecordSchema = z.object({
+  ...statusRecordFields,
+  title: z.string(),
+  country: z.string(),
+  rate: z.number(),
+});
+export type TaxRecord = z.infer<typeof taxRecordSchema>;
+
+export const taxesResource = defineResource({
+  key: 'taxes',
+  path: 'taxes',
+  permission: 'Taxes',
+  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
+  schemas: { record: taxRecordSchema, create: taxInputSchema, update: taxInputSchema.partial() },
+  search: ['code', 'title', 'country'],
+  sort: ['code', 'title', 'country', 'rate', 'createdAt'],
+  defaultSort: 'code',
+  filters: [],
+  hasStatus: true,
+});
