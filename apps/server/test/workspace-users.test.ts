@@ -305,6 +305,37 @@ describe('the last admin', () => {
   });
 });
 
+describe('two admins stepping down at the same moment', () => {
+  it('exactly one succeeds; the other is refused (no deadlock, never zero admins)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const pair = await createWorkspace(t.db);
+      const first = await addMember(t.db, pair.id, { isAdmin: true });
+      const second = await addMember(t.db, pair.id, { isAdmin: true });
+      const answers = await Promise.all([
+        patchUser(second.user.id, { isAdmin: false }, first.cookie, pair.id),
+        patchUser(first.user.id, { status: 'inactive' }, second.cookie, pair.id),
+      ]);
+      // The loser was refused either by the rule (both passed the access check before either
+      // committed) or by the access check (the winner had already taken their admin rights).
+      const [won, lost] = answers[0]!.status === 200 ? answers : [answers[1]!, answers[0]!];
+      expect(won!.status).toBe(200);
+      if (lost!.status === 400) expect(errorOf(lost!).issues?.[0]?.message).toBe(validationCodes.LAST_ADMIN);
+      else expect(lost!.status).toBe(403);
+      const admins = await t.db
+        .select()
+        .from(memberships)
+        .where(
+          and(
+            eq(memberships.workspaceId, pair.id),
+            eq(memberships.isAdmin, true),
+            eq(memberships.status, 'active'),
+          ),
+        );
+      expect(admins).toHaveLength(1);
+    }
+  });
+});
+
 describe('no escalation through the users page', () => {
   let staffManager: TestMember;
   beforeAll(async () => {

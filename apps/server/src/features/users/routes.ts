@@ -12,7 +12,7 @@ import {
   type WorkspaceGrant,
   workspaceUsersResource,
 } from '@dukkan/contract';
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -63,23 +63,33 @@ async function lockMembership(db: Database, workspaceId: string, userId: string)
 }
 
 /**
- * The last active admin of a workspace cannot stop being one (demoted, disabled, removed):
- * someone must always be able to manage it. The active admins' rows are locked, so two admins
- * demoting each other at once cannot both succeed.
+ * Changes that can take an admin away (demote, disable, remove) run one at a time per
+ * workspace: they lock the workspace's row first, always in that order, so two admins demoting
+ * each other at once neither both succeed nor deadlock. (No key update: it does not block the
+ * foreign-key checks of rows that merely reference the workspace.)
  */
+async function serializeAdminChanges(db: Database, workspaceId: string) {
+  await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('no key update');
+}
+
+/** The last active admin of a workspace cannot stop being one: someone must be able to manage it. */
 async function refuseLosingLastAdmin(db: Database, workspaceId: string, userId: string, path: string) {
-  const others = await db
-    .select({ userId: memberships.userId })
+  const [others] = await db
+    .select({ count: count() })
     .from(memberships)
     .where(
       and(
         eq(memberships.workspaceId, workspaceId),
         eq(memberships.isAdmin, true),
         eq(memberships.status, 'active'),
+        ne(memberships.userId, userId),
       ),
-    )
-    .for('update');
-  if (!others.some((admin) => admin.userId !== userId)) {
+    );
+  if (!others?.count) {
     throw validationError(
       [{ path, message: validationCodes.LAST_ADMIN }],
       'The last admin must stay an admin',
@@ -204,6 +214,8 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
     ) as UpdateWorkspaceUserInput;
 
     const record = await db.transaction(async (tx) => {
+      if (input.isAdmin === false || input.status === 'inactive')
+        await serializeAdminChanges(tx, workspaceId);
       const target = await lockMembership(tx, workspaceId, userId);
       if (!target) throw notFound();
       if (!grant.isAdmin) {
@@ -247,6 +259,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
     const { workspaceId, grant } = caller(request);
     const { userId } = request.params as { userId: string };
     await db.transaction(async (tx) => {
+      await serializeAdminChanges(tx, workspaceId);
       const target = await lockMembership(tx, workspaceId, userId);
       if (!target) throw notFound();
       if (target.isAdmin && !grant.isAdmin) throw forbidden('Only an admin can remove an admin');
