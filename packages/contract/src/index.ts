@@ -11,6 +11,7 @@ export * from './permissions/can.ts';
 export * from './permissions/catalogue.ts';
 export * from './resource-kit/define-resource.ts';
 export * from './resource-kit/fields.ts';
+export * from './resource-kit/form-fields.ts';
 export * from './resource-kit/list-query.ts';
 export * from './resources/index.ts';
 export * from './validation-codes.ts';

@@ -1,0 +1,91 @@
+import type { FormField } from '@dukkan/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InfoTooltip } from '../../components/ui/tooltip.tsx';
+import { cn } from '../../lib/class-names.ts';
+import { useFormMessageText } from './form-messages.ts';
+
+/** What a control needs to be tied to its label and error. */
+export interface FrameControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+}
+
+export interface FieldFrameProps {
+  field: FormField;
+  id: string;
+  error?: string;
+  /** A group of controls (radio, multi select, phone) is a fieldset named by a legend, not a label. */
+  asGroup?: boolean;
+  children: (control: FrameControlProps) => ReactNode;
+}
+
+/** The error's id for a control, so a nested control (a phone's number) can point at its own. */
+export const errorIdOf = (id: string) => `${id}-error`;
+
+/** A field's label (asterisk or 'Optional', tooltip), its control, and its one message (spec §4, §5). */
+export function FieldFrame({ field, id, error, asGroup = false, children }: FieldFrameProps) {
+  const { t } = useTranslation();
+  const text = useFormMessageText();
+  const showIndicator = !field.disableRequiredIndicator;
+  const label = t(field.label as never, { defaultValue: field.label }) as string;
+  const heading = (
+    <span className="flex items-baseline gap-1">
+      {asGroup ? (
+        // The legend (first in the fieldset) names the group; this is its visible twin.
+        <span aria-hidden="true" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {label}
+        </span>
+      ) : (
+        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {label}
+        </label>
+      )}
+      {showIndicator && field.required && (
+        <span className="text-sm text-red-600 dark:text-red-400" aria-hidden="true">
+          *
+        </span>
+      )}
+      {field.tooltipMessage && (
+        <InfoTooltip className="self-center">
+          {t(field.tooltipMessage as never, { defaultValue: field.tooltipMessage }) as string}
+        </InfoTooltip>
+      )}
+      {showIndicator && !field.required && (
+        <span className="ms-auto text-xs text-slate-500 dark:text-slate-400">{t('common.optional')}</span>
+      )}
+    </span>
+  );
+  const control = children({
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorIdOf(id) : undefined,
+    'aria-required': field.required || undefined,
+  });
+  const message = error && (
+    <p id={errorIdOf(id)} className="text-sm text-red-600 dark:text-red-400">
+      {text(error)}
+    </p>
+  );
+  const className = cn('min-w-0 space-y-1.5', field.className);
+  return asGroup ? (
+    <fieldset
+      className={className}
+      aria-describedby={error ? errorIdOf(id) : undefined}
+      data-field={field.name}
+    >
+      <legend className="sr-only">{label}</legend>
+      {heading}
+      {control}
+      {message}
+    </fieldset>
+  ) : (
+    <div className={className} data-field={field.name}>
+      {heading}
+      {control}
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { type FormEntry, formDefaultValues, isFormFieldGroup } from '@dukkan/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId } from 'react';
+import { type FieldValues, FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button.tsx';
+import { cn } from '../../lib/class-names.ts';
+import type { UploadFiles } from './field-props.ts';
+import { fieldComponents } from './field-registry.ts';
+import { formErrorMap } from './form-messages.ts';
+import { getRegisteredComponent } from './unknown-component.ts';
+
+export interface ResourceFormProps<S extends z.ZodType> {
+  /** The resource's form fields and groups (contract `FormEntry`). */
+  fields: readonly FormEntry[];
+  /** The resource's input schema: the same one the server validates with. */
+  schema: S;
+  /** A record's values; fields it lacks start from their definition (phone lists with one empty entry). */
+  defaultValues?: Record<string, unknown>;
+  /** Receives the parsed values, and the form, so server issues can be put under fields. */
+  onSubmit: (values: z.output<S>, form: UseFormReturn<FieldValues>) => unknown;
+  /** The upload call of imageUpload fields (the /files endpoint), injected. */
+  uploadFiles?: UploadFiles;
+  /** The form's id, for a submit button outside it (a dialog footer). */
+  id?: string;
+  className?: string;
+  /** Replaces the default submit button (e.g. Cancel + Save). */
+  footer?: ReactNode;
+  submitLabel?: string;
+}
+
+/** Tailwind needs whole class names: one column on narrow screens, the group's columns from `sm`. */
+const columnClasses: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-1 sm:grid-cols-2',
+  3: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3',
+  4: 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-4',
+};
+const columnsClass = (columns = 1) => columnClasses[Math.min(Math.max(Math.trunc(columns), 1), 4)];
+
+/**
+ * The generic form of a resource: every field type of spec §3 with react-hook-form, validated by
+ * the resource's zod schema; messages under the fields in the current language (spec §4, §5).
+ * A field of an unregistered type throws 'Unknown component: {type}' while rendering.
+ */
+export function ResourceForm<S extends z.ZodType>({
+  fields,
+  schema,
+  defaultValues,
+  onSubmit,
+  uploadFiles,
+  id,
+  className,
+  footer,
+  submitLabel,
+}: ResourceFormProps<S>) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const form = useForm<FieldValues>({
+    // zod's own messages become codes translated at render time; a schema's own messages win.
+    resolver: zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>, {
+      error: formErrorMap,
+    }) as Resolver<FieldValues>,
+    defaultValues: formDefaultValues(fields, defaultValues),
+  });
+
+  const renderField = (entry: Exclude<FormEntry, { kind: 'group' }>) => {
+    const Component = getRegisteredComponent(fieldComponents, entry.type);
+    return (
+      <Component key={entry.name} field={entry} id={`${formId}-${entry.name}`} uploadFiles={uploadFiles} />
+    );
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form
+        id={id}
+        noValidate
+        className={cn('space-y-5', className)}
+        onSubmit={form.handleSubmit((values) => onSubmit(values as z.output<S>, form))}
+      >
+        {fields.map((entry, index) =>
+          isFormFieldGroup(entry) ? (
+            <section
+              // Groups have no name of their own; their place in the list is stable.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={`group-${index}`}
+              aria-labelledby={`${formId}-group-${index}`}
+              className="space-y-3"
+            >
+              <h3
+                id={`${formId}-group-${index}`}
+                className="text-sm font-semibold text-slate-900 dark:text-slate-100"
+              >
+                {t(entry.label as never, { defaultValue: entry.label }) as string}
+              </h3>
+              <div
+                className={cn('grid gap-4', columnsClass(entry.columns))}
+                data-columns={entry.columns ?? 1}
+              >
+                {entry.fields.map(renderField)}
+              </div>
+            </section>
+          ) : (
+            renderField(entry)
+          ),
+        )}
+        {footer ?? (
+          <div className="flex justify-end">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {submitLabel ?? t('common.save')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </FormProvider>
+  );
+}

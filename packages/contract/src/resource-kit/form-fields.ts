@@ -1,0 +1,139 @@
+/** The field types the generic form renderer knows (spec §3). */
+export const formFieldTypes = [
+  'select',
+  'upload',
+  'imageUpload',
+  'radio',
+  'date',
+  'slider',
+  'text',
+  'password',
+  'number',
+  'time',
+  'phone',
+  'phoneNums',
+] as const;
+
+export type FormFieldType = (typeof formFieldTypes)[number];
+
+/** One choice of a select or radio field; `label` is an i18n key (or ready text, e.g. a record's name). */
+export interface FormFieldOption {
+  value: string;
+  label: string;
+}
+
+/** A phone entry: what the number is (e.g. 'Mobile') and the number itself (spec §3). */
+export interface PhoneEntry {
+  label: string;
+  number: string;
+}
+
+/** The entry a phone list starts with when it is empty (spec §9: empty strings). */
+export const emptyPhoneEntry = (): PhoneEntry => ({ label: '', number: '' });
+
+/**
+ * A phone list as the form edits it: entries given as plain strings become `{ label: '', number }`,
+ * and an empty list starts with one empty entry (spec §3, §4).
+ */
+export function normalizePhoneList(value: unknown): PhoneEntry[] {
+  const list = Array.isArray(value) ? value : [];
+  const entries = list.map(
+    (item): PhoneEntry =>
+      typeof item === 'string'
+        ? { label: '', number: item }
+        : { label: String(item?.label ?? ''), number: String(item?.number ?? '') },
+  );
+  return entries.length > 0 ? entries : [emptyPhoneEntry()];
+}
+
+/** A field of a resource form (spec §3 "Form field definition"); texts are i18n keys. */
+export interface FormField {
+  /** Path of the value in the form (`name`, `address.city`). */
+  name: string;
+  type: FormFieldType;
+  label: string;
+  placeholder?: string;
+  /** Shows the asterisk; the rule itself lives in the resource's zod schema. */
+  required?: boolean;
+  /** Neither the asterisk nor the 'Optional' label. */
+  disableRequiredIndicator?: boolean;
+  disabled?: boolean;
+  defaultValue?: unknown;
+  /** select and radio. */
+  options?: readonly FormFieldOption[];
+  /** select: several values (an array) instead of one. */
+  isMulti?: boolean;
+  /** select: the text shown when there is nothing to choose. */
+  noOptionsMessage?: string;
+  tooltipMessage?: string;
+  className?: string;
+  /** date: one day, or a range closed by its second pick. */
+  mode?: 'single' | 'range';
+  /** slider bounds. */
+  defaultMin?: number;
+  defaultMax?: number;
+  /** slider and number step; 1 when absent (spec §9). */
+  step?: number;
+  /** upload: the accepted types (the input's `accept`); imageUpload always accepts images only. */
+  accept?: string;
+  /** imageUpload: several images (a list of URLs) or one (a list of at most one). */
+  multiple?: boolean;
+}
+
+/** Fields shown together under a label, in `columns` columns (one on narrow screens). */
+export interface FormFieldGroup {
+  kind: 'group';
+  label: string;
+  columns?: number;
+  fields: readonly FormField[];
+}
+
+export type FormEntry = FormField | FormFieldGroup;
+
+export const isFormFieldGroup = (entry: FormEntry): entry is FormFieldGroup =>
+  'kind' in entry && entry.kind === 'group';
+
+/** Every field of a form, groups opened. */
+export const listFormFields = (entries: readonly FormEntry[]): FormField[] =>
+  entries.flatMap((entry) => (isFormFieldGroup(entry) ? [...entry.fields] : [entry]));
+
+/** The slider's step and the number's step: 1 unless declared (spec §9). */
+export const fieldStep = (field: Pick<FormField, 'step'>): number =>
+  field.step && field.step > 0 ? field.step : 1;
+
+/** The value a field starts with when neither the record nor the definition gives one. */
+export function emptyFieldValue(field: FormField): unknown {
+  if (field.defaultValue !== undefined) return field.defaultValue;
+  switch (field.type) {
+    case 'select':
+      return field.isMulti ? [] : '';
+    case 'imageUpload':
+      return [];
+    case 'phone':
+      return emptyPhoneEntry();
+    case 'phoneNums':
+      return [emptyPhoneEntry()];
+    case 'slider':
+      return field.defaultMin ?? 0;
+    case 'number':
+    case 'date':
+    case 'upload':
+      return undefined;
+    default:
+      return '';
+  }
+}
+
+/** Starting values of a whole form: the definitions' defaults, overridden by the given values. */
+export function formDefaultValues(
+  entries: readonly FormEntry[],
+  values: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const field of listFormFields(entries)) {
+    const given = values[field.name];
+    if (field.type === 'phoneNums') result[field.name] = normalizePhoneList(given);
+    else result[field.name] = given === undefined ? emptyFieldValue(field) : given;
+  }
+  return { ...values, ...result };
+}
