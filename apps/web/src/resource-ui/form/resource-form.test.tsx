@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { useFormMessageText, validityMessage } from './form-messages.ts';
 import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
 import { UnknownComponentError } from './unknown-component.ts';
 
@@ -487,5 +488,68 @@ describe('ResourceForm: messages', () => {
     expect(messageOf('pack')).toBe('هذه القيمة لا تطابق الخطوة المطلوبة');
     expect(messageOf('title')).toBe(ar.validation.TITLE_IS_REQUIRED);
     expect(screen.getAllByText('اختياري')).toHaveLength(7);
+  });
+});
+
+/** Renders one message through the form's text function. */
+function Show({ message }: { message: string }) {
+  return <p>{useFormMessageText()(message)}</p>;
+}
+
+describe('form messages', () => {
+  const validity = (failed: keyof ValidityState) =>
+    ({ valid: false, [failed]: true }) as unknown as ValidityState;
+  const cases: [keyof ValidityState, string, string][] = [
+    ['badInput', 'This value is not valid', 'هذه القيمة غير صالحة'],
+    [
+      'patternMismatch',
+      'This value does not match the required pattern',
+      'هذه القيمة لا تطابق النمط المطلوب',
+    ],
+    ['rangeOverflow', 'This value is too large', 'هذه القيمة كبيرة جدًا'],
+    ['rangeUnderflow', 'This value is too small', 'هذه القيمة صغيرة جدًا'],
+    ['stepMismatch', 'This value does not match the required step', 'هذه القيمة لا تطابق الخطوة المطلوبة'],
+    ['tooLong', 'This value is too long', 'هذه القيمة طويلة جدًا'],
+    ['tooShort', 'This value is too short', 'هذه القيمة قصيرة جدًا'],
+    ['typeMismatch', 'This value does not match the required type', 'هذه القيمة لا تطابق النوع المطلوب'],
+    ['valueMissing', 'This value is missing', 'هذه القيمة مفقودة'],
+  ];
+
+  it("names a native input's failed constraint in English and Arabic", async () => {
+    expect(validityMessage({ valid: true } as ValidityState)).toBeNull();
+    for (const [failed, english] of cases) {
+      const { unmount } = render(<Show message={validityMessage(validity(failed)) ?? ''} />);
+      expect(screen.getByText(english)).toBeTruthy();
+      unmount();
+    }
+    await switchToArabic();
+    for (const [failed, , arabic] of cases) {
+      const { unmount } = render(<Show message={validityMessage(validity(failed)) ?? ''} />);
+      expect(screen.getByText(arabic)).toBeTruthy();
+      unmount();
+    }
+  });
+
+  it('maps the upper bounds and array sizes too, and leaves unknown text as it is', async () => {
+    const { submit, user } = renderForm({
+      schema: z.object({
+        code: z.string().max(2),
+        qty: z.number().max(10),
+        tags: z.array(z.string()).min(1),
+      }),
+      fields: [
+        text('code'),
+        { name: 'qty', type: 'number', label: 'qty' },
+        { name: 'tags', type: 'select', isMulti: true, label: 'tags', options: [{ value: 'a', label: 'A' }] },
+      ],
+    });
+    await user.type(screen.getByLabelText('code'), 'abc');
+    await user.type(screen.getByLabelText('qty'), '11');
+    await submit();
+    await waitFor(() => expect(screen.getByText('String must contain at most 2 character(s)')).toBeTruthy());
+    expect(screen.getByText('Number must be less than or equal to 10')).toBeTruthy();
+    expect(screen.getByText('Array must contain at least 1 element(s)')).toBeTruthy();
+    render(<Show message="Some server text" />);
+    expect(screen.getByText('Some server text')).toBeTruthy();
   });
 });
