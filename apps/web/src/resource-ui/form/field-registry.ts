@@ -1,9 +1,9 @@
 import type { FormFieldType } from '@dukkan/contract';
 import type { ComponentType } from 'react';
-import { DateField } from './date-field.tsx';
 import type { FieldComponentProps } from './field-props.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { InputField } from './input-field.tsx';
+import { LazyDateField } from './lazy-date-field.tsx';
 import { PhoneField, PhoneListField } from './phone-fields.tsx';
 import { RadioField } from './radio-field.tsx';
 import { SelectField } from './select-field.tsx';
@@ -16,7 +16,7 @@ export const fieldComponents: Record<FormFieldType, ComponentType<FieldComponent
   upload: UploadField,
   imageUpload: ImageUploadField,
   radio: RadioField,
-  date: DateField,
+  date: LazyDateField,
   slider: SliderField,
   text: InputField,
   password: InputField,

@@ -375,7 +375,7 @@ describe('ResourceForm: dates', () => {
       schema: z.object({ opened: z.string() }),
       fields: [{ name: 'opened', type: 'date', label: 'opened' }],
     });
-    await user.click(screen.getByRole('button', { name: 'opened' }));
+    await user.click(await screen.findByRole('button', { name: 'opened' }));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect((day(20) as HTMLButtonElement).disabled).toBe(true);
     expect((day(15) as HTMLButtonElement).disabled).toBe(false);
@@ -394,7 +394,7 @@ describe('ResourceForm: dates', () => {
       schema: z.object({ period: z.object({ from: z.string(), to: z.string() }) }),
       fields: [{ name: 'period', type: 'date', mode: 'range', label: 'period' }],
     });
-    await user.click(screen.getByRole('button', { name: 'period' }));
+    await user.click(await screen.findByRole('button', { name: 'period' }));
     await user.click(day(10));
     expect(screen.getByRole('dialog')).toBeTruthy();
     await user.click(day(3));
@@ -407,7 +407,7 @@ describe('ResourceForm: dates', () => {
     setTodayToMarch15();
     await switchToArabic();
     const { user } = renderForm({ fields: [{ name: 'opened', type: 'date', label: 'opened' }] });
-    await user.click(screen.getByRole('button', { name: 'opened' }));
+    await user.click(await screen.findByRole('button', { name: 'opened' }));
     const dialog = screen.getByRole('dialog');
     expect(dialog.querySelector('[dir="rtl"]')).toBeTruthy();
     expect(dialog.textContent).toContain('مارس');
