@@ -53,6 +53,13 @@ describe('form fields', () => {
       rate: 5,
     });
     expect(emptyFieldValue({ name: 'x', type: 'text', label: 'x', defaultValue: 'd' })).toBe('d');
+    const nested: FormEntry[] = [
+      { name: 'address.city', type: 'text', label: 'city' },
+      { name: 'address.street', type: 'text', label: 'street' },
+    ];
+    expect(formDefaultValues(nested, { address: { city: 'Cairo' } })).toEqual({
+      address: { city: 'Cairo', street: '' },
+    });
     expect(emptyFieldValue({ name: 'x', type: 'imageUpload', label: 'x' })).toEqual([]);
   });
 });

@@ -124,16 +124,40 @@ export function emptyFieldValue(field: FormField): unknown {
   }
 }
 
-/** Starting values of a whole form: the definitions' defaults, overridden by the given values. */
+const readPath = (values: Record<string, unknown>, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], values);
+
+function writePath(values: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  let node = values;
+  for (const key of keys) {
+    const next = node[key];
+    node = node[key] = next && typeof next === 'object' ? { ...(next as Record<string, unknown>) } : {};
+  }
+  node[last] = value;
+}
+
+/**
+ * Starting values of a whole form: the given values, with what they lack filled from the
+ * definitions (a dotted name such as `address.city` is a nested value).
+ */
 export function formDefaultValues(
   entries: readonly FormEntry[],
   values: Record<string, unknown> = {},
 ): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+  const result: Record<string, unknown> = { ...values };
   for (const field of listFormFields(entries)) {
-    const given = values[field.name];
-    if (field.type === 'phoneNums') result[field.name] = normalizePhoneList(given);
-    else result[field.name] = given === undefined ? emptyFieldValue(field) : given;
+    const given = readPath(values, field.name);
+    const value =
+      field.type === 'phoneNums'
+        ? normalizePhoneList(given)
+        : given === undefined
+          ? emptyFieldValue(field)
+          : given;
+    writePath(result, field.name, value);
   }
-  return { ...values, ...result };
+  return result;
 }
