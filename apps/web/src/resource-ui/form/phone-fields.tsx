@@ -66,10 +66,10 @@ function PhoneInputs({
 
 /** phone: one entry { label, number }. */
 export function PhoneField({ field, id }: FieldComponentProps) {
+  // The entry's own message (e.g. a missing object); its parts show theirs under their inputs.
   const error = useFieldError(field.name);
-  const own = typeof error === 'string' ? error : undefined;
   return (
-    <FieldFrame field={field} id={id} error={own} asGroup>
+    <FieldFrame field={field} id={id} error={error} asGroup>
       {() => <PhoneInputs name={field.name} id={id} field={field} />}
     </FieldFrame>
   );

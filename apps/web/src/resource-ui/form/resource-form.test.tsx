@@ -91,6 +91,17 @@ describe('ResourceForm: labels and markers', () => {
 });
 
 describe('ResourceForm: inputs', () => {
+  it('disables a disabled field, and shows a server message set through the form (a validation code)', async () => {
+    const { submit } = renderForm({
+      fields: [text('code'), text('locked', { disabled: true })],
+      onSubmit: (_values, form) => form.setError('code', { message: 'CODE_MUST_BE_UNIQUE' }),
+    });
+    expect((screen.getByLabelText('locked') as HTMLInputElement).disabled).toBe(true);
+    await submit();
+    expect(await screen.findByText('This code must be unique')).toBeTruthy();
+    expect(screen.getByLabelText('code').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('submits text, password, number and time values through the schema', async () => {
     const schema = z.object({ title: z.string(), secret: z.string(), rate: z.number(), opens: z.string() });
     const { user, submit, values } = renderForm({
