@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import toast from 'react-hot-toast';
+import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../i18n/locales/en.json';
 import signedInEn from '../i18n/locales/signed-in/en.json';

@@ -200,7 +200,11 @@ describe('UsersPage', () => {
   it('lets an admin make a member admin, sending only that change', async () => {
     const person = userEvent.setup();
     const { calls } = renderUsers('admin', [
-      { method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: { ...omar, isAdmin: true } } },
+      {
+        method: 'PATCH',
+        path: `/api/workspaces/users/${omar.id}`,
+        body: { data: { ...omar, isAdmin: true } },
+      },
     ]);
     await person.click(await screen.findByRole('button', { name: 'Edit: Omar' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit member: Omar' });
