@@ -1,6 +1,7 @@
-import type { PermissionTag } from '@dukkan/contract';
+import { type PermissionTag, type ResourceVerb, tagFor } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../src/http/access.ts';
+import { resourceBindings } from '../src/resource-engine/registry.ts';
 import { api, errorOf } from './helpers/api.ts';
 import { permissionRoutes, routeCall, seedTargets } from './helpers/route-scenarios.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -36,14 +37,28 @@ describe('permission matrix', () => {
         .filter((route) => route.method !== 'HEAD')
         .map((route) => [`${route.method} ${route.url}`, requiredTags(route).join(',')]),
     );
+    // Engine resources: each verb they offer, generated from the registry.
+    const engineTags = Object.fromEntries(
+      resourceBindings.flatMap(({ definition }) => {
+        const base = `/api/${definition.path}`;
+        const routes: Record<ResourceVerb, string> = {
+          list: `GET ${base}`,
+          filters: `GET ${base}/filters`,
+          get: `GET ${base}/:id`,
+          create: `POST ${base}`,
+          bulk: `POST ${base}/bulk`,
+          update: `PATCH ${base}/:id`,
+          delete: `DELETE ${base}/:id`,
+        };
+        return definition.verbs.map((verb) => [routes[verb], tagFor(definition, verb)]);
+      }),
+    );
+    expect(engineTags['DELETE /api/authority-roles/:id']).toBe('deleteAuthority');
+    expect(engineTags['POST /api/brands']).toBe('addBrands');
+    expect(engineTags['PATCH /api/exchange-rates/:id']).toBe('editExchangeRate');
+    expect(engineTags['DELETE /api/exchange-rates/:id']).toBeUndefined();
     expect(tags).toEqual({
-      'GET /api/authority-roles': 'viewAuthority',
-      'GET /api/authority-roles/filters': 'viewAuthority',
-      'GET /api/authority-roles/:id': 'viewAuthority',
-      'POST /api/authority-roles': 'addAuthority',
-      'POST /api/authority-roles/bulk': 'addAuthority',
-      'PATCH /api/authority-roles/:id': 'editAuthority',
-      'DELETE /api/authority-roles/:id': 'deleteAuthority',
+      ...engineTags,
       'GET /api/workspaces/users': 'viewUsers',
       'GET /api/workspaces/users/filters': 'viewUsers',
       'GET /api/workspaces/users/:userId': 'viewUsers',
@@ -72,7 +87,7 @@ describe('permission matrix', () => {
       const after = await workspaceSnapshot(t.db, workspace.id);
       expect(after, `${route.method} ${route.url} changed data`).toEqual(before);
     }
-  });
+  }, 240_000);
 
   it('with exactly the tag: the call succeeds', async () => {
     for (const route of permissionRoutes(t.app)) {
@@ -88,7 +103,7 @@ describe('permission matrix', () => {
         `${route.method} ${route.url} with ${required} → ${response.text}`,
       ).toBeLessThan(300);
     }
-  });
+  }, 240_000);
 
   it('an admin without any role passes every route', async () => {
     const admin = await addMember(t.db, workspace.id, { isAdmin: true });
@@ -97,5 +112,5 @@ describe('permission matrix', () => {
       const response = await api(t.app, { ...routeCall(route, targets, workspace.id), cookie: admin.cookie });
       expect(response.status, `${route.method} ${route.url} as admin → ${response.text}`).toBeLessThan(300);
     }
-  });
+  }, 240_000);
 });

@@ -1,7 +1,9 @@
+import type { ResourceVerb } from '@dukkan/contract';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { access, declaredRoutes, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
+import { resourceBindings } from '../src/resource-engine/registry.ts';
 import { api, errorOf } from './helpers/api.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 
@@ -76,22 +78,33 @@ describe('the route table (default-deny)', () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     // Each of these names its workspace (`?workspaceId=`) and is checked before anything else.
-    expect(scoped).toEqual([
-      'DELETE /api/authority-roles/:id',
-      'DELETE /api/workspaces/users/:userId',
-      'GET /api/authority-roles',
-      'GET /api/authority-roles/:id',
-      'GET /api/authority-roles/filters',
-      'GET /api/workspaces/users',
-      'GET /api/workspaces/users/:userId',
-      'GET /api/workspaces/users/filters',
-      'PATCH /api/authority-roles/:id',
-      'PATCH /api/workspaces/users/:userId',
-      'POST /api/authority-roles',
-      'POST /api/authority-roles/bulk',
-      'POST /api/workspaces/users/invite',
-      'POST /api/workspaces/users/resend-invite',
-    ]);
+    // The engine's routes: each resource's verbs, from the registry.
+    const verbRoutes: Record<ResourceVerb, (base: string) => string> = {
+      list: (base) => `GET ${base}`,
+      filters: (base) => `GET ${base}/filters`,
+      get: (base) => `GET ${base}/:id`,
+      create: (base) => `POST ${base}`,
+      bulk: (base) => `POST ${base}/bulk`,
+      update: (base) => `PATCH ${base}/:id`,
+      delete: (base) => `DELETE ${base}/:id`,
+    };
+    const engineRoutes = resourceBindings.flatMap(({ definition }) =>
+      definition.verbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
+    );
+    expect(engineRoutes).toContain('POST /api/brands/bulk');
+    expect(engineRoutes).not.toContain('DELETE /api/exchange-rates/:id');
+    expect(scoped).toEqual(
+      [
+        ...engineRoutes,
+        'DELETE /api/workspaces/users/:userId',
+        'GET /api/workspaces/users',
+        'GET /api/workspaces/users/:userId',
+        'GET /api/workspaces/users/filters',
+        'PATCH /api/workspaces/users/:userId',
+        'POST /api/workspaces/users/invite',
+        'POST /api/workspaces/users/resend-invite',
+      ].sort(),
+    );
     // The app's own table holds every API route Fastify registered for it (HEAD twins included).
     for (const route of declaredRoutes(t.app)) {
       expect(

@@ -56,5 +56,6 @@ export const validationCodes = {
   ADDRESS_TOO_LONG: 'ADDRESS_TOO_LONG',
   BRAND_IS_REQUIRED: 'BRAND_IS_REQUIRED',
   REFERENCE_NOT_FOUND: 'REFERENCE_NOT_FOUND',
+  RECORD_IN_USE: 'RECORD_IN_USE',
 } as const;
 export type ValidationCode = keyof typeof validationCodes;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -60,7 +61,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = await lockDataDir(options.dataDir);
   try {
-    const client = options.dataDir ? new PGlite(join(options.dataDir, 'pgdata')) : new PGlite();
+    // pg_trgm backs the catalogue's search indexes (migration 0002 creates the extension).
+    const extensions = { pg_trgm };
+    const client = options.dataDir
+      ? new PGlite(join(options.dataDir, 'pgdata'), { extensions })
+      : new PGlite({ extensions });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {

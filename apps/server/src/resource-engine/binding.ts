@@ -36,6 +36,18 @@ export interface ResourceBinding<Def extends ResourceDefinition = ResourceDefini
   table: ResourceTable;
   /** Record field → column or SQL expression (searched, sorted, filtered). */
   fields: Record<string, AnyPgColumn | SQL>;
+  /**
+   * The column `search` looks in instead of the declared fields one by one: a text kept from all
+   * of them (both languages of localized names) under a trigram index. Default: each field.
+   */
+  searchColumn?: AnyPgColumn;
+  /**
+   * Input fields that name another record (`brandId`, `parentId`) → that record's table: a given
+   * id must be a record of the same workspace, else `VALIDATION` with REFERENCE_NOT_FOUND.
+   */
+  references?: Record<string, ResourceTable>;
+  /** Input fields unique per workspace besides `code` (checked across a bulk's rows). */
+  uniqueFields?: readonly string[];
   /** Extra selected values beside the table's columns, e.g. a count of related rows. */
   extraSelection?: Record<string, SQL.Aliased | SQL>;
   /** Input → row values. Default: the input as is. */

@@ -4,6 +4,7 @@ import {
   type ResourceDefinition,
   type ResourceVerb,
   tagFor,
+  validationCodes,
 } from '@dukkan/contract';
 import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -12,13 +13,22 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { access } from '../http/access.ts';
 import type { AppContext } from '../http/context.ts';
-import { issuesFromZod, notFound, parseInput, validationError } from '../http/errors.ts';
+import { AppError, issuesFromZod, notFound, parseInput, validationError } from '../http/errors.ts';
 import type { ResourceBinding, ResourceRequestContext, ResourceRow } from './binding.ts';
 import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from './queries.ts';
 
 export { containsPattern } from './queries.ts';
 
 export const maxBulkRows = 500;
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current.code === '23503') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
 
 /** Row → record: timestamps as ISO strings, everything else as selected. */
 function defaultToRecord(row: ResourceRow): Record<string, unknown> {
@@ -100,7 +110,9 @@ export function registerResource(
     if (query.search) {
       const pattern = containsPattern(query.search);
       conditions.push(
-        or(...definition.search.map((field) => ilike(binding.fields[field] as AnyPgColumn, pattern))),
+        binding.searchColumn
+          ? ilike(binding.searchColumn, pattern)
+          : or(...definition.search.map((field) => ilike(binding.fields[field] as AnyPgColumn, pattern))),
       );
     }
     for (const filter of definition.filters) {
@@ -174,8 +186,44 @@ export function registerResource(
     });
   }
 
-  async function insertOne(db: Database, request: FastifyRequest, input: Record<string, unknown>) {
+  /**
+   * Ids the input gives for other records (`brandId`, `parentId`) must be records of this
+   * workspace: another workspace's id is refused exactly like one that does not exist. A record
+   * cannot be its own parent.
+   */
+  async function checkReferences(
+    db: Database,
+    workspaceId: string,
+    input: Record<string, unknown>,
+    pathPrefix = '',
+    ownId?: string,
+  ) {
+    const issues: { path: string; message: string }[] = [];
+    for (const [field, referenced] of Object.entries(binding.references ?? {})) {
+      const value = input[field];
+      if (typeof value !== 'string') continue;
+      const [found] =
+        value === ownId
+          ? []
+          : await db
+              .select({ id: referenced.id })
+              .from(referenced)
+              .where(and(eq(referenced.workspaceId, workspaceId), eq(referenced.id, value)))
+              .limit(1);
+      if (!found)
+        issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_NOT_FOUND });
+    }
+    if (issues.length > 0) throw validationError(issues);
+  }
+
+  async function insertOne(
+    db: Database,
+    request: FastifyRequest,
+    input: Record<string, unknown>,
+    pathPrefix = '',
+  ) {
     const hookContext = requestContext(context, request, db);
+    await checkReferences(db, hookContext.workspaceId, input, pathPrefix);
     await binding.hooks?.beforeWrite?.(hookContext, input);
     const [created] = await db
       .insert(table)
@@ -197,6 +245,30 @@ export function registerResource(
     });
   }
 
+  const uniqueFields = [...(columns.code ? ['code'] : []), ...(binding.uniqueFields ?? [])].filter(
+    (field) => columns[field],
+  );
+
+  /**
+   * A bulk's rows whose unique fields (`code`) repeat an earlier row of the same bulk: one issue
+   * per row, `<index>.<field>`, before anything is written. A value already stored is the
+   * database's to refuse (`DB`, target `code`), and the bulk then writes nothing either.
+   */
+  function refuseRepeatedUniques(inputs: Record<string, unknown>[]) {
+    const issues: { path: string; message: string }[] = [];
+    for (const field of uniqueFields) {
+      const seen = new Set<unknown>();
+      inputs.forEach((input, index) => {
+        const value = input[field];
+        if (typeof value !== 'string') return;
+        if (seen.has(value))
+          issues.push({ path: `${index}.${field}`, message: validationCodes.CODE_MUST_BE_UNIQUE });
+        seen.add(value);
+      });
+    }
+    if (issues.length > 0) throw validationError(issues);
+  }
+
   if (has('bulk')) {
     app.post(`${base}/bulk`, guarded('bulk'), async (request, reply) => {
       const rows = parseInput(z.array(z.unknown()).min(1).max(maxBulkRows), request.body);
@@ -214,10 +286,12 @@ export function registerResource(
       });
       if (issues.length > 0) throw validationError(issues);
       const workspaceId = request.workspace!.id;
+      refuseRepeatedUniques(inputs);
       // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
       const records = await context.db.transaction(async (tx) => {
         const ids: string[] = [];
-        for (const input of inputs) ids.push(await insertOne(tx, request, input));
+        for (const [index, input] of inputs.entries())
+          ids.push(await insertOne(tx, request, input, `${index}.`));
         const byId = new Map((await findRows(tx, workspaceId, ids)).map((row) => [row.id as string, row]));
         return ids.map((id) => toRecord(byId.get(id)!));
       });
@@ -237,6 +311,7 @@ export function registerResource(
       const record = await context.db.transaction(async (tx) => {
         const existing = await lockRow(tx, workspaceId, id);
         if (!existing) throw notFound();
+        await checkReferences(tx, workspaceId, input, '', id);
         await binding.hooks?.beforeWrite?.(requestContext(context, request, tx), input, existing);
         await tx
           .update(table)
@@ -256,7 +331,17 @@ export function registerResource(
         const existing = await lockRow(tx, workspaceId, id);
         if (!existing) throw notFound();
         await binding.hooks?.beforeDelete?.(requestContext(context, request, tx), existing);
-        await tx.delete(table).where(and(inWorkspace(workspaceId), eq(table.id, id)));
+        try {
+          await tx.delete(table).where(and(inWorkspace(workspaceId), eq(table.id, id)));
+        } catch (error) {
+          if (isForeignKeyViolation(error)) {
+            throw new AppError('VALIDATION', 'Other records still refer to this one', {
+              key: 'id',
+              issues: [{ path: 'id', message: validationCodes.RECORD_IN_USE }],
+            });
+          }
+          throw error;
+        }
       });
       return { data: { id } };
     });

@@ -3,6 +3,7 @@ import type { Database } from '../../src/db/client.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../src/http/access.ts';
 import { resourceBindings } from '../../src/resource-engine/registry.ts';
 import type { ApiRequest } from './api.ts';
+import { catalogueSamples } from './catalogue-samples.ts';
 import { addInvitedMember, addMember, createRole, unique } from './workspaces.ts';
 
 /** The records of one workspace a route call acts on; seeded afresh for calls that delete. */
@@ -24,12 +25,17 @@ export interface RouteTargets {
  */
 export const engineSamples: Record<
   string,
-  { create(db: Database, workspaceId: string): Promise<string>; input(): Record<string, unknown> }
+  {
+    create(db: Database, workspaceId: string): Promise<string>;
+    /** `records`: the target workspace's records (a location's input names its brand). */
+    input(records?: Record<string, string>): Record<string, unknown>;
+  }
 > = {
   authorityRoles: {
     create: async (db, workspaceId) => (await createRole(db, workspaceId, [])).id,
     input: () => ({ code: unique('code-'), title: 'Sample role', permissions: [] }),
   },
+  ...catalogueSamples,
 };
 
 export async function seedTargets(db: Database, workspaceId: string): Promise<RouteTargets> {
@@ -80,9 +86,11 @@ function engineScenario(method: string, url: string): Scenario | undefined {
       [`GET ${base}`]: () => ({}),
       [`GET ${base}/filters`]: () => ({}),
       [`GET ${base}/:id`]: (targets) => ({ params: byId(targets) }),
-      [`POST ${base}`]: () => ({ body: sample.input() }),
-      [`POST ${base}/bulk`]: () => ({ body: [sample.input(), sample.input()] }),
-      [`PATCH ${base}/:id`]: (targets) => ({ params: byId(targets), body: sample.input() }),
+      [`POST ${base}`]: (targets) => ({ body: sample.input(targets.records) }),
+      [`POST ${base}/bulk`]: (targets) => ({
+        body: [sample.input(targets.records), sample.input(targets.records)],
+      }),
+      [`PATCH ${base}/:id`]: (targets) => ({ params: byId(targets), body: sample.input(targets.records) }),
       [`DELETE ${base}/:id`]: (targets) => ({ params: byId(targets) }),
     };
     const scenario = scenarios[`${method} ${url}`];
@@ -121,7 +129,18 @@ export function permissionRoutes(app: FastifyInstance): DeclaredRoute[] {
   return declaredRoutes(app).filter((route) => route.access.kind === 'permission');
 }
 
-/** Whether a call of this route names records by id, in its path or its body (a role, a user). */
+/** Whether a call of this route names records by id, in its path or its body (a role, a user, a brand). */
 export function referencesRecords(route: DeclaredRoute): boolean {
-  return route.url.includes('/:') || /\/(invite|resend-invite)$/.test(route.url);
+  return (
+    route.url.includes('/:') ||
+    /\/(invite|resend-invite)$/.test(route.url) ||
+    resourceBindings.some(
+      (binding) =>
+        route.method === 'POST' &&
+        route.url.startsWith(`/api/${binding.definition.path}`) &&
+        Object.keys(binding.references ?? {}).some(
+          (field) => field in (engineSamples[binding.definition.key]?.input({}) ?? {}),
+        ),
+    )
+  );
 }

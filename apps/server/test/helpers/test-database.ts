@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -65,7 +66,10 @@ async function openPgliteDatabase(): Promise<DatabaseHandle> {
   const template = templatePath();
   if (existsSync(template)) {
     try {
-      const client = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+      const client = new PGlite({
+        loadDataDir: new Blob([readFileSync(template)]),
+        extensions: { pg_trgm },
+      });
       await client.waitReady;
       const db = drizzle(client, { schema }) as unknown as Database;
       // Migrating again is a no-op on a good template, and completes one that missed a migration.

@@ -5,6 +5,7 @@ import type { Database } from '../../src/db/client.ts';
 import { invites, memberships, passwordTokens, roles, users, workspaces } from '../../src/db/schema/index.ts';
 import { createSession, sessionCookieName } from '../../src/features/auth/sessions.ts';
 import { createToken } from '../../src/features/auth/tokens.ts';
+import { resourceBindings } from '../../src/resource-engine/registry.ts';
 import { createUser, type TestUser } from './api.ts';
 
 let counter = 0;
@@ -152,7 +153,16 @@ export async function workspaceSnapshot(db: Database, workspaceId: string) {
           .from(passwordTokens)
           .where(inArray(passwordTokens.userId, userIds))
           .orderBy(asc(passwordTokens.tokenHash));
-  const content = { workspaceRows, roleRows, memberRows, inviteRows, userRows, tokenRows };
+  // Every engine resource's table (roles included again: harmless), in id order.
+  const resourceRows: Record<string, unknown[]> = {};
+  for (const binding of resourceBindings) {
+    resourceRows[binding.definition.key] = await db
+      .select()
+      .from(binding.table)
+      .where(eq(binding.table.workspaceId, workspaceId))
+      .orderBy(asc(binding.table.id));
+  }
+  const content = { workspaceRows, roleRows, memberRows, inviteRows, userRows, tokenRows, resourceRows };
   return {
     counts: {
       workspaces: workspaceRows.length,
@@ -161,6 +171,7 @@ export async function workspaceSnapshot(db: Database, workspaceId: string) {
       invites: inviteRows.length,
       users: userRows.length,
       passwordTokens: tokenRows.length,
+      ...Object.fromEntries(Object.entries(resourceRows).map(([key, rows]) => [key, rows.length])),
     },
     hash: createHash('sha256').update(JSON.stringify(content)).digest('hex'),
   };

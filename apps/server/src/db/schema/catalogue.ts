@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  type ExtraConfigColumn,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { workspaces } from './identity.ts';
+
+/*
+ * The catalogue: simple workspace records served by the resource engine. Every table has id,
+ * workspace_id, created_at and updated_at; `code` is unique per workspace through an index named
+ * `<table>__code__unique` (the error handler answers 'This code must be unique' from that name).
+ *
+ * Lists search `search_text`, a lower-cased text Postgres keeps from the record's code, names in
+ * both languages and other searched fields, under a trigram GIN index: `ILIKE '%term%'` stays
+ * fast at 100k rows per workspace. Sortable fields have (workspace_id, column) indexes.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const recordStatuses = ['active', 'inactive'] as const;
+
+const base = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+const status = () => text('status', { enum: recordStatuses }).notNull().default('active');
+/** A name in English (required) and Arabic (optional): the contract's `[{ locale, value }]`. */
+const localizedName = () => ({ nameEn: text('name_en').notNull(), nameAr: text('name_ar') });
+
+/** `search_text` from the given columns (by SQL name), maintained by Postgres. */
+const searchText = (...columns: string[]) =>
+  text('search_text')
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(`lower(${columns.map((column) => `coalesce(${column}, '')`).join(` || ' ' || `)})`),
+    );
+
+interface CatalogueColumns {
+  workspaceId: ExtraConfigColumn;
+  code: ExtraConfigColumn;
+  createdAt: ExtraConfigColumn;
+  searchText?: ExtraConfigColumn;
+}
+/** The indexes every catalogue table has: unique code, search, and the common sorts. */
+function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraConfigColumn[] = []) {
+  return [
+    uniqueIndex(`${name}__code__unique`).on(table.workspaceId, table.code),
+    index(`${name}_created_idx`).on(table.workspaceId, table.createdAt),
+    ...(table.searchText
+      ? [index(`${name}_search_idx`).using('gin', table.searchText.op('gin_trgm_ops'))]
+      : []),
+    ...sorts.map((column) => index(`${name}_${column.name}_idx`).on(table.workspaceId, column)),
+  ];
+}
+
+export const brands = pgTable(
+  'brands',
+  {
+    ...base(),
+    ...localizedName(),
+    logo: text('logo'),
+    creationDate: date('creation_date', { mode: 'string' }),
+    currencies: text('currencies').array().notNull().default(sql`'{}'::text[]`),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar'),
+  },
+  (table) => catalogueIndexes('brands', table, [table.nameEn, table.creationDate]),
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    ...base(),
+    ...localizedName(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    openingDate: date('opening_date', { mode: 'string' }),
+    workingHours: jsonb('working_hours').notNull().default([]),
+    address: text('address').notNull().default(''),
+    phones: jsonb('phones').notNull().default([]),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar', 'address'),
+  },
+  (table) => [
+    ...catalogueIndexes('locations', table, [table.nameEn, table.openingDate]),
+    index('locations_brand_idx').on(table.brandId),
+  ],
+);
+
+export const taxes = pgTable(
+  'taxes',
+  {
+    ...base(),
+    title: text('title').notNull(),
+    country: text('country').notNull(),
+    rate: numeric('rate', { precision: 7, scale: 4, mode: 'number' }).notNull(),
+    status: status(),
+    searchText: searchText('code', 'title', 'country'),
+  },
+  (table) => [
+    ...catalogueIndexes('taxes', table, [table.title, table.country, table.rate]),
+    check('taxes_rate_range', sql`${table.rate} >= 0 and ${table.rate} <= 100`),
+  ],
+);
+
+export const measurementUnits = pgTable(
+  'measurement_units',
+  {
+    ...base(),
+    ...localizedName(),
+    symbol: text('symbol').notNull(),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar', 'symbol'),
+  },
+  (table) => catalogueIndexes('measurement_units', table, [table.nameEn, table.symbol]),
+);
+
+const categoryColumns = () => ({
+  ...base(),
+  ...localizedName(),
+  description: text('description').notNull(),
+  status: status(),
+  searchText: searchText('code', 'name_en', 'name_ar', 'description'),
+});
+
+export const categories = pgTable(
+  'categories',
+  {
+    ...categoryColumns(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+  },
+  (table) => [
+    ...catalogueIndexes('categories', table, [table.nameEn]),
+    index('categories_parent_idx').on(table.parentId),
+  ],
+);
+
+export const wasteCategories = pgTable(
+  'waste_categories',
+  {
+    ...categoryColumns(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => wasteCategories.id),
+  },
+  (table) => [
+    ...catalogueIndexes('waste_categories', table, [table.nameEn]),
+    index('waste_categories_parent_idx').on(table.parentId),
+  ],
+);
+
+export const productTags = pgTable(
+  'product_tags',
+  {
+    ...base(),
+    ...localizedName(),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar'),
+  },
+  (table) => catalogueIndexes('product_tags', table, [table.nameEn]),
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    ...base(),
+    name: text('name').notNull(),
+    phones: text('phones').array().notNull(),
+    /** The phones as one text (array_to_string is not immutable, so it cannot feed search_text). */
+    phonesText: text('phones_text').notNull().default(''),
+    source: text('source').notNull(),
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    status: status(),
+    searchText: searchText('code', 'name', 'phones_text'),
+  },
+  (table) => [
+    ...catalogueIndexes('customers', table, [table.name, table.source]),
+    index('customers_brand_idx').on(table.brandId),
+  ],
+);
+
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    rate: numeric('rate', { precision: 24, scale: 8, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('exchange_rates__currency__unique').on(table.workspaceId, table.currency),
+    index('exchange_rates_rate_idx').on(table.workspaceId, table.rate),
+    index('exchange_rates_created_idx').on(table.workspaceId, table.createdAt),
+    check('exchange_rates_rate_positive', sql`${table.rate} > 0`),
+  ],
+);

@@ -1,0 +1,259 @@
+import { listQuerySchema, maxPageSize, validationCodes } from '@dukkan/contract';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceBindings } from '../src/resource-engine/registry.ts';
+import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
+import { engineSamples, type RouteTargets, seedTargets } from './helpers/route-scenarios.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
+
+/**
+ * The engine, once over every registered resource: CRUD, bulk all-or-nothing, page bounds,
+ * search (both languages of localized names), each filter, each sort, uniqueness and validation.
+ * A resource added to the registry (with its sample in the route scenarios) is covered here.
+ * Permissions per verb and tenant isolation: permission-matrix and tenant-isolation tests.
+ */
+let t: TestApp;
+let shop: { id: string };
+let other: { id: string };
+let admin: TestMember;
+let targets: RouteTargets;
+let otherTargets: RouteTargets;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createWorkspace(t.db, 'Engine Shop');
+  other = await createWorkspace(t.db, 'Engine Other');
+  admin = await addMember(t.db, shop.id, { isAdmin: true });
+  targets = await seedTargets(t.db, shop.id);
+  otherTargets = await seedTargets(t.db, other.id);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe.each(resourceBindings.map((binding) => [binding.definition.key, binding] as const))(
+  '%s',
+  (key, binding) => {
+    const { definition, table } = binding;
+    const sample = engineSamples[key]!;
+    const url = (path: string, query = '') => `/api/${definition.path}${path}?workspaceId=${shop.id}${query}`;
+    const has = (verb: string) => (definition.verbs as readonly string[]).includes(verb);
+    const uniqueField = 'code' in sample.input({}) ? 'code' : 'currency';
+    const localized = Array.isArray(sample.input({}).name);
+    const rowCount = async () =>
+      (await t.db.select({ n: count() }).from(table).where(eq(table.workspaceId, shop.id)))[0]!.n;
+    const create = async (body: Record<string, unknown>) =>
+      api(t.app, { url: url(''), body, cookie: admin.cookie });
+
+    it('create, get, patch, enable/disable and delete', async () => {
+      const input = sample.input(targets.records);
+      const created = await create(input);
+      expect(created.status, created.text).toBe(201);
+      const record = dataOf<Record<string, unknown>>(created);
+      expect(definition.schemas.record.safeParse(record).error).toBeUndefined();
+      expect(record[uniqueField]).toBe(input[uniqueField]);
+      expect(dataOf(await api(t.app, { url: url(`/${record.id}`), cookie: admin.cookie }))).toEqual(record);
+
+      const change = sample.input(targets.records);
+      const patched = dataOf<Record<string, unknown>>(
+        await api(t.app, { method: 'PATCH', url: url(`/${record.id}`), body: change, cookie: admin.cookie }),
+      );
+      expect(patched[uniqueField]).toBe(change[uniqueField]);
+      if (definition.hasStatus) {
+        const disabled = await api(t.app, {
+          method: 'PATCH',
+          url: url(`/${record.id}`),
+          body: { status: 'inactive' },
+          cookie: admin.cookie,
+        });
+        expect(dataOf<{ status: string }>(disabled).status).toBe('inactive');
+        const enabled = await api(t.app, {
+          method: 'PATCH',
+          url: url(`/${record.id}`),
+          body: { status: 'active' },
+          cookie: admin.cookie,
+        });
+        expect(dataOf<{ status: string }>(enabled).status).toBe('active');
+      }
+      if (has('delete')) {
+        const deleted = await api(t.app, {
+          method: 'DELETE',
+          url: url(`/${record.id}`),
+          cookie: admin.cookie,
+        });
+        expect(deleted.status, deleted.text).toBe(200);
+        expect((await api(t.app, { url: url(`/${record.id}`), cookie: admin.cookie })).status).toBe(404);
+      } else {
+        const refused = await api(t.app, {
+          method: 'DELETE',
+          url: url(`/${record.id}`),
+          cookie: admin.cookie,
+        });
+        expect(refused.status).toBe(404);
+      }
+    });
+
+    it('unique per workspace: 409 DB with its target; the same value in another workspace is fine', async () => {
+      const input = sample.input(targets.records);
+      expect((await create(input)).status).toBe(201);
+      const again = await create({ ...sample.input(targets.records), [uniqueField]: input[uniqueField] });
+      expect(again.status, again.text).toBe(409);
+      expect(errorOf(again)).toMatchObject({ code: 'DB', target: uniqueField });
+      if (uniqueField === 'code') expect(errorOf(again).message).toBe('This code must be unique');
+      const elsewhere = await api(t.app, {
+        url: `/api/${definition.path}?workspaceId=${other.id}`,
+        body: { ...sample.input(otherTargets.records), [uniqueField]: input[uniqueField] },
+        cookie: (await addMember(t.db, other.id, { isAdmin: true })).cookie,
+      });
+      expect(elsewhere.status, elsewhere.text).toBe(201);
+    });
+
+    it('bulk: all rows or none, with per-row issue paths', async () => {
+      if (!has('bulk')) return;
+      const before = await rowCount();
+      const first = sample.input(targets.records);
+      const repeated = await api(t.app, {
+        url: url('/bulk'),
+        body: [first, { ...sample.input(targets.records), [uniqueField]: first[uniqueField] }],
+        cookie: admin.cookie,
+      });
+      expectValidation(repeated, `1.${uniqueField}`, validationCodes.CODE_MUST_BE_UNIQUE);
+      const invalid = await api(t.app, {
+        url: url('/bulk'),
+        body: [sample.input(targets.records), { ...sample.input(targets.records), [uniqueField]: '' }],
+        cookie: admin.cookie,
+      });
+      expect(errorOf(invalid).issues?.[0]?.path).toBe(`1.${uniqueField}`);
+      expect(await rowCount()).toBe(before);
+      const done = await api(t.app, {
+        url: url('/bulk'),
+        body: [sample.input(targets.records), sample.input(targets.records)],
+        cookie: admin.cookie,
+      });
+      expect(dataOf<unknown[]>(done)).toHaveLength(2);
+      expect(await rowCount()).toBe(before + 2);
+    });
+
+    it('validation: an empty body, an unknown field, bad list parameters', async () => {
+      const empty = await create({});
+      expect(errorOf(empty).code).toBe('VALIDATION');
+      expect(errorOf(empty).issues?.length).toBeGreaterThan(0);
+      expect(errorOf(await create({ ...sample.input(targets.records), workspaceId: other.id })).code).toBe(
+        'VALIDATION',
+      );
+      for (const query of [
+        `&pageSize=${maxPageSize + 1}`,
+        '&page=0',
+        '&sort=nothing',
+        '&colour=red',
+        '&pageSize=x',
+      ]) {
+        const response = await api(t.app, { url: url('', query), cookie: admin.cookie });
+        expect(response.status, `${query} → ${response.text}`).toBe(400);
+        expect(errorOf(response).code).toBe('VALIDATION');
+      }
+      for (const filter of definition.filters) {
+        const bad = await api(t.app, { url: url('', `&${filter.field}=not-a-value`), cookie: admin.cookie });
+        expect(bad.status, `${filter.field} → ${bad.text}`).toBe(400);
+      }
+    });
+
+    it('pages: pageSize up to 100, meta.total, only this workspace', async () => {
+      const page = await api(t.app, { url: url('', `&pageSize=${maxPageSize}`), cookie: admin.cookie });
+      expect(page.status).toBe(200);
+      const body = page.json as { data: { id: string }[]; meta: { total: number } };
+      expect(body.meta.total).toBe(await rowCount());
+      expect(body.data.map((row) => row.id)).not.toContain(otherTargets.records[key]);
+      const one = (await api(t.app, { url: url('', '&pageSize=1&page=2'), cookie: admin.cookie })).json as {
+        data: unknown[];
+        meta: { total: number; page: number };
+      };
+      expect(one.data.length).toBe(Math.min(1, Math.max(0, body.meta.total - 1)));
+      expect(one.meta).toMatchObject({ total: body.meta.total, page: 2 });
+    });
+
+    it('search: code, and the names in English and Arabic', async () => {
+      const input = sample.input(targets.records);
+      const tag = unique('q');
+      const body: Record<string, unknown> =
+        uniqueField === 'code' ? { ...input, code: `${tag}-code` } : { ...input };
+      if (localized)
+        body.name = [
+          { locale: 'en', value: `Zebra ${tag}` },
+          { locale: 'ar', value: `زرافة ${tag}` },
+        ];
+      const record = dataOf<{ id: string }>(await create(body));
+      const terms = [uniqueField === 'code' ? `${tag}-CODE` : String(body.currency)];
+      if (localized) terms.push(`zebra ${tag}`, `زرافة ${tag}`);
+      for (const term of terms) {
+        const found = await api(t.app, {
+          url: url('', `&search=${encodeURIComponent(term)}`),
+          cookie: admin.cookie,
+        });
+        expect(
+          (found.json as { data: { id: string }[] }).data.map((row) => row.id),
+          term,
+        ).toContain(record.id);
+      }
+      const none = await api(t.app, {
+        url: url('', `&search=${encodeURIComponent('%_nothing')}`),
+        cookie: admin.cookie,
+      });
+      expect((none.json as { data: unknown[] }).data).toEqual([]);
+    });
+
+    it.each([...definition.sort.flatMap((field) => [field, `-${field}`])])('sort %s', async (sort) => {
+      const response = await api(t.app, { url: url('', `&sort=${sort}&pageSize=100`), cookie: admin.cookie });
+      expect(response.status, response.text).toBe(200);
+      const rows = (response.json as { data: Record<string, unknown>[] }).data;
+      const field = sort.replace(/^-/, '');
+      const values = rows.map((row) =>
+        field === 'name' ? (row.name as { value: string }[])[0]!.value : row[field],
+      );
+      const numeric = values.every((value) => typeof value === 'number');
+      if (numeric) {
+        const ordered = [...(values as number[])].sort((x, y) => x - y);
+        expect(values).toEqual(sort.startsWith('-') ? ordered.reverse() : ordered);
+      }
+    });
+
+    it('filters: each declared filter narrows the list; /filters gives values with counts', async () => {
+      const values = await api(t.app, { url: url('/filters'), cookie: admin.cookie });
+      expect(values.status, values.text).toBe(200);
+      const data = (values.json as { data: Record<string, { value: unknown; count: number }[]> }).data;
+      const fields = [
+        ...definition.filters.map((filter) => filter.field),
+        ...(definition.hasStatus ? ['status'] : []),
+      ];
+      expect(Object.keys(data).sort()).toEqual([...fields].sort());
+      for (const field of fields) {
+        const entry = data[field]!.find((candidate) => candidate.value !== null);
+        if (!entry) continue;
+        const filtered = await api(t.app, {
+          url: url('', `&${field}=${entry.value}&pageSize=100`),
+          cookie: admin.cookie,
+        });
+        const body = filtered.json as { data: Record<string, unknown>[]; meta: { total: number } };
+        expect(body.meta.total, `${field}=${entry.value}`).toBe(entry.count);
+        expect(body.data.every((row) => row[field] === entry.value)).toBe(true);
+      }
+      expect(listQuerySchema(definition).safeParse({ workspaceId: shop.id }).success).toBe(true);
+    });
+
+    it.runIf(Object.keys(binding.references ?? {}).length > 0)(
+      "references: another workspace's record is refused like a missing one",
+      async () => {
+        for (const [field, referenced] of Object.entries(binding.references ?? {})) {
+          const otherKey = resourceBindings.find((candidate) => candidate.table === referenced)!.definition
+            .key;
+          const response = await create({
+            ...sample.input(targets.records),
+            [field]: otherTargets.records[otherKey],
+          });
+          expectValidation(response, field, validationCodes.REFERENCE_NOT_FOUND);
+        }
+      },
+    );
+  },
+);
