@@ -48,6 +48,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // Generic plans of prepared statements defeat trigram indexes on short terms (design brief §6).
       options: '-c plan_cache_mode=force_custom_plan',
     });
+    // An idle connection the server ends (restart, failover, a dropped database) emits 'error' on
+    // the pool; unhandled, that would crash the process. The pool replaces it on the next query.
+    pool.on('error', (error) => {
+      process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
+    });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
     return {
       db,
