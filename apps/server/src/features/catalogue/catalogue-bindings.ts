@@ -55,8 +55,11 @@ function recordOf(definition: ResourceDefinition, localized: boolean) {
   };
 }
 
+// Written out qualified: an unqualified "id" inside the subquery would mean the location's own id.
 const locationsCount =
-  sql<number>`(select count(*) from ${locations} where ${locations.brandId} = ${brands.id})`.mapWith(Number);
+  sql<number>`(select count(*) from "locations" where "locations"."brand_id" = "brands"."id")`.mapWith(
+    Number,
+  );
 
 export const brandsBinding = bindResource({
   definition: brandsResource,

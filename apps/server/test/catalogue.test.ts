@@ -1,0 +1,106 @@
+import { type BrandRecord, type CategoryRecord, validationCodes } from '@dukkan/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, dataOf, expectValidation } from './helpers/api.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
+
+/** What the catalogue adds to the engine: counts, references inside a workspace, localized names. */
+let t: TestApp;
+let shop: { id: string };
+let admin: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createWorkspace(t.db, 'Catalogue Shop');
+  admin = await addMember(t.db, shop.id, { isAdmin: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
+  api(t.app, { method, url: `/api/${path}?workspaceId=${shop.id}`, body, cookie: admin.cookie });
+
+const brandInput = () => ({ code: unique('b'), name: [{ locale: 'en', value: 'Roastery' }] });
+const locationInput = (brandId: string) => ({
+  code: unique('l'),
+  name: [{ locale: 'en', value: 'Olaya' }],
+  brandId,
+  workingHours: [
+    { day: 'sunday', opensAt: 8 * 3600, closesAt: 23 * 3600 },
+    { day: 'friday', opensAt: 16 * 3600, closesAt: 86_400 },
+  ],
+  phones: [
+    { label: 'Front desk', number: '0112345678' },
+    { label: 'Manager', number: '+966500000000' },
+  ],
+});
+
+describe('brands and locations', () => {
+  it('a brand counts its locations, and cannot be deleted while it has some', async () => {
+    const brand = dataOf<BrandRecord>(await call('POST', 'brands', brandInput()));
+    expect(brand).toMatchObject({
+      locationsCount: 0,
+      logo: null,
+      creationDate: null,
+      currencies: [],
+      status: 'active',
+    });
+    const location = dataOf<{ id: string; workingHours: unknown; phones: unknown }>(
+      await call('POST', 'locations', locationInput(brand.id)),
+    );
+    expect(location.workingHours).toEqual(locationInput(brand.id).workingHours);
+    expect(location.phones).toEqual(locationInput(brand.id).phones);
+    expect(dataOf<BrandRecord>(await call('GET', `brands/${brand.id}`)).locationsCount).toBe(1);
+    expectValidation(await call('DELETE', `brands/${brand.id}`), 'id', validationCodes.RECORD_IN_USE);
+    expect((await call('DELETE', `locations/${location.id}`)).status).toBe(200);
+    expect((await call('DELETE', `brands/${brand.id}`)).status).toBe(200);
+  });
+
+  it('a PATCH naming `name` replaces both languages; one not naming it keeps them', async () => {
+    const brand = dataOf<BrandRecord>(
+      await call('POST', 'brands', {
+        ...brandInput(),
+        name: [
+          { locale: 'en', value: 'Dates' },
+          { locale: 'ar', value: 'تمور' },
+        ],
+        currencies: ['SAR', 'USD', 'SAR'],
+        creationDate: '2020-01-31',
+        logo: 'https://cdn.example.com/logo.png',
+      }),
+    );
+    expect(brand).toMatchObject({ currencies: ['SAR', 'USD'], creationDate: '2020-01-31' });
+    const renamed = dataOf<BrandRecord>(
+      await call('PATCH', `brands/${brand.id}`, { name: [{ locale: 'en', value: 'Fine dates' }] }),
+    );
+    expect(renamed.name).toEqual([{ locale: 'en', value: 'Fine dates' }]);
+    const recoded = dataOf<BrandRecord>(await call('PATCH', `brands/${brand.id}`, { code: unique('b') }));
+    expect(recoded.name).toEqual(renamed.name);
+    expect(recoded.currencies).toEqual(['SAR', 'USD']);
+  });
+});
+
+describe('categories', () => {
+  it('sub-categories list by parent; a category cannot be its own parent', async () => {
+    const input = (parentId: string | null = null) => ({
+      code: unique('c'),
+      name: [{ locale: 'en', value: 'Coffee' }],
+      description: 'Beans and ground',
+      parentId,
+    });
+    const parent = dataOf<CategoryRecord>(await call('POST', 'categories', input()));
+    const child = dataOf<CategoryRecord>(await call('POST', 'categories', input(parent.id)));
+    const children = await api(t.app, {
+      url: `/api/categories?workspaceId=${shop.id}&parentId=${parent.id}`,
+      cookie: admin.cookie,
+    });
+    expect((children.json as { data: CategoryRecord[] }).data.map((row) => row.id)).toEqual([child.id]);
+    expectValidation(
+      await call('PATCH', `categories/${parent.id}`, { parentId: parent.id }),
+      'parentId',
+      validationCodes.REFERENCE_NOT_FOUND,
+    );
+    expectValidation(await call('DELETE', `categories/${parent.id}`), 'id', validationCodes.RECORD_IN_USE);
+  });
+});
