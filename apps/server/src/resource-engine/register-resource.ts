@@ -1,12 +1,13 @@
 import {
   type ListQuery,
   listQuerySchema,
+  noReference,
   type ResourceDefinition,
   type ResourceVerb,
   tagFor,
   validationCodes,
 } from '@dukkan/contract';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -117,7 +118,15 @@ export function registerResource(
     }
     for (const filter of definition.filters) {
       const values = query[filter.field] as string[] | undefined;
-      if (values) conditions.push(inArray(binding.fields[filter.field] as AnyPgColumn, values));
+      if (!values) continue;
+      const column = binding.fields[filter.field] as AnyPgColumn;
+      const ids = values.filter((value) => value !== noReference);
+      conditions.push(
+        or(
+          ids.length > 0 ? inArray(column, ids) : undefined,
+          filter.kind === 'reference' && values.includes(noReference) ? isNull(column) : undefined,
+        ),
+      );
     }
     const statuses = query.status as string[] | undefined;
     if (statuses && statusColumn) conditions.push(inArray(statusColumn, statuses));

@@ -43,6 +43,33 @@ const screenPages: Partial<Record<ScreenName, LazyExoticComponent<ComponentType>
     import('../features/roles/roles-page.tsx').then((m) => ({ default: m.RolesPage })),
   ),
   users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
+  brands: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.BrandsPage })),
+  ),
+  locations: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.LocationsPage })),
+  ),
+  taxes: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.TaxesPage })),
+  ),
+  measurementUnits: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.MeasurementUnitsPage })),
+  ),
+  productTags: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.ProductTagsPage })),
+  ),
+  customers: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.CustomersPage })),
+  ),
+  exchangeRates: lazy(() =>
+    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.ExchangeRatesPage })),
+  ),
+  categories: lazy(() =>
+    import('../features/catalogue/categories-page.tsx').then((m) => ({ default: m.CategoriesPage })),
+  ),
+  wasteCategories: lazy(() =>
+    import('../features/catalogue/categories-page.tsx').then((m) => ({ default: m.WasteCategoriesPage })),
+  ),
 };
 
 /** A signed-in screen behind its route guard: its page, or the placeholder of a later milestone. */

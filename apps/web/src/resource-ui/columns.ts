@@ -21,6 +21,8 @@ export interface ListFilterControl {
   field: string;
   label: string;
   options: { value: string; label: string }[];
+  /** A reference filter: its options are this resource's records (loaded when the menu is shown). */
+  resource?: string;
 }
 
 /** An action on one row, shown as an icon button only when the user may use it. */

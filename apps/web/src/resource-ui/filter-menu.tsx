@@ -5,6 +5,7 @@ import { Checkbox } from '../components/ui/checkbox.tsx';
 import { ChevronDownIcon } from '../components/ui/icons.tsx';
 import { cn } from '../lib/class-names.ts';
 import type { ListFilterControl } from './columns.ts';
+import { useRecordOptions } from './option-sources.ts';
 import type { FilterValueCount } from './use-resource.ts';
 
 /**
@@ -116,4 +117,18 @@ export function FilterMenu({
       </div>
     </div>
   );
+}
+
+type FilterMenuProps = Parameters<typeof FilterMenu>[0];
+
+/** A reference filter's menu: the referenced resource's records are its options. */
+function RecordFilterMenu({ resource, ...props }: FilterMenuProps & { resource: string }) {
+  const { options } = useRecordOptions(resource);
+  return <FilterMenu {...props} filter={{ ...props.filter, options }} />;
+}
+
+/** The menu of a declared filter, fixed values or records. */
+export function ListFilterMenu(props: FilterMenuProps) {
+  const resource = props.filter.resource;
+  return resource ? <RecordFilterMenu {...props} resource={resource} /> : <FilterMenu {...props} />;
 }

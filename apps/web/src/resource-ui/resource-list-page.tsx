@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DatabaseIcon, LockIcon } from '../components/ui/icons.tsx';
 import { isApiError } from '../lib/api-client.ts';
 import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
-import { FilterMenu } from './filter-menu.tsx';
+import { ListFilterMenu } from './filter-menu.tsx';
 import type { OperationAction } from './operation-toast.tsx';
 import { Pagination } from './pagination.tsx';
 import { ResourceTable, TableSkeleton } from './resource-table.tsx';
@@ -69,6 +69,10 @@ export interface ResourceListPageProps<D extends ResourceDefinition> {
   emptyHint?: string;
   /** Other caches the page's changes affect. */
   operationOptions?: OperationOptions;
+  /** Filters the page itself sets, not shown or kept in the address (a sub-category page's parent). */
+  fixedFilters?: Record<string, string[]>;
+  /** Shown above the toolbar (e.g. breadcrumbs). */
+  intro?: ReactNode;
 }
 
 /**
@@ -91,12 +95,17 @@ export function ResourceListPage<D extends ResourceDefinition>({
   emptyTitle,
   emptyHint,
   operationOptions,
+  fixedFilters,
+  intro,
 }: ResourceListPageProps<D>) {
   type R = RecordOf<D>;
   const { t } = useTranslation();
   const [params, setParams] = useListParams(definition);
   const { allows } = useResourceAccess(definition);
-  const list = useResourceList(definition, params);
+  const list = useResourceList(
+    definition,
+    fixedFilters ? { ...params, filters: { ...params.filters, ...fixedFilters } } : params,
+  );
   const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
   const mutations = useResourceMutations(definition, operationOptions);
   const [editing, setEditing] = useState<{ record: R | null } | null>(null);
@@ -259,6 +268,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
   return (
     <Page title={title}>
       <div className="mx-auto max-w-7xl space-y-4">
+        {intro}
         <div className="flex flex-wrap items-center gap-3">
           <SearchBox
             value={params.search}
@@ -266,7 +276,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
             label={t('resourceList.searchLabel', { title })}
           />
           {filters.map((filter) => (
-            <FilterMenu
+            <ListFilterMenu
               key={filter.field}
               filter={filter}
               selected={params.filters[filter.field] ?? []}

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/catalogue.ts';
+import type { ColumnDefinition } from './columns.ts';
+import type { FormEntry } from './form-fields.ts';
 
 /** What the generic router can do with a resource; a resource lists the verbs it offers. */
 export const resourceVerbs = ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'] as const;
@@ -22,6 +24,26 @@ export interface FilterDefinition {
   kind: 'enum' | 'reference';
   /** enum: the allowed values. */
   values?: readonly string[];
+  /**
+   * reference: the key of the referenced resource. Its values are that resource's ids, or
+   * `none` for records that reference nothing.
+   */
+  resource?: string;
+}
+
+/** A form's values by field name (nested for dotted names). */
+export type FormValues = { [field: string]: unknown };
+
+/**
+ * The create and edit form of a resource. Its values may be shaped for editing (a name per
+ * language, times as 'HH:MM'); `schema` validates them under the form's own field names and
+ * turns them into the resource's create input, which the server validates again.
+ */
+export interface ResourceFormDefinition<RecordValue = never> {
+  fields: readonly FormEntry[];
+  schema: z.ZodType<unknown, FormValues>;
+  /** A record as the form's starting values. */
+  values: (record: RecordValue) => FormValues;
 }
 
 /** A resource, declared once: both the server's generic router and the web's pages read it. */
@@ -46,6 +68,10 @@ export interface ResourceDefinition<
   filters: readonly FilterDefinition[];
   /** Records can be switched on and off: `PATCH {path}/{id}` with `{ status }`. */
   hasStatus: boolean;
+  /** The list's columns, for the generic screen (resources with their own screen may leave them out). */
+  columns?: readonly ColumnDefinition[];
+  /** The create/edit form, for the generic screen. */
+  form?: ResourceFormDefinition<z.infer<Record>>;
 }
 
 export function defineResource<
@@ -53,7 +79,8 @@ export function defineResource<
   Create extends z.ZodObject,
   Update extends z.ZodObject,
 >(definition: ResourceDefinition<Record, Create, Update>): ResourceDefinition<Record, Create, Update> {
-  for (const field of [...definition.search, ...definition.sort]) {
+  const columnFields = (definition.columns ?? []).map((column) => column.field);
+  for (const field of [...definition.search, ...definition.sort, ...columnFields]) {
     if (!(field in definition.schemas.record.shape)) {
       throw new Error(`Resource ${definition.key}: ${field} is not a field of its record`);
     }

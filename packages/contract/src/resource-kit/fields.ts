@@ -22,16 +22,18 @@ export const statusInputSchema = z.strictObject({ status: recordStatusField });
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];
 
+const localizedValue = z
+  .string({ error: codes.NAME_IS_REQUIRED })
+  .trim()
+  .min(1, codes.NAME_IS_REQUIRED)
+  .max(60, codes.NAME_TOO_LONG);
+
 /** A name in each language: `[{ locale, value }]`, English required, each value 1–60 characters. */
 export const localizedNameField = z
   .array(
     z.strictObject({
       locale: z.enum(locales, { error: codes.NAME_IS_REQUIRED }),
-      value: z
-        .string({ error: codes.NAME_IS_REQUIRED })
-        .trim()
-        .min(1, codes.NAME_IS_REQUIRED)
-        .max(60, codes.NAME_TOO_LONG),
+      value: localizedValue,
     }),
     { error: codes.NAME_IS_REQUIRED },
   )
@@ -46,6 +48,32 @@ export const localizedNameField = z
   });
 export type LocalizedName = z.infer<typeof localizedNameField>;
 export const localizedNameRecordField = z.array(z.object({ locale: z.enum(locales), value: z.string() }));
+
+/**
+ * The same rules for a form, which edits one text box per language (`name.en`, `name.ar`): its
+ * messages land under those boxes, and the output is the `[{ locale, value }]` list.
+ */
+export const localizedNameFormField = z
+  .object({
+    en: localizedValue,
+    ar: z.string().trim().max(60, codes.NAME_TOO_LONG).default(''),
+  })
+  .transform(
+    ({ en, ar }): LocalizedName => [
+      { locale: 'en', value: en },
+      ...(ar ? [{ locale: 'ar' as const, value: ar }] : []),
+    ],
+  );
+
+/** A stored localized name as the form's `{ en, ar }` values. */
+export function localizedNameFormValues(name: readonly { locale: string; value: string }[] | undefined) {
+  const inLanguage = (locale: Locale) => name?.find((entry) => entry.locale === locale)?.value ?? '';
+  return { en: inLanguage('en'), ar: inLanguage('ar') };
+}
+
+/** A form's empty choice ('' from a select, or nothing) is `null` for a nullable field. */
+export const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
 
 const supportedCurrencies: ReadonlySet<string> = new Set(
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [],

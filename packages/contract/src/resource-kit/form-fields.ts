@@ -22,6 +22,15 @@ export interface FormFieldOption {
   label: string;
 }
 
+/**
+ * Where a select's choices come from when they are not fixed: the workspace's records of another
+ * resource (by key), or every country or currency, named in the user's language.
+ */
+export type OptionSource =
+  | { kind: 'resource'; resource: string }
+  | { kind: 'countries' }
+  | { kind: 'currencies' };
+
 /** A phone entry: what the number is (e.g. 'Mobile') and the number itself (spec §3). */
 export interface PhoneEntry {
   label: string;
@@ -61,6 +70,8 @@ export interface FormField {
   defaultValue?: unknown;
   /** select and radio. */
   options?: readonly FormFieldOption[];
+  /** select: choices loaded or computed instead of `options`. */
+  optionSource?: OptionSource;
   /** select: several values (an array) instead of one. */
   isMulti?: boolean;
   /** select: the text shown when there is nothing to choose. */
@@ -76,6 +87,8 @@ export interface FormField {
   step?: number;
   /** upload: the accepted types (the input's `accept`); imageUpload always accepts images only. */
   accept?: string;
+  /** phoneNums: entries are numbers alone (the list is plain strings), without a label input. */
+  numbersOnly?: boolean;
   /** imageUpload: several images (a list of URLs) or one (a list of at most one). */
   multiple?: boolean;
 }

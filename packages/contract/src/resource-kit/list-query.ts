@@ -4,6 +4,9 @@ import type { ResourceDefinition } from './define-resource.ts';
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
 
+/** The reference filter value for records that reference nothing (`?parentId=none`: the top level). */
+export const noReference = 'none';
+
 /** Filter values: one value or several, comma-separated; each bounded. */
 const filterValues = (allowed?: readonly string[]) =>
   z
@@ -12,7 +15,9 @@ const filterValues = (allowed?: readonly string[]) =>
     .transform((raw) => raw.split(',').filter(Boolean))
     .pipe(
       z
-        .array(allowed ? z.enum(allowed as [string, ...string[]]) : z.uuid())
+        .array(
+          allowed ? z.enum(allowed as [string, ...string[]]) : z.union([z.uuid(), z.literal(noReference)]),
+        )
         .min(1)
         .max(50),
     );

@@ -5,10 +5,17 @@ import {
   currencyField,
   dateField,
   localizedNameField,
+  localizedNameFormField,
+  localizedNameFormValues,
   localizedNameRecordField,
 } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { statusRecordFields } from './catalogue-common.ts';
+import {
+  codeAndNameColumns,
+  codeAndNameFormFields,
+  fieldLabel,
+  statusRecordFields,
+} from './catalogue-common.ts';
 
 export const brandInputSchema = z.object({
   code: codeField,
@@ -44,4 +51,32 @@ export const brandsResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  columns: [
+    ...codeAndNameColumns,
+    { field: 'currencies', kind: 'currencies' },
+    { field: 'locationsCount', kind: 'number' },
+    { field: 'creationDate', kind: 'date' },
+    { field: 'status', kind: 'status' },
+  ],
+  form: {
+    fields: [
+      ...codeAndNameFormFields,
+      { name: 'creationDate', type: 'date', mode: 'single', label: fieldLabel('brands', 'creationDate') },
+      {
+        name: 'currencies',
+        type: 'select',
+        isMulti: true,
+        optionSource: { kind: 'currencies' },
+        label: fieldLabel('brands', 'currencies'),
+      },
+    ],
+    // The logo is uploaded through the files endpoint, which is not built yet: the form leaves it as it is.
+    schema: brandInputSchema.omit({ logo: true }).extend({ name: localizedNameFormField }),
+    values: (brand) => ({
+      code: brand.code,
+      name: localizedNameFormValues(brand.name),
+      creationDate: brand.creationDate ?? undefined,
+      currencies: brand.currencies,
+    }),
+  },
 });

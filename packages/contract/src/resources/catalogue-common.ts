@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ColumnDefinition } from '../resource-kit/columns.ts';
 import { idField, recordStatusField, timestampField } from '../resource-kit/fields.ts';
+import type { FormEntry } from '../resource-kit/form-fields.ts';
 
 /** The fields every catalogue record has beside its own. */
 export const catalogueRecordFields = {
@@ -12,3 +14,26 @@ export const statusRecordFields = { ...catalogueRecordFields, status: recordStat
 
 /** Record fields the catalogue's lists sort by everywhere. */
 export const commonSorts = ['code', 'name', 'createdAt'] as const;
+
+/** The label of a resource's field: `resources.<key>.fields.<field>` (the web falls back to `resources.common.fields`). */
+export const fieldLabel = (resourceKey: string, field: string) => `resources.${resourceKey}.fields.${field}`;
+
+/** Code first, then the localized name (primary): the head of most catalogue lists. */
+export const codeAndNameColumns: readonly ColumnDefinition[] = [
+  { field: 'code', kind: 'code' },
+  { field: 'name', kind: 'localizedText', primary: true },
+];
+
+/** Code, then the name in each language side by side: the head of most catalogue forms. */
+export const codeAndNameFormFields: readonly FormEntry[] = [
+  { name: 'code', type: 'text', label: 'resources.common.fields.code', required: true },
+  {
+    kind: 'group',
+    label: 'resources.common.fields.name',
+    columns: 2,
+    fields: [
+      { name: 'name.en', type: 'text', label: 'resources.common.fields.nameEn', required: true },
+      { name: 'name.ar', type: 'text', label: 'resources.common.fields.nameAr' },
+    ],
+  },
+];

@@ -1,13 +1,22 @@
 import { z } from 'zod';
+import type { ResourceFormDefinition } from '../resource-kit/define-resource.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   descriptionField,
+  emptyAsNull,
   localizedNameField,
+  localizedNameFormField,
+  localizedNameFormValues,
   localizedNameRecordField,
   referenceField,
 } from '../resource-kit/fields.ts';
-import { statusRecordFields } from './catalogue-common.ts';
+import {
+  codeAndNameColumns,
+  codeAndNameFormFields,
+  fieldLabel,
+  statusRecordFields,
+} from './catalogue-common.ts';
 
 /** Categories and waste categories share one shape: a tree of named, described records. */
 export const categoryInputSchema = z.object({
@@ -26,6 +35,28 @@ export const categoryRecordSchema = z.object({
 });
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 
+/** The form of a category tree; its parent is chosen among the same resource's records. */
+const categoryForm = (key: string): ResourceFormDefinition<CategoryRecord> => ({
+  fields: [
+    ...codeAndNameFormFields,
+    { name: 'description', type: 'text', required: true, label: fieldLabel(key, 'description') },
+    {
+      name: 'parentId',
+      type: 'select',
+      optionSource: { kind: 'resource', resource: key },
+      label: fieldLabel(key, 'parentId'),
+      placeholder: fieldLabel(key, 'noParent'),
+    },
+  ],
+  schema: categoryInputSchema.extend({ name: localizedNameFormField, parentId: emptyAsNull(referenceField) }),
+  values: (category) => ({
+    code: category.code,
+    name: localizedNameFormValues(category.name),
+    description: category.description,
+    parentId: category.parentId ?? '',
+  }),
+});
+
 const categoryDeclaration = {
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
@@ -36,8 +67,12 @@ const categoryDeclaration = {
   search: ['code', 'name', 'description'],
   sort: ['code', 'name', 'createdAt'],
   defaultSort: 'code',
-  filters: [{ field: 'parentId', kind: 'reference' }],
   hasStatus: true,
+  columns: [
+    ...codeAndNameColumns,
+    { field: 'description', kind: 'text' },
+    { field: 'status', kind: 'status' },
+  ],
 } as const;
 
 export const categoriesResource = defineResource({
@@ -45,6 +80,8 @@ export const categoriesResource = defineResource({
   path: 'categories',
   permission: 'Categories',
   ...categoryDeclaration,
+  filters: [{ field: 'parentId', kind: 'reference', resource: 'categories' }],
+  form: categoryForm('categories'),
 });
 
 export const wasteCategoriesResource = defineResource({
@@ -52,4 +89,6 @@ export const wasteCategoriesResource = defineResource({
   path: 'waste-categories',
   permission: 'WasteCategories',
   ...categoryDeclaration,
+  filters: [{ field: 'parentId', kind: 'reference', resource: 'wasteCategories' }],
+  form: categoryForm('wasteCategories'),
 });

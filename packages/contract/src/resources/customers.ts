@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { nameField, phoneField } from '../auth/fields.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { codeField, referenceField } from '../resource-kit/fields.ts';
+import { codeField, emptyAsNull, referenceField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { statusRecordFields } from './catalogue-common.ts';
+import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
 
 /** How a customer came to the business. */
 export const customerSources = ['walkIn', 'phone', 'online', 'referral', 'other'] as const;
@@ -46,7 +46,75 @@ export const customersResource = defineResource({
   defaultSort: 'code',
   filters: [
     { field: 'source', kind: 'enum', values: customerSources },
-    { field: 'brandId', kind: 'reference' },
+    { field: 'brandId', kind: 'reference', resource: 'brands' },
   ],
   hasStatus: true,
+  columns: [
+    { field: 'code', kind: 'code' },
+    { field: 'name', kind: 'text', primary: true },
+    { field: 'phones', kind: 'phones' },
+    { field: 'source', kind: 'enum' },
+    { field: 'brandId', kind: 'reference', reference: 'brands' },
+    { field: 'status', kind: 'status' },
+  ],
+  form: {
+    fields: [
+      {
+        kind: 'group',
+        label: fieldLabel('customers', 'identity'),
+        columns: 2,
+        fields: [
+          { name: 'code', type: 'text', required: true, label: 'resources.common.fields.code' },
+          { name: 'name', type: 'text', required: true, label: fieldLabel('customers', 'name') },
+        ],
+      },
+      {
+        name: 'phones',
+        type: 'phoneNums',
+        numbersOnly: true,
+        required: true,
+        label: fieldLabel('customers', 'phones'),
+      },
+      {
+        kind: 'group',
+        label: fieldLabel('customers', 'origin'),
+        columns: 2,
+        fields: [
+          {
+            name: 'source',
+            type: 'select',
+            required: true,
+            defaultValue: 'walkIn',
+            options: customerSources.map((source) => ({
+              value: source,
+              label: `resources.customers.values.source.${source}`,
+            })),
+            label: fieldLabel('customers', 'source'),
+          },
+          {
+            name: 'brandId',
+            type: 'select',
+            optionSource: { kind: 'resource', resource: 'brands' },
+            label: fieldLabel('customers', 'brandId'),
+          },
+        ],
+      },
+    ],
+    // The form edits phones as entries (spec §3: a phone list may be plain strings); the input is numbers.
+    schema: customerInputSchema.extend({
+      phones: z
+        .array(z.object({ number: phoneField }), { error: codes.PHONES_REQUIRED })
+        .min(1, codes.PHONES_REQUIRED)
+        .transform((entries) => entries.map((entry) => entry.number))
+        .pipe(customerInputSchema.shape.phones),
+      brandId: emptyAsNull(referenceField),
+    }),
+    values: (customer) => ({
+      code: customer.code,
+      name: customer.name,
+      phones: customer.phones,
+      source: customer.source,
+      brandId: customer.brandId ?? '',
+    }),
+  },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { currencyField, idField, timestampField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
+import { fieldLabel } from './catalogue-common.ts';
 
 export const exchangeRateInputSchema = z.object({
   currency: currencyField,
@@ -37,4 +38,30 @@ export const exchangeRatesResource = defineResource({
   defaultSort: 'currency',
   filters: [],
   hasStatus: false,
+  columns: [
+    { field: 'currency', kind: 'currency', primary: true },
+    { field: 'rate', kind: 'number' },
+    { field: 'updatedAt', kind: 'date' },
+  ],
+  form: {
+    fields: [
+      {
+        name: 'currency',
+        type: 'select',
+        required: true,
+        optionSource: { kind: 'currencies' },
+        label: fieldLabel('exchangeRates', 'currency'),
+      },
+      {
+        name: 'rate',
+        type: 'number',
+        required: true,
+        step: 0.000001,
+        label: fieldLabel('exchangeRates', 'rate'),
+        tooltipMessage: fieldLabel('exchangeRates', 'rateHint'),
+      },
+    ],
+    schema: exchangeRateInputSchema,
+    values: (rate) => ({ currency: rate.currency, rate: rate.rate }),
+  },
 });

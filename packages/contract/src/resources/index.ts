@@ -35,3 +35,10 @@ export * from './measurement-units.ts';
 export * from './product-tags.ts';
 export * from './taxes.ts';
 export * from './workspace-users.ts';
+
+export type RegisteredResource = (typeof resources)[number];
+
+/** The registered resource with this key (references name their resource by key). */
+export function findResource(key: string): RegisteredResource | undefined {
+  return resources.find((resource) => resource.key === key);
+}

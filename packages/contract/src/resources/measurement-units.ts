@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { codeField, localizedNameField, localizedNameRecordField } from '../resource-kit/fields.ts';
+import {
+  codeField,
+  localizedNameField,
+  localizedNameFormField,
+  localizedNameFormValues,
+  localizedNameRecordField,
+} from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { statusRecordFields } from './catalogue-common.ts';
+import {
+  codeAndNameColumns,
+  codeAndNameFormFields,
+  fieldLabel,
+  statusRecordFields,
+} from './catalogue-common.ts';
 
 export const measurementUnitInputSchema = z.object({
   code: codeField,
@@ -37,4 +48,13 @@ export const measurementUnitsResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  columns: [...codeAndNameColumns, { field: 'symbol', kind: 'text' }, { field: 'status', kind: 'status' }],
+  form: {
+    fields: [
+      ...codeAndNameFormFields,
+      { name: 'symbol', type: 'text', required: true, label: fieldLabel('measurementUnits', 'symbol') },
+    ],
+    schema: measurementUnitInputSchema.extend({ name: localizedNameFormField }),
+    values: (unit) => ({ code: unit.code, name: localizedNameFormValues(unit.name), symbol: unit.symbol }),
+  },
 });

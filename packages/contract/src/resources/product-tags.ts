@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { codeField, localizedNameField, localizedNameRecordField } from '../resource-kit/fields.ts';
-import { statusRecordFields } from './catalogue-common.ts';
+import {
+  codeField,
+  localizedNameField,
+  localizedNameFormField,
+  localizedNameFormValues,
+  localizedNameRecordField,
+} from '../resource-kit/fields.ts';
+import { codeAndNameColumns, codeAndNameFormFields, statusRecordFields } from './catalogue-common.ts';
 
 export const productTagInputSchema = z.object({ code: codeField, name: localizedNameField });
 export type ProductTagInput = z.infer<typeof productTagInputSchema>;
@@ -24,4 +30,10 @@ export const productTagsResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  columns: [...codeAndNameColumns, { field: 'status', kind: 'status' }],
+  form: {
+    fields: codeAndNameFormFields,
+    schema: productTagInputSchema.extend({ name: localizedNameFormField }),
+    values: (tag) => ({ code: tag.code, name: localizedNameFormValues(tag.name) }),
+  },
 });

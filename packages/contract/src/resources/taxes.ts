@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, countryField, titleField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { statusRecordFields } from './catalogue-common.ts';
+import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
 
 export const taxInputSchema = z.object({
   code: codeField,
@@ -35,4 +35,43 @@ export const taxesResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  columns: [
+    { field: 'code', kind: 'code' },
+    { field: 'title', kind: 'text', primary: true },
+    { field: 'country', kind: 'country' },
+    { field: 'rate', kind: 'percent' },
+    { field: 'status', kind: 'status' },
+  ],
+  form: {
+    fields: [
+      { name: 'code', type: 'text', required: true, label: 'resources.common.fields.code' },
+      { name: 'title', type: 'text', required: true, label: fieldLabel('taxes', 'title') },
+      {
+        kind: 'group',
+        label: fieldLabel('taxes', 'rateGroup'),
+        columns: 2,
+        fields: [
+          {
+            name: 'country',
+            type: 'select',
+            required: true,
+            optionSource: { kind: 'countries' },
+            label: fieldLabel('taxes', 'country'),
+          },
+          {
+            name: 'rate',
+            type: 'number',
+            required: true,
+            defaultMin: 0,
+            defaultMax: 100,
+            step: 0.01,
+            label: fieldLabel('taxes', 'rate'),
+            tooltipMessage: fieldLabel('taxes', 'rateHint'),
+          },
+        ],
+      },
+    ],
+    schema: taxInputSchema,
+    values: (tax) => ({ code: tax.code, title: tax.title, country: tax.country, rate: tax.rate }),
+  },
 });

@@ -58,7 +58,7 @@ function PhoneInputs({
   );
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      {part('label', labelError)}
+      {!field.numbersOnly && part('label', labelError)}
       {part('number', numberError)}
     </div>
   );

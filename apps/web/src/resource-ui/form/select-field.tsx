@@ -1,26 +1,61 @@
+import type { FormFieldOption } from '@dukkan/contract';
+import { useEffect } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { useComputedOptions, useRecordOptions } from '../option-sources.ts';
 import { FieldFrame } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
 
+type ChoiceProps = FieldComponentProps & { options: readonly FormFieldOption[]; loading?: boolean };
+
 /**
  * select: a native select for one value; for several, a list of checkboxes (keyboard and screen
- * readers for free, no listbox library). With no options it says so (noOptionsMessage).
+ * readers for free, no listbox library). With no options it says so (noOptionsMessage). Choices
+ * are the field's own, every country or currency, or the workspace's records of a resource.
  */
-export function SelectField({ field, id }: FieldComponentProps) {
-  const { t } = useTranslation();
-  const { register } = useFormContext();
-  const error = useFieldError(field.name);
-  const options = field.options ?? [];
-  const noOptions = textOf(t, field.noOptionsMessage ?? 'form.noOptions');
+export function SelectField(props: FieldComponentProps) {
+  const source = props.field.optionSource;
+  return source?.kind === 'resource' ? (
+    <RecordSelect {...props} resource={source.resource} />
+  ) : (
+    <ComputedSelect {...props} />
+  );
+}
 
-  if (field.isMulti) return <MultiSelect field={field} id={id} error={error} noOptions={noOptions} />;
+function ComputedSelect(props: FieldComponentProps) {
+  return <Choices {...props} options={useComputedOptions(props.field)} />;
+}
+
+function RecordSelect({ resource, ...props }: FieldComponentProps & { resource: string }) {
+  const { options, isLoading } = useRecordOptions(resource);
+  return <Choices {...props} options={options} loading={isLoading} />;
+}
+
+function Choices({ field, id, options, loading = false }: ChoiceProps) {
+  const { t } = useTranslation();
+  const { register, getValues, setValue } = useFormContext();
+  const error = useFieldError(field.name);
+  // Choices that arrive after the form set its value: show that value, not the empty choice.
+  useEffect(() => {
+    if (options.length > 0 && !field.isMulti) setValue(field.name, getValues(field.name));
+  }, [options.length, field.isMulti, field.name, getValues, setValue]);
+  const noOptions = loading
+    ? t('form.loadingOptions')
+    : textOf(t, field.noOptionsMessage ?? 'form.noOptions');
+
+  if (field.isMulti)
+    return <MultiSelect field={field} id={id} error={error} noOptions={noOptions} options={options} />;
   return (
     <FieldFrame field={field} id={id} error={error}>
       {(control) => (
-        <Select {...control} {...register(field.name)} disabled={field.disabled || options.length === 0}>
+        <Select
+          {...control}
+          {...register(field.name)}
+          disabled={field.disabled || options.length === 0}
+          aria-busy={loading || undefined}
+        >
           {options.length === 0 ? (
             <option value="">{noOptions}</option>
           ) : (
@@ -42,11 +77,15 @@ function MultiSelect({
   id,
   error,
   noOptions,
-}: FieldComponentProps & { error: string | undefined; noOptions: string }) {
+  options,
+}: FieldComponentProps & {
+  error: string | undefined;
+  noOptions: string;
+  options: readonly FormFieldOption[];
+}) {
   const { t } = useTranslation();
   const { field: controller } = useController({ name: field.name });
   const selected: string[] = Array.isArray(controller.value) ? controller.value : [];
-  const options = field.options ?? [];
   const toggle = (value: string, checked: boolean) =>
     controller.onChange(checked ? [...selected, value] : selected.filter((item) => item !== value));
   return (

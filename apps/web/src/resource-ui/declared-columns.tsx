@@ -1,0 +1,167 @@
+import {
+  type ColumnDefinition,
+  formattingLocale,
+  pickLocalized,
+  type ResourceDefinition,
+  secondsToTime,
+  type WorkingDay,
+  weekdays,
+} from '@dukkan/contract';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../components/ui/badge.tsx';
+import { useFormatters } from '../lib/use-formatters.ts';
+import type { ResourceColumn } from './columns.ts';
+import { optionListParams, recordName, requireResource } from './option-sources.ts';
+import { useResourceAccess, useResourceList, useResourceRecord } from './use-resource.ts';
+
+type AnyRecord = Record<string, unknown>;
+
+/** A field's label: the resource's own text, else the catalogue's common one (`code`, `name`, `status`). */
+export function fieldText(t: TFunction, resourceKey: string, field: string): string {
+  return t([
+    `resources.${resourceKey}.fields.${field}`,
+    `resources.common.fields.${field}`,
+  ] as never) as string;
+}
+
+const muted = <span className="text-slate-400 dark:text-slate-500">—</span>;
+
+/** A calendar day ('YYYY-MM-DD') is that day wherever the reader is; a timestamp is its instant. */
+const dateOf = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+
+/** The name of a referenced record: looked up in the cached first page, else fetched alone. */
+function ReferenceName({ resource, id }: { resource: string; id: string }) {
+  const { i18n } = useTranslation();
+  const definition = requireResource(resource);
+  const { allows } = useResourceAccess(definition);
+  const page = useResourceList(definition, optionListParams(definition));
+  const inPage = page.data?.data.find((record) => record.id === id);
+  const alone = useResourceRecord(definition, page.isSuccess && !inPage ? id : null);
+  const record = inPage ?? alone.data;
+  if (!allows('list') || !record) return muted;
+  return <>{recordName(definition, record as AnyRecord, i18n.language)}</>;
+}
+
+/** Open days and their hours, one short line each, in the reader's clock (spec §9). */
+function WorkingDays({ days }: { days: readonly WorkingDay[] }) {
+  const { t, i18n } = useTranslation();
+  if (days.length === 0)
+    return <span className="text-slate-500 dark:text-slate-400">{t('resources.locations.closed')}</span>;
+  const digits = new Intl.NumberFormat(formattingLocale(i18n.language), { minimumIntegerDigits: 2 });
+  const time = (seconds: number) => {
+    const [clock = '', period = ''] = secondsToTime(seconds, '12h').split(' ');
+    const [hours = '0', minutes = '0'] = clock.split(':');
+    return `${digits.format(Number(hours))}:${digits.format(Number(minutes))} ${t(`resources.locations.${period === 'AM' ? 'am' : 'pm'}`)}`;
+  };
+  const sorted = [...days].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day));
+  return (
+    <ul className="space-y-0.5 text-xs whitespace-nowrap">
+      {sorted.map((day) => (
+        <li key={day.day}>
+          <span className="inline-block min-w-10 font-medium">
+            {t(`resources.locations.weekdays.${day.day}.short`)}
+          </span>{' '}
+          <bdi>
+            {time(day.opensAt)} – {time(day.closesAt)}
+          </bdi>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The cell of each column kind. */
+function useCellRenderer(resourceKey: string) {
+  const { t, i18n } = useTranslation();
+  const { formatDate } = useFormatters();
+  const locale = formattingLocale(i18n.language);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const regions = new Intl.DisplayNames([locale], { type: 'region' });
+  const currencies = new Intl.DisplayNames([locale], { type: 'currency' });
+
+  return (column: ColumnDefinition, value: unknown): ReactNode => {
+    if (value === null || value === undefined || value === '') return muted;
+    switch (column.kind) {
+      case 'code':
+        return <bdi className="font-mono text-xs">{String(value)}</bdi>;
+      case 'localizedText':
+        return pickLocalized(value as never, i18n.language);
+      case 'date':
+        return <span className="whitespace-nowrap">{formatDate(dateOf(String(value)))}</span>;
+      case 'number':
+        return <span className="tabular-nums">{number.format(Number(value))}</span>;
+      case 'percent':
+        return <span className="tabular-nums">{percent.format(Number(value) / 100)}</span>;
+      case 'enum':
+        return t(`resources.${resourceKey}.values.${column.field}.${String(value)}` as never) as string;
+      case 'country':
+        return regions.of(String(value)) ?? String(value);
+      case 'currency':
+        return (
+          <span>
+            <bdi className="font-mono text-xs">{String(value)}</bdi>{' '}
+            <span className="text-slate-500 dark:text-slate-400">{currencies.of(String(value))}</span>
+          </span>
+        );
+      case 'currencies': {
+        const list = value as string[];
+        if (list.length === 0) return muted;
+        return (
+          <span className="flex flex-wrap gap-1">
+            {list.map((code) => (
+              <Badge key={code}>{code}</Badge>
+            ))}
+          </span>
+        );
+      }
+      case 'reference':
+        return <ReferenceName resource={column.reference ?? ''} id={String(value)} />;
+      case 'phones': {
+        const phones = (value as (string | { label: string; number: string })[]).map((phone) =>
+          typeof phone === 'string' ? { label: '', number: phone } : phone,
+        );
+        if (phones.length === 0) return muted;
+        return (
+          <ul className="space-y-0.5 text-sm whitespace-nowrap">
+            {phones.map((phone) => (
+              <li key={`${phone.label}-${phone.number}`}>
+                {phone.label && <span className="text-slate-500 dark:text-slate-400">{phone.label}: </span>}
+                <bdi dir="ltr">{phone.number}</bdi>
+              </li>
+            ))}
+          </ul>
+        );
+      }
+      case 'workingDays':
+        return <WorkingDays days={value as WorkingDay[]} />;
+      case 'status':
+        return (
+          <Badge tone={value === 'active' ? 'success' : 'neutral'}>
+            {t(`resources.common.status.${value === 'active' ? 'active' : 'inactive'}`)}
+          </Badge>
+        );
+      default:
+        return String(value);
+    }
+  };
+}
+
+/** A resource's declared columns as the list page's columns (headers, sorting, cells). */
+export function useDeclaredColumns<R extends { id: string }>(
+  definition: ResourceDefinition,
+): ResourceColumn<R>[] {
+  const { t } = useTranslation();
+  const render = useCellRenderer(definition.key);
+  return (definition.columns ?? []).map((column) => ({
+    key: column.field,
+    header: fieldText(t, definition.key, column.field),
+    sortField: definition.sort.includes(column.field) ? column.field : undefined,
+    primary: column.primary,
+    className: column.kind === 'code' || column.kind === 'date' ? 'whitespace-nowrap' : undefined,
+    cell: (record: R) => render(column, (record as unknown as AnyRecord)[column.field]),
+  }));
+}

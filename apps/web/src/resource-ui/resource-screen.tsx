@@ -1,0 +1,101 @@
+import type { FormValues, ResourceDefinition } from '@dukkan/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ListFilterControl, ResourceColumn } from './columns.ts';
+import { fieldText, useDeclaredColumns } from './declared-columns.tsx';
+import { recordName } from './option-sources.ts';
+import { ResourceEditorDialog } from './resource-editor-dialog.tsx';
+import { ResourceListPage } from './resource-list-page.tsx';
+import type { RecordOf } from './use-resource.ts';
+
+export interface ResourceScreenProps<D extends ResourceDefinition> {
+  definition: D;
+  title: string;
+  /** Filters the screen sets itself (not offered as menus). */
+  fixedFilters?: Record<string, string[]>;
+  /** Starting values of a record created here. */
+  newValues?: FormValues;
+  /** Makes the row's name a link (a category opens its sub-categories). */
+  primaryLink?: (record: RecordOf<D>) => string;
+  /** Above the toolbar, e.g. breadcrumbs. */
+  intro?: ReactNode;
+}
+
+/**
+ * The whole screen of a resource from its declaration: its columns, its filters, its form. A
+ * simple resource needs nothing else on the web but its translations.
+ */
+export function ResourceScreen<D extends ResourceDefinition>({
+  definition,
+  title,
+  fixedFilters,
+  newValues,
+  primaryLink,
+  intro,
+}: ResourceScreenProps<D>) {
+  type R = RecordOf<D>;
+  const { t, i18n } = useTranslation();
+  const declared = useDeclaredColumns<R>(definition);
+  const columns: ResourceColumn<R>[] = primaryLink
+    ? declared.map((column) =>
+        column.primary
+          ? {
+              ...column,
+              cell: (record) => (
+                <Link
+                  to={primaryLink(record)}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                >
+                  {column.cell(record)}
+                </Link>
+              ),
+            }
+          : column,
+      )
+    : declared;
+  const filters: ListFilterControl[] = definition.filters
+    .filter((filter) => !fixedFilters?.[filter.field])
+    .map((filter) => ({
+      field: filter.field,
+      label: fieldText(t, definition.key, filter.field),
+      resource: filter.kind === 'reference' ? filter.resource : undefined,
+      options: (filter.values ?? []).map((value) => ({
+        value,
+        label: t(`resources.${definition.key}.values.${filter.field}.${value}` as never) as string,
+      })),
+    }));
+  const label = (record: R) => recordName(definition, record as Record<string, unknown>, i18n.language);
+  const entity = t(`resources.${definition.key}.one` as never) as string;
+
+  return (
+    <ResourceListPage
+      definition={definition}
+      title={title}
+      columns={columns}
+      recordLabel={label}
+      filters={filters}
+      fixedFilters={fixedFilters}
+      intro={intro}
+      createLabel={t('resourceList.new', { entity })}
+      emptyTitle={t(`resources.${definition.key}.empty` as never) as string}
+      editor={
+        definition.form
+          ? ({ record, onClose }) => (
+              <ResourceEditorDialog
+                definition={definition}
+                record={record}
+                onClose={onClose}
+                newValues={newValues}
+                title={
+                  record
+                    ? t('resourceList.editTitle', { name: label(record) })
+                    : t('resourceList.new', { entity })
+                }
+              />
+            )
+          : undefined
+      }
+    />
+  );
+}
