@@ -241,6 +241,52 @@ describe.each(resourceBindings.map((binding) => [binding.definition.key, binding
       expect(listQuerySchema(definition).safeParse({ workspaceId: shop.id }).success).toBe(true);
     });
 
+    it.runIf(definition.filters.some((filter) => filter.kind === 'reference'))(
+      'reference filters: `none` lists the records that reference nothing, alone or beside an id',
+      async () => {
+        const counts = dataOf<Record<string, { value: string | null; count: number }[]>>(
+          await api(t.app, { url: url('/filters'), cookie: admin.cookie }),
+        );
+        for (const filter of definition.filters.filter((candidate) => candidate.kind === 'reference')) {
+          const nulls = counts[filter.field]!.find((entry) => entry.value === null)?.count ?? 0;
+          const some = counts[filter.field]!.find((entry) => entry.value !== null);
+          const alone = await api(t.app, {
+            url: url('', `&${filter.field}=none&pageSize=100`),
+            cookie: admin.cookie,
+          });
+          const aloneBody = alone.json as { data: Record<string, unknown>[]; meta: { total: number } };
+          expect(aloneBody.meta.total, alone.text).toBe(nulls);
+          expect(aloneBody.data.every((row) => row[filter.field] === null)).toBe(true);
+          if (!some) continue;
+          const both = await api(t.app, {
+            url: url('', `&${filter.field}=${some.value},none&pageSize=100`),
+            cookie: admin.cookie,
+          });
+          expect((both.json as { meta: { total: number } }).meta.total).toBe(nulls + some.count);
+        }
+      },
+    );
+
+    it.runIf(definition.form !== undefined)(
+      'the declared form edits what the list shows: record → form values → input, saved unchanged',
+      async () => {
+        const form = definition.form!;
+        const created = dataOf<Record<string, unknown>>(await create(sample.input(targets.records)));
+        const parsed = form.schema.safeParse(form.values(created as never));
+        expect(parsed.error).toBeUndefined();
+        const saved = await api(t.app, {
+          method: 'PATCH',
+          url: url(`/${created.id}`),
+          body: parsed.data,
+          cookie: admin.cookie,
+        });
+        expect(saved.status, saved.text).toBe(200);
+        const { updatedAt: _before, ...was } = created;
+        const { updatedAt: _after, ...now } = dataOf<Record<string, unknown>>(saved);
+        expect(now).toEqual(was);
+      },
+    );
+
     it.runIf(Object.keys(binding.references ?? {}).length > 0)(
       "references: another workspace's record is refused like a missing one",
       async () => {

@@ -72,6 +72,12 @@ test.describe('workspaces, roles and staff', () => {
     // ...and a forbidden route is refused with the spec's text.
     await staffPage.goto('/users');
     await expect(staffPage.getByText('You are not authorized to access this page')).toBeVisible();
+    await staffPage.goto('/taxes');
+    await expect(staffPage.getByText('You are not authorized to access this page')).toBeVisible();
+    // A catalogue screen the role may view opens read-only: no New button, no row actions.
+    await staffPage.goto('/brands');
+    await expect(staffPage.getByRole('heading', { name: 'Brands' })).toBeVisible();
+    await expect(staffPage.getByRole('button', { name: 'New brand' })).toHaveCount(0);
 
     // The used invitation now reads as accepted, in English and in Arabic.
     await staffContext.clearCookies();

@@ -74,11 +74,24 @@ describe('routes', () => {
     expect(screen.queryByRole('link', { name: 'Brands', hidden: true })).toBeNull();
   });
 
-  it('shows the screen (an honest placeholder for now) when the role holds the permission', async () => {
-    const { fetchMock } = mockFetch([{ path: '/api/auth/user', body: { data: userWith(['viewBrands']) } }]);
+  it('shows a screen of a later milestone as an honest placeholder when the role holds the permission', async () => {
+    const { fetchMock } = mockFetch([{ path: '/api/auth/user', body: { data: userWith(['viewProducts']) } }]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/products');
+    expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
+  });
+
+  it('opens the brands screen from its declaration for a role that may view brands', async () => {
+    const { fetchMock, calls } = mockFetch([
+      { path: '/api/auth/user', body: { data: userWith(['viewBrands']) } },
+      { path: '/api/brands', body: { data: [], meta: { total: 0, page: 1, pageSize: 20 } } },
+    ]);
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/brands');
-    expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
+    expect(await screen.findByText('No brands yet')).toBeTruthy();
+    expect(calls.find((call) => call.url.startsWith('/api//brands?'))?.url).toContain('workspaceId=w1');
+    // A viewer cannot create.
+    expect(screen.queryByRole('button', { name: 'New brand' })).toBeNull();
   });
 
   it('opens the roles screen for a role that may view roles, asking for the selected workspace', async () => {

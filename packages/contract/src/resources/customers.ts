@@ -112,7 +112,7 @@ export const customersResource = defineResource({
     values: (customer) => ({
       code: customer.code,
       name: customer.name,
-      phones: customer.phones,
+      phones: customer.phones.map((number) => ({ label: '', number })),
       source: customer.source,
       brandId: customer.brandId ?? '',
     }),

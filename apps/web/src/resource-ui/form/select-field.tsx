@@ -1,11 +1,12 @@
-import type { FormFieldOption } from '@dukkan/contract';
-import { useEffect } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import type { FormField, FormFieldOption } from '@dukkan/contract';
+import type { ReactNode } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { useComputedOptions, useRecordOptions } from '../option-sources.ts';
-import { FieldFrame } from './field-frame.tsx';
+import { recordName, useComputedOptions, useRecordOptions } from '../option-sources.ts';
+import { useResourceRecord } from '../use-resource.ts';
+import { FieldFrame, type FrameControlProps } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
 
 type ChoiceProps = FieldComponentProps & { options: readonly FormFieldOption[]; loading?: boolean };
@@ -29,18 +30,30 @@ function ComputedSelect(props: FieldComponentProps) {
 }
 
 function RecordSelect({ resource, ...props }: FieldComponentProps & { resource: string }) {
-  const { options, isLoading } = useRecordOptions(resource);
-  return <Choices {...props} options={options} loading={isLoading} />;
+  const { i18n } = useTranslation();
+  const { options, isLoading, definition } = useRecordOptions(resource);
+  // The chosen record may lie beyond the first page of choices: it is fetched and offered too.
+  const current: unknown = useWatch({ name: props.field.name });
+  const missing =
+    !isLoading &&
+    typeof current === 'string' &&
+    current &&
+    !options.some((option) => option.value === current)
+      ? current
+      : null;
+  const chosen = useResourceRecord(definition, missing).data;
+  const all = chosen
+    ? [
+        ...options,
+        { value: chosen.id, label: recordName(definition, chosen as Record<string, unknown>, i18n.language) },
+      ]
+    : options;
+  return <Choices {...props} options={all} loading={isLoading} />;
 }
 
 function Choices({ field, id, options, loading = false }: ChoiceProps) {
   const { t } = useTranslation();
-  const { register, getValues, setValue } = useFormContext();
   const error = useFieldError(field.name);
-  // Choices that arrive after the form set its value: show that value, not the empty choice.
-  useEffect(() => {
-    if (options.length > 0 && !field.isMulti) setValue(field.name, getValues(field.name));
-  }, [options.length, field.isMulti, field.name, getValues, setValue]);
   const noOptions = loading
     ? t('form.loadingOptions')
     : textOf(t, field.noOptionsMessage ?? 'form.noOptions');
@@ -50,11 +63,11 @@ function Choices({ field, id, options, loading = false }: ChoiceProps) {
   return (
     <FieldFrame field={field} id={id} error={error}>
       {(control) => (
-        <Select
-          {...control}
-          {...register(field.name)}
+        <SingleSelect
+          field={field}
+          control={control}
           disabled={field.disabled || options.length === 0}
-          aria-busy={loading || undefined}
+          loading={loading}
         >
           {options.length === 0 ? (
             <option value="">{noOptions}</option>
@@ -66,9 +79,43 @@ function Choices({ field, id, options, loading = false }: ChoiceProps) {
               {textOf(t, option.label)}
             </option>
           ))}
-        </Select>
+        </SingleSelect>
       )}
     </FieldFrame>
+  );
+}
+
+/**
+ * The value lives in the form's state, not in the element: a choice that is not offered yet
+ * (records still loading) is kept, and shown once it arrives.
+ */
+function SingleSelect({
+  field,
+  control,
+  disabled,
+  loading,
+  children,
+}: {
+  field: FormField;
+  control: FrameControlProps;
+  disabled: boolean;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const { field: controller } = useController({ name: field.name });
+  return (
+    <Select
+      {...control}
+      name={controller.name}
+      ref={controller.ref}
+      value={(controller.value as string | undefined) ?? ''}
+      onChange={controller.onChange}
+      onBlur={controller.onBlur}
+      disabled={disabled}
+      aria-busy={loading || undefined}
+    >
+      {children}
+    </Select>
   );
 }
 

@@ -1,0 +1,193 @@
+import { type LocationRecord, locationsResource } from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CategoriesPage } from '../features/catalogue/categories-page.tsx';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
+import { ResourceScreen } from './resource-screen.tsx';
+
+/**
+ * The declaration-driven screen, with a real declaration (locations: localized names, a brand
+ * reference, working hours, phones): its columns, its form's input and the server's refusals.
+ */
+const shop = { id: 'w-shop', name: 'Shop' };
+const admin = testUser([{ ...shop, grant: 'admin' }]);
+const brandId = '0b7c5c1e-4c6b-4a57-9a0e-6f1d1b9c2a01';
+
+const location: LocationRecord = {
+  id: '5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a02',
+  code: 'LOC-1',
+  name: [
+    { locale: 'en', value: 'Downtown' },
+    { locale: 'ar', value: 'وسط البلد' },
+  ],
+  brandId,
+  openingDate: '2024-03-05',
+  workingHours: [{ day: 'monday', opensAt: 9 * 3600, closesAt: 17 * 3600 + 30 * 60 }],
+  address: '1 Nile St',
+  phones: [{ label: 'Front desk', number: '0223456789' }],
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const list = (records: unknown[]) => ({
+  data: records,
+  meta: { total: records.length, page: 1, pageSize: 20 },
+});
+const brandsRoute: MockRoute = {
+  path: '/api/brands',
+  body: list([{ id: brandId, code: 'BR', name: [{ locale: 'en', value: 'Nile Bakery' }], status: 'active' }]),
+};
+
+function renderLocations(routes: MockRoute[]) {
+  const mock = mockFetch([brandsRoute, ...routes]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<ResourceScreen definition={locationsResource} title="Locations" />, {
+    user: admin,
+    path: '/locations',
+  });
+  return mock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ResourceScreen (locations)', () => {
+  it('shows the declared columns: name, the brand by name, hours on a 12-hour clock, phones, status', async () => {
+    renderLocations([{ path: '/api/locations', body: list([location]) }]);
+    const row = await screen.findByRole('row', { name: /Downtown/ });
+    expect(within(row).getByText('LOC-1')).toBeTruthy();
+    expect(await within(row).findByText('Nile Bakery')).toBeTruthy();
+    expect(row.textContent).toContain('Mon 09:00 AM – 05:30 PM');
+    expect(row.textContent).toContain('Front desk: 0223456789');
+    expect(within(row).getByText('Active')).toBeTruthy();
+    for (const header of ['Brand', 'Working hours', 'Phones', 'Opening date', 'Status']) {
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeTruthy();
+    }
+  });
+
+  it('creates from the form: names per language, hours in seconds, labelled phones', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderLocations([
+      { path: '/api/locations', body: list([]) },
+      { method: 'POST', path: '/api/locations', status: 201, body: { data: location } },
+    ]);
+    await person.click((await screen.findAllByRole('button', { name: 'New location' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    const form = within(dialog);
+    await person.type(form.getByLabelText('Code', { exact: true }), 'LOC-2');
+    await person.type(form.getByLabelText('Name (English)'), 'Harbour');
+    await waitFor(() => expect(form.getByRole('option', { name: 'Nile Bakery' })).toBeTruthy());
+    await person.selectOptions(form.getByLabelText('Brand', { exact: true }), 'Nile Bakery');
+    await person.type(form.getByLabelText('Label Phone 1'), 'Reception');
+    await person.type(form.getByLabelText('Number Phone 1'), '0501234567');
+    await person.type(form.getByLabelText('Friday opens'), '14:00');
+    await person.type(form.getByLabelText('Friday closes'), '23:00');
+    await person.click(form.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(callsTo(calls, '/api/locations', 'POST')).toHaveLength(1));
+    const [post] = callsTo(calls, '/api/locations', 'POST');
+    expect(post?.query.get('workspaceId')).toBe(shop.id);
+    expect(post?.body).toMatchObject({
+      code: 'LOC-2',
+      name: [{ locale: 'en', value: 'Harbour' }],
+      brandId,
+      openingDate: null,
+      workingHours: [{ day: 'friday', opensAt: 14 * 3600, closesAt: 23 * 3600 }],
+      phones: [{ label: 'Reception', number: '0501234567' }],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sends nothing while the form is invalid, and shows each message under its field', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderLocations([{ path: '/api/locations', body: list([]) }]);
+    await person.click((await screen.findAllByRole('button', { name: 'New location' }))[0]!);
+    const form = within(await screen.findByRole('dialog'));
+    await person.type(form.getByLabelText('Monday opens'), '18:00');
+    await person.type(form.getByLabelText('Monday closes'), '09:00');
+    await person.click(form.getByRole('button', { name: 'Create' }));
+    expect(await form.findByText('Code is required')).toBeTruthy();
+    expect(form.getByText('Label is required')).toBeTruthy();
+    expect(form.getByLabelText('Monday closes').getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(calls, '/api/locations', 'POST')).toHaveLength(0);
+  });
+
+  it("puts the server's repeated-code refusal under Code and keeps the dialog open", async () => {
+    const person = userEvent.setup();
+    renderLocations([
+      { path: '/api/locations', body: list([location]) },
+      {
+        method: 'PATCH',
+        path: `/api/locations/${location.id}`,
+        status: 409,
+        body: {
+          error: {
+            statusCode: 409,
+            code: 'DB',
+            name: 'DBError',
+            message: 'This code must be unique',
+            target: 'code',
+          },
+        },
+      },
+    ]);
+    const row = await screen.findByRole('row', { name: /Downtown/ });
+    await person.click(within(row).getByRole('button', { name: /^Edit/ }));
+    const form = within(await screen.findByRole('dialog'));
+    expect((form.getByLabelText('Name (Arabic)') as HTMLInputElement).value).toBe('وسط البلد');
+    expect((form.getByLabelText('Monday closes') as HTMLInputElement).value).toBe('17:30');
+    await person.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('This code must be unique')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('CategoriesPage', () => {
+  const parentId = '7d1e2f3a-2222-4a57-9a0e-6f1d1b9c2a03';
+  const parent = {
+    id: parentId,
+    code: 'BEV',
+    name: [{ locale: 'en', value: 'Beverages' }],
+    description: 'Drinks',
+    parentId: null,
+    status: 'active',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  function renderCategories(at: string) {
+    const mock = mockFetch([
+      { path: '/api/categories', body: list([]) },
+      { path: `/api/categories/${parentId}`, body: { data: parent } },
+    ]);
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderSignedIn(<CategoriesPage />, { user: admin, path: '/categories/*', at });
+    return mock;
+  }
+
+  it('lists the top level at /categories', async () => {
+    const { calls } = renderCategories('/categories');
+    await waitFor(() => expect(callsTo(calls, '/api/categories')).not.toHaveLength(0));
+    expect(callsTo(calls, '/api/categories')[0]?.query.get('parentId')).toBe('none');
+    expect(screen.queryByRole('navigation', { name: 'Category path' })).toBeNull();
+  });
+
+  it("lists a category's children under its breadcrumbs, and creates under it", async () => {
+    const person = userEvent.setup();
+    const { calls } = renderCategories(`/categories/${parentId}`);
+    const trail = await screen.findByRole('navigation', { name: 'Category path' });
+    expect(within(trail).getByRole('link', { name: 'Categories' }).getAttribute('href')).toBe('/categories');
+    expect((await within(trail).findByText('Beverages')).getAttribute('aria-current')).toBe('page');
+    expect(callsTo(calls, '/api/categories')[0]?.query.get('parentId')).toBe(parentId);
+
+    await person.click((await screen.findAllByRole('button', { name: 'New category' }))[0]!);
+    const form = within(await screen.findByRole('dialog'));
+    // The parent is offered even when it is not on the first page of choices (here: none are).
+    await waitFor(() =>
+      expect((form.getByLabelText('Parent category') as HTMLSelectElement).value).toBe(parentId),
+    );
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { localizedNameFormField, localizedNameFormValues } from '../resource-kit/fields.ts';
+import { listFormFields } from '../resource-kit/form-fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
+import { customersResource } from './customers.ts';
+import { resources } from './index.ts';
+import { workingHoursFormField, workingHoursFormValues } from './locations.ts';
+
+const messages = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+};
+
+describe('localized name in a form (one box per language)', () => {
+  it('becomes the stored list; an empty Arabic box is left out', () => {
+    expect(localizedNameFormField.parse({ en: ' Tea ', ar: '' })).toEqual([{ locale: 'en', value: 'Tea' }]);
+    expect(localizedNameFormField.parse({ en: 'Tea', ar: 'شاي' })).toEqual([
+      { locale: 'en', value: 'Tea' },
+      { locale: 'ar', value: 'شاي' },
+    ]);
+  });
+  it('puts its messages under the box they are about', () => {
+    expect(messages(localizedNameFormField, { en: ' ', ar: 'شاي' })).toEqual([
+      ['en', codes.NAME_IS_REQUIRED],
+    ]);
+    expect(messages(localizedNameFormField, { en: 'Tea', ar: 'x'.repeat(61) })).toEqual([
+      ['ar', codes.NAME_TOO_LONG],
+    ]);
+  });
+  it('reads a stored list back, whatever its order', () => {
+    expect(
+      localizedNameFormValues([
+        { locale: 'ar', value: 'شاي' },
+        { locale: 'en', value: 'Tea' },
+      ]),
+    ).toEqual({ en: 'Tea', ar: 'شاي' });
+    expect(localizedNameFormValues(undefined)).toEqual({ en: '', ar: '' });
+  });
+});
+
+describe('working hours in a form (two times per weekday)', () => {
+  const closedWeek = workingHoursFormValues([]);
+
+  it('stores open days only, in seconds since midnight', () => {
+    const values = { ...closedWeek, monday: { opensAt: '09:00', closesAt: '17:30' } };
+    expect(workingHoursFormField.parse(values)).toEqual([
+      { day: 'monday', opensAt: 32_400, closesAt: 63_000 },
+    ]);
+    expect(workingHoursFormField.parse(closedWeek)).toEqual([]);
+  });
+  it('round-trips stored hours', () => {
+    const stored = [
+      { day: 'friday' as const, opensAt: 14 * 3600, closesAt: 23 * 3600 + 59 * 60 },
+      { day: 'sunday' as const, opensAt: 0, closesAt: 3600 },
+    ];
+    expect(workingHoursFormField.parse(workingHoursFormValues(stored))).toEqual(stored);
+  });
+  it.each([
+    ['a day with one time', { opensAt: '09:00', closesAt: '' }, 'tuesday.closesAt'],
+    ['closing before opening', { opensAt: '18:00', closesAt: '09:00' }, 'tuesday.closesAt'],
+    ['closing when opening', { opensAt: '09:00', closesAt: '09:00' }, 'tuesday.closesAt'],
+    ['not a time', { opensAt: '9am', closesAt: '17:00' }, 'tuesday.opensAt'],
+  ])('%s → WORKING_HOURS_INVALID under that time', (_label, tuesday, path) => {
+    expect(messages(workingHoursFormField, { ...closedWeek, tuesday })).toEqual([
+      [path, codes.WORKING_HOURS_INVALID],
+    ]);
+  });
+});
+
+describe('customer phones in a form (numbers only)', () => {
+  const form = customersResource.form!;
+  const base = { code: 'C-1', name: 'Sara', source: 'walkIn', brandId: '' };
+
+  it('entries become plain numbers; an empty brand choice is no brand', () => {
+    const input = form.schema.parse({
+      ...base,
+      phones: [
+        { label: '', number: '0500000001' },
+        { label: '', number: '0500000002' },
+      ],
+    });
+    expect(input).toMatchObject({ phones: ['0500000001', '0500000002'], brandId: null });
+  });
+  it('a bad number is named by its entry; no entry at all is refused', () => {
+    expect(messages(form.schema, { ...base, phones: [{ label: '', number: '12' }] })).toEqual([
+      ['phones.0.number', codes.PHONE_TOO_SHORT],
+    ]);
+    expect(messages(form.schema, { ...base, phones: [] })).toEqual([['phones', codes.PHONES_REQUIRED]]);
+  });
+});
+
+describe.each(
+  resources.filter((resource) => resource.form).map((resource) => [resource.key, resource] as const),
+)('the declared form of %s', (_key, resource) => {
+  const fields = listFormFields(resource.form!.fields);
+  it('names only fields of the resource input, each once', () => {
+    const inputFields = Object.keys(resource.schemas.create.shape);
+    for (const field of fields) expect(inputFields, field.name).toContain(field.name.split('.')[0]);
+    expect(new Set(fields.map((field) => field.name)).size).toBe(fields.length);
+  });
+  it('labels every field with a translation key', () => {
+    for (const field of fields) expect(field.label).toMatch(/^resources\.\w+\.(fields|weekdays)\./);
+  });
+});
