@@ -6,6 +6,7 @@ import { getOrCreateSecret } from './db/app-meta.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
+import { registerFileRoutes } from './features/files/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
 import { registerWorkspaceUserRoutes } from './features/users/routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvitationRoutes(app, context);
   registerWorkspaceUserRoutes(app, context);
   for (const binding of resourceBindings) registerResource(app, context, binding);
+  await registerFileRoutes(app, context);
 
   await registerSpa(app, findWebDist(config.webDistDir));
 

@@ -59,6 +59,7 @@ const environmentSchema = z
       .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
       .optional(),
     AUTH_RATE_LIMIT: positiveInt(30),
+    UPLOAD_MAX_BYTES: integer(1024, 100_000_000, 5_000_000),
     WEB_DIST_DIR: z.string().optional(),
   })
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
@@ -100,6 +101,8 @@ export interface Config {
     perAccount: RateLimitRule;
   };
   webDistDir?: string;
+  /** Uploaded files, served under `/files/`. */
+  uploads: { dir: string; maxBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -161,5 +164,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       perAccount: { points: 10, durationSeconds: 15 * 60 },
     },
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : undefined,
+    uploads: { dir: resolve(dataDir, 'uploads'), maxBytes: env.UPLOAD_MAX_BYTES },
   };
 }

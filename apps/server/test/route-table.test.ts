@@ -103,6 +103,8 @@ describe('the route table (default-deny)', () => {
         'PATCH /api/workspaces/users/:userId',
         'POST /api/workspaces/users/invite',
         'POST /api/workspaces/users/resend-invite',
+        'POST /api/files',
+        'POST /api/files/bulk',
       ].sort(),
     );
     // The app's own table holds every API route Fastify registered for it (HEAD twins included).

@@ -1,6 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
 /** The texts each language shows; the flows below are the same in both. */
 const texts = {
   en: {
@@ -11,6 +16,7 @@ const texts = {
     nameEn: 'Name (English)',
     nameAr: 'Name (Arabic)',
     brand: 'Brand',
+    logo: 'Logo',
     create: 'Create',
     save: 'Save',
     edit: 'Edit',
@@ -41,6 +47,7 @@ const texts = {
     nameEn: 'الاسم (بالإنجليزية)',
     nameAr: 'الاسم (بالعربية)',
     brand: 'العلامة التجارية',
+    logo: 'الشعار',
     create: 'إنشاء',
     save: 'حفظ',
     edit: 'تعديل',
@@ -86,12 +93,20 @@ for (const language of ['en', 'ar'] as const) {
     await brandDialog.getByLabel(text.nameEn).fill(brandName);
     await brandDialog.getByLabel(text.nameAr).fill(`مخبز النيل ${unique}`);
     await brandDialog.getByRole('checkbox', { name: /^EGP/ }).check();
+    await brandDialog
+      .getByLabel(text.logo, { exact: true })
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
+    await expect(brandDialog.getByRole('img')).toHaveAttribute(
+      'src',
+      /^\/files\/[0-9a-f-]+\/[0-9a-f-]+\.png$/,
+    );
     await brandDialog.getByRole('button', { name: text.create, exact: true }).click();
     await expect(brandDialog).toBeHidden();
     if (text.created) await expect(page.getByText(text.created)).toBeVisible();
     const shownName = language === 'ar' ? `مخبز النيل ${unique}` : brandName;
     const brandRow = page.getByRole('row', { name: new RegExp(shownName) });
     await expect(brandRow).toContainText('EGP');
+    await expect(brandRow.locator('img')).toHaveAttribute('src', /^\/files\//);
 
     // A location of that brand, open Monday and Saturday, with two phones.
     await openList(page, '/locations', language);

@@ -13,3 +13,16 @@ export interface ApiList<T> {
 }
 /** The API base path: the client joins `${apiBase}/path`, so requests carry a double slash (spec §7). */
 export const apiBase = '/api/';
+
+/** `POST /files?workspaceId=…` (one `file` part) answers the file's address. */
+export interface UploadedFile {
+  url: string;
+}
+
+/** `POST /files/bulk?workspaceId=…` (repeated `files` parts) answers their addresses, in order. */
+export interface UploadedFiles {
+  urls: string[];
+}
+
+/** How many files one bulk upload may carry. */
+export const maxFilesPerUpload = 10;

@@ -11,7 +11,10 @@ import { sessionCookieName } from '../../src/features/auth/sessions.ts';
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'HEAD';
   url: string;
-  /** An object is sent as JSON; a string is sent as is (with a JSON content type unless one is given). */
+  /**
+   * An object is sent as JSON; a string or a Buffer is sent as is (with a JSON content type unless
+   * one is given, e.g. by `multipart()`).
+   */
   body?: unknown;
   /** A `Cookie` header value, e.g. from `login()`. */
   cookie?: string;
@@ -53,7 +56,10 @@ export async function api(app: FastifyInstance, request: ApiRequest): Promise<Ap
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
       headers['content-type'] = 'application/json';
     }
-    payload = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+    payload =
+      typeof request.body === 'string' || Buffer.isBuffer(request.body)
+        ? request.body
+        : JSON.stringify(request.body);
   }
   const response = await app.inject({
     method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
@@ -76,6 +82,28 @@ export async function api(app: FastifyInstance, request: ApiRequest): Promise<Ap
     json,
     text: response.body,
     setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [String(setCookie)],
+  };
+}
+
+/** A small valid PNG (1×1), for uploads. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** A multipart/form-data body of file parts, with its content type: spread into an `ApiRequest`. */
+export function multipart(parts: { field: string; filename: string; type: string; content: Buffer }[]) {
+  const boundary = `----dukkan${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+    ),
+    part.content,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    body: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 

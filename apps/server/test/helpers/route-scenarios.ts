@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../src/http/access.ts';
 import { resourceBindings } from '../../src/resource-engine/registry.ts';
-import type { ApiRequest } from './api.ts';
+import { type ApiRequest, multipart, tinyPng } from './api.ts';
 import { catalogueSamples } from './catalogue-samples.ts';
 import { addInvitedMember, addMember, createRole, unique } from './workspaces.ts';
 
@@ -57,7 +57,11 @@ export async function seedTargets(db: Database, workspaceId: string): Promise<Ro
   };
 }
 
-type Scenario = (targets: RouteTargets) => { params?: Record<string, string>; body?: unknown };
+type Scenario = (targets: RouteTargets) => {
+  params?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** The users feature's routes (not on the engine): what a valid call of each sends. */
 const featureScenarios: Record<string, Scenario> = {
@@ -73,6 +77,13 @@ const featureScenarios: Record<string, Scenario> = {
     body: { email: `${unique('new')}@example.com`, roleId: targets.emptyRoleId },
   }),
   'POST /api/workspaces/users/resend-invite': (targets) => ({ body: { userId: targets.invitedId } }),
+  'POST /api/files': () =>
+    multipart([{ field: 'file', filename: 'logo.png', type: 'image/png', content: tinyPng }]),
+  'POST /api/files/bulk': () =>
+    multipart([
+      { field: 'files', filename: 'a.png', type: 'image/png', content: tinyPng },
+      { field: 'files', filename: 'b.png', type: 'image/png', content: tinyPng },
+    ]),
 };
 
 function engineScenario(method: string, url: string): Scenario | undefined {
@@ -111,7 +122,7 @@ export function routeCall(route: DeclaredRoute, targets: RouteTargets, workspace
       `No scenario for ${route.method} ${route.url}: add one to test/helpers/route-scenarios.ts`,
     );
   }
-  const { params = {}, body } = scenario(targets);
+  const { params = {}, body, headers } = scenario(targets);
   const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Scenario of ${route.method} ${route.url} gives no :${name}`);
@@ -121,6 +132,7 @@ export function routeCall(route: DeclaredRoute, targets: RouteTargets, workspace
     method: route.method as ApiRequest['method'],
     url: `${path}?workspaceId=${workspaceId}`,
     body,
+    headers,
   };
 }
 

@@ -58,18 +58,31 @@ export function apiRequestList<T>(path: string, options: ApiRequestOptions = {})
   return send<ApiList<T>>(path, options);
 }
 
+/** A multipart upload: each file as a part named `field` (the browser sets the content type). */
+export async function apiUpload<T>(
+  path: string,
+  field: string,
+  files: readonly File[],
+  query?: QueryParams,
+): Promise<T> {
+  const form = new FormData();
+  for (const file of files) form.append(field, file, file.name);
+  return (await send<{ data: T }>(path, { method: 'POST', body: form, query })).data;
+}
+
 async function send<Payload>(path: string, options: ApiRequestOptions): Promise<Payload> {
   const { method = 'GET', body, query, signal } = options;
+  const isForm = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       credentials: 'include',
       headers:
-        body === undefined
+        body === undefined || isForm
           ? { accept: 'application/json' }
           : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

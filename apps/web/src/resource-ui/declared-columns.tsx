@@ -136,6 +136,15 @@ function useCellRenderer(resourceKey: string) {
           </ul>
         );
       }
+      case 'image':
+        return (
+          <img
+            src={String(value)}
+            alt=""
+            loading="lazy"
+            className="size-9 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+          />
+        );
       case 'workingDays':
         return <WorkingDays days={value as WorkingDay[]} />;
       case 'status':

@@ -10,6 +10,7 @@ import { applyValidationIssues } from '../lib/form-errors.ts';
 import { useMessageText } from '../lib/message-text.ts';
 import { ResourceForm } from './form/resource-form.tsx';
 import type { ResourceEditorProps } from './resource-list-page.tsx';
+import { useFileUploads } from './use-file-uploads.ts';
 import { type RecordOf, useResourceMutations } from './use-resource.ts';
 
 export interface ResourceEditorDialogProps<D extends ResourceDefinition>
@@ -39,6 +40,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
   const form = definition.form;
   if (!form) throw new Error(`Resource ${definition.key} declares no form`);
   const { create, update } = useResourceMutations(definition);
+  const { uploadFiles, fileAccess } = useFileUploads();
   const [failure, setFailure] = useState<string | null>(null);
   const saving = create.isPending || update.isPending;
   const fieldNames = listFormFields(form.fields).map((field) => field.name);
@@ -88,6 +90,8 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
           schema={form.schema}
           defaultValues={record ? form.values(record as never) : newValues}
           onSubmit={save}
+          uploadFiles={uploadFiles}
+          fileAccess={fileAccess}
           footer={<></>}
         />
       </DialogBody>

@@ -17,6 +17,7 @@ export const columnKinds = [
   'phones',
   'workingDays',
   'status',
+  'image',
 ] as const;
 export type ColumnKind = (typeof columnKinds)[number];
 

@@ -103,5 +103,21 @@ export const descriptionField = z
   .min(1, codes.DESCRIPTION_IS_REQUIRED)
   .max(254, codes.DESCRIPTION_TOO_LONG);
 
+/** Where uploaded files are served; an uploaded image's URL starts with it. */
+export const filesPathPrefix = '/files/';
+
+/** An image: a file uploaded here (`/files/…`) or an http(s) URL elsewhere. */
+export const imageUrlField = z
+  .string({ error: codes.URL_IS_INVALID })
+  .max(2000, codes.URL_IS_INVALID)
+  .regex(/^(https?:\/\/|\/files\/)\S+$/, codes.URL_IS_INVALID);
+
+/** An image field of a form holds a list of URLs (spec §3 imageUpload); a single image is its first. */
+export const singleImageFormField = z
+  .array(imageUrlField)
+  .max(1)
+  .default([])
+  .transform((urls) => urls[0] ?? null);
+
 /** A reference to another record of the workspace (the server checks it is the workspace's). */
 export const referenceField = z.uuid({ error: codes.REFERENCE_NOT_FOUND });

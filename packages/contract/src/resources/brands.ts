@@ -4,12 +4,13 @@ import {
   codeField,
   currencyField,
   dateField,
+  imageUrlField,
   localizedNameField,
   localizedNameFormField,
   localizedNameFormValues,
   localizedNameRecordField,
+  singleImageFormField,
 } from '../resource-kit/fields.ts';
-import { validationCodes as codes } from '../validation-codes.ts';
 import {
   codeAndNameColumns,
   codeAndNameFormFields,
@@ -20,7 +21,7 @@ import {
 export const brandInputSchema = z.object({
   code: codeField,
   name: localizedNameField,
-  logo: z.url({ error: codes.URL_IS_INVALID }).max(2000, codes.URL_IS_INVALID).nullable().default(null),
+  logo: imageUrlField.nullable().default(null),
   creationDate: dateField.nullable().default(null),
   currencies: z
     .array(currencyField)
@@ -52,6 +53,7 @@ export const brandsResource = defineResource({
   filters: [],
   hasStatus: true,
   columns: [
+    { field: 'logo', kind: 'image' },
     ...codeAndNameColumns,
     { field: 'currencies', kind: 'currencies' },
     { field: 'locationsCount', kind: 'number' },
@@ -61,6 +63,7 @@ export const brandsResource = defineResource({
   form: {
     fields: [
       ...codeAndNameFormFields,
+      { name: 'logo', type: 'imageUpload', multiple: false, label: fieldLabel('brands', 'logo') },
       { name: 'creationDate', type: 'date', mode: 'single', label: fieldLabel('brands', 'creationDate') },
       {
         name: 'currencies',
@@ -70,11 +73,11 @@ export const brandsResource = defineResource({
         label: fieldLabel('brands', 'currencies'),
       },
     ],
-    // The logo is uploaded through the files endpoint, which is not built yet: the form leaves it as it is.
-    schema: brandInputSchema.omit({ logo: true }).extend({ name: localizedNameFormField }),
+    schema: brandInputSchema.extend({ name: localizedNameFormField, logo: singleImageFormField }),
     values: (brand) => ({
       code: brand.code,
       name: localizedNameFormValues(brand.name),
+      logo: brand.logo ? [brand.logo] : [],
       creationDate: brand.creationDate ?? undefined,
       currencies: brand.currencies,
     }),

@@ -4,12 +4,24 @@ import { type FieldError, get, useFormContext } from 'react-hook-form';
 /** Uploads files and answers their URLs, in the same order (the /files call, injected). */
 export type UploadFiles = (files: File[]) => Promise<string[]>;
 
+/**
+ * What the user may do with files (spec §6): see the image uploader (viewFiles), pick files
+ * (addFiles or editFiles), remove an image (deleteFiles). Everything, when not given.
+ */
+export interface FileAccess {
+  view: boolean;
+  change: boolean;
+  remove: boolean;
+}
+export const allFileAccess: FileAccess = { view: true, change: true, remove: true };
+
 /** What every field component of the renderer receives. */
 export interface FieldComponentProps {
   field: FormField;
   /** The control's DOM id (unique per form). */
   id: string;
   uploadFiles?: UploadFiles;
+  fileAccess?: FileAccess;
 }
 
 /** The one message of a path (an array's own message may sit under `root`). */

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { FieldFrame } from './field-frame.tsx';
-import { type FieldComponentProps, useFieldError } from './field-props.ts';
+import { allFileAccess, type FieldComponentProps, useFieldError } from './field-props.ts';
 
 const isImage = (file: File) => file.type.startsWith('image/');
 
@@ -12,7 +13,12 @@ const isImage = (file: File) => file.type.startsWith('image/');
  * with a spinner while pending; a multiple field adds to the list, a single one replaces it.
  * Removing drops that URL (multiple) or empties the list (single) — spec §4.
  */
-export function ImageUploadField({ field, id, uploadFiles }: FieldComponentProps) {
+export function ImageUploadField({
+  field,
+  id,
+  uploadFiles,
+  fileAccess = allFileAccess,
+}: FieldComponentProps) {
   const { t } = useTranslation();
   const { field: controller } = useController({ name: field.name });
   const formError = useFieldError(field.name);
@@ -33,8 +39,11 @@ export function ImageUploadField({ field, id, uploadFiles }: FieldComponentProps
     try {
       const uploaded = await uploadFiles(multiple ? files : files.slice(0, 1));
       controller.onChange(multiple ? [...urls, ...uploaded] : uploaded.slice(0, 1));
-    } catch {
-      setLocalError(t('form.imageUpload.failed'));
+    } catch (error) {
+      // The server's reason (too large, not an image) when it gave one; its code is translated below the field.
+      const reason =
+        isApiError(error) && error.code === 'VALIDATION' ? error.body?.issues?.[0]?.message : undefined;
+      setLocalError(reason ?? t('form.imageUpload.failed'));
     } finally {
       setPending(false);
     }
@@ -42,6 +51,8 @@ export function ImageUploadField({ field, id, uploadFiles }: FieldComponentProps
 
   const remove = (url: string) => controller.onChange(multiple ? urls.filter((item) => item !== url) : []);
 
+  // Spec §6: without viewFiles there is no uploader at all; the value is kept as it is.
+  if (!fileAccess.view) return null;
   return (
     <FieldFrame field={field} id={id} error={formError ?? localError}>
       {(control) => (
@@ -56,17 +67,19 @@ export function ImageUploadField({ field, id, uploadFiles }: FieldComponentProps
                 alt={t('form.imageUpload.image', { index: index + 1 })}
                 className="size-full object-cover"
               />
-              <button
-                type="button"
-                onClick={() => remove(url)}
-                disabled={field.disabled || pending}
-                aria-label={t('form.imageUpload.remove', { index: index + 1 })}
-                className="absolute end-1 top-1 grid size-6 place-items-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
-              >
-                <svg viewBox="0 0 20 20" fill="currentColor" className="size-3.5" aria-hidden="true">
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                </svg>
-              </button>
+              {fileAccess.remove && (
+                <button
+                  type="button"
+                  onClick={() => remove(url)}
+                  disabled={field.disabled || pending}
+                  aria-label={t('form.imageUpload.remove', { index: index + 1 })}
+                  className="absolute end-1 top-1 grid size-6 place-items-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900"
+                >
+                  <svg viewBox="0 0 20 20" fill="currentColor" className="size-3.5" aria-hidden="true">
+                    <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+                  </svg>
+                </button>
+              )}
             </div>
           ))}
           {pending ? (
@@ -78,26 +91,28 @@ export function ImageUploadField({ field, id, uploadFiles }: FieldComponentProps
               <span className="sr-only">{t('form.imageUpload.uploading')}</span>
             </div>
           ) : (
-            <label className="grid size-20 cursor-pointer place-items-center rounded-lg border border-dashed border-slate-300 text-center text-xs text-slate-500 hover:border-brand-600 hover:text-brand-700 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:text-slate-400">
-              <span aria-hidden="true" className="text-xl leading-none">
-                +
-              </span>
-              <input
-                {...control}
-                ref={controller.ref}
-                type="file"
-                accept="image/*"
-                multiple={multiple}
-                disabled={field.disabled || !uploadFiles}
-                onBlur={controller.onBlur}
-                onChange={(event) => {
-                  const files = [...(event.target.files ?? [])];
-                  event.target.value = '';
-                  void pick(files);
-                }}
-                className="sr-only"
-              />
-            </label>
+            fileAccess.change && (
+              <label className="grid size-20 cursor-pointer place-items-center rounded-lg border border-dashed border-slate-300 text-center text-xs text-slate-500 hover:border-brand-600 hover:text-brand-700 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:text-slate-400">
+                <span aria-hidden="true" className="text-xl leading-none">
+                  +
+                </span>
+                <input
+                  {...control}
+                  ref={controller.ref}
+                  type="file"
+                  accept="image/*"
+                  multiple={multiple}
+                  disabled={field.disabled || !uploadFiles}
+                  onBlur={controller.onBlur}
+                  onChange={(event) => {
+                    const files = [...(event.target.files ?? [])];
+                    event.target.value = '';
+                    void pick(files);
+                  }}
+                  className="sr-only"
+                />
+              </label>
+            )
           )}
         </div>
       )}

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { ApiError } from '../../lib/api-client.ts';
 import { useFormMessageText, validityMessage } from './form-messages.ts';
 import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
 import { UnknownComponentError } from './unknown-component.ts';
@@ -312,6 +313,43 @@ describe('ResourceForm: files', () => {
     );
     expect(screen.getByText('Only image files can be uploaded')).toBeTruthy();
     expect(uploadFiles).not.toHaveBeenCalled();
+  });
+
+  it('follows the file permissions: no uploader without view, no picker without add/edit, no remove without delete', () => {
+    const fields: FormEntry[] = [{ name: 'logo', type: 'imageUpload', label: 'logo' }];
+    const defaultValues = { logo: ['/old.png'] };
+    const { unmount } = renderForm({
+      fields,
+      defaultValues,
+      fileAccess: { view: false, change: true, remove: true },
+    });
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByText('logo')).toBeNull();
+    unmount();
+
+    renderForm({ fields, defaultValues, fileAccess: { view: true, change: false, remove: false } });
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/old.png');
+    expect(screen.queryByRole('button', { name: 'Remove image 1' })).toBeNull();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+  });
+
+  it("shows the server's reason when an upload is refused", async () => {
+    const uploadFiles = vi.fn(async () => {
+      throw new ApiError(400, 'VALIDATION', 'Validation failed', {
+        statusCode: 400,
+        code: 'VALIDATION',
+        name: 'ValidationError',
+        message: 'Validation failed',
+        key: 'files.0',
+        issues: [{ path: 'files.0', message: 'FILE_TOO_LARGE' }],
+      });
+    });
+    const { user } = renderForm({
+      fields: [{ name: 'logo', type: 'imageUpload', label: 'logo' }],
+      uploadFiles,
+    });
+    await user.upload(screen.getByLabelText('logo'), png('big.png'));
+    expect(await screen.findByText('This file is too large')).toBeTruthy();
   });
 });
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/class-names.ts';
-import type { UploadFiles } from './field-props.ts';
+import type { FileAccess, UploadFiles } from './field-props.ts';
 import { fieldComponents } from './field-registry.ts';
 import { formErrorMap } from './form-messages.ts';
 import { getRegisteredComponent } from './unknown-component.ts';
@@ -22,6 +22,8 @@ export interface ResourceFormProps<S extends z.ZodType> {
   onSubmit: (values: z.output<S>, form: UseFormReturn<FieldValues>) => unknown;
   /** The upload call of imageUpload fields (the /files endpoint), injected. */
   uploadFiles?: UploadFiles;
+  /** What the user may do with files (spec §6); everything when not given. */
+  fileAccess?: FileAccess;
   /** The form's id, for a submit button outside it (a dialog footer). */
   id?: string;
   className?: string;
@@ -50,6 +52,7 @@ export function ResourceForm<S extends z.ZodType>({
   defaultValues,
   onSubmit,
   uploadFiles,
+  fileAccess,
   id,
   className,
   footer,
@@ -68,7 +71,13 @@ export function ResourceForm<S extends z.ZodType>({
   const renderField = (entry: Exclude<FormEntry, { kind: 'group' }>) => {
     const Component = getRegisteredComponent(fieldComponents, entry.type);
     return (
-      <Component key={entry.name} field={entry} id={`${formId}-${entry.name}`} uploadFiles={uploadFiles} />
+      <Component
+        key={entry.name}
+        field={entry}
+        id={`${formId}-${entry.name}`}
+        uploadFiles={uploadFiles}
+        fileAccess={fileAccess}
+      />
     );
   };
 

@@ -1,0 +1,123 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { validationCodes } from '@dukkan/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, dataOf, errorOf, expectValidation, multipart, tinyPng } from './helpers/api.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, type TestMember } from './helpers/workspaces.ts';
+
+/**
+ * Image uploads (spec §7 `POST /files`, `/files/bulk`): stored per workspace under random names,
+ * served back with their type; only images, within the size limit, all or none.
+ * Permissions and other workspaces: the permission and tenant-isolation matrices.
+ */
+let t: TestApp;
+let shop: { id: string };
+let editor: TestMember;
+const maxBytes = 4096;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { UPLOAD_MAX_BYTES: String(maxBytes) } });
+  shop = await createWorkspace(t.db, 'Upload Shop');
+  editor = await addMember(t.db, shop.id, { tags: ['editFiles'] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const png = (filename = 'logo.png', field = 'file') => ({
+  field,
+  filename,
+  type: 'image/png',
+  content: tinyPng,
+});
+const upload = (path: string, parts: ReturnType<typeof png>[], cookie = editor.cookie) =>
+  api(t.app, { method: 'POST', url: `${path}?workspaceId=${shop.id}`, ...multipart(parts), cookie });
+const stored = () => {
+  try {
+    return readdirSync(join(t.config.uploads.dir, shop.id)).length;
+  } catch {
+    return 0;
+  }
+};
+
+describe('POST /api/files', () => {
+  it('stores an image under a random name in the workspace folder and serves it back', async () => {
+    const response = await upload('/api/files', [png()]);
+    expect(response.status, response.text).toBe(201);
+    const { url } = dataOf<{ url: string }>(response);
+    expect(url).toMatch(new RegExp(`^/files/${shop.id}/[0-9a-f-]{36}\\.png$`));
+
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(tinyPng)).toBe(true);
+  });
+
+  it('judges a file by its content: a script named .png is refused and nothing is stored', async () => {
+    const before = stored();
+    const response = await upload('/api/files', [
+      {
+        field: 'file',
+        filename: 'logo.png',
+        type: 'image/png',
+        content: Buffer.from('<svg><script>alert(1)</script></svg>'),
+      },
+    ]);
+    expectValidation(response, 'file.0', validationCodes.FILE_TYPE_NOT_ALLOWED);
+    expect(stored()).toBe(before);
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES, two files, and a request without one', async () => {
+    const big = { ...png(), content: Buffer.concat([tinyPng, Buffer.alloc(maxBytes)]) };
+    expectValidation(await upload('/api/files', [big]), 'file.0', validationCodes.FILE_TOO_LARGE);
+    expectValidation(
+      await upload('/api/files', [png('a.png'), png('b.png')]),
+      'file',
+      validationCodes.TOO_MANY_FILES,
+    );
+    const json = await api(t.app, {
+      url: `/api/files?workspaceId=${shop.id}`,
+      body: {},
+      cookie: editor.cookie,
+    });
+    expectValidation(json, 'file', validationCodes.FILE_IS_REQUIRED);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await upload('/api/files', [png()], '');
+    expect(response.status).toBe(401);
+    expect(errorOf(response).code).toBe('UNAUTHORIZED');
+  });
+
+  it('serves nothing for a name that was never stored, nor outside the uploads folder', async () => {
+    expect((await t.app.inject({ url: `/files/${shop.id}/missing.png` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/files/../config.json' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/files/bulk', () => {
+  it('stores every image and answers their URLs in order', async () => {
+    const response = await upload('/api/files/bulk', [png('a.png', 'files'), png('b.png', 'files')]);
+    expect(response.status, response.text).toBe(201);
+    const { urls } = dataOf<{ urls: string[] }>(response);
+    expect(urls).toHaveLength(2);
+    expect(new Set(urls).size).toBe(2);
+  });
+
+  it('stores none when one of them is not an image', async () => {
+    const before = stored();
+    const response = await upload('/api/files/bulk', [
+      png('a.png', 'files'),
+      { field: 'files', filename: 'b.png', type: 'image/png', content: Buffer.from('%PDF-1.7') },
+    ]);
+    expectValidation(response, 'files.1', validationCodes.FILE_TYPE_NOT_ALLOWED);
+    expect(stored()).toBe(before);
+  });
+
+  it('refuses more than ten files', async () => {
+    const parts = Array.from({ length: 11 }, (_, index) => png(`${index}.png`, 'files'));
+    expectValidation(await upload('/api/files/bulk', parts), 'files', validationCodes.TOO_MANY_FILES);
+  });
+});
