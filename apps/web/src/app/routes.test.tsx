@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/render.tsx';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, pageOf } from './routes.tsx';
+import { type Screen, screens as screenTable } from './screens.ts';
 
 const workspace = { id: 'w1', name: 'Demo Store', logo: null };
 function userWith(tags: string[]) {
@@ -79,6 +80,14 @@ describe('routes', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/products');
     expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
+  });
+
+  it("looks pages up by the spec's names: every screen's page is registered, any other name is 'Unknown component: {name}'", () => {
+    for (const entry of Object.values(screenTable) as Screen[]) {
+      if (entry.page) expect(() => pageOf(entry.page as string)).not.toThrow();
+    }
+    expect(() => pageOf('Inventory')).toThrow('Unknown component: Inventory');
+    expect(() => pageOf('toString')).toThrow('Unknown component: toString');
   });
 
   it('opens the brands screen from its declaration for a role that may view brands', async () => {

@@ -2,8 +2,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../components/require-permission.tsx';
+import { getRegisteredComponent } from '../lib/component-registry.ts';
 import { RequireAuth } from './require-auth.tsx';
-import { guardedScreens, type ScreenName, screens } from './screens.ts';
+import { guardedScreens, type PageName, type Screen, type ScreenName, screens } from './screens.ts';
 
 // Every page is its own chunk: /login downloads the login page and nothing of the rest.
 const LoginPage = lazy(() =>
@@ -37,47 +38,45 @@ const AcceptInvitePage = lazy(() =>
   import('../features/invitations/accept-invite-page.tsx').then((m) => ({ default: m.AcceptInvitePage })),
 );
 
-/** The screens built so far; the others show an honest placeholder until their milestone. */
-const screenPages: Partial<Record<ScreenName, LazyExoticComponent<ComponentType>>> = {
-  authorityRoles: lazy(() =>
-    import('../features/roles/roles-page.tsx').then((m) => ({ default: m.RolesPage })),
-  ),
-  users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
-  brands: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.BrandsPage })),
-  ),
-  locations: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.LocationsPage })),
-  ),
-  taxes: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.TaxesPage })),
-  ),
-  measurementUnits: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.MeasurementUnitsPage })),
-  ),
-  productTags: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.ProductTagsPage })),
-  ),
-  customers: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.CustomersPage })),
-  ),
-  exchangeRates: lazy(() =>
-    import('../features/catalogue/catalogue-pages.tsx').then((m) => ({ default: m.ExchangeRatesPage })),
-  ),
-  categories: lazy(() =>
-    import('../features/catalogue/categories-page.tsx').then((m) => ({ default: m.CategoriesPage })),
-  ),
-  wasteCategories: lazy(() =>
-    import('../features/catalogue/categories-page.tsx').then((m) => ({ default: m.WasteCategoriesPage })),
-  ),
+const catalogue = () => import('../features/catalogue/catalogue-pages.tsx');
+const categoryTrees = () => import('../features/catalogue/categories-page.tsx');
+
+/**
+ * The signed-in pages by name (spec §2), each its own chunk. A name mapped to null is a screen of
+ * a later milestone, shown as an honest placeholder; a name not here at all is an error.
+ */
+const pages: Record<PageName, LazyExoticComponent<ComponentType> | null> = {
+  Applications: null,
+  Products: null,
+  AddProduct: null,
+  VariantOptions: null,
+  VariantValues: null,
+  Subscriptions: null,
+  Payments: null,
+  Brands: lazy(() => catalogue().then((m) => ({ default: m.BrandsPage }))),
+  Locations: lazy(() => catalogue().then((m) => ({ default: m.LocationsPage }))),
+  Taxes: lazy(() => catalogue().then((m) => ({ default: m.TaxesPage }))),
+  MeasurementUnits: lazy(() => catalogue().then((m) => ({ default: m.MeasurementUnitsPage }))),
+  ProductTags: lazy(() => catalogue().then((m) => ({ default: m.ProductTagsPage }))),
+  Customers: lazy(() => catalogue().then((m) => ({ default: m.CustomersPage }))),
+  ExchangeRates: lazy(() => catalogue().then((m) => ({ default: m.ExchangeRatesPage }))),
+  Categories: lazy(() => categoryTrees().then((m) => ({ default: m.CategoriesPage }))),
+  WasteCategories: lazy(() => categoryTrees().then((m) => ({ default: m.WasteCategoriesPage }))),
+  Roles: lazy(() => import('../features/roles/roles-page.tsx').then((m) => ({ default: m.RolesPage }))),
+  Users: lazy(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
 };
+
+/** The page registered under a screen's name; 'Unknown component: {name}' for any other (spec §2). */
+export function pageOf(name: string): LazyExoticComponent<ComponentType> | null {
+  return getRegisteredComponent(pages, name);
+}
 
 /** A signed-in screen behind its route guard: its page, or the placeholder of a later milestone. */
 function GuardedScreen({ name }: { name: ScreenName }) {
   const { t } = useTranslation();
-  const screen = screens[name];
+  const screen: Screen = screens[name];
   const title = t(`nav.${screen.titleKey}`);
-  const ScreenPage = screenPages[name];
+  const ScreenPage = screen.page ? pageOf(screen.page) : null;
   const page = ScreenPage ? <ScreenPage /> : <ComingSoonPage title={title} />;
   if (!screen.requirement) return page;
   return (

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { ApiError } from '../../lib/api-client.ts';
+import { UnknownComponentError } from '../../lib/component-registry.ts';
 import { useFormMessageText, validityMessage } from './form-messages.ts';
 import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
-import { UnknownComponentError } from './unknown-component.ts';
 
 type Props = Partial<ResourceFormProps<z.ZodType>> & { fields: readonly FormEntry[] };
 

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/class-names.ts';
+import { getRegisteredComponent } from '../../lib/component-registry.ts';
 import type { FileAccess, UploadFiles } from './field-props.ts';
 import { fieldComponents } from './field-registry.ts';
 import { formErrorMap } from './form-messages.ts';
-import { getRegisteredComponent } from './unknown-component.ts';
 
 export interface ResourceFormProps<S extends z.ZodType> {
   /** The resource's form fields and groups (contract `FormEntry`). */
