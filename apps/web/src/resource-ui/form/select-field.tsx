@@ -1,13 +1,17 @@
 import type { FormField, FormFieldOption } from '@dukkan/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { recordName, useComputedOptions, useRecordOptions } from '../option-sources.ts';
 import { useResourceRecord } from '../use-resource.ts';
 import { FieldFrame, type FrameControlProps } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
+
+/** Past this many choices a multi select offers a filter box. */
+const longListSize = 12;
 
 type ChoiceProps = FieldComponentProps & { options: readonly FormFieldOption[]; loading?: boolean };
 
@@ -132,9 +136,18 @@ function MultiSelect({
 }) {
   const { t } = useTranslation();
   const { field: controller } = useController({ name: field.name });
+  const [query, setQuery] = useState('');
   const selected: string[] = Array.isArray(controller.value) ? controller.value : [];
   const toggle = (value: string, checked: boolean) =>
     controller.onChange(checked ? [...selected, value] : selected.filter((item) => item !== value));
+  // A long list (every currency) gets a filter box; the chosen values stay listed first.
+  const searchable = options.length > longListSize;
+  const needle = query.trim().toLocaleLowerCase();
+  const shown = searchable
+    ? [...options]
+        .filter((option) => !needle || textOf(t, option.label).toLocaleLowerCase().includes(needle))
+        .sort((a, b) => Number(selected.includes(b.value)) - Number(selected.includes(a.value)))
+    : options;
   return (
     <FieldFrame field={field} id={id} error={error} asGroup>
       {(control) =>
@@ -143,28 +156,45 @@ function MultiSelect({
             {noOptions}
           </p>
         ) : (
-          <div
-            id={id}
-            className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-slate-300 p-2 dark:border-slate-700"
-          >
-            {options.map((option, index) => (
-              <label
-                key={option.value}
-                htmlFor={`${id}-${index}`}
-                className="flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
-              >
-                <Checkbox
-                  id={`${id}-${index}`}
-                  checked={selected.includes(option.value)}
-                  onChange={(event) => toggle(option.value, event.target.checked)}
-                  onBlur={controller.onBlur}
-                  disabled={field.disabled}
-                  aria-invalid={control['aria-invalid']}
-                  ref={index === 0 ? controller.ref : undefined}
-                />
-                {textOf(t, option.label)}
-              </label>
-            ))}
+          <div className="space-y-2">
+            {searchable && (
+              <Input
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder={t('form.filterOptions')}
+                aria-label={t('form.filterOptionsOf', { field: textOf(t, field.label) })}
+                disabled={field.disabled}
+              />
+            )}
+            <div
+              id={id}
+              className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-slate-300 p-2 dark:border-slate-700"
+            >
+              {shown.length === 0 && (
+                <p className="px-1.5 py-1 text-sm text-slate-500 dark:text-slate-400">
+                  {t('form.noMatchingOptions')}
+                </p>
+              )}
+              {shown.map((option, index) => (
+                <label
+                  key={option.value}
+                  htmlFor={`${id}-${option.value}`}
+                  className="flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+                >
+                  <Checkbox
+                    id={`${id}-${option.value}`}
+                    checked={selected.includes(option.value)}
+                    onChange={(event) => toggle(option.value, event.target.checked)}
+                    onBlur={controller.onBlur}
+                    disabled={field.disabled}
+                    aria-invalid={control['aria-invalid']}
+                    ref={index === 0 ? controller.ref : undefined}
+                  />
+                  {textOf(t, option.label)}
+                </label>
+              ))}
+            </div>
           </div>
         )
       }
