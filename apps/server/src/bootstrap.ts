@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
 import { appMeta, memberships, roles, users, workspaces } from './db/schema/index.ts';
 import { hashPassword } from './features/auth/passwords.ts';
+import { seedDemoCatalogue } from './features/catalogue/demo-catalogue.ts';
 
 export interface BootstrapResult {
   created: boolean;
@@ -18,7 +19,7 @@ function generatePassword(): string {
 }
 
 /**
- * On first start: the demo workspace, its admin, and a role with every tag. Guarded by an
+ * On first start: the demo workspace, its admin, a role with every tag and a small catalogue. Guarded by an
  * `app_meta` row inserted in the same transaction, so a restart (or two at once) never repeats it.
  */
 export async function bootstrapDemo(
@@ -63,6 +64,7 @@ export async function bootstrapDemo(
       title: 'Manager',
       permissions: [...allPermissionTags],
     });
+    await seedDemoCatalogue(tx as unknown as Database, workspace.id);
     return { created: true, email, generatedPassword: admin ? undefined : password };
   });
 }

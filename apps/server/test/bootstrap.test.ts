@@ -1,8 +1,19 @@
 import { allPermissionTags, strongPasswordPattern } from '@dukkan/contract';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapDemo } from '../src/bootstrap.ts';
-import { appMeta, memberships, roles, users, workspaces } from '../src/db/schema/index.ts';
+import {
+  appMeta,
+  brands,
+  categories,
+  customers,
+  exchangeRates,
+  locations,
+  memberships,
+  roles,
+  users,
+  workspaces,
+} from '../src/db/schema/index.ts';
 import { api, dataOf, login, tableCounts } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -13,6 +24,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+async function catalogueCounts() {
+  const tables = { brands, locations, categories, customers, exchangeRates };
+  const counts: Record<string, number> = {};
+  for (const [key, table] of Object.entries(tables))
+    counts[key] = (await t.db.select({ n: count() }).from(table))[0]!.n;
+  return counts;
+}
 
 /** Back to a never-started database (one database per file keeps the suite fast). */
 async function wipe() {
@@ -44,6 +63,17 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     ]);
     const [role] = await t.db.select().from(roles);
     expect(role!.permissions).toEqual([...allPermissionTags]);
+    // A small catalogue, so the first screens are not empty; a sub-category under its parent.
+    expect(await catalogueCounts()).toEqual({
+      brands: 2,
+      locations: 2,
+      categories: 6,
+      customers: 3,
+      exchangeRates: 3,
+    });
+    const [bread] = await t.db.select().from(categories).where(eq(categories.code, 'BREAD'));
+    const [bakery] = await t.db.select().from(categories).where(eq(categories.code, 'BAKERY'));
+    expect(bread!.parentId).toBe(bakery!.id);
 
     const cookie = await login(t.app, { email: 'owner@shop.example', password: 'Owner#Pass1' });
     const me = dataOf<{ adminWorkspaces: { id: string; name: string }[] }>(
@@ -67,6 +97,13 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     expect(after.users).toBe(before.users);
     expect(after.memberships).toBe(1);
     expect(after.roles).toBe(1);
+    expect(await catalogueCounts()).toEqual({
+      brands: 2,
+      locations: 2,
+      categories: 6,
+      customers: 3,
+      exchangeRates: 3,
+    });
     const [adminAfter] = await t.db.select().from(users);
     expect(adminAfter!.passwordHash).toBe(adminBefore!.passwordHash);
     await login(t.app, { email: 'owner@shop.example', password: 'Owner#Pass1' });

@@ -1,0 +1,150 @@
+import type { Database } from '../../db/client.ts';
+import { resourceBindings } from '../../resource-engine/registry.ts';
+
+const name = (en: string, ar: string) => [
+  { locale: 'en', value: en },
+  { locale: 'ar', value: ar },
+];
+const hours = (opens: string, closes: string) => {
+  const seconds = (time: string) => Number(time.slice(0, 2)) * 3600 + Number(time.slice(3)) * 60;
+  return { opensAt: seconds(opens), closesAt: seconds(closes) };
+};
+
+/**
+ * The demo workspace's catalogue: a little of everything, so a first start shows real screens.
+ * Each record goes through its resource's own schema and storage mapping, as an API call would.
+ */
+export async function seedDemoCatalogue(db: Database, workspaceId: string): Promise<void> {
+  const add = async (key: string, input: Record<string, unknown>): Promise<string> => {
+    const binding = resourceBindings.find((candidate) => candidate.definition.key === key);
+    if (!binding) throw new Error(`No resource ${key}`);
+    const parsed = binding.definition.schemas.create.parse(input) as Record<string, unknown>;
+    const row = binding.toRow ? binding.toRow(parsed) : parsed;
+    const [stored] = await db
+      .insert(binding.table)
+      .values({ ...row, workspaceId } as never)
+      .returning({ id: binding.table.id });
+    return String((stored as { id: string }).id);
+  };
+
+  const bakery = await add('brands', {
+    code: 'NILE',
+    name: name('Nile Bakery', 'مخبز النيل'),
+    creationDate: '2015-03-01',
+    currencies: ['EGP'],
+  });
+  const coffee = await add('brands', {
+    code: 'CAIRO-COFFEE',
+    name: name('Cairo Coffee', 'قهوة القاهرة'),
+    creationDate: '2019-10-15',
+    currencies: ['EGP', 'USD'],
+  });
+  const everyDay = ['saturday', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday'] as const;
+  await add('locations', {
+    code: 'ZAMALEK',
+    name: name('Zamalek', 'الزمالك'),
+    brandId: bakery,
+    openingDate: '2016-01-10',
+    address: '26 July St, Zamalek, Cairo',
+    workingHours: [
+      ...everyDay.map((day) => ({ day, ...hours('08:00', '22:00') })),
+      { day: 'friday', ...hours('13:00', '23:00') },
+    ],
+    phones: [
+      { label: 'Front desk', number: '0227350000' },
+      { label: 'Delivery', number: '+201001112233' },
+    ],
+  });
+  await add('locations', {
+    code: 'MAADI',
+    name: name('Maadi', 'المعادي'),
+    brandId: coffee,
+    openingDate: '2020-02-01',
+    address: 'Road 9, Maadi, Cairo',
+    workingHours: [...everyDay, 'friday' as const].map((day) => ({ day, ...hours('07:00', '23:30') })),
+    phones: [{ label: 'Counter', number: '0225250000' }],
+  });
+
+  await add('taxes', { code: 'VAT', title: 'Value added tax', country: 'EG', rate: 14 });
+  await add('taxes', { code: 'SERVICE', title: 'Service charge', country: 'EG', rate: 12 });
+
+  for (const [code, en, ar, symbol] of [
+    ['KG', 'Kilogram', 'كيلوجرام', 'kg'],
+    ['G', 'Gram', 'جرام', 'g'],
+    ['L', 'Litre', 'لتر', 'l'],
+    ['PC', 'Piece', 'قطعة', 'pc'],
+  ] as const) {
+    await add('measurementUnits', { code, name: name(en, ar), symbol });
+  }
+
+  const tree = async (key: string, parents: [string, string, string, [string, string, string][]][]) => {
+    for (const [code, en, ar, children] of parents) {
+      const parentId = await add(key, {
+        code,
+        name: name(en, ar),
+        description: `${en} and everything under it`,
+      });
+      for (const [childCode, childEn, childAr] of children) {
+        await add(key, { code: childCode, name: name(childEn, childAr), description: childEn, parentId });
+      }
+    }
+  };
+  await tree('categories', [
+    [
+      'BAKERY',
+      'Bakery',
+      'المخبوزات',
+      [
+        ['BREAD', 'Bread', 'الخبز'],
+        ['PASTRY', 'Pastries', 'المعجنات'],
+      ],
+    ],
+    [
+      'DRINKS',
+      'Beverages',
+      'المشروبات',
+      [
+        ['HOT', 'Hot drinks', 'مشروبات ساخنة'],
+        ['COLD', 'Cold drinks', 'مشروبات باردة'],
+      ],
+    ],
+  ]);
+  await tree('wasteCategories', [
+    ['EXPIRED', 'Expired', 'منتهي الصلاحية', []],
+    ['DAMAGED', 'Damaged', 'تالف', [['DROPPED', 'Dropped in service', 'سقط أثناء الخدمة']]],
+  ]);
+
+  for (const [code, en, ar] of [
+    ['VEGAN', 'Vegan', 'نباتي'],
+    ['BESTSELLER', 'Bestseller', 'الأكثر مبيعًا'],
+    ['NEW', 'New', 'جديد'],
+  ] as const) {
+    await add('productTags', { code, name: name(en, ar) });
+  }
+
+  await add('customers', {
+    code: 'C-0001',
+    name: 'Mona Hassan',
+    phones: ['01001234567'],
+    source: 'referral',
+    brandId: bakery,
+  });
+  await add('customers', {
+    code: 'C-0002',
+    name: 'Karim Adel',
+    phones: ['01119876543', '0223456789'],
+    source: 'walkIn',
+    brandId: coffee,
+  });
+  await add('customers', {
+    code: 'C-0003',
+    name: 'Salma Youssef',
+    phones: ['01285550000'],
+    source: 'online',
+    brandId: null,
+  });
+
+  await add('exchangeRates', { currency: 'USD', rate: 0.0206 });
+  await add('exchangeRates', { currency: 'EUR', rate: 0.0191 });
+  await add('exchangeRates', { currency: 'SAR', rate: 0.0773 });
+}
