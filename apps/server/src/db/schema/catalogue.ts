@@ -62,7 +62,13 @@ function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraCon
     uniqueIndex(`${name}__code__unique`).on(table.workspaceId, table.code),
     index(`${name}_created_idx`).on(table.workspaceId, table.createdAt),
     ...(table.searchText
-      ? [index(`${name}_search_idx`).using('gin', table.searchText.op('gin_trgm_ops'))]
+      ? [
+          // fastupdate off: a search never scans a pending list left by bulk inserts (with it on,
+          // 100k inserted rows made the index look, and be, 25 times dearer until a vacuum).
+          index(`${name}_search_idx`)
+            .using('gin', table.searchText.op('gin_trgm_ops'))
+            .with({ fastupdate: false }),
+        ]
       : []),
     ...sorts.map((column) => index(`${name}_${column.name}_idx`).on(table.workspaceId, column)),
   ];
