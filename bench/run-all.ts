@@ -1,14 +1,16 @@
 /**
  * `npm run bench`: the identity endpoints under load (auth.ts), `GET auth/user` for a user in 50
- * workspaces against one (auth-user-workspaces.ts), then the size and paint timings of /login
- * (bundle-size.ts, needs `npm run build -w @dukkan/web` first). BENCH_ONLY=auth, workspaces or
- * bundle runs one of them. Prints the Markdown tables at the end; exit code 1 if a load test saw
- * errors, the 50-workspace user is over 2× slower, the JavaScript budget is exceeded, or a
- * benchmark could not run.
+ * workspaces against one (auth-user-workspaces.ts), a catalogue list of 100,000 customers against
+ * a bare baseline (catalogue-list.ts), then the size and paint timings of /login (bundle-size.ts,
+ * needs `npm run build -w @dukkan/web` first). BENCH_ONLY=auth, workspaces, catalogue or bundle
+ * runs one of them. Prints the Markdown tables at the end; exit code 1 if a load test saw errors,
+ * the 50-workspace user is over 2× slower, the catalogue list misses its targets against the
+ * baseline, the JavaScript budget is exceeded, or a benchmark could not run.
  */
 import { authMarkdown, runAuthBench } from './auth.ts';
 import { runWorkspacesBench, workspacesMarkdown } from './auth-user-workspaces.ts';
 import { bundleMarkdown, runBundleSize, WebBuildMissingError } from './bundle-size.ts';
+import { catalogueMarkdown, runCatalogueBench } from './catalogue-list.ts';
 import { machineFacts } from './support.ts';
 
 async function main() {
@@ -35,6 +37,19 @@ async function main() {
         problems.push('GET /api/auth/user for 50 workspaces saw errors or was over 2× slower than for one');
     } catch (error) {
       problems.push(`auth/user workspaces benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (!only || only === 'catalogue') {
+    try {
+      const { report, ok } = await runCatalogueBench();
+      sections.push(catalogueMarkdown(report));
+      if (!ok)
+        problems.push(
+          'GET /api/customers saw errors, answered unlike the baseline, or missed its targets (≥ 85% of the baseline req/s, p99 ≤ 1.5×, alone under 20 ms)',
+        );
+    } catch (error) {
+      problems.push(`catalogue benchmark failed: ${(error as Error).message}`);
     }
   }
 

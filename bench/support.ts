@@ -40,10 +40,15 @@ process.on('exit', () => {
 });
 
 /**
- * Starts `apps/server/src/main.ts` on loopback with the given variables (and only those, plus
- * PATH/HOME), waits for `/api/health`, and returns a handle that stops it with SIGTERM.
+ * Starts `apps/server/src/main.ts` (or another entry answering `/api/health`, such as a bare
+ * baseline) on loopback with the given variables (and only those, plus PATH/HOME), waits for
+ * `/api/health`, and returns a handle that stops it with SIGTERM.
  */
-export async function startServer(variables: Record<string, string>, label: string): Promise<RunningServer> {
+export async function startServer(
+  variables: Record<string, string>,
+  label: string,
+  entry = serverEntry,
+): Promise<RunningServer> {
   const port = await freePort();
   const environment: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
@@ -56,7 +61,7 @@ export async function startServer(variables: Record<string, string>, label: stri
     if (process.env[name] !== undefined) environment[name] = process.env[name];
   }
   // Node with tsx as an import hook, so that the pid we signal is the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

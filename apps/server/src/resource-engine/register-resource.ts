@@ -88,7 +88,11 @@ export function registerResource(
   ).strict();
 
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
-  const selection = { ...columns, ...binding.extraSelection };
+  // The search column is for the WHERE only: it is never part of a record, so it is not read.
+  const readColumns = Object.fromEntries(
+    Object.entries(columns).filter(([, column]) => column !== binding.searchColumn),
+  );
+  const selection = { ...readColumns, ...binding.extraSelection };
   const toRecord = binding.toRecord ?? defaultToRecord;
   const toRow = binding.toRow ?? ((input: Record<string, unknown>) => input);
   const inWorkspace = (workspaceId: string) => eq(table.workspaceId, workspaceId);
