@@ -19,7 +19,6 @@ import {
   like,
   or,
   type SQL,
-  sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -92,7 +92,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
           onSubmit={save}
           uploadFiles={uploadFiles}
           fileAccess={fileAccess}
-          footer={<></>}
+          footer={false}
         />
       </DialogBody>
       <DialogFooter>
