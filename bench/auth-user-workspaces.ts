@@ -10,7 +10,7 @@
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s),
  * BENCH_WARMUP (3 s), BENCH_WORKSPACES (50), BENCH_POSTGRES_URL (as auth.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allPermissionTags } from '@dukkan/contract';
@@ -20,16 +20,17 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { memberships, roles, users, workspaces } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
 import {
+  benchDatabases,
+  type DatabaseKind,
+  installedPgliteVersion,
   intFromEnv,
   isEntry,
   machineFacts,
   type RunningServer,
-  repoRoot,
   startServer,
   writeResult,
 } from './support.ts';
 
-type DatabaseKind = 'pglite' | 'postgres';
 type Profile = 'one workspace' | 'many workspaces';
 
 const password = 'Bench-Passw0rd!';
@@ -282,15 +283,8 @@ export async function runWorkspacesBench(): Promise<{ report: WorkspacesBenchRep
     warmupSeconds: intFromEnv('BENCH_WARMUP', 3),
     workspaces: intFromEnv('BENCH_WORKSPACES', 50),
   };
-  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry): entry is DatabaseKind => entry === 'pglite' || entry === 'postgres');
-  const pgliteVersion = (
-    JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
+  const databases = benchDatabases();
+  const pgliteVersion = installedPgliteVersion();
   const report: WorkspacesBenchReport = {
     machine: { ...machineFacts(), pglite: pgliteVersion },
     settings,

@@ -14,7 +14,7 @@
  * BENCH_WARMUP (3 s), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh
  * database is created on that server and dropped afterwards).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -24,16 +24,16 @@ import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { memberships, users } from '../apps/server/src/db/schema/index.ts';
 import {
+  benchDatabases,
+  type DatabaseKind,
+  installedPgliteVersion,
   intFromEnv,
   isEntry,
   machineFacts,
   type RunningServer,
-  repoRoot,
   startServer,
   writeResult,
 } from './support.ts';
-
-type DatabaseKind = 'pglite' | 'postgres';
 
 const adminEmail = 'bench-admin@dukkan.localhost';
 const password = 'Bench-Passw0rd!';
@@ -266,15 +266,8 @@ export async function runAuthBench(): Promise<{ report: AuthBenchReport; ok: boo
     warmupSeconds: intFromEnv('BENCH_WARMUP', 3),
     loginAccounts,
   };
-  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry): entry is DatabaseKind => entry === 'pglite' || entry === 'postgres');
-  const pgliteVersion = (
-    JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
+  const databases = benchDatabases();
+  const pgliteVersion = installedPgliteVersion();
   const report: AuthBenchReport = {
     machine: { ...machineFacts(), pglite: pgliteVersion },
     settings,

@@ -41,18 +41,19 @@ import type { BaselinePlan } from './catalogue-list-baseline.ts';
 import { type CatalogueSeed, seedCatalogue } from './catalogue-seed.ts';
 import type { CapturedStatement } from './sql-capture.ts';
 import {
+  benchDatabases,
   benchDir,
+  type DatabaseKind,
+  installedPgliteVersion,
   intFromEnv,
   isEntry,
   machineFacts,
   type RunningServer,
-  repoRoot,
   sleep,
   startServer,
   writeResult,
 } from './support.ts';
 
-type DatabaseKind = 'pglite' | 'postgres';
 type Handler = 'engine' | 'baseline';
 
 const baselineEntry = join(benchDir, 'catalogue-list-baseline.ts');
@@ -593,15 +594,8 @@ export async function runCatalogueBench(): Promise<{ report: CatalogueBenchRepor
     rounds: intFromEnv('BENCH_ROUNDS', 2),
     extraSql: process.env.BENCH_EXTRA_SQL ?? '',
   };
-  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry): entry is DatabaseKind => entry === 'pglite' || entry === 'postgres');
-  const pgliteVersion = (
-    JSON.parse(readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version;
+  const databases = benchDatabases();
+  const pgliteVersion = installedPgliteVersion();
   const report: CatalogueBenchReport = {
     machine: { ...machineFacts(), pglite: pgliteVersion },
     settings,

@@ -172,3 +172,19 @@ export function intFromEnv(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
   return value;
 }
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases to measure: `BENCH_DATABASES` (default `pglite,postgres`). */
+export function benchDatabases(): DatabaseKind[] {
+  return (process.env.BENCH_DATABASES ?? 'pglite,postgres')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry): entry is DatabaseKind => entry === 'pglite' || entry === 'postgres');
+}
+
+/** The PGlite version installed, for the report's machine facts. */
+export function installedPgliteVersion(): string {
+  const manifest = join(repoRoot, 'node_modules/@electric-sql/pglite/package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
