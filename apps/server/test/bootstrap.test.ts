@@ -25,6 +25,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** What the first start seeds: two brands, a location each, two category trees of three… */
+const demoCatalogueCounts = { brands: 2, locations: 2, categories: 6, customers: 3, exchangeRates: 3 };
+
 async function catalogueCounts() {
   const tables = { brands, locations, categories, customers, exchangeRates };
   const counts: Record<string, number> = {};
@@ -64,13 +67,7 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     const [role] = await t.db.select().from(roles);
     expect(role!.permissions).toEqual([...allPermissionTags]);
     // A small catalogue, so the first screens are not empty; a sub-category under its parent.
-    expect(await catalogueCounts()).toEqual({
-      brands: 2,
-      locations: 2,
-      categories: 6,
-      customers: 3,
-      exchangeRates: 3,
-    });
+    expect(await catalogueCounts()).toEqual(demoCatalogueCounts);
     const [bread] = await t.db.select().from(categories).where(eq(categories.code, 'BREAD'));
     const [bakery] = await t.db.select().from(categories).where(eq(categories.code, 'BAKERY'));
     expect(bread!.parentId).toBe(bakery!.id);
@@ -97,13 +94,7 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     expect(after.users).toBe(before.users);
     expect(after.memberships).toBe(1);
     expect(after.roles).toBe(1);
-    expect(await catalogueCounts()).toEqual({
-      brands: 2,
-      locations: 2,
-      categories: 6,
-      customers: 3,
-      exchangeRates: 3,
-    });
+    expect(await catalogueCounts()).toEqual(demoCatalogueCounts);
     const [adminAfter] = await t.db.select().from(users);
     expect(adminAfter!.passwordHash).toBe(adminBefore!.passwordHash);
     await login(t.app, { email: 'owner@shop.example', password: 'Owner#Pass1' });
