@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { permissionList } from '../db/permission-list.ts';
 import { memberships, roles, sessions, users } from '../db/schema/index.ts';
-import { findSession, liveSession, sessionTokenHash } from '../features/auth/sessions.ts';
 import type { RouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, validationError } from './errors.ts';
+import { findSession, liveSession, sessionTokenHash } from './sessions.ts';
 
 const workspaceIdSchema = z.uuid();
 const notSignedIn = () => new AppError('UNAUTHORIZED', 'You are not signed in');

@@ -1,10 +1,10 @@
 import type { WorkspaceGrant } from '@dukkan/contract';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { SessionUser } from '../features/auth/sessions.ts';
 import type { CaptchaVerifier } from '../platform/captcha/captcha.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
+import type { SessionUser } from './sessions.ts';
 
 /** What route modules are given: configuration and the platform's drivers, chosen once in buildApp. */
 export interface AppContext {

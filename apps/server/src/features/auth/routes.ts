@@ -13,6 +13,8 @@ import { accessRequests, passwordTokens, sessions, users } from '../../db/schema
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../http/errors.ts';
+import { findSession, sessionCookieName } from '../../http/sessions.ts';
+import { createToken, hashToken } from '../../http/tokens.ts';
 import {
   accessRequestNoticeMail,
   accessRequestReceivedMail,
@@ -24,14 +26,11 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   clearSessionCookie,
   createSession,
-  findSession,
   revokeSession,
   revokeUserSessions,
   type SessionSettings,
-  sessionCookieName,
   setSessionCookie,
 } from './sessions.ts';
-import { createToken, hashToken } from './tokens.ts';
 
 const resetTokenLifetimeMs = 60 * 60 * 1000;
 const ok = { data: { success: true } };

@@ -1,10 +1,12 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
-import { createToken, hashToken } from './tokens.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { sessionCookieName } from '../../http/sessions.ts';
+import { createToken } from '../../http/tokens.ts';
 
-export const sessionCookieName = 'dukkan_session';
+// Test helpers import the cookie's name from here; its home is the shared layer.
+export { sessionCookieName };
 
 export interface SessionSettings {
   ttlDays: number;
@@ -12,41 +14,11 @@ export interface SessionSettings {
   secure: boolean;
 }
 
-export interface SessionUser {
-  tokenHash: string;
-  userId: string;
-}
-
 export async function createSession(db: Database, userId: string, ttlDays: number, userAgent?: string) {
   const { token, tokenHash } = createToken();
   const expiresAt = new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000);
   await db.insert(sessions).values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 255) });
   return { token, expiresAt };
-}
-
-/** The hash of the request's session cookie, or null when there is no plausible one. */
-export function sessionTokenHash(request: FastifyRequest): string | null {
-  const token = request.cookies[sessionCookieName];
-  if (!token || token.length > 100) return null;
-  return hashToken(token);
-}
-
-/** The condition a session row must meet: this token, not expired. */
-export function liveSession(tokenHash: string) {
-  return and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()));
-}
-
-/** The signed-in user behind the request's cookie, or null; one indexed query. */
-export async function findSession(db: Database, request: FastifyRequest): Promise<SessionUser | null> {
-  const tokenHash = sessionTokenHash(request);
-  if (!tokenHash) return null;
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSession(tokenHash))
-    .limit(1);
-  return row ? { tokenHash, userId: row.userId } : null;
 }
 
 export async function revokeSession(db: Database, tokenHash: string) {

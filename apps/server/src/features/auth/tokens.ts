@@ -1,11 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
-
-/** A random, URL-safe token of 256 bits. Only its SHA-256 is stored. */
-export function createToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+// Tokens moved to the shared layer (the access guard hashes session cookies with them); this
+// re-export remains for the tests and benchmarks that import the old path.
+export { createToken, hashToken } from '../../http/tokens.ts';

@@ -13,8 +13,8 @@ import { invites, memberships, passwordTokens, sessions, users, workspaces } fro
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput, validationError } from '../../http/errors.ts';
+import { hashToken } from '../../http/tokens.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { hashToken } from '../auth/tokens.ts';
 import { issueSetPasswordToken } from './invitations.ts';
 
 const inviteStatusQuerySchema = z.object({ token: linkTokenField });

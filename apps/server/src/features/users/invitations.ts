@@ -3,8 +3,8 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
 import { forbidden, validationError } from '../../http/errors.ts';
+import { createToken } from '../../http/tokens.ts';
 import { invitationLifetimeDays, type MailLanguage } from '../../platform/mail/templates.ts';
-import { createToken } from '../auth/tokens.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** A 'set' password token issued after an invitation is accepted lives as long as a reset token. */
