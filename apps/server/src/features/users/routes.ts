@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
+import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, forbidden, notFound, parseInput, validationError } from '../../http/errors.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
@@ -43,13 +44,6 @@ const listSchema = listQuerySchema(definition);
 const updateSchema = updateWorkspaceUserInputSchema.strict();
 const inviteSchema = inviteUserInputSchema.strict();
 const resendSchema = resendInviteInputSchema.strict();
-
-/** The checked workspace and caller (set by the access guard on every permission route). */
-function caller(request: FastifyRequest): { workspaceId: string; userId: string; grant: WorkspaceGrant } {
-  const { workspace, session } = request;
-  if (!workspace || !session) throw new Error('A workspace route ran without the access guard');
-  return { workspaceId: workspace.id, userId: session.userId, grant: workspace.grant };
-}
 
 /** The member's row, locked until the transaction ends, if they belong to this workspace. */
 async function lockMembership(db: Database, workspaceId: string, userId: string) {
@@ -132,7 +126,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   const { db } = context;
 
   app.get(base, guarded('list'), async (request) => {
-    const { workspaceId } = caller(request);
+    const { workspaceId } = requestCaller(request);
     const query = parseInput(listSchema, request.query) as ListQuery & {
       status?: string[];
       role?: string[];
@@ -165,7 +159,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
 
   app.get(`${base}/filters`, guarded('filters'), async (request) => {
     parseInput(z.strictObject({ workspaceId: z.uuid() }), request.query);
-    const { workspaceId } = caller(request);
+    const { workspaceId } = requestCaller(request);
     const [statusCounts, roleCounts] = await Promise.all([
       db
         .select({ value: memberships.status, count: count() })
@@ -197,7 +191,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.get(`${base}/:userId`, guarded('get'), async (request) => {
-    const { workspaceId } = caller(request);
+    const { workspaceId } = requestCaller(request);
     const { userId } = request.params as { userId: string };
     const record = isUuid(userId) ? await findWorkspaceUser(db, workspaceId, userId) : null;
     if (!record) throw notFound();
@@ -205,7 +199,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.patch(`${base}/:userId`, guarded('update'), async (request) => {
-    const { workspaceId, grant } = caller(request);
+    const { workspaceId, grant } = requestCaller(request);
     const { userId } = request.params as { userId: string };
     if (!isUuid(userId)) throw notFound();
     const input = namedFieldsOnly(
@@ -256,7 +250,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.delete(`${base}/:userId`, guarded('delete'), async (request) => {
-    const { workspaceId, grant } = caller(request);
+    const { workspaceId, grant } = requestCaller(request);
     const { userId } = request.params as { userId: string };
     await db.transaction(async (tx) => {
       await serializeAdminChanges(tx, workspaceId);
@@ -275,7 +269,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.post(`${base}/invite`, guarded('create'), async (request, reply) => {
-    const { workspaceId, userId: inviterId, grant } = caller(request);
+    const { workspaceId, userId: inviterId, grant } = requestCaller(request);
     const input = parseInput(inviteSchema, request.body);
     const now = context.now();
     const { invitation, record, mailContext } = await db.transaction(async (tx) => {
@@ -303,7 +297,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.post(`${base}/resend-invite`, guarded('create'), async (request) => {
-    const { workspaceId, userId: senderId } = caller(request);
+    const { workspaceId, userId: senderId } = requestCaller(request);
     const input = parseInput(resendSchema, request.body);
     const { token, email, record, mailContext } = await db.transaction(async (tx) => {
       const target = await lockMembership(tx, workspaceId, input.userId);

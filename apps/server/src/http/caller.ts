@@ -1,0 +1,23 @@
+import type { WorkspaceGrant } from '@dukkan/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** Who calls a permission route: the signed-in user, the checked workspace and their grant there. */
+export interface RequestCaller {
+  userId: string;
+  workspaceId: string;
+  grant: WorkspaceGrant;
+}
+
+/**
+ * The caller of a permission route, as the access guard checked it. Throws when the guard did
+ * not run (a route without a permission declaration): a bug, never the caller's fault.
+ */
+export function requestCaller(request: FastifyRequest): RequestCaller {
+  const { workspace, session } = request;
+  if (!workspace || !session) {
+    throw new Error(
+      `${request.method} ${request.routeOptions.url ?? request.url} ran without the access guard`,
+    );
+  }
+  return { userId: session.userId, workspaceId: workspace.id, grant: workspace.grant };
+}
