@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
 import type { Database } from './db/client.ts';
+import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, context);
   registerCaptchaRoutes(app, context);
   registerAuthRoutes(app, context);
+  registerAccessRequestRoutes(app, context);
   registerInvitationRoutes(app, context);
   registerWorkspaceUserRoutes(app, context);
   for (const binding of resourceBindings) registerResource(app, context, binding);

@@ -2,25 +2,20 @@ import {
   changePasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
-  requestAccessInputSchema,
   resetPasswordInputSchema,
   updateProfileInputSchema,
   validationCodes,
 } from '@dukkan/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accessRequests, passwordTokens, sessions, users } from '../../db/schema/index.ts';
+import { passwordTokens, sessions, users } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../http/errors.ts';
+import { mailLanguage } from '../../http/mail-language.ts';
 import { findSession, sessionCookieName } from '../../http/sessions.ts';
 import { createToken, hashToken } from '../../http/tokens.ts';
-import {
-  accessRequestNoticeMail,
-  accessRequestReceivedMail,
-  type MailLanguage,
-  passwordResetMail,
-} from '../../platform/mail/templates.ts';
+import { passwordResetMail } from '../../platform/mail/templates.ts';
 import { loadCurrentUser, loadCurrentUserJson } from './current-user.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -34,12 +29,6 @@ import {
 
 const resetTokenLifetimeMs = 60 * 60 * 1000;
 const ok = { data: { success: true } };
-
-/** The mail language: what the page sent, else the browser's preference. */
-function mailLanguage(request: FastifyRequest, chosen?: MailLanguage): MailLanguage {
-  if (chosen) return chosen;
-  return request.headers['accept-language']?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
-}
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
   const { db, config, mailer, captcha, rateLimits } = context;
@@ -141,46 +130,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       })
       .where(eq(users.id, userId));
     return { data: await loadCurrentUser(db, userId) };
-  });
-
-  app.post('/api/auth/request-for-access', { config: { access: access.public } }, async (request) => {
-    await rateLimits.requestAccess.perAddress.consume(request.ip);
-    const input = parseInput(requestAccessInputSchema, request.body);
-    await rateLimits.requestAccess.perAccount.consume(input.email);
-    await captcha.verify(input.reCaptchaToken, request.ip);
-
-    const language = mailLanguage(request, input.language);
-    const [created] = await db
-      .insert(accessRequests)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        companyName: input.companyName,
-        companyWebsite: input.companyWebsite || null,
-        businessCategory: input.businessCategory,
-        howDidYouHearAboutUs: input.howDidYouHearAboutUs,
-        language,
-      })
-      .returning({ id: accessRequests.id, createdAt: accessRequests.createdAt });
-
-    await sendQuietly(request, {
-      to: input.email,
-      ...accessRequestReceivedMail(language, input.name, input.companyName),
-    });
-    await sendQuietly(request, {
-      to: config.operatorEmail,
-      ...accessRequestNoticeMail({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        companyName: input.companyName,
-        companyWebsite: input.companyWebsite,
-        businessCategory: input.businessCategory,
-        howDidYouHearAboutUs: input.howDidYouHearAboutUs,
-      }),
-    });
-    return { data: { id: created!.id, status: 'pending', createdAt: created!.createdAt } };
   });
 
   app.post('/api/auth/forgot-password', { config: { access: access.public } }, async (request) => {

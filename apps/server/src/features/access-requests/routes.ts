@@ -1,0 +1,57 @@
+import { requestAccessInputSchema } from '@dukkan/contract';
+import type { FastifyInstance } from 'fastify';
+import { accessRequests } from '../../db/schema/index.ts';
+import { access } from '../../http/access.ts';
+import type { AppContext } from '../../http/context.ts';
+import { parseInput } from '../../http/errors.ts';
+import { mailLanguage } from '../../http/mail-language.ts';
+import { sendAfterCommit } from '../../platform/mail/mailer.ts';
+import { accessRequestNoticeMail, accessRequestReceivedMail } from '../../platform/mail/templates.ts';
+
+/**
+ * A visitor's request for access: stored pending, acknowledged to the requester and
+ * announced to the operator, who approves or rejects it (access-requests.ts).
+ */
+export function registerAccessRequestRoutes(app: FastifyInstance, context: AppContext) {
+  const { db, config, mailer, captcha, rateLimits } = context;
+
+  app.post('/api/auth/request-for-access', { config: { access: access.public } }, async (request) => {
+    await rateLimits.requestAccess.perAddress.consume(request.ip);
+    const input = parseInput(requestAccessInputSchema, request.body);
+    await rateLimits.requestAccess.perAccount.consume(input.email);
+    await captcha.verify(input.reCaptchaToken, request.ip);
+
+    const language = mailLanguage(request, input.language);
+    const [created] = await db
+      .insert(accessRequests)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        companyName: input.companyName,
+        companyWebsite: input.companyWebsite || null,
+        businessCategory: input.businessCategory,
+        howDidYouHearAboutUs: input.howDidYouHearAboutUs,
+        language,
+      })
+      .returning({ id: accessRequests.id, createdAt: accessRequests.createdAt });
+
+    await sendAfterCommit(mailer, request.log, {
+      to: input.email,
+      ...accessRequestReceivedMail(language, input.name, input.companyName),
+    });
+    await sendAfterCommit(mailer, request.log, {
+      to: config.operatorEmail,
+      ...accessRequestNoticeMail({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        companyName: input.companyName,
+        companyWebsite: input.companyWebsite,
+        businessCategory: input.businessCategory,
+        howDidYouHearAboutUs: input.howDidYouHearAboutUs,
+      }),
+    });
+    return { data: { id: created!.id, status: 'pending', createdAt: created!.createdAt } };
+  });
+}
