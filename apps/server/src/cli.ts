@@ -2,27 +2,32 @@
  * The operator's command line: `npm run dukkan -- <command>`. It reads the same environment
  * as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, SMTP_URL…), migrates the database and
  * turns access requests into workspaces. Exit codes: 0 done, 2 bad input, 1 failure.
+ * It parses, opens and prints; the work itself is the features' (access-requests, workspaces).
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { emailField } from '@dukkan/contract';
-import { and, asc, eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { accessRequests, users } from './db/schema/index.ts';
-import { invitationLink } from './features/users/invitations.ts';
-import { createWorkspaceWithAdmin } from './features/workspaces/create-workspace.ts';
-import { createMailer, type Mailer, type OutgoingMail } from './platform/mail/mailer.ts';
 import {
-  accessRequestRejectedMail,
-  invitationLifetimeDays,
-  invitationMail,
-  type MailLanguage,
-} from './platform/mail/templates.ts';
+  AccessRequestError,
+  type AccessRequestStatus,
+  accessRequestStatuses,
+  approveAccessRequest,
+  listAccessRequests,
+  rejectAccessRequest,
+} from './features/access-requests/access-requests.ts';
+import {
+  createWorkspaceAndMailAdmin,
+  type MailDelivery,
+  type WorkspaceWithMailedAdmin,
+} from './features/workspaces/create-workspace.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { invitationLifetimeDays } from './platform/mail/templates.ts';
 
 export const helpText = `Dukkan operator commands
 
@@ -70,7 +75,6 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const requestStatuses = ['pending', 'approved', 'rejected'] as const;
 const requestIdSchema = z.uuid();
 const workspaceNameSchema = z.string().trim().min(1).max(255);
 
@@ -144,69 +148,49 @@ function requestId(args: ParsedArgs): string {
   return id;
 }
 
-async function sendMail(context: CommandContext, mail: OutgoingMail) {
-  try {
-    await context.mailer.send(mail);
+/** What became of a mail: where it went, or a warning (the work is done and any link printed). */
+function reportMail(context: CommandContext, delivery: MailDelivery) {
+  if (delivery.failure === null) {
     context.io.stdout(
       context.config.smtpUrl
-        ? `Mail sent to ${mail.to}.\n`
-        : `Mail to ${mail.to} written to the outbox ${context.config.outboxDir}.\n`,
+        ? `Mail sent to ${delivery.to}.\n`
+        : `Mail to ${delivery.to} written to the outbox ${context.config.outboxDir}.\n`,
     );
-  } catch (error) {
-    // The database work is done and the link is printed above: the operator can pass it on.
-    context.io.stderr(`Warning: the mail to ${mail.to} could not be sent: ${(error as Error).message}\n`);
+  } else {
+    context.io.stderr(`Warning: the mail to ${delivery.to} could not be sent: ${delivery.failure}\n`);
   }
 }
 
-async function findPendingRequest(context: CommandContext, id: string) {
-  const [request] = await context.database.db
-    .select()
-    .from(accessRequests)
-    .where(eq(accessRequests.id, id))
-    .limit(1);
-  if (!request) throw new UsageError(`No access request with id ${id}`);
-  if (request.status !== 'pending') throw new UsageError(`Access request ${id} is already ${request.status}`);
-  return request;
-}
-
-/** Prints what a new workspace and its admin's invitation are, then mails the invitation. */
-async function reportWorkspace(
-  context: CommandContext,
-  created: Awaited<ReturnType<typeof createWorkspaceWithAdmin>>,
-  email: string,
-  language: MailLanguage,
-) {
-  const link = invitationLink(context.config.publicUrl, created.invitation.token);
+/** Prints what a new workspace and its admin's invitation are, then what became of the mail. */
+function reportWorkspace(context: CommandContext, created: WorkspaceWithMailedAdmin) {
   context.io.stdout(
     [
       `Created workspace "${created.workspace.name}" (${created.workspace.id}) with the role "${created.role.code}" (every permission).`,
-      `Invited ${email} as its admin (${created.invitation.createdUser ? 'new account: they choose a password after accepting' : 'existing account: they join with their password'}).`,
-      `Invitation link (valid ${invitationLifetimeDays} days): ${link}`,
+      `Invited ${created.adminEmail} as its admin (${created.invitation.createdUser ? 'new account: they choose a password after accepting' : 'existing account: they join with their password'}).`,
+      `Invitation link (valid ${invitationLifetimeDays} days): ${created.invitationLink}`,
       '',
     ].join('\n'),
   );
-  await sendMail(context, {
-    to: email,
-    ...invitationMail(language, { workspaceName: created.workspace.name, inviterName: null, link }),
-  });
+  reportMail(context, created.mail);
 }
+
+/** The database, mail driver and link address the feature functions work with. */
+const services = (context: CommandContext) => ({
+  db: context.database.db,
+  mailer: context.mailer,
+  publicUrl: context.config.publicUrl,
+});
 
 const commands: Record<CommandName, Command> = {
   requests(args) {
     const status = args.values.status;
-    if (status !== undefined && !(requestStatuses as readonly unknown[]).includes(status)) {
-      throw new UsageError(`--status must be one of ${requestStatuses.join(', ')} (got "${String(status)}")`);
+    if (status !== undefined && !(accessRequestStatuses as readonly unknown[]).includes(status)) {
+      throw new UsageError(
+        `--status must be one of ${accessRequestStatuses.join(', ')} (got "${String(status)}")`,
+      );
     }
     return async (context) => {
-      const rows = await context.database.db
-        .select()
-        .from(accessRequests)
-        .where(
-          status === undefined
-            ? undefined
-            : eq(accessRequests.status, status as (typeof requestStatuses)[number]),
-        )
-        .orderBy(asc(accessRequests.createdAt), asc(accessRequests.id));
+      const rows = await listAccessRequests(context.database.db, status as AccessRequestStatus | undefined);
       if (rows.length === 0) {
         context.io.stdout(status ? `No ${status} access requests.\n` : 'No access requests.\n');
         return;
@@ -230,47 +214,18 @@ const commands: Record<CommandName, Command> = {
   approve(args) {
     const id = requestId(args);
     return async (context) => {
-      const request = await findPendingRequest(context, id);
-      const now = context.now();
-      const created = await context.database.db.transaction(async (tx) => {
-        // Only a still-pending request is approved: two operators at once cannot both succeed.
-        const [claimed] = await tx
-          .update(accessRequests)
-          .set({ status: 'approved', updatedAt: now })
-          .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
-          .returning({ id: accessRequests.id });
-        if (!claimed) throw new UsageError(`Access request ${id} is no longer pending`);
-        return createWorkspaceWithAdmin(
-          tx,
-          {
-            name: request.companyName,
-            adminEmail: request.email,
-            adminLanguage: request.language,
-            adminProfile: { name: request.name, phone: request.phone },
-          },
-          now,
-        );
-      });
+      const { request, workspace } = await approveAccessRequest(services(context), id, context.now());
       context.io.stdout(`Approved access request ${id} (${request.companyName}).\n`);
-      await reportWorkspace(context, created, request.email, request.language);
+      reportWorkspace(context, workspace);
     };
   },
 
   reject(args) {
     const id = requestId(args);
     return async (context) => {
-      const request = await findPendingRequest(context, id);
-      const [rejected] = await context.database.db
-        .update(accessRequests)
-        .set({ status: 'rejected', updatedAt: context.now() })
-        .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
-        .returning({ id: accessRequests.id });
-      if (!rejected) throw new UsageError(`Access request ${id} is no longer pending`);
+      const { request, mail } = await rejectAccessRequest(services(context), id, context.now());
       context.io.stdout(`Rejected access request ${id} (${request.companyName}, ${request.email}).\n`);
-      await sendMail(context, {
-        to: request.email,
-        ...accessRequestRejectedMail(request.language, request.name, request.companyName),
-      });
+      reportMail(context, mail);
     };
   },
 
@@ -284,20 +239,12 @@ const commands: Record<CommandName, Command> = {
       );
     }
     return async (context) => {
-      const [existing] = await context.database.db
-        .select({ language: users.language })
-        .from(users)
-        .where(eq(users.email, email.data))
-        .limit(1);
-      const language = existing?.language ?? 'en';
-      const created = await context.database.db.transaction((tx) =>
-        createWorkspaceWithAdmin(
-          tx,
-          { name: name.data, adminEmail: email.data, adminLanguage: language },
-          context.now(),
-        ),
+      const created = await createWorkspaceAndMailAdmin(
+        services(context),
+        { name: name.data, adminEmail: email.data },
+        context.now(),
       );
-      await reportWorkspace(context, created, email.data, language);
+      reportWorkspace(context, created);
     };
   },
 };
@@ -362,7 +309,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await work({ config, database, mailer, io, now: io.now ?? (() => new Date()) });
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccessRequestError) {
       io.stderr(`${error.message}\n`);
       return 2;
     }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CliIo, helpText, runCli } from '../src/cli.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { accessRequests, memberships, roles, users, workspaces } from '../src/db/schema/index.ts';
+import { AccessRequestError, approveAccessRequest } from '../src/features/access-requests/access-requests.ts';
 import { api, captchaToken, createUser, dataOf, login, strongPassword, tableCounts } from './helpers/api.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -278,6 +279,24 @@ describe('approve', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(linkPattern);
     expect(result.stderr).toBe(`Warning: the mail to ${request.email} could not be sent: SMTP unreachable\n`);
+  });
+});
+
+describe('approveAccessRequest (what the approve command runs)', () => {
+  it('two approvals at once: one workspace and one mail, the other refused as not pending', async () => {
+    const request = await requestAccess();
+    const services = { db: t.db, mailer, publicUrl: t.config.publicUrl };
+    const results = await Promise.allSettled([
+      approveAccessRequest(services, request.id, new Date()),
+      approveAccessRequest(services, request.id, new Date()),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((result) => result.status === 'rejected')?.reason;
+    expect(refused).toBeInstanceOf(AccessRequestError);
+    expect((refused as AccessRequestError).reason).toBe('notPending');
+    const created = await t.db.select().from(workspaces).where(eq(workspaces.name, request.companyName));
+    expect(created).toHaveLength(1);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual([request.email]);
   });
 });
 

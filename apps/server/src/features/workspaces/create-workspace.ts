@@ -1,8 +1,10 @@
 import { allPermissionTags } from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { roles, workspaces } from '../../db/schema/index.ts';
-import type { MailLanguage } from '../../platform/mail/templates.ts';
-import { createInvitation, type IssuedInvitation } from '../users/invitations.ts';
+import { roles, users, workspaces } from '../../db/schema/index.ts';
+import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
+import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
+import { createInvitation, type IssuedInvitation, invitationLink } from '../users/invitations.ts';
 
 /** The role every new workspace starts with, so its admin can invite staff straight away. */
 export const defaultRole = { code: 'manager', title: 'Manager' } as const;
@@ -62,4 +64,71 @@ export async function createWorkspaceWithAdmin(
     now,
   );
   return { workspace, role, invitation };
+}
+
+/** What became of a mail sent after the work was saved: a failure leaves that work standing. */
+export interface MailDelivery {
+  to: string;
+  /** Why sending failed; null once it was sent (or written to the outbox). */
+  failure: string | null;
+}
+
+/** Sends a mail and tells what became of it instead of throwing. */
+export async function deliverMail(mailer: Mailer, mail: OutgoingMail): Promise<MailDelivery> {
+  try {
+    await mailer.send(mail);
+    return { to: mail.to, failure: null };
+  } catch (error) {
+    return { to: mail.to, failure: (error as Error).message };
+  }
+}
+
+/** A new workspace whose admin has been mailed the invitation (or the mail's failure reported). */
+export interface WorkspaceWithMailedAdmin extends CreatedWorkspace {
+  adminEmail: string;
+  /** The invitation's link, for passing on by hand when the mail did not go. */
+  invitationLink: string;
+  mail: MailDelivery;
+}
+
+/** Mails a new workspace's admin their invitation (sent by the platform, not by a member). */
+export async function mailAdminInvitation(
+  mailer: Mailer,
+  publicUrl: string,
+  created: CreatedWorkspace,
+  adminEmail: string,
+  language: MailLanguage,
+): Promise<WorkspaceWithMailedAdmin> {
+  const link = invitationLink(publicUrl, created.invitation.token);
+  const mail = await deliverMail(mailer, {
+    to: adminEmail,
+    ...invitationMail(language, { workspaceName: created.workspace.name, inviterName: null, link }),
+  });
+  return { ...created, adminEmail, invitationLink: link, mail };
+}
+
+/**
+ * The operator's "create workspace": the workspace, its role and its admin's invitation in one
+ * transaction, then the invitation mailed — in the admin's own language if they have an account.
+ */
+export async function createWorkspaceAndMailAdmin(
+  services: { db: Database; mailer: Mailer; publicUrl: string },
+  input: { name: string; adminEmail: string },
+  now: Date,
+): Promise<WorkspaceWithMailedAdmin> {
+  const { db, mailer, publicUrl } = services;
+  const [existing] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.email, input.adminEmail))
+    .limit(1);
+  const language = existing?.language ?? 'en';
+  const created = await db.transaction((tx) =>
+    createWorkspaceWithAdmin(
+      tx,
+      { name: input.name, adminEmail: input.adminEmail, adminLanguage: language },
+      now,
+    ),
+  );
+  return mailAdminInvitation(mailer, publicUrl, created, input.adminEmail, language);
 }
