@@ -1,11 +1,12 @@
 import { defineResource, recordStatusField } from '@dukkan/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import type { ResourceColumn } from './columns.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
+import { searchDebounceMs } from './search-box.tsx';
 
 /** A resource made up for these tests: the machinery must work for any definition. */
 const gadgetRecord = z.object({
@@ -83,8 +84,41 @@ function renderGadgets(routes: MockRoute[], { user = admin, at = '/gadgets' } = 
 const location = () => screen.getByTestId('location').textContent;
 const lastList = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/gadgets').at(-1)?.query;
 
+/**
+ * The test's clock for the search debounce: only setTimeout is faked (the debounce's timer and the
+ * query library's notifications), so the fetch mock and React keep running. While it is on, events
+ * are fired synchronously (`fireEvent`): user-event waits on setTimeout between its steps.
+ */
+function startTestClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
+/** Types into a field one character at a time, each an input event, as a person would. */
+function typeInto(field: HTMLElement, text: string) {
+  for (const character of text) {
+    fireEvent.change(field, { target: { value: (field as HTMLInputElement).value + character } });
+  }
+}
+
+/** Lets `ms` pass on the test's clock. */
+function pass(ms: number) {
+  act(() => vi.advanceTimersByTime(ms));
+}
+
+/**
+ * Lets `ms` pass and goes back to the real clock in the same synchronous step, so that nothing
+ * scheduled meanwhile is left behind on the fake one.
+ */
+function passThenRealClock(ms: number) {
+  pass(ms);
+  vi.useRealTimers();
+}
+
 describe('ResourceListPage (generic)', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('renders the rows of the first page, asking with the workspace, page, page size and sort', async () => {
     const { calls } = renderGadgets([
@@ -124,7 +158,6 @@ describe('ResourceListPage (generic)', () => {
   });
 
   it('searches 300 ms after typing stops, keeps the search in the address and starts from page 1', async () => {
-    const person = userEvent.setup();
     const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')], 45) }], {
       at: '/gadgets?page=2',
     });
@@ -132,7 +165,17 @@ describe('ResourceListPage (generic)', () => {
     expect(lastList(calls)?.get('page')).toBe('2');
     const before = callsTo(calls, '/api/gadgets').length;
 
-    await person.type(screen.getByRole('searchbox', { name: 'Search Gadgets' }), 'alp');
+    startTestClock();
+    const box = screen.getByRole('searchbox', { name: 'Search Gadgets' });
+    typeInto(box, 'al');
+    pass(searchDebounceMs - 100);
+    typeInto(box, 'p');
+    // Each keystroke starts the delay again: 'al' is never sent, and 'alp' not before the full delay.
+    pass(searchDebounceMs - 1);
+    expect(location()).toBe('/gadgets?page=2');
+    expect(callsTo(calls, '/api/gadgets')).toHaveLength(before);
+    passThenRealClock(1);
+    expect(location()).toBe('/gadgets?search=alp');
     // Not one request per keystroke: only the settled text is sent.
     await waitFor(() => expect(lastList(calls)?.get('search')).toBe('alp'));
     const searches = callsTo(calls, '/api/gadgets')
@@ -148,15 +191,20 @@ describe('ResourceListPage (generic)', () => {
     const person = userEvent.setup();
     const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) }]);
     await screen.findByRole('rowheader', { name: 'Alpha' });
-    await person.type(screen.getByRole('searchbox'), 'be');
-    await waitFor(() => expect(location()).toBe('/gadgets?search=be'));
-    await person.click(screen.getByRole('button', { name: 'history back' }));
-    await waitFor(() => expect(location()).toBe('/gadgets'));
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
-    await waitFor(() => expect(lastList(calls)?.has('search')).toBe(false));
-    // And it stays there: the old text is not searched again once the debounce delay has passed.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    startTestClock();
+    typeInto(screen.getByRole('searchbox'), 'be');
+    passThenRealClock(searchDebounceMs);
+    expect(location()).toBe('/gadgets?search=be');
+    await waitFor(() => expect(lastList(calls)?.get('search')).toBe('be'));
+
+    startTestClock();
+    fireEvent.click(screen.getByRole('button', { name: 'history back' }));
     expect(location()).toBe('/gadgets');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+    // And it stays there: the old text is not searched again once the debounce delay has passed.
+    passThenRealClock(searchDebounceMs);
+    expect(location()).toBe('/gadgets');
+    await waitFor(() => expect(lastList(calls)?.has('search')).toBe(false));
     await person.click(screen.getByRole('button', { name: 'history forward' }));
     await waitFor(() => expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('be'));
     expect(lastList(calls)?.get('search')).toBe('be');
@@ -322,11 +370,14 @@ describe('ResourceListPage (generic)', () => {
 
   it('sends no request at all without the view permission', async () => {
     const stranger = testUser([{ ...shop, grant: ['addBrands', 'viewTaxes'] }]);
+    // On a fake clock from the start, so that everything the page schedules can be run out
+    // without waiting: no request now, and none later.
+    vi.useFakeTimers();
     const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) }], {
       user: stranger,
     });
-    expect(await screen.findByText('You are not authorized to access this page')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('You are not authorized to access this page')).toBeTruthy();
+    await act(() => vi.runAllTimersAsync());
     expect(calls).toHaveLength(0);
   });
 
