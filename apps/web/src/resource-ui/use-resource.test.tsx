@@ -49,7 +49,10 @@ function wrapperFor(tags: 'admin' | string[]) {
 }
 
 describe('resource data hooks', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('refuses every change the user may not make, before anything is sent (spec §6)', async () => {
     const { fetchMock, calls } = mockFetch([]);
@@ -150,9 +153,12 @@ describe('resource data hooks', () => {
     ]);
     expect(callsTo(calls, '/api/catalogue/widgets/7')[0]?.query.get('workspaceId')).toBe(workspace.id);
 
+    // On a fake clock, so that everything the hook schedules can be run out without waiting: no
+    // request now, and none later.
+    vi.useFakeTimers();
     const refused = wrapperFor(['addTaxes']);
     const denied = renderHook(() => useResourceRecord(widgets, '7'), { wrapper: refused.wrapper });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await act(() => vi.runAllTimersAsync());
     expect(denied.result.current.fetchStatus).toBe('idle');
     expect(calls).toHaveLength(1);
   });
