@@ -24,8 +24,8 @@ import {
 } from './platform/captcha/captcha.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createRateLimiter, type RateLimitStore } from './platform/rate-limit/rate-limiter.ts';
-import { registerResource } from './resource-engine/register-resource.ts';
-import { resourceBindings } from './resource-engine/registry.ts';
+import { assertResourcesServed, registerResources } from './resource-engine/routes.ts';
+import { createAppResources } from './resources.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -122,8 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccessRequestRoutes(app, context);
   registerInvitationRoutes(app, context);
   registerWorkspaceUserRoutes(app, context);
-  for (const binding of resourceBindings) registerResource(app, context, binding);
+  const resources = createAppResources(context.now);
+  registerResources(app, db, resources);
   await registerFileRoutes(app, context);
+  assertResourcesServed(app, resources);
 
   await registerSpa(app, findWebDist(config.webDistDir));
 

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { allPermissionTags } from '@dukkan/contract';
+import { allPermissionTags, roleInputSchema } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
-import { appMeta, memberships, roles, users, workspaces } from './db/schema/index.ts';
+import { appMeta, memberships, users, workspaces } from './db/schema/index.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 import { seedDemoCatalogue } from './features/catalogue/demo-catalogue.ts';
+import { systemCaller } from './resource-engine/storage.ts';
+import { createAppResources } from './resources.ts';
 
 export interface BootstrapResult {
   created: boolean;
@@ -58,13 +60,13 @@ export async function bootstrapDemo(
     }
     // The admin passes every check without a role; the full role is there to give to staff.
     await tx.insert(memberships).values({ workspaceId: workspace.id, userId: user.id, isAdmin: true });
-    await tx.insert(roles).values({
-      workspaceId: workspace.id,
-      code: 'manager',
-      title: 'Manager',
-      permissions: [...allPermissionTags],
-    });
-    await seedDemoCatalogue(tx as unknown as Database, workspace.id);
+    const engine = createAppResources();
+    await engine
+      .data('authorityRoles')
+      .create(tx as unknown as Database, systemCaller(workspace.id), [
+        roleInputSchema.parse({ code: 'manager', title: 'Manager', permissions: [...allPermissionTags] }),
+      ]);
+    await seedDemoCatalogue(tx as unknown as Database, engine, workspace.id);
     return { created: true, email, generatedPassword: admin ? undefined : password };
   });
 }

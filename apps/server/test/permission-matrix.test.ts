@@ -1,9 +1,8 @@
 import { type PermissionTag, type ResourceVerb, tagFor } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../src/http/access.ts';
-import { resourceBindings } from '../src/resource-engine/registry.ts';
 import { api, errorOf } from './helpers/api.ts';
-import { permissionRoutes, routeCall, seedTargets } from './helpers/route-scenarios.ts';
+import { permissionRoutes, routeCall, seedTargets, testResources } from './helpers/route-scenarios.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, tagsExcept, workspaceSnapshot } from './helpers/workspaces.ts';
 
@@ -56,7 +55,7 @@ describe('permission matrix', () => {
     );
     // Engine resources: each verb they offer, generated from the registry.
     const engineTags = Object.fromEntries(
-      resourceBindings.flatMap(({ definition }) => {
+      testResources.served.flatMap(({ storage: { definition } }) => {
         const base = `/api/${definition.path}`;
         const routes: Record<ResourceVerb, string> = {
           list: `GET ${base}`,

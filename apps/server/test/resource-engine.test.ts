@@ -1,9 +1,14 @@
 import { listQuerySchema, maxPageSize, validationCodes } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceBindings } from '../src/resource-engine/registry.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
-import { engineSamples, type RouteTargets, seedTargets } from './helpers/route-scenarios.ts';
+import {
+  createSample,
+  type RouteTargets,
+  sampleOf,
+  seedTargets,
+  testResources,
+} from './helpers/route-scenarios.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
 
@@ -32,15 +37,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe.each(resourceBindings.map((binding) => [binding.definition.key, binding] as const))(
+describe.each(testResources.served.map((data) => [data.storage.definition.key, data] as const))(
   '%s',
-  (key, binding) => {
-    const { definition, table } = binding;
-    const sample = engineSamples[key]!;
+  (key, data) => {
+    const { definition, table } = data.storage;
+    const sample = { input: sampleOf(key) };
     const url = (path: string, query = '') => `/api/${definition.path}${path}?workspaceId=${shop.id}${query}`;
     const has = (verb: string) => (definition.verbs as readonly string[]).includes(verb);
-    const uniqueField = 'code' in sample.input({}) ? 'code' : 'currency';
-    const localized = Array.isArray(sample.input({}).name);
+    const uniqueField = data.storage.uniqueFields.includes('code') ? 'code' : data.storage.uniqueFields[0]!;
     const rowCount = async () =>
       (await t.db.select({ n: count() }).from(table).where(eq(table.workspaceId, shop.id)))[0]!.n;
     const create = async (body: Record<string, unknown>) =>
@@ -173,28 +177,28 @@ describe.each(resourceBindings.map((binding) => [binding.definition.key, binding
       expect(one.meta).toMatchObject({ total: body.meta.total, page: 2 });
     });
 
-    it('search: code, and the names in English and Arabic', async () => {
-      const input = sample.input(targets.records);
-      const tag = unique('q');
-      const body: Record<string, unknown> =
-        uniqueField === 'code' ? { ...input, code: `${tag}-code` } : { ...input };
-      if (localized)
-        body.name = [
-          { locale: 'en', value: `Zebra ${tag}` },
-          { locale: 'ar', value: `زرافة ${tag}` },
-        ];
-      const record = dataOf<{ id: string }>(await create(body));
-      const terms = [uniqueField === 'code' ? `${tag}-CODE` : String(body.currency)];
-      if (localized) terms.push(`zebra ${tag}`, `زرافة ${tag}`);
-      for (const term of terms) {
-        const found = await api(t.app, {
-          url: url('', `&search=${encodeURIComponent(term)}`),
-          cookie: admin.cookie,
-        });
-        expect(
-          (found.json as { data: { id: string }[] }).data.map((row) => row.id),
-          term,
-        ).toContain(record.id);
+    it('search: each declared search field finds a record by its own value, in either language', async () => {
+      const record = dataOf<Record<string, unknown>>(await create(sample.input(targets.records, 3)));
+      for (const field of definition.search) {
+        const terms = searchTerms(record, field);
+        expect(terms.length, `the sample has a ${field}`).toBeGreaterThan(0);
+        for (const term of terms) {
+          // A term also in another searched field of the record would find it without this field.
+          const elsewhere = definition.search.filter(
+            (other) =>
+              other !== field &&
+              searchTerms(record, other).some((value) => value.toLowerCase().includes(term.toLowerCase())),
+          );
+          expect(elsewhere, `the sample's ${field} "${term}" also appears in`).toEqual([]);
+          const found = await api(t.app, {
+            url: url('', `&search=${encodeURIComponent(term)}&pageSize=100`),
+            cookie: admin.cookie,
+          });
+          expect(
+            (found.json as { data: { id: string }[] }).data.map((row) => row.id),
+            `search ${field} = ${term}`,
+          ).toContain(record.id);
+        }
       }
       const none = await api(t.app, {
         url: url('', `&search=${encodeURIComponent('%_nothing')}`),
@@ -203,19 +207,45 @@ describe.each(resourceBindings.map((binding) => [binding.definition.key, binding
       expect((none.json as { data: unknown[] }).data).toEqual([]);
     });
 
-    it.each([...definition.sort.flatMap((field) => [field, `-${field}`])])('sort %s', async (sort) => {
-      const response = await api(t.app, { url: url('', `&sort=${sort}&pageSize=100`), cookie: admin.cookie });
-      expect(response.status, response.text).toBe(200);
-      const rows = (response.json as { data: Record<string, unknown>[] }).data;
-      const field = sort.replace(/^-/, '');
-      const values = rows.map((row) =>
-        field === 'name' ? (row.name as { value: string }[])[0]!.value : row[field],
-      );
-      const numeric = values.every((value) => typeof value === 'number');
-      if (numeric) {
-        const ordered = [...(values as number[])].sort((x, y) => x - y);
-        expect(values).toEqual(sort.startsWith('-') ? ordered.reverse() : ordered);
-      }
+    describe('sort: each sortable field both ways, in the order of the collation the query uses', () => {
+      let sorted: { id: string };
+      let sortedAdmin: TestMember;
+      beforeAll(async () => {
+        // A workspace of its own: the list holds exactly these records, which differ in every field.
+        sorted = await createWorkspace(t.db, unique('Sorted '));
+        sortedAdmin = await addMember(t.db, sorted.id, { isAdmin: true });
+        const records: Record<string, string> = {};
+        for (const served of testResources.served) {
+          if (served === data) break;
+          records[served.storage.definition.key] = await createSample(t.db, served, sorted.id, records);
+        }
+        const ids: string[] = [];
+        for (let variant = 0; variant < 6; variant++)
+          ids.push(await createSample(t.db, data, sorted.id, records, variant));
+        await varyComputed[key]?.(sorted.id, ids);
+      });
+
+      it.each(
+        definition.sort
+          .flatMap((field) => [field, `-${field}`])
+          .flatMap((sort) => [
+            [sort, 'en'],
+            [sort, 'ar'],
+          ]),
+      )('%s, read in %s', async (sort, language) => {
+        const response = await api(t.app, {
+          url: `/api/${definition.path}?workspaceId=${sorted.id}&sort=${sort}&pageSize=100`,
+          cookie: sortedAdmin.cookie,
+          headers: { 'accept-language': language === 'ar' ? 'ar-EG,ar;q=0.9' : 'en-US,en;q=0.9' },
+        });
+        expect(response.status, response.text).toBe(200);
+        const field = sort.replace(/^-/, '');
+        const values = (response.json as { data: Record<string, unknown>[] }).data.map((row) =>
+          sortValue(row, field, language),
+        );
+        expect(new Set(values).size, `the records differ in ${field}`).toBeGreaterThan(2);
+        expect(values).toEqual(sortedAsCollated(values, sort.startsWith('-')));
+      });
     });
 
     it('filters: each declared filter narrows the list; /filters gives values with counts', async () => {
@@ -287,12 +317,12 @@ describe.each(resourceBindings.map((binding) => [binding.definition.key, binding
       },
     );
 
-    it.runIf(Object.keys(binding.references ?? {}).length > 0)(
+    it.runIf(Object.keys(data.storage.references).length > 0)(
       "references: another workspace's record is refused like a missing one",
       async () => {
-        for (const [field, referenced] of Object.entries(binding.references ?? {})) {
-          const otherKey = resourceBindings.find((candidate) => candidate.table === referenced)!.definition
-            .key;
+        for (const [field, referenced] of Object.entries(data.storage.references)) {
+          const otherKey = testResources.served.find((candidate) => candidate.storage.table === referenced)!
+            .storage.definition.key;
           const response = await create({
             ...sample.input(targets.records),
             [field]: otherTargets.records[otherKey],
@@ -303,3 +333,57 @@ describe.each(resourceBindings.map((binding) => [binding.definition.key, binding
     );
   },
 );
+
+/**
+ * Computed fields (counts of related records) differ only once related records exist: the
+ * `index`-th record gets `index % 3` of them.
+ */
+const varyComputed: Record<string, (workspaceId: string, ids: string[]) => Promise<void>> = {
+  async brands(workspaceId, ids) {
+    const locations = testResources.data('locations');
+    for (const [index, brandId] of ids.entries())
+      for (let n = 0; n < index % 3; n++)
+        await createSample(t.db, locations, workspaceId, { brands: brandId });
+  },
+  async authorityRoles(workspaceId, ids) {
+    for (const [index, roleId] of ids.entries())
+      for (let n = 0; n < index % 3; n++) await addMember(t.db, workspaceId, { roleId });
+  },
+};
+
+/** The texts a search of `field` should find the record by: a name in each language, each phone. */
+function searchTerms(record: Record<string, unknown>, field: string): string[] {
+  const value = record[field];
+  if (Array.isArray(value))
+    return value.map((entry) => (typeof entry === 'string' ? entry : (entry as { value: string }).value));
+  return value === null || value === undefined ? [] : [String(value)];
+}
+
+/** What a list sorted by `field` is ordered by for a reader of `language`: a name in their language, else English. */
+function sortValue(row: Record<string, unknown>, field: string, language: string): unknown {
+  const value = row[field];
+  if (field !== 'name' || !Array.isArray(value)) return value;
+  const names = value as { locale: string; value: string }[];
+  return (names.find((name) => name.locale === language) ?? names.find((name) => name.locale === 'en'))
+    ?.value;
+}
+
+/**
+ * The values sorted as the query must: texts by ICU's root collation (`und-x-icu`, which both
+ * databases have, and `Intl.Collator('und')` implements), dates and numbers by value, empty values
+ * last either way.
+ */
+function sortedAsCollated(values: unknown[], descending: boolean): unknown[] {
+  const collator = new Intl.Collator('und');
+  const isoDate = /^\d{4}-\d{2}-\d{2}/;
+  const compare = (a: unknown, b: unknown): number => {
+    if (typeof a === 'number' && typeof b === 'number') return a - b;
+    const [x, y] = [String(a), String(b)];
+    if (isoDate.test(x) && isoDate.test(y)) return x < y ? -1 : x > y ? 1 : 0;
+    return collator.compare(x, y);
+  };
+  const present = values.filter((value) => value !== null && value !== undefined);
+  const empty = values.filter((value) => value === null || value === undefined);
+  present.sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
+  return [...present, ...empty];
+}

@@ -3,8 +3,8 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { access, declaredRoutes, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
-import { resourceBindings } from '../src/resource-engine/registry.ts';
 import { api, errorOf } from './helpers/api.ts';
+import { testResources } from './helpers/route-scenarios.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 
 /** Every route any Fastify instance of this file registers, seen through an onRoute hook added at creation. */
@@ -88,7 +88,7 @@ describe('the route table (default-deny)', () => {
       update: (base) => `PATCH ${base}/:id`,
       delete: (base) => `DELETE ${base}/:id`,
     };
-    const engineRoutes = resourceBindings.flatMap(({ definition }) =>
+    const engineRoutes = testResources.served.flatMap(({ storage: { definition } }) =>
       definition.verbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
     );
     expect(engineRoutes).toContain('POST /api/brands/bulk');

@@ -8,7 +8,7 @@ export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
 export * from './errors.ts';
 export * from './permissions/can.ts';
-export * from './permissions/catalogue.ts';
+export * from './permissions/tags.ts';
 export * from './resource-kit/columns.ts';
 export * from './resource-kit/define-resource.ts';
 export * from './resource-kit/fields.ts';

@@ -1,30 +1,58 @@
-import {
-  brandsBinding,
-  categoriesBinding,
-  customersBinding,
-  exchangeRatesBinding,
-  locationsBinding,
-  measurementUnitsBinding,
-  productTagsBinding,
-  taxesBinding,
-  wasteCategoriesBinding,
-} from '../features/catalogue/catalogue-bindings.ts';
-import { rolesBinding } from '../features/roles/roles-binding.ts';
-import type { ResourceBinding } from './binding.ts';
+import { type RegisteredResource, type ResourceDefinition, resources } from '@dukkan/contract';
+import * as schema from '../db/schema/index.ts';
+import { createResourceData, type ResourceData } from './data.ts';
+import { bindStorage, type ResourceCustomization, resourceTableOf } from './storage.ts';
+
+/** Every resource of the contract's registry, bound to its storage, with its data operations. */
+export interface ResourceEngine {
+  /** The resources the engine stores and serves. */
+  served: readonly ResourceData[];
+  /** Resources a feature serves with its own routes. */
+  servedByFeatures: readonly ResourceDefinition[];
+  /** The data operations of a served resource; throws for any other key. */
+  data(key: RegisteredResource['key']): ResourceData;
+}
 
 /**
- * Every resource the generic router serves, with its storage binding. A binding is typed by its
- * own definition; the router works on the general shape, hence the widening here.
+ * Binds every resource of the contract's registry: its table from `db/schema` by its key (or
+ * the feature's customization), hooks and computed fields from the customizations the features
+ * register. A resource that cannot be bound, or a customization of a resource the contract does
+ * not declare, stops the server at start with a message naming it.
  */
-export const resourceBindings: readonly ResourceBinding[] = [
-  rolesBinding,
-  brandsBinding,
-  locationsBinding,
-  taxesBinding,
-  measurementUnitsBinding,
-  categoriesBinding,
-  wasteCategoriesBinding,
-  productTagsBinding,
-  customersBinding,
-  exchangeRatesBinding,
-] as unknown as ResourceBinding[];
+export function createResourceEngine(
+  customizations: readonly ResourceCustomization[],
+  options: { now?: () => Date; registry?: readonly ResourceDefinition[] } = {},
+): ResourceEngine {
+  const registry = options.registry ?? (resources as readonly ResourceDefinition[]);
+  const byKey = new Map<string, ResourceCustomization>();
+  for (const customization of customizations) {
+    if (!registry.some((definition) => definition.key === customization.key)) {
+      throw new Error(
+        `A customization names ${customization.key}, which the contract's registry does not declare`,
+      );
+    }
+    if (byKey.has(customization.key)) throw new Error(`Resource ${customization.key} is customized twice`);
+    byKey.set(customization.key, customization);
+  }
+  const served: ResourceData[] = [];
+  const servedByFeatures: ResourceDefinition[] = [];
+  for (const definition of registry) {
+    const customization = byKey.get(definition.key);
+    if (customization?.servedByFeature) {
+      servedByFeatures.push(definition);
+      continue;
+    }
+    const table = resourceTableOf(definition, schema, customization);
+    const storage = bindStorage(definition, table, customization);
+    served.push(createResourceData(storage, { hooks: customization?.hooks, now: options.now }));
+  }
+  return {
+    served,
+    servedByFeatures,
+    data(key) {
+      const found = served.find((data) => data.storage.definition.key === key);
+      if (!found) throw new Error(`Resource ${key} is not served by the engine`);
+      return found;
+    },
+  };
+}

@@ -1,146 +1,82 @@
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../src/db/client.ts';
-import {
-  brands,
-  categories,
-  customers,
-  exchangeRates,
-  locations,
-  measurementUnits,
-  productTags,
-  taxes,
-  wasteCategories,
-} from '../../src/db/schema/index.ts';
 import { unique } from './workspaces.ts';
 
 /**
- * A stored record of each catalogue resource that nothing depends on, and a valid input (which
- * may name records of the workspace it is sent to: a location's brand).
+ * A valid input of each catalogue resource; `records` maps a resource key to a record of the
+ * workspace it is sent to (a location names its brand). Stored records are made from the same
+ * inputs through the engine (`route-scenarios.ts`), as an API call would make them. Inputs of
+ * different `variant`s differ in every sortable field, in orders where a byte-wise sort and a
+ * linguistic one disagree, and every searched text carries a value of its own.
  */
-export interface CatalogueSample {
-  create(db: Database, workspaceId: string): Promise<string>;
-  /** A valid input; `records`: resource key → id of a record of the workspace it is sent to. */
-  input(records?: Record<string, string>): Record<string, unknown>;
-}
+export type SampleInput = (records?: Record<string, string>, variant?: number) => Record<string, unknown>;
 
-const name = (en: string, ar?: string) => [
-  { locale: 'en', value: en },
-  ...(ar ? [{ locale: 'ar', value: ar }] : []),
-];
+/** Byte-wise these sort Banana, Zulu, apple, cherry, zebra, Émile, ångström; linguistically apple, ångström, Banana… */
+const words = ['cherry', 'Zulu', 'apple', 'Émile', 'Banana', 'zebra', 'ångström'];
+/** Arabic names, one missing: an Arabic reader sorts that record by its English name. */
+const arabicWords = ['تمر', 'أحمد', undefined, 'باب', 'ياسمين', 'ثوم', 'جبن'];
+const pick = <T>(list: readonly T[], variant: number) => list[variant % list.length]!;
+const name = (variant: number) => {
+  const tag = unique('');
+  const ar = pick(arabicWords, variant);
+  return [
+    { locale: 'en', value: `${pick(words, variant)} ${tag}` },
+    ...(ar ? [{ locale: 'ar', value: `${ar} ${tag}` }] : []),
+  ];
+};
+const code = (prefix: string, variant: number) => `${pick(words, variant)}-${unique(prefix)}`;
+const text = (variant: number, what: string) => `${pick(words, variant)} ${what} ${unique('')}`;
+const day = (year: number, variant: number) =>
+  `${year + ((variant * 5) % 7)}-0${1 + (variant % 9)}-1${variant % 9}`;
+/** A phone number of its own: 05 and nine digits. */
+const phone = () => `05${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
-async function insertBrand(db: Database, workspaceId: string): Promise<string> {
-  const [row] = await db
-    .insert(brands)
-    .values({ workspaceId, code: unique('b'), nameEn: unique('Brand '), nameAr: 'علامة' })
-    .returning({ id: brands.id });
-  return row!.id;
-}
-
-export const catalogueSamples: Record<string, CatalogueSample> = {
-  brands: {
-    create: insertBrand,
-    input: () => ({ code: unique('b'), name: name('Sample brand', 'علامة تجريبية'), currencies: ['SAR'] }),
-  },
-  locations: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(locations)
-        .values({
-          workspaceId,
-          code: unique('l'),
-          nameEn: 'Branch',
-          brandId: await insertBrand(db, workspaceId),
-          phones: [{ label: 'Front', number: '0500000000' }],
-        })
-        .returning({ id: locations.id });
-      return row!.id;
-    },
-    input: (records = {}) => ({
-      code: unique('l'),
-      name: name('Sample branch', 'فرع تجريبي'),
-      brandId: records.brands,
-      workingHours: [{ day: 'monday', opensAt: 9 * 3600, closesAt: 17 * 3600 }],
-      address: 'King Fahd Road',
-      phones: [{ label: 'Front', number: '0500000000' }],
-    }),
-  },
-  taxes: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(taxes)
-        .values({ workspaceId, code: unique('t'), title: 'VAT', country: 'SA', rate: 15 })
-        .returning({ id: taxes.id });
-      return row!.id;
-    },
-    input: () => ({ code: unique('t'), title: 'VAT', country: 'SA', rate: 15 }),
-  },
-  measurementUnits: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(measurementUnits)
-        .values({ workspaceId, code: unique('u'), nameEn: 'Kilogram', symbol: 'kg' })
-        .returning({ id: measurementUnits.id });
-      return row!.id;
-    },
-    input: () => ({ code: unique('u'), name: name('Litre', 'لتر'), symbol: 'L' }),
-  },
-  categories: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(categories)
-        .values({ workspaceId, code: unique('c'), nameEn: 'Drinks', description: 'Cold drinks' })
-        .returning({ id: categories.id });
-      return row!.id;
-    },
-    input: () => ({ code: unique('c'), name: name('Snacks', 'وجبات خفيفة'), description: 'Small things' }),
-  },
-  wasteCategories: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(wasteCategories)
-        .values({ workspaceId, code: unique('w'), nameEn: 'Expired', description: 'Past its date' })
-        .returning({ id: wasteCategories.id });
-      return row!.id;
-    },
-    input: () => ({ code: unique('w'), name: name('Damaged', 'تالف'), description: 'Broken in transit' }),
-  },
-  productTags: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(productTags)
-        .values({ workspaceId, code: unique('g'), nameEn: 'New' })
-        .returning({ id: productTags.id });
-      return row!.id;
-    },
-    input: () => ({ code: unique('g'), name: name('Sale', 'تخفيض') }),
-  },
-  customers: {
-    async create(db, workspaceId) {
-      const [row] = await db
-        .insert(customers)
-        .values({ workspaceId, code: unique('k'), name: 'Sara', phones: ['0500000001'], source: 'walkIn' })
-        .returning({ id: customers.id });
-      return row!.id;
-    },
-    input: () => ({ code: unique('k'), name: 'Omar', phones: ['0500000002'], source: 'online' }),
-  },
-  exchangeRates: {
-    // Rates are never deleted and one currency has one rate: the workspace's first one is reused.
-    async create(db, workspaceId) {
-      const [existing] = await db
-        .select({ id: exchangeRates.id })
-        .from(exchangeRates)
-        .where(eq(exchangeRates.workspaceId, workspaceId))
-        .limit(1);
-      if (existing) return existing.id;
-      const [row] = await db
-        .insert(exchangeRates)
-        .values({ workspaceId, currency: nextCurrency(), rate: 3.75 })
-        .returning({ id: exchangeRates.id });
-      return row!.id;
-    },
-    input: () => ({ currency: nextCurrency(), rate: 1.5 }),
-  },
+export const catalogueSamples: Record<string, SampleInput> = {
+  brands: (_records, variant = 0) => ({
+    code: code('b', variant),
+    name: name(variant),
+    creationDate: day(2010, variant),
+    currencies: ['SAR'],
+  }),
+  locations: (records = {}, variant = 0) => ({
+    code: code('l', variant),
+    name: name(variant),
+    brandId: records.brands,
+    openingDate: day(2015, variant),
+    workingHours: [{ day: 'monday', opensAt: 9 * 3600, closesAt: 17 * 3600 }],
+    address: text(variant, 'Road'),
+    phones: [{ label: 'Front', number: phone() }],
+  }),
+  taxes: (_records, variant = 0) => ({
+    code: code('t', variant),
+    title: text(variant, 'tax'),
+    country: pick(['SA', 'EG', 'AE', 'FR', 'DE', 'BH'], variant),
+    rate: pick([15, 5, 14.5, 0, 100, 7], variant),
+  }),
+  measurementUnits: (_records, variant = 0) => ({
+    code: code('u', variant),
+    name: name(variant),
+    symbol: text(variant, 'u'),
+  }),
+  categories: (_records, variant = 0) => ({
+    code: code('c', variant),
+    name: name(variant),
+    description: text(variant, 'things'),
+  }),
+  wasteCategories: (_records, variant = 0) => ({
+    code: code('w', variant),
+    name: name(variant),
+    description: text(variant, 'waste'),
+  }),
+  productTags: (_records, variant = 0) => ({ code: code('g', variant), name: name(variant) }),
+  customers: (_records, variant = 0) => ({
+    code: code('k', variant),
+    name: text(variant, 'Omar'),
+    phones: [phone()],
+    source: pick(['online', 'walkIn', 'referral', 'phone', 'other'], variant),
+  }),
+  exchangeRates: (_records, variant = 0) => ({
+    currency: nextCurrency(),
+    rate: pick([1.5, 0.02, 3.75, 120, 9], variant),
+  }),
 };
 
 const currencies = Intl.supportedValuesOf('currency').filter((code) => /^[A-Z]{3}$/.test(code));

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../src/http/access.ts';
-import { resourceBindings } from '../../src/resource-engine/registry.ts';
+import type { ResourceData } from '../../src/resource-engine/data.ts';
+import { systemCaller } from '../../src/resource-engine/storage.ts';
+import { createAppResources } from '../../src/resources.ts';
 import { type ApiRequest, multipart, tinyPng } from './api.ts';
-import { catalogueSamples } from './catalogue-samples.ts';
+import { catalogueSamples, type SampleInput } from './catalogue-samples.ts';
 import { addInvitedMember, addMember, createRole, unique } from './workspaces.ts';
 
 /** The records of one workspace a route call acts on; seeded afresh for calls that delete. */
@@ -19,31 +22,70 @@ export interface RouteTargets {
   emptyRoleId: string;
 }
 
+/** The resources as the app serves them: the contract's registry with the features' customizations. */
+export const testResources = createAppResources();
+
 /**
- * How to make a record of each engine resource and a valid input for it. The matrices walk the
- * route table; a resource registered without an entry here makes them fail, by name.
+ * A valid input of each engine resource (`records`: the target workspace's records, which a
+ * location's input names its brand from). The matrices walk the route table; a resource
+ * registered without an entry here makes them fail, by name.
  */
-export const engineSamples: Record<
-  string,
-  {
-    create(db: Database, workspaceId: string): Promise<string>;
-    /** `records`: the target workspace's records (a location's input names its brand). */
-    input(records?: Record<string, string>): Record<string, unknown>;
-  }
-> = {
-  authorityRoles: {
-    create: async (db, workspaceId) => (await createRole(db, workspaceId, [])).id,
-    input: () => ({ code: unique('code-'), title: 'Sample role', permissions: [] }),
-  },
+export const engineSamples: Record<string, SampleInput> = {
+  authorityRoles: (_records, variant = 0) => ({
+    code: `${['cherry', 'Zulu', 'apple', 'Émile', 'Banana'][variant % 5]}-${unique('r')}`,
+    title: `${['Zulu', 'apple', 'Émile', 'Banana', 'cherry'][variant % 5]} role`,
+    permissions: [],
+  }),
   ...catalogueSamples,
 };
 
+/** The sample input of a served resource; fails, naming the resource, when it has none. */
+export function sampleOf(key: string): SampleInput {
+  const sample = engineSamples[key];
+  if (!sample) throw new Error(`No sample for resource ${key} in test/helpers/route-scenarios.ts`);
+  return sample;
+}
+
+/** A stored record made from the resource's sample through the engine's own create. */
+export async function createSample(
+  db: Database,
+  data: ResourceData,
+  workspaceId: string,
+  records: Record<string, string> = {},
+  variant = 0,
+): Promise<string> {
+  const { definition } = data.storage;
+  const input = definition.schemas.create.parse(sampleOf(definition.key)(records, variant)) as Record<
+    string,
+    unknown
+  >;
+  const [created] = await data.create(db, systemCaller(workspaceId), [input]);
+  return created!.id as string;
+}
+
 export async function seedTargets(db: Database, workspaceId: string): Promise<RouteTargets> {
+  // Records the targets name (a location's brand) are others than the targets: a target is a
+  // record nothing depends on, which every route, delete included, can act on.
+  const referenced: Record<string, string> = {};
   const records: Record<string, string> = {};
-  for (const binding of resourceBindings) {
-    const sample = engineSamples[binding.definition.key];
-    if (!sample) throw new Error(`No sample for resource ${binding.definition.key} in route-scenarios.ts`);
-    records[binding.definition.key] = await sample.create(db, workspaceId);
+  // Registry order: a referenced resource (brands) comes before those naming it (locations).
+  for (const data of testResources.served) {
+    const { definition, table } = data.storage;
+    if (!definition.verbs.includes('delete')) {
+      // Never deleted, and unique per workspace (one rate per currency): the workspace's first is
+      // reused, so seeding a workspace for every route never runs out of currencies.
+      const [existing] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(eq(table.workspaceId, workspaceId))
+        .limit(1);
+      if (existing) {
+        referenced[definition.key] = records[definition.key] = existing.id as string;
+        continue;
+      }
+    }
+    referenced[definition.key] = await createSample(db, data, workspaceId, referenced);
+    records[definition.key] = await createSample(db, data, workspaceId, referenced);
   }
   const emptyRole = await createRole(db, workspaceId, []);
   const member = await addMember(db, workspaceId, { roleId: emptyRole.id, code: unique('S') });
@@ -87,11 +129,11 @@ const featureScenarios: Record<string, Scenario> = {
 };
 
 function engineScenario(method: string, url: string): Scenario | undefined {
-  for (const binding of resourceBindings) {
-    const { key, path } = binding.definition;
+  for (const data of testResources.served) {
+    const { key, path } = data.storage.definition;
     const base = `/api/${path}`;
-    const sample = engineSamples[key];
-    if (!sample) throw new Error(`No sample for resource ${key} in route-scenarios.ts`);
+    const input = sampleOf(key);
+    const sample = { input };
     const byId = (targets: RouteTargets) => ({ id: targets.records[key]! });
     const scenarios: Record<string, Scenario> = {
       [`GET ${base}`]: () => ({}),
@@ -146,13 +188,11 @@ export function referencesRecords(route: DeclaredRoute): boolean {
   return (
     route.url.includes('/:') ||
     /\/(invite|resend-invite)$/.test(route.url) ||
-    resourceBindings.some(
-      (binding) =>
+    testResources.served.some(
+      ({ storage }) =>
         route.method === 'POST' &&
-        route.url.startsWith(`/api/${binding.definition.path}`) &&
-        Object.keys(binding.references ?? {}).some(
-          (field) => field in (engineSamples[binding.definition.key]?.input({}) ?? {}),
-        ),
+        route.url.startsWith(`/api/${storage.definition.path}`) &&
+        Object.keys(storage.references).some((field) => field in sampleOf(storage.definition.key)({})),
     )
   );
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/client.ts';
 import { invites, memberships, passwordTokens, roles, users, workspaces } from '../../src/db/schema/index.ts';
 import { createSession, sessionCookieName } from '../../src/features/auth/sessions.ts';
 import { createToken } from '../../src/features/auth/tokens.ts';
-import { resourceBindings } from '../../src/resource-engine/registry.ts';
+import { createAppResources } from '../../src/resources.ts';
 import { createUser, type TestUser } from './api.ts';
 
 let counter = 0;
@@ -155,12 +155,12 @@ export async function workspaceSnapshot(db: Database, workspaceId: string) {
           .orderBy(asc(passwordTokens.tokenHash));
   // Every engine resource's table (roles included again: harmless), in id order.
   const resourceRows: Record<string, unknown[]> = {};
-  for (const binding of resourceBindings) {
-    resourceRows[binding.definition.key] = await db
+  for (const { storage } of createAppResources().served) {
+    resourceRows[storage.definition.key] = await db
       .select()
-      .from(binding.table)
-      .where(eq(binding.table.workspaceId, workspaceId))
-      .orderBy(asc(binding.table.id));
+      .from(storage.table)
+      .where(eq(storage.table.workspaceId, workspaceId))
+      .orderBy(asc(storage.table.id));
   }
   const content = { workspaceRows, roleRows, memberRows, inviteRows, userRows, tokenRows, resourceRows };
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { can, grantIn, satisfies } from './can.ts';
-import { allPermissionTags, isPermissionTag, permissionTag } from './catalogue.ts';
+import { allPermissionTags, isPermissionTag, permissionTag } from './tags.ts';
 
 const shop = { id: 'w-shop', name: 'Shop', logo: null };
 const cafe = { id: 'w-cafe', name: 'Cafe', logo: null };
@@ -99,7 +99,7 @@ describe('can(user, workspaceId, { and, or }) — spec §6', () => {
   });
 });
 
-describe('the permission catalogue', () => {
+describe('the permission tags', () => {
   it('tags are <action><Resource>; Dashboard is view only; ExchangeRate has no delete', () => {
     expect(permissionTag('view', 'Brands')).toBe('viewBrands');
     expect(allPermissionTags).toContain('viewDashboard');
@@ -113,7 +113,7 @@ describe('the permission catalogue', () => {
     expect(allPermissionTags).toHaveLength(16 * 4 + 1 + 3);
   });
 
-  it('isPermissionTag knows the catalogue', () => {
+  it('isPermissionTag knows every tag', () => {
     expect(isPermissionTag('deleteProducts')).toBe(true);
     expect(isPermissionTag('deleteExchangeRate')).toBe(false);
     expect(isPermissionTag('viewproducts')).toBe(false);

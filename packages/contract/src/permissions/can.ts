@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../auth/current-user.ts';
-import type { PermissionTag } from './catalogue.ts';
+import type { PermissionTag } from './tags.ts';
 
 /** All of `and` and at least one of `or`; an empty or missing list is ignored (spec §6). */
 export interface PermissionRequirement {

@@ -26,7 +26,7 @@ export const permissionResources = {
 export type PermissionResource = keyof typeof permissionResources;
 
 type TagsOf<R extends PermissionResource> = `${(typeof permissionResources)[R][number]}${R}`;
-/** `<action><Resource>`, e.g. `viewBrands`; only the pairs the catalogue declares. */
+/** `<action><Resource>`, e.g. `viewBrands`; only the pairs `permissionResources` declares. */
 export type PermissionTag = { [R in PermissionResource]: TagsOf<R> }[PermissionResource];
 
 export function permissionTag<R extends PermissionResource>(
@@ -36,7 +36,7 @@ export function permissionTag<R extends PermissionResource>(
   return `${action}${resource}` as PermissionTag;
 }
 
-/** Every tag of the catalogue, in a stable order. */
+/** Every permission tag, in a stable order. */
 export const allPermissionTags: readonly PermissionTag[] = Object.entries(permissionResources).flatMap(
   ([resource, actions]) => actions.map((action) => `${action}${resource}` as PermissionTag),
 );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/catalogue.ts';
+import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/tags.ts';
 import type { ColumnDefinition } from './columns.ts';
 import type { FormEntry } from './form-fields.ts';
 
@@ -51,9 +51,13 @@ export interface ResourceDefinition<
   Record extends z.ZodObject = z.ZodObject,
   Create extends z.ZodObject = z.ZodObject,
   Update extends z.ZodObject = z.ZodObject,
+  Key extends string = string,
 > {
-  /** Key of the resource in translations (`resources.<key>`) and query caches. */
-  key: string;
+  /**
+   * The resource's name everywhere: translations (`resources.<key>`, `nav.<key>`), query caches,
+   * the server's table (`db/schema` exports it under this name) and the web's screen.
+   */
+  key: Key;
   /** API path below `/api/`, e.g. `authority-roles`. */
   path: string;
   /** Whose tags guard it: `view<permission>`, `add<permission>`, … */
@@ -78,7 +82,10 @@ export function defineResource<
   Record extends z.ZodObject,
   Create extends z.ZodObject,
   Update extends z.ZodObject,
->(definition: ResourceDefinition<Record, Create, Update>): ResourceDefinition<Record, Create, Update> {
+  const Key extends string,
+>(
+  definition: ResourceDefinition<Record, Create, Update, Key>,
+): ResourceDefinition<Record, Create, Update, Key> {
   const columnFields = (definition.columns ?? []).map((column) => column.field);
   for (const field of [...definition.search, ...definition.sort, ...columnFields]) {
     if (!(field in definition.schemas.record.shape)) {

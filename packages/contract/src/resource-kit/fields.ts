@@ -16,8 +16,10 @@ export const titleField = z
 
 export const idField = z.uuid();
 export const timestampField = z.string();
-export const recordStatusField = z.enum(['active', 'inactive']);
-export const statusInputSchema = z.strictObject({ status: recordStatusField });
+/** A record that can be switched off is `active` or `inactive` (design brief §3). */
+export const recordStatuses = ['active', 'inactive'] as const;
+export type RecordStatus = (typeof recordStatuses)[number];
+export const recordStatusField = z.enum(recordStatuses);
 
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { ResourceDefinition } from './define-resource.ts';
+import { recordStatuses } from './fields.ts';
 
 export const maxPageSize = 100;
 export const defaultPageSize = 20;
+/** The most rows one `POST {resource}/bulk` takes (all written in one transaction, or none). */
+export const maxBulkRows = 500;
 
 /** The reference filter value for records that reference nothing (`?parentId=none`: the top level). */
 export const noReference = 'none';
@@ -40,7 +43,7 @@ export function listQuerySchema(definition: ResourceDefinition) {
     pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
     search: z.string().trim().max(100).optional(),
     sort: z.enum(sortValues).default(definition.defaultSort),
-    ...(definition.hasStatus ? { status: filterValues(['active', 'inactive']).optional() } : {}),
+    ...(definition.hasStatus ? { status: filterValues(recordStatuses).optional() } : {}),
     ...filters,
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allPermissionTags, type PermissionTag } from '../permissions/catalogue.ts';
+import { allPermissionTags, type PermissionTag } from '../permissions/tags.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, idField, timestampField, titleField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';

@@ -12,9 +12,6 @@ export const catalogueRecordFields = {
 };
 export const statusRecordFields = { ...catalogueRecordFields, status: recordStatusField };
 
-/** Record fields the catalogue's lists sort by everywhere. */
-export const commonSorts = ['code', 'name', 'createdAt'] as const;
-
 /** The label of a resource's field: `resources.<key>.fields.<field>` (the web falls back to `resources.common.fields`). */
 export const fieldLabel = (resourceKey: string, field: string) => `resources.${resourceKey}.fields.${field}`;
 

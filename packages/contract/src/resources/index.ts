@@ -37,6 +37,8 @@ export * from './taxes.ts';
 export * from './workspace-users.ts';
 
 export type RegisteredResource = (typeof resources)[number];
+/** The key of a registered resource, e.g. `productTags`. */
+export type ResourceKey = RegisteredResource['key'];
 
 /** The registered resource with this key (references name their resource by key). */
 export function findResource(key: string): RegisteredResource | undefined {

@@ -8,10 +8,10 @@ import {
   strongPasswordField,
 } from '../auth/fields.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { idField, timestampField } from '../resource-kit/fields.ts';
+import { idField, recordStatuses, recordStatusField, timestampField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
-export const membershipStatuses = ['active', 'inactive', 'invited'] as const;
+export const membershipStatuses = [...recordStatuses, 'invited'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
 const roleIdField = z.uuid({ error: codes.ROLE_IS_REQUIRED });
@@ -46,7 +46,7 @@ export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
 export const updateWorkspaceUserInputSchema = z.object({
   roleId: roleIdField.optional(),
   isAdmin: z.boolean().optional(),
-  status: z.enum(['active', 'inactive']).optional(),
+  status: recordStatusField.optional(),
   code: staffCodeField.optional(),
   applications: z.array(z.string().max(60)).max(50).optional(),
 });

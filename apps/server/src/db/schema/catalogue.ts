@@ -1,3 +1,4 @@
+import { recordStatuses } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './identity.ts';
+import { collated, localizedNameIndexes, sortIndex } from './sorting.ts';
 
 /*
  * The catalogue: simple workspace records served by the resource engine. Every table has id,
@@ -22,12 +24,12 @@ import { workspaces } from './identity.ts';
  *
  * Lists search `search_text`, a lower-cased text Postgres keeps from the record's code, names in
  * both languages and other searched fields, under a trigram GIN index: `ILIKE '%term%'` stays
- * fast at 100k rows per workspace. Sortable fields have (workspace_id, column) indexes.
+ * fast at 100k rows per workspace. Sortable fields have (workspace_id, column) indexes, texts in
+ * the collation lists sort by (`sorting.ts`); a localized name has one per reading language.
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const recordStatuses = ['active', 'inactive'] as const;
 
 const base = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
@@ -55,11 +57,14 @@ interface CatalogueColumns {
   code: ExtraConfigColumn;
   createdAt: ExtraConfigColumn;
   searchText?: ExtraConfigColumn;
+  nameEn?: ExtraConfigColumn;
+  nameAr?: ExtraConfigColumn;
 }
-/** The indexes every catalogue table has: unique code, search, and the common sorts. */
+/** The indexes every catalogue table has: unique code (which also serves its sort), search, the sorts. */
 function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraConfigColumn[] = []) {
   return [
-    uniqueIndex(`${name}__code__unique`).on(table.workspaceId, table.code),
+    // Equal under ICU's deterministic collation means equal bytes: uniqueness is unchanged.
+    uniqueIndex(`${name}__code__unique`).on(table.workspaceId, collated(table.code)),
     index(`${name}_created_idx`).on(table.workspaceId, table.createdAt),
     ...(table.searchText
       ? [
@@ -70,7 +75,14 @@ function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraCon
             .with({ fastupdate: false }),
         ]
       : []),
-    ...sorts.map((column) => index(`${name}_${column.name}_idx`).on(table.workspaceId, column)),
+    ...(table.nameEn && table.nameAr
+      ? localizedNameIndexes(name, {
+          workspaceId: table.workspaceId,
+          nameEn: table.nameEn,
+          nameAr: table.nameAr,
+        })
+      : []),
+    ...sorts.map((column) => sortIndex(name, table.workspaceId, column)),
   ];
 }
 
@@ -85,7 +97,7 @@ export const brands = pgTable(
     status: status(),
     searchText: searchText('code', 'name_en', 'name_ar'),
   },
-  (table) => catalogueIndexes('brands', table, [table.nameEn, table.creationDate]),
+  (table) => catalogueIndexes('brands', table, [table.creationDate]),
 );
 
 export const locations = pgTable(
@@ -104,7 +116,7 @@ export const locations = pgTable(
     searchText: searchText('code', 'name_en', 'name_ar', 'address'),
   },
   (table) => [
-    ...catalogueIndexes('locations', table, [table.nameEn, table.openingDate]),
+    ...catalogueIndexes('locations', table, [table.openingDate]),
     index('locations_brand_idx').on(table.brandId),
   ],
 );
@@ -134,7 +146,7 @@ export const measurementUnits = pgTable(
     status: status(),
     searchText: searchText('code', 'name_en', 'name_ar', 'symbol'),
   },
-  (table) => catalogueIndexes('measurement_units', table, [table.nameEn, table.symbol]),
+  (table) => catalogueIndexes('measurement_units', table, [table.symbol]),
 );
 
 const categoryColumns = () => ({
@@ -151,10 +163,7 @@ export const categories = pgTable(
     ...categoryColumns(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
   },
-  (table) => [
-    ...catalogueIndexes('categories', table, [table.nameEn]),
-    index('categories_parent_idx').on(table.parentId),
-  ],
+  (table) => [...catalogueIndexes('categories', table), index('categories_parent_idx').on(table.parentId)],
 );
 
 export const wasteCategories = pgTable(
@@ -164,7 +173,7 @@ export const wasteCategories = pgTable(
     parentId: uuid('parent_id').references((): AnyPgColumn => wasteCategories.id),
   },
   (table) => [
-    ...catalogueIndexes('waste_categories', table, [table.nameEn]),
+    ...catalogueIndexes('waste_categories', table),
     index('waste_categories_parent_idx').on(table.parentId),
   ],
 );
@@ -177,7 +186,7 @@ export const productTags = pgTable(
     status: status(),
     searchText: searchText('code', 'name_en', 'name_ar'),
   },
-  (table) => catalogueIndexes('product_tags', table, [table.nameEn]),
+  (table) => catalogueIndexes('product_tags', table),
 );
 
 export const customers = pgTable(
@@ -212,7 +221,7 @@ export const exchangeRates = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('exchange_rates__currency__unique').on(table.workspaceId, table.currency),
+    uniqueIndex('exchange_rates__currency__unique').on(table.workspaceId, collated(table.currency)),
     index('exchange_rates_rate_idx').on(table.workspaceId, table.rate),
     index('exchange_rates_created_idx').on(table.workspaceId, table.createdAt),
     check('exchange_rates_rate_positive', sql`${table.rate} > 0`),

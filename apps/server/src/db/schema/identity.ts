@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { collated } from './sorting.ts';
 
 /** The states of a membership; kept here (not imported) so drizzle-kit can load the schema alone. */
 const membershipStatuses = ['active', 'inactive', 'invited'] as const satisfies readonly MembershipStatus[];
@@ -63,7 +64,7 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('roles__code__unique').on(table.workspaceId, table.code)],
+  (table) => [uniqueIndex('roles__code__unique').on(table.workspaceId, collated(table.code))],
 );
 
 /**

@@ -1,5 +1,7 @@
+import type { RegisteredResource } from '@dukkan/contract';
 import type { Database } from '../../db/client.ts';
-import { resourceBindings } from '../../resource-engine/registry.ts';
+import type { ResourceEngine } from '../../resource-engine/registry.ts';
+import { systemCaller } from '../../resource-engine/storage.ts';
 
 const name = (en: string, ar: string) => [
   { locale: 'en', value: en },
@@ -12,19 +14,20 @@ const hours = (opens: string, closes: string) => {
 
 /**
  * The demo workspace's catalogue: a little of everything, so a first start shows real screens.
- * Each record goes through its resource's own schema and storage mapping, as an API call would.
+ * Each record goes through its resource's schema and the engine's create, as an API call would
+ * (references checked, hooks run), made by the system as the workspace's admin.
  */
-export async function seedDemoCatalogue(db: Database, workspaceId: string): Promise<void> {
-  const add = async (key: string, input: Record<string, unknown>): Promise<string> => {
-    const binding = resourceBindings.find((candidate) => candidate.definition.key === key);
-    if (!binding) throw new Error(`No resource ${key}`);
-    const parsed = binding.definition.schemas.create.parse(input) as Record<string, unknown>;
-    const row = binding.toRow ? binding.toRow(parsed) : parsed;
-    const [stored] = await db
-      .insert(binding.table)
-      .values({ ...row, workspaceId } as never)
-      .returning({ id: binding.table.id });
-    return String((stored as { id: string }).id);
+export async function seedDemoCatalogue(
+  db: Database,
+  engine: ResourceEngine,
+  workspaceId: string,
+): Promise<void> {
+  const caller = systemCaller(workspaceId);
+  const add = async (key: RegisteredResource['key'], input: Record<string, unknown>): Promise<string> => {
+    const data = engine.data(key);
+    const parsed = data.storage.definition.schemas.create.parse(input) as Record<string, unknown>;
+    const [created] = await data.create(db, caller, [parsed]);
+    return String(created!.id);
   };
 
   const bakery = await add('brands', {
@@ -77,7 +80,10 @@ export async function seedDemoCatalogue(db: Database, workspaceId: string): Prom
     await add('measurementUnits', { code, name: name(en, ar), symbol });
   }
 
-  const tree = async (key: string, parents: [string, string, string, [string, string, string][]][]) => {
+  const tree = async (
+    key: 'categories' | 'wasteCategories',
+    parents: [string, string, string, [string, string, string][]][],
+  ) => {
     for (const [code, en, ar, children] of parents) {
       const parentId = await add(key, {
         code,

@@ -1,30 +1,20 @@
-import { authorityRolesResource, type RoleRecord, validationCodes } from '@dukkan/contract';
+import { validationCodes } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberships, roles } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { bindResource } from '../../resource-engine/binding.ts';
+import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { refuseTagsNotHeld } from './grant-rules.ts';
 
-const usersCount =
-  sql<number>`(select count(*) from ${memberships} where ${memberships.roleId} = ${roles.id})`.mapWith(
-    Number,
-  );
-
-/** Roles on the generic engine, with the two rules it cannot know. */
-export const rolesBinding = bindResource({
-  definition: authorityRolesResource,
+/** Roles on the generic engine (table `roles`), with their holders' count and the two rules it cannot know. */
+export const rolesCustomization: ResourceCustomization = {
+  key: 'authorityRoles',
   table: roles,
-  fields: { code: roles.code, title: roles.title, createdAt: roles.createdAt, usersCount },
-  extraSelection: { usersCount },
-  toRecord: (row): RoleRecord => ({
-    id: row.id as string,
-    code: row.code as string,
-    title: row.title as string,
-    permissions: row.permissions as string[],
-    usersCount: row.usersCount as number,
-    createdAt: (row.createdAt as Date).toISOString(),
-    updatedAt: (row.updatedAt as Date).toISOString(),
-  }),
+  computed: {
+    usersCount:
+      sql<number>`(select count(*) from ${memberships} where ${memberships.roleId} = ${roles.id})`.mapWith(
+        Number,
+      ),
+  },
   hooks: {
     beforeWrite({ grant }, input, existing) {
       // A member who edits roles cannot hand out a tag they do not hold themselves; tags the
@@ -52,4 +42,4 @@ export const rolesBinding = bindResource({
       }
     },
   },
-});
+};

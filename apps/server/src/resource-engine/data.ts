@@ -1,0 +1,369 @@
+import { type ListQuery, noReference, validationCodes } from '@dukkan/contract';
+import {
+  and,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  like,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+import { AppError, validationError } from '../http/errors.ts';
+import { containsPattern, isUuid } from './queries.ts';
+import type { ReaderLocale, ResourceCaller, ResourceHooks, ResourceRow, ResourceStorage } from './storage.ts';
+
+/** A list's page and the total of its matches. */
+export interface ResourcePage {
+  records: Record<string, unknown>[];
+  total: number;
+}
+
+/**
+ * The data operations of one resource — list, find, create one or many, update, delete — with
+ * everything that makes a write valid: same-workspace references, unique fields across a bulk,
+ * the resource's hooks, one transaction per write. The HTTP router, the first start's demo data
+ * and the operator's command line all write through here.
+ */
+export interface ResourceData {
+  storage: ResourceStorage;
+  list(db: Database, workspaceId: string, query: ListQuery, locale: ReaderLocale): Promise<ResourcePage>;
+  /** Values of each filter (and status) with their counts. */
+  filterValues(
+    db: Database,
+    workspaceId: string,
+  ): Promise<Record<string, { value: unknown; count: number }[]>>;
+  find(db: Database, workspaceId: string, id: string): Promise<Record<string, unknown> | null>;
+  /** Creates the rows (validated input) all or none; issue paths of a bulk are `<index>.<field>`. */
+  create(
+    db: Database,
+    caller: ResourceCaller,
+    inputs: Record<string, unknown>[],
+    bulk?: boolean,
+  ): Promise<Record<string, unknown>[]>;
+  /** Changes the named fields; null when the record is not the workspace's. */
+  update(
+    db: Database,
+    caller: ResourceCaller,
+    id: string,
+    input: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | null>;
+  /** False when the record is not the workspace's. */
+  remove(db: Database, caller: ResourceCaller, id: string): Promise<boolean>;
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  let current = error as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current.code === '23503') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/** What a list statement's SQL depends on; requests of one shape share one prepared statement. */
+interface ListShape {
+  search: boolean;
+  /** Per present filter: has ids, has `none`. */
+  filters: { field: string; ids: boolean; none: boolean }[];
+  status: boolean;
+  sort: string;
+  locale: ReaderLocale;
+}
+
+const shapeKey = (shape: ListShape) =>
+  JSON.stringify([
+    shape.search,
+    shape.filters.map((filter) => [filter.field, filter.ids, filter.none]),
+    shape.status,
+    shape.sort,
+    shape.locale,
+  ]);
+
+let preparedCount = 0;
+
+/** The data operations of a bound resource (see `ResourceData`); `now` stamps `updatedAt`. */
+export function createResourceData(
+  storage: ResourceStorage,
+  { hooks = {}, now = () => new Date() }: { hooks?: ResourceHooks; now?: () => Date } = {},
+): ResourceData {
+  const { definition, table, columns, selection } = storage;
+  const inWorkspace = (workspaceId: string | Placeholder) => eq(table.workspaceId, workspaceId);
+  const statusColumn = definition.hasStatus ? columns.status : undefined;
+
+  function conditions(shape: ListShape): SQL | undefined {
+    const placeholder = (name: string) => sql.placeholder(name);
+    const all: (SQL | undefined)[] = [inWorkspace(placeholder('workspaceId'))];
+    if (shape.search) {
+      // The search column is stored lower-cased: a plain LIKE on the lower-cased term matches the
+      // same rows as ILIKE, and its recheck of each candidate row costs a third as much.
+      all.push(
+        storage.searchColumn
+          ? like(storage.searchColumn, placeholder('search'))
+          : or(
+              ...definition.search.map((field) =>
+                ilike(storage.filterColumn(field) as AnyPgColumn, placeholder('search')),
+              ),
+            ),
+      );
+    }
+    for (const filter of shape.filters) {
+      const column = storage.filterColumn(filter.field);
+      all.push(
+        or(
+          filter.ids ? sql`${column} = any(${placeholder(`filter.${filter.field}`)})` : undefined,
+          filter.none ? isNull(column) : undefined,
+        ),
+      );
+    }
+    if (shape.status && statusColumn) all.push(sql`${statusColumn} = any(${placeholder('status')})`);
+    return and(...all);
+  }
+
+  // Statements built once per database and shape: Drizzle rebuilding the same SQL took about
+  // 1 ms of CPU per list request, as much as the rest of the engine. (PostgreSQL connections
+  // plan every execution anew — plan_cache_mode — so trigram searches never get a generic plan.)
+  const prepared = new WeakMap<Database, Map<string, { page: PreparedList; total: PreparedCount }>>();
+  type PreparedList = { execute(params: Record<string, unknown>): Promise<ResourceRow[]> };
+  type PreparedCount = { execute(params: Record<string, unknown>): Promise<{ total: number }[]> };
+
+  function statementsFor(db: Database, shape: ListShape) {
+    let byShape = prepared.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      prepared.set(db, byShape);
+    }
+    const key = shapeKey(shape);
+    let statements = byShape.get(key);
+    if (!statements) {
+      const where = conditions(shape);
+      preparedCount += 1;
+      statements = {
+        page: db
+          .select(selection)
+          .from(table)
+          .where(where)
+          .orderBy(...storage.sortTerms(shape.sort, shape.locale), sql`${table.id} asc`)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`list_${preparedCount}`) as unknown as PreparedList,
+        total: db
+          .select({ total: count() })
+          .from(table)
+          .where(where)
+          .prepare(`count_${preparedCount}`) as unknown as PreparedCount,
+      };
+      byShape.set(key, statements);
+    }
+    return statements;
+  }
+
+  async function list(
+    db: Database,
+    workspaceId: string,
+    query: ListQuery,
+    locale: ReaderLocale,
+  ): Promise<ResourcePage> {
+    const values = query as ListQuery & Record<string, unknown>;
+    const params: Record<string, unknown> = {
+      workspaceId,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    };
+    const shape: ListShape = { search: false, filters: [], status: false, sort: query.sort, locale };
+    if (query.search) {
+      shape.search = true;
+      params.search = containsPattern(storage.searchColumn ? query.search.toLowerCase() : query.search);
+    }
+    for (const filter of definition.filters) {
+      const chosen = values[filter.field] as string[] | undefined;
+      if (!chosen) continue;
+      const ids = chosen.filter((value) => value !== noReference);
+      const none = filter.kind === 'reference' && chosen.includes(noReference);
+      shape.filters.push({ field: filter.field, ids: ids.length > 0, none });
+      if (ids.length > 0) params[`filter.${filter.field}`] = ids;
+    }
+    const statuses = values.status as string[] | undefined;
+    if (statuses && statusColumn) {
+      shape.status = true;
+      params.status = statuses;
+    }
+    const statements = statementsFor(db, shape);
+    // The page and the total apart: a window count would make every page read every matching
+    // row, where the page alone stops after `offset + pageSize` rows of an ordered index
+    // (the first page of 100k customers: 105 ms with the window, 14 ms as two statements).
+    const [rows, [counted]] = await Promise.all([
+      statements.page.execute(params),
+      statements.total.execute(params),
+    ]);
+    return { records: rows.map(storage.toRecord), total: Number(counted?.total ?? 0) };
+  }
+
+  async function filterValues(db: Database, workspaceId: string) {
+    const fields = [
+      ...definition.filters.map((filter) => ({
+        field: filter.field,
+        column: storage.filterColumn(filter.field),
+      })),
+      ...(statusColumn ? [{ field: 'status', column: statusColumn as AnyPgColumn | SQL }] : []),
+    ];
+    const entries = await Promise.all(
+      fields.map(async ({ field, column }) => {
+        const values = await db
+          .select({ value: column, count: count() })
+          .from(table)
+          .where(inWorkspace(workspaceId))
+          .groupBy(column)
+          .orderBy(column);
+        return [field, values] as const;
+      }),
+    );
+    return Object.fromEntries(entries);
+  }
+
+  async function findRows(db: Database, workspaceId: string, ids: string[]): Promise<ResourceRow[]> {
+    if (ids.length === 0) return [];
+    return (await db
+      .select(selection)
+      .from(table)
+      .where(and(inWorkspace(workspaceId), inArray(table.id, ids)))) as ResourceRow[];
+  }
+
+  async function find(db: Database, workspaceId: string, id: string) {
+    if (!isUuid(id)) return null;
+    const [row] = await findRows(db, workspaceId, [id]);
+    return row ? storage.toRecord(row) : null;
+  }
+
+  /** The row, locked for the rest of the transaction, if it is this workspace's. */
+  async function lockRow(db: Database, workspaceId: string, id: string): Promise<ResourceRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await db
+      .select(columns)
+      .from(table)
+      .where(and(inWorkspace(workspaceId), eq(table.id, id)))
+      .for('update');
+    return (row as ResourceRow | undefined) ?? null;
+  }
+
+  /**
+   * Ids the input gives for other records (`brandId`, `parentId`) must be records of this
+   * workspace: another workspace's id is refused exactly like one that does not exist. A record
+   * cannot be its own parent.
+   */
+  async function checkReferences(
+    db: Database,
+    workspaceId: string,
+    input: Record<string, unknown>,
+    pathPrefix: string,
+    ownId?: string,
+  ) {
+    const issues: { path: string; message: string }[] = [];
+    for (const [field, referenced] of Object.entries(storage.references)) {
+      const value = input[field];
+      if (typeof value !== 'string') continue;
+      const [found] =
+        value === ownId
+          ? []
+          : await db
+              .select({ id: referenced.id })
+              .from(referenced)
+              .where(and(eq(referenced.workspaceId, workspaceId), eq(referenced.id, value)))
+              .limit(1);
+      if (!found)
+        issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_NOT_FOUND });
+    }
+    if (issues.length > 0) throw validationError(issues);
+  }
+
+  /**
+   * A bulk's rows whose unique fields (`code`) repeat an earlier row of the same bulk: one issue
+   * per row, `<index>.<field>`, before anything is written. A value already stored is the
+   * database's to refuse (`DB`, target `code`), and the bulk then writes nothing either.
+   */
+  function refuseRepeatedUniques(inputs: Record<string, unknown>[]) {
+    const issues: { path: string; message: string }[] = [];
+    for (const field of storage.uniqueFields) {
+      const seen = new Set<unknown>();
+      inputs.forEach((input, index) => {
+        const value = input[field];
+        if (typeof value !== 'string') return;
+        if (seen.has(value))
+          issues.push({ path: `${index}.${field}`, message: validationCodes.CODE_MUST_BE_UNIQUE });
+        seen.add(value);
+      });
+    }
+    if (issues.length > 0) throw validationError(issues);
+  }
+
+  async function create(
+    db: Database,
+    caller: ResourceCaller,
+    inputs: Record<string, unknown>[],
+    bulk = false,
+  ): Promise<Record<string, unknown>[]> {
+    refuseRepeatedUniques(inputs);
+    // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
+    return db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (const [index, input] of inputs.entries()) {
+        await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
+        await hooks.beforeWrite?.({ ...caller, db: tx }, input);
+        const [created] = await tx
+          .insert(table)
+          // The workspace comes last: no input can place a row in another workspace.
+          .values({ ...storage.toRow(input), workspaceId: caller.workspaceId } as typeof table.$inferInsert)
+          .returning({ id: table.id });
+        ids.push(created!.id as string);
+      }
+      const byId = new Map(
+        (await findRows(tx, caller.workspaceId, ids)).map((row) => [row.id as string, row]),
+      );
+      return ids.map((id) => storage.toRecord(byId.get(id)!));
+    });
+  }
+
+  async function update(db: Database, caller: ResourceCaller, id: string, input: Record<string, unknown>) {
+    const { workspaceId } = caller;
+    if (!isUuid(id)) return null;
+    return db.transaction(async (tx) => {
+      const existing = await lockRow(tx, workspaceId, id);
+      if (!existing) return null;
+      await checkReferences(tx, workspaceId, input, '', id);
+      await hooks.beforeWrite?.({ ...caller, db: tx }, input, existing);
+      await tx
+        .update(table)
+        .set({ ...storage.toRow(input), updatedAt: now() } as Partial<typeof table.$inferInsert>)
+        .where(and(inWorkspace(workspaceId), eq(table.id, id)));
+      return find(tx, workspaceId, id);
+    });
+  }
+
+  async function remove(db: Database, caller: ResourceCaller, id: string): Promise<boolean> {
+    const { workspaceId } = caller;
+    return db.transaction(async (tx) => {
+      const existing = await lockRow(tx, workspaceId, id);
+      if (!existing) return false;
+      await hooks.beforeDelete?.({ ...caller, db: tx }, existing);
+      try {
+        await tx.delete(table).where(and(inWorkspace(workspaceId), eq(table.id, id)));
+      } catch (error) {
+        if (isForeignKeyViolation(error)) {
+          throw new AppError('VALIDATION', 'Other records still refer to this one', {
+            key: 'id',
+            issues: [{ path: 'id', message: validationCodes.RECORD_IN_USE }],
+          });
+        }
+        throw error;
+      }
+      return true;
+    });
+  }
+
+  return { storage, list, filterValues, find, create, update, remove };
+}

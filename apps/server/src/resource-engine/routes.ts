@@ -1,0 +1,205 @@
+import {
+  listQuerySchema,
+  maxBulkRows,
+  type ResourceDefinition,
+  type ResourceVerb,
+  recordStatusField,
+  tagFor,
+} from '@dukkan/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { access, declaredRoutes } from '../http/access.ts';
+import { requestCaller } from '../http/caller.ts';
+import { issuesFromZod, notFound, parseInput, validationError } from '../http/errors.ts';
+import type { ResourceData } from './data.ts';
+import { namedFieldsOnly } from './queries.ts';
+import type { ResourceEngine } from './registry.ts';
+import type { ReaderLocale } from './storage.ts';
+
+/** The reader's language, from `Accept-Language`: names sort in it (an Arabic reader's by the Arabic name). */
+export function readerLocale(request: FastifyRequest): ReaderLocale {
+  const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first === 'ar' || first.startsWith('ar-') ? 'ar' : 'en';
+}
+
+/**
+ * A JSON schema of a record for the response serializer: Fastify writes each answer from it
+ * (fast-json-stringify) instead of walking it with `JSON.stringify`, and never writes a field
+ * the contract does not declare.
+ */
+function recordJsonSchema(definition: ResourceDefinition): Record<string, unknown> {
+  const { $schema: _, ...schema } = z.toJSONSchema(definition.schemas.record, {
+    io: 'output',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return schema;
+}
+
+/** The method and URL of each verb of a resource below `/api/`. */
+export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam = ':id') {
+  const base = `/api/${definition.path}`;
+  return {
+    list: { method: 'GET', url: base },
+    filters: { method: 'GET', url: `${base}/filters` },
+    get: { method: 'GET', url: `${base}/${idParam}` },
+    create: { method: 'POST', url: base },
+    bulk: { method: 'POST', url: `${base}/bulk` },
+    update: { method: 'PATCH', url: `${base}/${idParam}` },
+    delete: { method: 'DELETE', url: `${base}/${idParam}` },
+  } as const satisfies Record<ResourceVerb, { method: string; url: string }>;
+}
+
+/**
+ * The generic router of one resource: list, filters, get, create, bulk create, patch (including
+ * enable/disable) and delete, each behind its verb's permission, each a call of the resource's
+ * data operations with the caller the guard checked. Only the verbs the definition lists are
+ * registered.
+ */
+function registerResourceRoutes(app: FastifyInstance, db: Database, data: ResourceData) {
+  const { definition } = data.storage;
+  const routes = verbRoutes(definition);
+  const has = (verb: ResourceVerb) => definition.verbs.includes(verb);
+  const options = (verb: ResourceVerb, response?: Record<string, unknown>) => ({
+    config: { access: access.permission({ and: [tagFor(definition, verb)] }) },
+    ...(response ? { schema: { response } } : {}),
+  });
+  const record = recordJsonSchema(definition);
+  const one = { type: 'object', properties: { data: record } };
+  const many = { type: 'object', properties: { data: { type: 'array', items: record } } };
+
+  const listSchema = listQuerySchema(definition);
+  const createSchema = definition.schemas.create.strict();
+  const updateSchema = (
+    definition.hasStatus
+      ? definition.schemas.update.extend({ status: recordStatusField.optional() })
+      : definition.schemas.update
+  ).strict();
+
+  if (has('list')) {
+    const page = {
+      type: 'object',
+      properties: {
+        data: { type: 'array', items: record },
+        meta: {
+          type: 'object',
+          properties: {
+            total: { type: 'integer' },
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+          },
+        },
+      },
+    };
+    app.get(routes.list.url, options('list', { 200: page }), async (request) => {
+      const query = parseInput(listSchema, request.query);
+      const { workspaceId } = requestCaller(request);
+      const { records, total } = await data.list(db, workspaceId, query, readerLocale(request));
+      return { data: records, meta: { total, page: query.page, pageSize: query.pageSize } };
+    });
+  }
+
+  if (has('filters')) {
+    app.get(routes.filters.url, options('filters'), async (request) => {
+      parseInput(z.strictObject({ workspaceId: z.uuid() }), request.query);
+      return { data: await data.filterValues(db, requestCaller(request).workspaceId) };
+    });
+  }
+
+  if (has('get')) {
+    app.get(routes.get.url, options('get', { 200: one }), async (request) => {
+      const found = await data.find(
+        db,
+        requestCaller(request).workspaceId,
+        (request.params as { id: string }).id,
+      );
+      if (!found) throw notFound();
+      return { data: found };
+    });
+  }
+
+  if (has('create')) {
+    app.post(routes.create.url, options('create', { 201: one }), async (request, reply) => {
+      const input = parseInput(createSchema, request.body) as Record<string, unknown>;
+      const [created] = await data.create(db, requestCaller(request), [input]);
+      return reply.status(201).send({ data: created });
+    });
+  }
+
+  if (has('bulk')) {
+    app.post(routes.bulk.url, options('bulk', { 201: many }), async (request, reply) => {
+      const rows = parseInput(z.array(z.unknown()).min(1).max(maxBulkRows), request.body);
+      const inputs: Record<string, unknown>[] = [];
+      const issues = rows.flatMap((row, index) => {
+        const parsed = createSchema.safeParse(row);
+        if (parsed.success) {
+          inputs.push(parsed.data as Record<string, unknown>);
+          return [];
+        }
+        return issuesFromZod(parsed.error).map((issue) => ({
+          ...issue,
+          path: issue.path ? `${index}.${issue.path}` : `${index}`,
+        }));
+      });
+      if (issues.length > 0) throw validationError(issues);
+      return reply.status(201).send({ data: await data.create(db, requestCaller(request), inputs, true) });
+    });
+  }
+
+  if (has('update')) {
+    app.patch(routes.update.url, options('update', { 200: one }), async (request) => {
+      const { id } = request.params as { id: string };
+      const input = namedFieldsOnly(
+        parseInput(updateSchema, request.body) as Record<string, unknown>,
+        request.body,
+      );
+      const updated = await data.update(db, requestCaller(request), id, input);
+      if (!updated) throw notFound();
+      return { data: updated };
+    });
+  }
+
+  if (has('delete')) {
+    app.delete(routes.delete.url, options('delete'), async (request) => {
+      const { id } = request.params as { id: string };
+      if (!(await data.remove(db, requestCaller(request), id))) throw notFound();
+      return { data: { id } };
+    });
+  }
+}
+
+/** Registers the routes of every resource the engine serves. */
+export function registerResources(app: FastifyInstance, db: Database, engine: ResourceEngine) {
+  for (const data of engine.served) registerResourceRoutes(app, db, data);
+}
+
+/**
+ * Every verb of every resource of the contract's registry has its route with its permission,
+ * whether the engine or a feature serves it: checked once every route is registered, so a
+ * resource the contract declares and nobody serves stops the server instead of answering 404.
+ */
+export function assertResourcesServed(app: FastifyInstance, engine: ResourceEngine) {
+  const registered = declaredRoutes(app);
+  const shape = (url: string) => url.replace(/:[^/]+/g, ':');
+  const missing: string[] = [];
+  for (const definition of [
+    ...engine.served.map((data) => data.storage.definition),
+    ...engine.servedByFeatures,
+  ]) {
+    const routes = verbRoutes(definition);
+    for (const verb of definition.verbs) {
+      const { method, url } = routes[verb];
+      const route = registered.find(
+        (candidate) => candidate.method === method && shape(candidate.url) === shape(url),
+      );
+      const tag = tagFor(definition, verb);
+      const guarded =
+        route?.access.kind === 'permission' &&
+        [...(route.access.requirement.and ?? []), ...(route.access.requirement.or ?? [])].includes(tag);
+      if (!guarded) missing.push(`${definition.key}: ${verb} (${method} ${url} needing ${tag})`);
+    }
+  }
+  if (missing.length > 0) {
+    throw new Error(`Resources declared in the contract but not served: ${missing.join('; ')}`);
+  }
+}
