@@ -1,4 +1,4 @@
-import { type CurrentUser, can, type PermissionRequirement } from '@dukkan/contract';
+import { type CurrentUser, can, type PermissionRequirement, resources } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
 import { buildNavigation, type NavGroupEntry, navigation, type VisibleNavEntry } from './navigation.ts';
 
@@ -95,5 +95,13 @@ describe('navigation (spec §2)', () => {
       '/',
     );
     expect(paths(elsewhere)).toEqual(['/', '/settings', '/profile']);
+  });
+
+  it('has a line for every registered resource: a resource left out of the menu fails here', () => {
+    const labels = navigation
+      .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.links))
+      .map((entry) => entry.labelKey);
+    for (const definition of resources)
+      expect(labels, `add link('${definition.key}') to app/navigation.ts`).toContain(definition.key);
   });
 });

@@ -8,10 +8,11 @@ import { loadSignedInTranslations } from '../i18n/i18n.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 
-// The shell (and Radix with it) and the signed-in screens' texts are downloaded only once someone is signed in.
-const AppShell = lazy(() =>
-  Promise.all([import('./shell/app-shell.tsx'), loadSignedInTranslations()]).then(([module]) => ({
-    default: module.AppShell,
+// The signed-in area (the shell, Radix, the resource registry and its routes) and the signed-in
+// screens' texts are downloaded only once someone is signed in.
+const SignedInApp = lazy(() =>
+  Promise.all([import('./signed-in-app.tsx'), loadSignedInTranslations()]).then(([module]) => ({
+    default: module.SignedInApp,
   })),
 );
 
@@ -47,7 +48,7 @@ export function RequireAuth() {
   return (
     <WorkspaceProvider user={user}>
       <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
-        <AppShell />
+        <SignedInApp />
       </Suspense>
     </WorkspaceProvider>
   );

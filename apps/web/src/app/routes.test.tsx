@@ -1,10 +1,12 @@
+import { resources, tagFor } from '@dukkan/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/render.tsx';
-import { AppRoutes, pageOf } from './routes.tsx';
-import { type Screen, screens as screenTable } from './screens.ts';
+import { pageOf } from './pages.tsx';
+import { AppRoutes } from './routes.tsx';
+import { screens as screenTable } from './screens.ts';
 
 const workspace = { id: 'w1', name: 'Demo Store', logo: null };
 function userWith(tags: string[]) {
@@ -25,6 +27,29 @@ function userWith(tags: string[]) {
     ],
   };
 }
+
+/** Spec §2, "Screen contents": the lazy pages by name. */
+const specPageNames = [
+  'Locations',
+  'MeasurementUnits',
+  'Categories',
+  'WasteCategories',
+  'VariantOptions',
+  'VariantValues',
+  'Roles',
+  'Brands',
+  'Taxes',
+  'Products',
+  'AddProduct',
+  'ProductTags',
+  'Applications',
+  'Subscriptions',
+  'Payments',
+  'Users',
+  'Profile',
+  'Customers',
+  'ExchangeRates',
+];
 
 let lastLocation: ReturnType<typeof useLocation> | undefined;
 function LocationProbe() {
@@ -83,7 +108,7 @@ describe('routes', () => {
   });
 
   it("looks pages up by the spec's names: every screen's page is registered, any other name is 'Unknown component: {name}'", () => {
-    for (const entry of Object.values(screenTable) as Screen[]) {
+    for (const entry of Object.values(screenTable)) {
       if (entry.page) expect(() => pageOf(entry.page as string)).not.toThrow();
     }
     expect(() => pageOf('Inventory')).toThrow('Unknown component: Inventory');
@@ -133,10 +158,37 @@ describe('routes', () => {
     expect(calls.some((call) => call.url.includes('/auth/user'))).toBe(false);
   });
 
-  it('shows the not-found page for an unknown address', async () => {
-    vi.stubGlobal('fetch', mockFetch([]).fetchMock);
+  it('shows a signed-in user the not-found page for an unknown address', async () => {
+    const { fetchMock } = mockFetch([{ path: '/api/auth/user', body: { data: userWith(['viewBrands']) } }]);
+    vi.stubGlobal('fetch', fetchMock);
     renderAt('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a signed-out visitor at an unknown address to /login, like any signed-in address', async () => {
+    const { fetchMock } = mockFetch([
+      {
+        path: '/api/auth/user',
+        status: 401,
+        body: { error: { statusCode: 401, code: 'UNAUTHORIZED', name: 'UnauthorizedError', message: 'x' } },
+      },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('/no-such-page');
+    await waitFor(() => expect(lastLocation?.pathname).toBe('/login'));
+  });
+
+  it('routes every registered resource to its screen, guarded by its view permission', async () => {
+    for (const definition of resources) {
+      const entry = screenTable[definition.key];
+      expect(entry?.definition, definition.key).toBe(definition);
+      expect(entry?.requirement).toEqual({ or: [tagFor(definition, 'list')] });
+      expect(() => pageOf(entry!.page)).not.toThrow();
+    }
+  });
+
+  it('registers a page under every name of spec §2', () => {
+    for (const name of specPageNames) expect(pageOf(name) === undefined, name).toBe(false);
   });
 });

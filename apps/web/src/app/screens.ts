@@ -1,53 +1,32 @@
-import type { PermissionRequirement } from '@dukkan/contract';
-import type en from '../i18n/locales/signed-in/en.json';
+import {
+  type PermissionRequirement,
+  type RegisteredResource,
+  type ResourceKey,
+  resources,
+  tagFor,
+} from '@dukkan/contract';
 
-export type ScreenTitleKey = Exclude<keyof typeof en.nav, 'label' | 'groups'>;
-
-/** The lazy pages of the signed-in screens, by the spec's names (§2 "Screen contents"). */
-export type PageName =
-  | 'Applications'
-  | 'Brands'
-  | 'Locations'
-  | 'Products'
-  | 'AddProduct'
-  | 'VariantOptions'
-  | 'VariantValues'
-  | 'MeasurementUnits'
-  | 'Categories'
-  | 'WasteCategories'
-  | 'ProductTags'
-  | 'Taxes'
-  | 'Customers'
-  | 'Subscriptions'
-  | 'Payments'
-  | 'Users'
-  | 'Roles'
-  | 'ExchangeRates';
-
+/** A signed-in screen: its route, its page (by the spec's name, §2) and who may open it. */
 export interface Screen {
   /** Route path; `/*` marks screens with sub-pages (e.g. sub-categories). */
   path: string;
   /** Its page, looked up by name: an unregistered name is 'Unknown component: {name}'. */
-  page?: PageName;
-  titleKey: ScreenTitleKey;
+  page: string;
+  /** Its title and menu label: `nav.<titleKey>`. */
+  titleKey: string;
   /** Who may open it (spec §2 table); null: every signed-in user. */
   requirement: PermissionRequirement | null;
+  /** The resource it lists, for a resource's screen. */
+  definition?: RegisteredResource;
 }
 
-/** The signed-in screens and their route guards (spec §2, "Protected routes"). */
-export const screens = {
+/** The screens that are not a registered resource's list (spec §2, "Protected routes"). */
+const otherScreens = {
   dashboard: {
     path: '/',
     titleKey: 'dashboard',
     page: 'Applications',
     requirement: { or: ['viewApplications'] },
-  },
-  brands: { path: '/brands', titleKey: 'brands', page: 'Brands', requirement: { or: ['viewBrands'] } },
-  locations: {
-    path: '/locations',
-    titleKey: 'locations',
-    page: 'Locations',
-    requirement: { or: ['viewLocations'] },
   },
   products: {
     path: '/products',
@@ -79,38 +58,7 @@ export const screens = {
     page: 'VariantValues',
     requirement: { or: ['viewVariations'] },
   },
-  measurementUnits: {
-    path: '/measurement-units',
-    titleKey: 'measurementUnits',
-    page: 'MeasurementUnits',
-    requirement: { or: ['viewMeasurementUnits'] },
-  },
-  categories: {
-    path: '/categories/*',
-    titleKey: 'categories',
-    page: 'Categories',
-    requirement: { or: ['viewCategories'] },
-  },
-  wasteCategories: {
-    path: '/waste-categories/*',
-    titleKey: 'wasteCategories',
-    page: 'WasteCategories',
-    requirement: { or: ['viewWasteCategories'] },
-  },
-  productTags: {
-    path: '/product-tags',
-    titleKey: 'productTags',
-    page: 'ProductTags',
-    requirement: { or: ['viewTags'] },
-  },
-  taxes: { path: '/taxes', titleKey: 'taxes', page: 'Taxes', requirement: { or: ['viewTaxes'] } },
-  // The spec shows no route guard for these four; the menu's view permission guards the route too.
-  customers: {
-    path: '/customers',
-    titleKey: 'customers',
-    page: 'Customers',
-    requirement: { or: ['viewCustomers'] },
-  },
+  // The spec shows no route guard for these two; the menu's view permission guards the route too.
   subscriptions: {
     path: '/subscriptions',
     titleKey: 'subscriptions',
@@ -123,44 +71,47 @@ export const screens = {
     page: 'Payments',
     requirement: { or: ['viewPayments'] },
   },
-  users: { path: '/users', titleKey: 'users', page: 'Users', requirement: { or: ['viewUsers'] } },
-  authorityRoles: {
-    path: '/authority-roles',
-    titleKey: 'authorityRoles',
-    page: 'Roles',
-    requirement: { or: ['viewAuthority'] },
-  },
-  exchangeRates: {
-    path: '/exchange-rates',
-    titleKey: 'exchangeRates',
-    page: 'ExchangeRates',
-    requirement: { or: ['viewExchangeRate'] },
-  },
-  settings: { path: '/settings', titleKey: 'settings', requirement: null },
-  profile: { path: '/profile', titleKey: 'profile', requirement: null },
+  settings: { path: '/settings', titleKey: 'settings', page: 'Settings', requirement: null },
+  profile: { path: '/profile', titleKey: 'profile', page: 'Profile', requirement: null },
 } as const satisfies Record<string, Screen>;
 
-export type ScreenName = keyof typeof screens;
+/**
+ * Where a resource's screen is not the default one — route `/<its API path>`, page named after
+ * its key (`productTags` → `ProductTags`, the spec's names) on the generic resource page.
+ */
+const resourceScreenOverrides: Partial<Record<ResourceKey, Partial<Pick<Screen, 'path' | 'page'>>>> = {
+  workspaceUsers: { path: '/users', page: 'Users' },
+  authorityRoles: { page: 'Roles' },
+  categories: { path: '/categories/*' },
+  wasteCategories: { path: '/waste-categories/*' },
+};
 
-/** The screens routed through their permission guard (settings and profile have their own routes). */
-export const guardedScreens: readonly ScreenName[] = [
-  'dashboard',
-  'brands',
-  'locations',
-  'products',
-  'addProduct',
-  'editProduct',
-  'variationsTypes',
-  'options',
-  'measurementUnits',
-  'categories',
-  'wasteCategories',
-  'productTags',
-  'taxes',
-  'customers',
-  'subscriptions',
-  'payments',
-  'users',
-  'authorityRoles',
-  'exchangeRates',
-];
+/** The page name of a resource's screen: its key in PascalCase unless overridden. */
+export const defaultPageName = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
+
+/** A registered resource's screen: guarded by its view permission (spec §2), titled `nav.<key>`. */
+function resourceScreen(definition: RegisteredResource): Screen {
+  const override = resourceScreenOverrides[definition.key];
+  return {
+    path: override?.path ?? `/${definition.path}`,
+    page: override?.page ?? defaultPageName(definition.key),
+    titleKey: definition.key,
+    requirement: { or: [tagFor(definition, 'list')] },
+    definition,
+  };
+}
+
+/** Every signed-in screen by name: each registered resource's (named by its key) and the others. */
+export const screens: Readonly<Record<string, Screen>> = {
+  ...otherScreens,
+  ...Object.fromEntries(resources.map((definition) => [definition.key, resourceScreen(definition)])),
+};
+
+export type ScreenName = keyof typeof otherScreens | ResourceKey;
+
+/** A screen by name; throws for a name that is none (a menu entry naming a screen that does not exist). */
+export function screenNamed(name: ScreenName): Screen {
+  const screen = screens[name];
+  if (!screen) throw new Error(`No screen ${name}`);
+  return screen;
+}

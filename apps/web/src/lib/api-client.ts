@@ -27,6 +27,8 @@ export interface ApiRequestOptions {
   /** Added to the query string; empty values and empty lists are left out, lists are comma-joined. */
   query?: QueryParams;
   signal?: AbortSignal;
+  /** The reader's language, sent as `Accept-Language`: lists sort names in it. */
+  language?: string;
 }
 
 /** `?a=1&b=x,y` from the parameters that have a value, in the order given. */
@@ -71,17 +73,17 @@ export async function apiUpload<T>(
 }
 
 async function send<Payload>(path: string, options: ApiRequestOptions): Promise<Payload> {
-  const { method = 'GET', body, query, signal } = options;
+  const { method = 'GET', body, query, signal, language } = options;
   const isForm = body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  if (language) headers['accept-language'] = language;
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       credentials: 'include',
-      headers:
-        body === undefined || isForm
-          ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });

@@ -61,12 +61,15 @@ export function useResourceList<D extends ResourceDefinition>(
   options: { enabled?: boolean } = {},
 ) {
   const { workspaceId, allows } = useResourceAccess(definition);
+  // Names sort in the reader's language: another language is another list.
+  const { language } = useTranslation().i18n;
   return useQuery({
-    queryKey: queryKeys.resourceList(workspaceId ?? '', definition.key, params),
+    queryKey: queryKeys.resourceList(workspaceId ?? '', definition.key, { ...params, language }),
     queryFn: ({ signal }) =>
       apiRequestList<RecordOf<D>>(`/${definition.path}`, {
         query: listRequestQuery(workspaceId ?? '', params),
         signal,
+        language,
       }),
     enabled: allows('list') && (options.enabled ?? true),
     placeholderData: (previous: ApiList<RecordOf<D>> | undefined, previousQuery) =>

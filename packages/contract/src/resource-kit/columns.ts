@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * How a list shows a field. The web maps each kind to one cell renderer; the header is the
  * resource's `resources.<key>.fields.<field>` text.
@@ -29,4 +31,41 @@ export interface ColumnDefinition {
   primary?: boolean;
   /** reference: the key of the referenced resource, whose records' names are shown. */
   reference?: string;
+}
+
+/** The zod type underneath optional, nullable, default and pipe wrappers. */
+function innerType(schema: z.ZodType): z.ZodType {
+  let current = schema as z.ZodType & { def: { type: string; innerType?: z.ZodType; out?: z.ZodType } };
+  for (let depth = 0; depth < 10; depth++) {
+    const { def } = current;
+    const next = def.innerType ?? (def.type === 'pipe' ? def.out : undefined);
+    if (!next) break;
+    current = next as typeof current;
+  }
+  return current;
+}
+
+/** The record value each column kind shows: a text, a number, or a list. */
+const kindShapes: Record<ColumnKind, 'text' | 'number' | 'list'> = {
+  code: 'text',
+  text: 'text',
+  localizedText: 'list',
+  date: 'text',
+  number: 'number',
+  percent: 'number',
+  enum: 'text',
+  country: 'text',
+  currency: 'text',
+  currencies: 'list',
+  reference: 'text',
+  phones: 'list',
+  workingDays: 'list',
+  status: 'text',
+  image: 'text',
+};
+const zodTypes = { text: ['string', 'enum', 'literal'], number: ['number', 'int'], list: ['array'] };
+
+/** Whether a column of this kind can show the field's value: `phones` an array, `number` a number. */
+export function columnFitsField(kind: ColumnKind, field: z.ZodType): boolean {
+  return zodTypes[kindShapes[kind]].includes(innerType(field).def.type);
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/tags.ts';
-import type { ColumnDefinition } from './columns.ts';
+import { type ColumnDefinition, columnFitsField } from './columns.ts';
 import type { FormEntry } from './form-fields.ts';
 
 /** What the generic router can do with a resource; a resource lists the verbs it offers. */
@@ -90,6 +90,13 @@ export function defineResource<
   for (const field of [...definition.search, ...definition.sort, ...columnFields]) {
     if (!(field in definition.schemas.record.shape)) {
       throw new Error(`Resource ${definition.key}: ${field} is not a field of its record`);
+    }
+  }
+  for (const column of definition.columns ?? []) {
+    if (!columnFitsField(column.kind, definition.schemas.record.shape[column.field] as z.ZodType)) {
+      throw new Error(
+        `Resource ${definition.key}: a ${column.kind} column cannot show ${column.field}, a field of another type`,
+      );
     }
   }
   return definition;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { type ColumnDefinition, columnFitsField } from '../resource-kit/columns.ts';
+import { defineResource } from '../resource-kit/define-resource.ts';
 import { countryField, currencyField, localizedNameField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
+import { resources } from './index.ts';
 import { locationInputSchema } from './locations.ts';
 import { taxInputSchema } from './taxes.ts';
 
@@ -78,5 +81,57 @@ describe('catalogue fields', () => {
     expect(messages(locationInputSchema, { ...location, phones, workingHours: [day, day] })).toEqual([
       ['workingHours', codes.DAY_REPEATED],
     ]);
+  });
+});
+
+describe('declarations', () => {
+  const record = z.object({
+    id: z.uuid(),
+    phones: z.array(z.string()),
+    rate: z.number(),
+    note: z.string().nullable(),
+  });
+  const declare = (columns: ColumnDefinition[]) =>
+    defineResource({
+      key: 'suppliers',
+      path: 'suppliers',
+      permission: 'Brands',
+      verbs: ['list'],
+      schemas: { record, create: record, update: record.partial() },
+      search: [],
+      sort: [],
+      defaultSort: 'id',
+      filters: [],
+      hasStatus: false,
+      columns,
+    });
+
+  it('accepts columns whose kind fits their field', () => {
+    expect(() =>
+      declare([
+        { field: 'phones', kind: 'phones' },
+        { field: 'rate', kind: 'percent' },
+        { field: 'note', kind: 'text' },
+      ]),
+    ).not.toThrow();
+  });
+  it.each([
+    ['phones', 'text', 'a text column cannot show phones'],
+    ['note', 'phones', 'a phones column cannot show note'],
+    ['note', 'number', 'a number column cannot show note'],
+    ['rate', 'text', 'a text column cannot show rate'],
+  ] as const)('refuses %s shown as %s', (field, kind, message) => {
+    expect(() => declare([{ field, kind }])).toThrow(message);
+  });
+  it('every registered resource declares fitting columns (checked when the registry loads)', () => {
+    for (const definition of resources)
+      for (const column of definition.columns ?? [])
+        expect(
+          columnFitsField(
+            column.kind,
+            (definition.schemas.record.shape as Record<string, z.ZodType>)[column.field]!,
+          ),
+          `${definition.key}.${column.field}`,
+        ).toBe(true);
   });
 });

@@ -48,7 +48,7 @@ function MenuLink({ entry, nested = false }: { entry: NavLinkEntry; nested?: boo
       }
     >
       {Icon && <Icon className="size-5 shrink-0 opacity-80" />}
-      <span className="truncate">{t(`nav.${entry.labelKey}`)}</span>
+      <span className="truncate">{t(`nav.${entry.labelKey}` as never) as string}</span>
     </NavLink>
   );
 }

@@ -157,7 +157,7 @@ export function UsersPage() {
     <>
       <ResourceListPage
         definition={workspaceUsersResource}
-        title={t('nav.users')}
+        title={t('nav.workspaceUsers')}
         columns={columns}
         recordLabel={(member) => member.name || member.email}
         filters={filters}

@@ -1,0 +1,50 @@
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { RequirePermission } from '../components/require-permission.tsx';
+import { pageOf } from './pages.tsx';
+import { type Screen, screens } from './screens.ts';
+import { AppShell } from './shell/app-shell.tsx';
+
+const ComingSoonPage = lazy(() =>
+  import('../features/placeholder/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+
+/** A signed-in screen behind its route guard: its page, or the placeholder of a later milestone. */
+function GuardedScreen({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
+  const title = t(`nav.${screen.titleKey}` as never) as string;
+  const ScreenPage = pageOf(screen.page);
+  const page = ScreenPage ? <ScreenPage /> : <ComingSoonPage title={title} />;
+  if (!screen.requirement) return page;
+  return (
+    <RequirePermission {...screen.requirement} title={title}>
+      {page}
+    </RequirePermission>
+  );
+}
+
+/**
+ * The signed-in area, loaded once someone is signed in: the shell around every screen (each
+ * registered resource's, derived from the contract's registry, and the others), and the
+ * not-found page for any other address.
+ */
+export function SignedInApp() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        {Object.entries(screens).map(([name, screen]) =>
+          screen.path === '/' ? (
+            <Route key={name} index element={<GuardedScreen screen={screen} />} />
+          ) : (
+            <Route key={name} path={screen.path} element={<GuardedScreen screen={screen} />} />
+          ),
+        )}
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
