@@ -28,6 +28,7 @@ import {
 } from './features/workspaces/create-workspace.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { invitationLifetimeDays } from './platform/mail/templates.ts';
+import { createAppResources } from './resources.ts';
 
 export const helpText = `Dukkan operator commands
 
@@ -179,6 +180,7 @@ const services = (context: CommandContext) => ({
   db: context.database.db,
   mailer: context.mailer,
   publicUrl: context.config.publicUrl,
+  resources: createAppResources(context.now),
 });
 
 const commands: Record<CommandName, Command> = {

@@ -10,6 +10,7 @@ import { type CliIo, helpText, runCli } from '../src/cli.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { accessRequests, memberships, roles, users, workspaces } from '../src/db/schema/index.ts';
 import { AccessRequestError, approveAccessRequest } from '../src/features/access-requests/access-requests.ts';
+import { createAppResources } from '../src/resources.ts';
 import { api, captchaToken, createUser, dataOf, login, strongPassword, tableCounts } from './helpers/api.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -285,7 +286,7 @@ describe('approve', () => {
 describe('approveAccessRequest (what the approve command runs)', () => {
   it('two approvals at once: one workspace and one mail, the other refused as not pending', async () => {
     const request = await requestAccess();
-    const services = { db: t.db, mailer, publicUrl: t.config.publicUrl };
+    const services = { db: t.db, mailer, publicUrl: t.config.publicUrl, resources: createAppResources() };
     const results = await Promise.allSettled([
       approveAccessRequest(services, request.id, new Date()),
       approveAccessRequest(services, request.id, new Date()),

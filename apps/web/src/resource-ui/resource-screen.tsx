@@ -23,8 +23,9 @@ export interface ResourceScreenProps<D extends ResourceDefinition> {
 }
 
 /**
- * The whole screen of a resource from its declaration: its columns, its filters, its form. A
- * simple resource needs nothing else on the web but its translations.
+ * The whole screen of a resource from its declaration: its columns, its filters, its form. Every
+ * simple resource's page is this screen (`resource-page.tsx`); a custom screen (a category tree)
+ * adds fixed filters, a link on the name and an intro.
  */
 export function ResourceScreen<D extends ResourceDefinition>({
   definition,

@@ -1,4 +1,4 @@
-import type { MembershipStatus } from '@dukkan/contract';
+import { membershipStatuses } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,9 +13,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { collated } from './sorting.ts';
-
-/** The states of a membership; kept here (not imported) so drizzle-kit can load the schema alone. */
-const membershipStatuses = ['active', 'inactive', 'invited'] as const satisfies readonly MembershipStatus[];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

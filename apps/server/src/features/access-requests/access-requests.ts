@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accessRequests } from '../../db/schema/index.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { accessRequestRejectedMail } from '../../platform/mail/templates.ts';
+import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import {
   createWorkspaceWithAdmin,
   deliverMail,
@@ -66,11 +67,11 @@ export interface ApprovedAccessRequest {
  * requester as its admin by mail, in their language (a failed mail is reported, not thrown).
  */
 export async function approveAccessRequest(
-  services: { db: Database; mailer: Mailer; publicUrl: string },
+  services: { db: Database; mailer: Mailer; publicUrl: string; resources: ResourceEngine },
   id: string,
   now: Date,
 ): Promise<ApprovedAccessRequest> {
-  const { db, mailer, publicUrl } = services;
+  const { db, mailer, publicUrl, resources } = services;
   const request = await findPendingRequest(db, id);
   const created = await db.transaction(async (tx) => {
     // Only a still-pending request is approved: two operators at once cannot both succeed.
@@ -82,6 +83,7 @@ export async function approveAccessRequest(
     if (!claimed) throw noLongerPending(id);
     return createWorkspaceWithAdmin(
       tx,
+      resources,
       {
         name: request.companyName,
         adminEmail: request.email,

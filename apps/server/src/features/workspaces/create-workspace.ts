@@ -1,9 +1,11 @@
-import { allPermissionTags } from '@dukkan/contract';
+import { allPermissionTags, roleInputSchema } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { roles, users, workspaces } from '../../db/schema/index.ts';
+import { users, workspaces } from '../../db/schema/index.ts';
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
 import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
+import type { ResourceEngine } from '../../resource-engine/registry.ts';
+import { systemCaller } from '../../resource-engine/storage.ts';
 import { createInvitation, type IssuedInvitation, invitationLink } from '../users/invitations.ts';
 
 /** The role every new workspace starts with, so its admin can invite staff straight away. */
@@ -30,6 +32,7 @@ export interface CreatedWorkspace {
  */
 export async function createWorkspaceWithAdmin(
   db: Database,
+  resources: ResourceEngine,
   input: NewWorkspace,
   now: Date,
 ): Promise<CreatedWorkspace> {
@@ -38,17 +41,13 @@ export async function createWorkspaceWithAdmin(
     .values({ name: input.name, createdAt: now, updatedAt: now })
     .returning({ id: workspaces.id, name: workspaces.name });
   if (!workspace) throw new Error('The workspace was not created');
-  const [role] = await db
-    .insert(roles)
-    .values({
-      workspaceId: workspace.id,
-      ...defaultRole,
-      permissions: [...allPermissionTags],
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: roles.id, code: roles.code, title: roles.title });
-  if (!role) throw new Error('The default role was not created');
+  // Through the roles' own create, as an admin of the new workspace would make it.
+  const [created] = await resources
+    .data('authorityRoles')
+    .create(db, systemCaller(workspace.id), [
+      roleInputSchema.parse({ ...defaultRole, permissions: [...allPermissionTags] }),
+    ]);
+  const role = { id: String(created!.id), code: String(created!.code), title: String(created!.title) };
   const invitation = await createInvitation(
     db,
     {
@@ -112,11 +111,11 @@ export async function mailAdminInvitation(
  * transaction, then the invitation mailed — in the admin's own language if they have an account.
  */
 export async function createWorkspaceAndMailAdmin(
-  services: { db: Database; mailer: Mailer; publicUrl: string },
+  services: { db: Database; mailer: Mailer; publicUrl: string; resources: ResourceEngine },
   input: { name: string; adminEmail: string },
   now: Date,
 ): Promise<WorkspaceWithMailedAdmin> {
-  const { db, mailer, publicUrl } = services;
+  const { db, mailer, publicUrl, resources } = services;
   const [existing] = await db
     .select({ language: users.language })
     .from(users)
@@ -126,6 +125,7 @@ export async function createWorkspaceAndMailAdmin(
   const created = await db.transaction((tx) =>
     createWorkspaceWithAdmin(
       tx,
+      resources,
       { name: input.name, adminEmail: input.adminEmail, adminLanguage: language },
       now,
     ),
