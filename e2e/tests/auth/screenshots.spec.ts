@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 
 /**
  * Screenshots of every public page in en/ar × light/dark, kept as artifacts in e2e/artifacts/
- * for a person to look at. Each also checks the page rendered in the right direction and theme.
+ * for a person to look at. Each also checks the page rendered in the right direction and theme,
+ * and does not scroll sideways.
  */
 const pages = [
   { name: 'login', path: '/login' },
@@ -27,6 +29,7 @@ for (const language of ['en', 'ar'] as const) {
           path: `e2e/artifacts/${entry.name}-${language}-${theme}.png`,
           fullPage: true,
         });
+        await expectNoHorizontalOverflow(page);
       }
     });
   }

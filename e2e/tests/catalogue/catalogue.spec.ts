@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
+import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
 
 const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -133,6 +134,8 @@ for (const language of ['en', 'ar'] as const) {
     await expect(locationRow).toContainText('0223456789');
     await expect(locationRow).toContainText('+201001234567');
     await page.screenshot({ path: `e2e/artifacts/locations-${language}.png`, fullPage: true });
+    await expectNoHorizontalOverflow(page);
+    await expectRowActionsVisible(page);
 
     // The location's hours survive an edit round trip.
     await locationRow.getByRole('button', { name: new RegExp(`^${text.edit}`) }).click();
@@ -217,6 +220,8 @@ test('a category opens its sub-categories, with breadcrumbs; what is created the
   await expect(trail.getByRole('link', { name: `Beverages ${unique}` })).toBeVisible();
   await expect(trail.getByText(`Hot drinks ${unique}`)).toHaveAttribute('aria-current', 'page');
   await page.screenshot({ path: 'e2e/artifacts/sub-categories-en.png', fullPage: true });
+  // Hot drinks has no sub-categories of its own: no rows, so no row actions to check.
+  await expectNoHorizontalOverflow(page);
 
   // The top level lists the parent only.
   await trail.getByRole('link', { name: 'Categories' }).click();

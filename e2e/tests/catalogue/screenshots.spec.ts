@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
+import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 
 /**
  * Screenshots of the catalogue screens in en/ar × light/dark, wide and narrow, with records
- * seeded through the API, kept in e2e/artifacts/ for a person to look at.
+ * seeded through the API, kept in e2e/artifacts/ for a person to look at. At each, the page does
+ * not scroll sideways; on the wide (1280 px) lists every row's actions can be seen too.
  */
 async function seed(page: Page) {
   const user = await (await page.request.get('/api/auth/user')).json();
@@ -72,6 +74,8 @@ test('catalogue screens in en/ar, light/dark, wide and narrow', async ({ page })
         await page.screenshot({
           path: `e2e/artifacts/catalogue${path.replace('/', '-')}-${language}-${theme}.png`,
         });
+        await expectNoHorizontalOverflow(page);
+        await expectRowActionsVisible(page);
       }
       await page.goto(`/locations?lng=${language}`);
       await page
@@ -81,12 +85,14 @@ test('catalogue screens in en/ar, light/dark, wide and narrow', async ({ page })
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `e2e/artifacts/catalogue-location-form-${language}-${theme}.png` });
+      await expectNoHorizontalOverflow(page);
       await page.keyboard.press('Escape');
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/locations?lng=${language}`);
       await expect(page.getByRole('row').nth(1)).toBeVisible();
       await page.screenshot({ path: `e2e/artifacts/catalogue-locations-narrow-${language}-${theme}.png` });
+      await expectNoHorizontalOverflow(page);
     }
   }
 });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
+import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 
@@ -107,12 +108,14 @@ test.describe('workspaces, roles and staff', () => {
     expect(red).toBeGreaterThan((green ?? 0) + 60);
     expect(red).toBeGreaterThan((blue ?? 0) + 60);
     await page.screenshot({ path: 'e2e/artifacts/accept-invite-invalid-en.png' });
+    await expectNoHorizontalOverflow(page);
 
     await page.goto('/accept-invite?token=not-a-real-token&lng=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByText('This Invite Is Invalid')).toHaveCount(0);
     await expect(page.locator('main, h1').first()).toBeVisible();
     await page.screenshot({ path: 'e2e/artifacts/accept-invite-invalid-ar.png' });
+    await expectNoHorizontalOverflow(page);
 
     await page.goto('/accept-invite');
     await expect(page).not.toHaveURL(/accept-invite/);
