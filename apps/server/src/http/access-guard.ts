@@ -1,5 +1,5 @@
 import { satisfies, validationCodes, type WorkspaceGrant } from '@dukkan/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -8,7 +8,7 @@ import { memberships, roles, sessions, users } from '../db/schema/index.ts';
 import type { RouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, validationError } from './errors.ts';
-import { findSession, liveSession, sessionTokenHash } from './sessions.ts';
+import { findSession, sessionTokenHash } from './sessions.ts';
 
 const workspaceIdSchema = z.uuid();
 const notSignedIn = () => new AppError('UNAUTHORIZED', 'You are not signed in');
@@ -20,17 +20,9 @@ interface SessionGrant {
   grant: WorkspaceGrant | null;
 }
 
-/**
- * The session's user and their grant in `workspaceId`, in one query: sessions ⋈ users ⟕ the
- * active membership there ⟕ its role. Inactive and invited memberships match nothing, so a
- * member who is disabled loses access with their very next request.
- */
-export async function findSessionGrant(
-  db: Database,
-  tokenHash: string,
-  workspaceId: string,
-): Promise<SessionGrant | null> {
-  const [row] = await db
+/** The guard's lookup, prepared once per database: it runs before every workspace request. */
+function prepareSessionGrant(db: Database) {
+  return db
     .select({
       userId: sessions.userId,
       isAdmin: memberships.isAdmin,
@@ -42,13 +34,38 @@ export async function findSessionGrant(
       memberships,
       and(
         eq(memberships.userId, sessions.userId),
-        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.workspaceId, sql.placeholder('workspaceId')),
         eq(memberships.status, 'active'),
       ),
     )
     .leftJoin(roles, eq(roles.id, memberships.roleId))
-    .where(liveSession(tokenHash))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('session_grant');
+}
+const sessionGrantStatements = new WeakMap<Database, ReturnType<typeof prepareSessionGrant>>();
+
+/**
+ * The session's user and their grant in `workspaceId`, in one query: sessions ⋈ users ⟕ the
+ * active membership there ⟕ its role. Inactive and invited memberships match nothing, so a
+ * member who is disabled loses access with their very next request.
+ */
+export async function findSessionGrant(
+  db: Database,
+  tokenHash: string,
+  workspaceId: string,
+): Promise<SessionGrant | null> {
+  let statement = sessionGrantStatements.get(db);
+  if (!statement) {
+    statement = prepareSessionGrant(db);
+    sessionGrantStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash, workspaceId, now: new Date().toISOString() });
   if (!row) return null;
   if (row.isAdmin === null) return { userId: row.userId, grant: null };
   return {
