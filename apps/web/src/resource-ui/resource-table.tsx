@@ -42,9 +42,14 @@ function SortHeader({
 }
 
 /**
- * The rows of a list page. On narrow screens the table scrolls sideways inside its frame (the
- * page itself never does), the actions staying on the row's inline end.
+ * The rows of a list page. A table wider than its frame scrolls sideways inside it (the page
+ * itself never does), and the actions column stays pinned to the frame's inline end, so a row's
+ * Edit, Disable and Delete are always on screen.
  */
+/** The actions column, pinned to the inline end of the scrolling frame, with an edge over what scrolls beneath. */
+const pinnedEnd =
+  'sticky end-0 z-[1] shadow-[-1px_0_0_var(--color-slate-200)] rtl:shadow-[1px_0_0_var(--color-slate-200)] dark:shadow-[-1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[1px_0_0_var(--color-slate-800)]';
+
 export function ResourceTable<R extends { id: string }>({
   caption,
   columns,
@@ -91,7 +96,10 @@ export function ResourceTable<R extends { id: string }>({
               </th>
             ))}
             {hasActions && (
-              <th scope="col" className="px-4 py-2.5 text-end font-medium">
+              <th
+                scope="col"
+                className={cn('px-4 py-2.5 text-end font-medium', pinnedEnd, 'bg-slate-50 dark:bg-slate-800')}
+              >
                 <span className="sr-only">{t('resourceList.actions')}</span>
               </th>
             )}
@@ -99,7 +107,7 @@ export function ResourceTable<R extends { id: string }>({
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {records.map((record) => (
-            <tr key={record.id} className="hover:bg-slate-50/70 dark:hover:bg-slate-800/40">
+            <tr key={record.id} className="group hover:bg-slate-50/70 dark:hover:bg-slate-800/40">
               {columns.map((column) =>
                 column.primary ? (
                   <th
@@ -116,7 +124,14 @@ export function ResourceTable<R extends { id: string }>({
                 ),
               )}
               {actionsFor && (
-                <td className={cn(cellClassName, 'py-2 text-end')}>
+                <td
+                  className={cn(
+                    cellClassName,
+                    'py-2 text-end',
+                    pinnedEnd,
+                    'bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800',
+                  )}
+                >
                   <div className="flex justify-end gap-0.5">
                     {actionsFor(record).map((action) => (
                       <button
