@@ -144,8 +144,10 @@ describe('a resource bound from its table alone', () => {
 
 describe('the served set is the contract registry', () => {
   it('a declared resource without a table stops the start, saying what to add', () => {
-    expect(() => createResourceEngine([], { registry: [suppliersResource] })).toThrow(
-      /Resource suppliers: no table\. Export a Drizzle table named suppliers/,
+    // Named so that no real table answers to it (a real `suppliers` resource may come one day).
+    const undeclared = defineResource({ ...suppliersResource, key: 'tablelessThings' });
+    expect(() => createResourceEngine([], { registry: [undeclared] })).toThrow(
+      /Resource tablelessThings: no table\. Export a Drizzle table named tablelessThings/,
     );
   });
 
