@@ -1,4 +1,4 @@
-import { listQuerySchema, maxPageSize, validationCodes } from '@dukkan/contract';
+import { listQuerySchema, maxBulkRows, maxPageSize, validationCodes } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
@@ -136,6 +136,14 @@ describe.each(testResources.served.map((data) => [data.storage.definition.key, d
         cookie: admin.cookie,
       });
       expect(dataOf<unknown[]>(done)).toHaveLength(2);
+      expect(await rowCount()).toBe(before + 2);
+      // One row over the contract's limit: refused whole, before any row is looked at.
+      const tooMany = await api(t.app, {
+        url: url('/bulk'),
+        body: Array.from({ length: maxBulkRows + 1 }, () => sample.input(targets.records)),
+        cookie: admin.cookie,
+      });
+      expectValidation(tooMany, '', 'Too big: expected array to have <=500 items');
       expect(await rowCount()).toBe(before + 2);
     });
 
@@ -387,3 +395,18 @@ function sortedAsCollated(values: unknown[], descending: boolean): unknown[] {
   present.sort((a, b) => (descending ? compare(b, a) : compare(a, b)));
   return [...present, ...empty];
 }
+
+describe('bulk: the row limit', () => {
+  it(`takes exactly ${maxBulkRows} rows, all in one transaction`, async () => {
+    const data = testResources.data('productTags');
+    const workspace = await createWorkspace(t.db, unique('Bulk '));
+    const owner = await addMember(t.db, workspace.id, { isAdmin: true });
+    const response = await api(t.app, {
+      url: `/api/${data.storage.definition.path}/bulk?workspaceId=${workspace.id}`,
+      body: Array.from({ length: maxBulkRows }, (_, index) => sampleOf('productTags')({}, index)),
+      cookie: owner.cookie,
+    });
+    expect(response.status, response.text.slice(0, 300)).toBe(201);
+    expect(dataOf<unknown[]>(response)).toHaveLength(maxBulkRows);
+  });
+});

@@ -10,6 +10,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { passwordTokens, sessions, users } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
+import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../http/errors.ts';
 import { mailLanguage } from '../../http/mail-language.ts';
@@ -48,7 +49,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
 
   app.get('/api/auth/user', { config: { access: access.signedIn } }, async (request, reply) => {
     // Serialized as it is read: the hot path of every page load (see loadCurrentUserJson).
-    const user = await loadCurrentUserJson(db, request.session!.userId);
+    const user = await loadCurrentUserJson(db, requestUser(request).userId);
     if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in');
     return reply.type('application/json; charset=utf-8').send(`{"data":${user}}`);
   });
@@ -95,7 +96,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
 
   app.post('/api/auth/change-password', { config: { access: access.signedIn } }, async (request) => {
     const input = parseInput(changePasswordInputSchema, request.body);
-    const session = request.session!;
+    const session = requestUser(request);
     const [user] = await db
       .select({ passwordHash: users.passwordHash })
       .from(users)
@@ -119,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
 
   app.patch('/api/auth/profile', { config: { access: access.signedIn } }, async (request) => {
     const input = parseInput(updateProfileInputSchema, request.body);
-    const userId = request.session!.userId;
+    const userId = requestUser(request).userId;
     await db
       .update(users)
       .set({

@@ -13,6 +13,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { access } from '../../http/access.ts';
+import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { parseInput, validationError } from '../../http/errors.ts';
 import { detectImageType } from './image-type.ts';
@@ -81,13 +82,13 @@ export async function registerFileRoutes(app: FastifyInstance, context: AppConte
     parseInput(querySchema, request.query);
     const images = await readImages(request, 'file');
     if (images.length > 1) throw validationError([{ path: 'file', message: validationCodes.TOO_MANY_FILES }]);
-    const [url = ''] = await store(request.workspace!.id, images);
+    const [url = ''] = await store(requestCaller(request).workspaceId, images);
     return reply.status(201).send({ data: { url } satisfies UploadedFile });
   });
 
   app.post('/api/files/bulk', uploadAccess, async (request, reply) => {
     parseInput(querySchema, request.query);
-    const urls = await store(request.workspace!.id, await readImages(request, 'files'));
+    const urls = await store(requestCaller(request).workspaceId, await readImages(request, 'files'));
     return reply.status(201).send({ data: { urls } satisfies UploadedFiles });
   });
 
