@@ -50,6 +50,20 @@ function platformOf(name) {
   return { os: [os], cpu: [cpu], ...(libc ? { libc: [libc.startsWith('musl') ? 'musl' : 'glibc'] } : {}) };
 }
 
+/** Puts an entry's keys in the order npm writes them, so that the next `npm install` rewrites nothing. */
+function inNpmOrder(entry) {
+  const { version, bin, ...rest } = entry;
+  for (const key of Object.keys(entry)) delete entry[key];
+  Object.assign(
+    entry,
+    { version },
+    ...Object.keys(rest)
+      .sort()
+      .map((key) => ({ [key]: rest[key] })),
+  );
+  if (bin) entry.bin = bin;
+}
+
 const list = (value) => (value === undefined ? [] : [value].flat());
 const isWindows = (entry) => list(entry.os).includes('win32');
 
@@ -81,6 +95,7 @@ function complete(lock) {
         .filter((sibling) => isWindows(sibling) === isWindows(target))
         .map((sibling) => JSON.stringify(sibling.bin));
       if (bins.length > 0 && bins.every((bin) => bin === bins[0])) target.bin = JSON.parse(bins[0]);
+      inNpmOrder(target);
       described++;
     }
   }
