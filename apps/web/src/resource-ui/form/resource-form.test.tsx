@@ -2,7 +2,7 @@ import type { FormEntry, FormField } from '@dukkan/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
@@ -442,6 +442,11 @@ describe('ResourceForm: dates', () => {
     vi.setSystemTime(new Date(2026, 2, 15, 12));
   };
   afterEach(() => vi.useRealTimers());
+  // The calendar is a lazy chunk: loaded (and transformed) once here, so no test waits on it under
+  // a busy machine's load (the first one used to time out finding the field's button).
+  beforeAll(async () => {
+    await import('./date-field.tsx');
+  });
   const day = (n: number) =>
     screen.getByRole('button', { name: new RegExp(`March ${n}(st|nd|rd|th), 2026`) });
 
