@@ -2,7 +2,8 @@
  * The bare baseline of catalogue-list.ts: `node:http`, no framework, no validation, no ORM. Every
  * request replays the statements the real server sent for the benchmark's list request (captured
  * by sql-capture.ts) with the same parameters, on the same driver with the same settings — `pg`
- * with a pool of DATABASE_POOL_SIZE and the server's connection options, or PGlite in this
+ * with a pool of DATABASE_POOL_SIZE and the server's connection options, named prepared
+ * statements under the names the server gave them, or PGlite in this
  * process on DATA_DIR (stop the server first: one process per folder) — in the same order, those
  * the server had in flight together sent together; and answers the same `{ data, meta }` JSON:
  * the records from the statement that returns customers rows, the total from the one that counts
@@ -52,7 +53,7 @@ const plan = JSON.parse(readFileSync(process.env.BASELINE_PLAN ?? '', 'utf8')) a
 const [checks, ...work] = phasesOf(plan.statements);
 if (!checks || work.length === 0) throw new Error('BASELINE_PLAN needs an access check and the list');
 
-let run: (text: string, params: unknown[]) => Promise<Row[]>;
+let run: (statement: CapturedStatement) => Promise<Row[]>;
 let close: () => Promise<void>;
 if (process.env.DATABASE_URL) {
   const pool = new pg.Pool({
@@ -61,14 +62,17 @@ if (process.env.DATABASE_URL) {
     // As the server's pool (apps/server/src/db/client.ts).
     options: '-c plan_cache_mode=force_custom_plan',
   });
-  run = async (text, params) => (await pool.query<Row>(text, params)).rows;
+  // Named as the server named them: each connection parses a named statement once, then binds
+  // and executes it, as the server's prepared statements do.
+  run = async ({ text, params, name }) =>
+    (await pool.query<Row>(name ? { name, text, values: params } : { text, values: params })).rows;
   close = () => pool.end();
 } else {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATABASE_URL or DATA_DIR is required');
   const client = new PGlite(join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
   await client.waitReady;
-  run = async (text, params) => (await client.query<Row>(text, params)).rows;
+  run = async ({ text, params }) => (await client.query<Row>(text, params)).rows;
   close = () => client.close();
 }
 
@@ -104,7 +108,7 @@ const server = createServer((request, response) => {
   }
   void (async () => {
     try {
-      const checked = await Promise.all(checks.map((check) => run(check.text, check.params)));
+      const checked = await Promise.all(checks.map((check) => run(check)));
       if (checked.some((rows) => rows.length === 0)) {
         response.writeHead(401, { 'content-type': 'application/json; charset=utf-8' });
         response.end('{"error":"UNAUTHORIZED"}');
@@ -112,7 +116,7 @@ const server = createServer((request, response) => {
       }
       const results: Row[][] = [];
       for (const phase of work)
-        results.push(...(await Promise.all(phase.map((statement) => run(statement.text, statement.params)))));
+        results.push(...(await Promise.all(phase.map((statement) => run(statement)))));
       const records = results.find((rows) => rows.length > 0 && 'id' in rows[0]!) ?? [];
       const body = JSON.stringify({
         data: records.map(customerRecord),

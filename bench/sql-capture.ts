@@ -12,6 +12,12 @@ import pg from 'pg';
 export interface CapturedStatement {
   text: string;
   params: unknown[];
+  /**
+   * The statement's name when the server sent it as a named prepared statement (`pg`'s
+   * `{ name, text }`, as Drizzle's `.prepare(name)` does): parsed once per connection, then bound
+   * and executed. The baseline sends it under the same name.
+   */
+  name?: string;
   /** `performance.now()` in the capturing process when the statement was sent, and answered. */
   sentMs: number;
   answeredMs: number;
@@ -22,10 +28,13 @@ const file = process.env.BENCH_SQL_CAPTURE;
 type AnyQuery = (this: unknown, ...args: unknown[]) => unknown;
 
 /** Wraps `prototype.query` to record each call once its promise settles. */
-function capture(prototype: { query: AnyQuery }, statementOf: (args: unknown[]) => [unknown, unknown]) {
+function capture(
+  prototype: { query: AnyQuery },
+  statementOf: (args: unknown[]) => [unknown, unknown, unknown?],
+) {
   const original = prototype.query;
   prototype.query = function (this: unknown, ...args: unknown[]) {
-    const [text, params] = statementOf(args);
+    const [text, params, name] = statementOf(args);
     const sentMs = performance.now();
     const result = original.apply(this, args);
     if (file && typeof text === 'string' && result instanceof Promise) {
@@ -33,6 +42,7 @@ function capture(prototype: { query: AnyQuery }, statementOf: (args: unknown[]) 
         const statement: CapturedStatement = {
           text,
           params: Array.isArray(params) ? params : [],
+          ...(typeof name === 'string' && name ? { name } : {}),
           sentMs,
           answeredMs: performance.now(),
         };
@@ -45,11 +55,16 @@ function capture(prototype: { query: AnyQuery }, statementOf: (args: unknown[]) 
 }
 
 if (file) {
-  // The server's queries go through the pool (`pool.query`), as Drizzle sends them.
+  // The server's queries go through the pool (`pool.query`), as Drizzle sends them: a text and
+  // values, or (prepared statements) a config `{ name, text, rowMode, types }` and the values.
   capture(pg.Pool.prototype as unknown as { query: AnyQuery }, ([config, values]) => {
     if (typeof config === 'string') return [config, values];
-    const { text, values: configValues } = (config ?? {}) as { text?: unknown; values?: unknown };
-    return [text, Array.isArray(values) ? values : configValues];
+    const {
+      text,
+      name,
+      values: configValues,
+    } = (config ?? {}) as { text?: unknown; name?: unknown; values?: unknown };
+    return [text, Array.isArray(values) ? values : configValues, name];
   });
   capture(PGlite.prototype as unknown as { query: AnyQuery }, ([text, params]) => [text, params]);
 }
