@@ -8,7 +8,7 @@ export default defineConfig({
   entry: { main: 'src/main.ts', cli: 'src/cli.ts' },
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   outDir: 'dist',
   clean: true,
   sourcemap: true,
