@@ -19,4 +19,27 @@ describe('login redirect (spec §2)', () => {
     expect(loginRedirectTarget('https://evil.example', undefined)).toBe('/');
     expect(loginRedirectTarget('/\\evil.example', undefined)).toBe('/');
   });
+
+  it.each([
+    ['/%09/evil.invalid/x'],
+    ['/\t/evil.invalid/x'],
+    ['/\n/evil.invalid'],
+    ['/%5C/evil.invalid'],
+    ['/%2F/evil.invalid'],
+    ['/%252F/evil.invalid'.replace('%25', '%')],
+    ['\t//evil.invalid'],
+    ['javascript:alert(1)'],
+    ['/%zz'],
+  ])('refuses %j, which the browser would read as another site (or cannot read): home instead', (from) => {
+    expect(loginRedirectTarget(from, undefined, 'https://shop.example')).toBe('/');
+  });
+
+  it('keeps a path of this origin with its own query and fragment', () => {
+    expect(loginRedirectTarget('/brands?page=2#top', undefined, 'https://shop.example')).toBe(
+      '/brands?page=2#top',
+    );
+    expect(loginRedirectTarget('/categories/7d1e', { search: '?x=1' }, 'https://shop.example')).toBe(
+      '/categories/7d1e?x=1',
+    );
+  });
 });
