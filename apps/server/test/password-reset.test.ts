@@ -143,6 +143,64 @@ describe('POST /api/auth/forgot-password', () => {
     expect(errorOf(replayed).code).toBe('CAPTCHA');
     expect(t.mails).toHaveLength(1);
   });
+
+  it('a solved captcha re-encoded is still the one solution: refused after its first use', async () => {
+    const user = await createUser(t.db);
+    const challenge = await fetchChallenge(t.app);
+    const { number, token } = await solveAltcha(challenge);
+    const { algorithm, salt, signature } = challenge;
+    const fields = { algorithm, challenge: challenge.challenge, number, salt, signature };
+    const base64 = (json: string) => Buffer.from(json).toString('base64');
+    // A JSON text whose base64 ends in padding, so that dropping the padding changes the spelling.
+    let padded = JSON.stringify(fields);
+    while (padded.length % 3 === 0) padded += ' ';
+    const reencoded = {
+      'base64 broken by whitespace': token.replace(/(.{16})/g, '$1\n '),
+      'JSON whitespace': base64(JSON.stringify(fields, null, 2)),
+      'key order': base64(
+        JSON.stringify({ signature, salt, number, challenge: challenge.challenge, algorithm }),
+      ),
+      'an extra field': base64(JSON.stringify({ ...fields, took: 12, replay: true })),
+      'base64 without padding': base64(padded).replace(/=+$/, ''),
+      'the number as text': base64(JSON.stringify({ ...fields, number: String(number) })),
+      'the algorithm in lower case': base64(
+        JSON.stringify({ ...fields, algorithm: algorithm.toLowerCase() }),
+      ),
+    };
+    expect(base64(padded)).toMatch(/=$/);
+
+    expect((await forgot({ email: user.email, reCaptchaToken: token })).status).toBe(200);
+    for (const [spelling, variant] of Object.entries(reencoded)) {
+      expect(variant, spelling).not.toBe(token);
+      const replayed = await forgot({ email: user.email, reCaptchaToken: variant });
+      expect(replayed.status, `${spelling}: ${replayed.text}`).toBe(400);
+      expect(errorOf(replayed).code).toBe('CAPTCHA');
+    }
+    expect(t.mails).toHaveLength(1);
+  });
+
+  it('each re-encoding of a fresh solution is accepted once (the variants are valid solutions)', async () => {
+    const user = await createUser(t.db);
+    const challenge = await fetchChallenge(t.app);
+    const { number } = await solveAltcha(challenge);
+    const { algorithm, salt, signature } = challenge;
+    const spelled = Buffer.from(
+      JSON.stringify({
+        signature,
+        salt,
+        extra: 'x',
+        number: String(number),
+        challenge: challenge.challenge,
+        algorithm,
+      }),
+    )
+      .toString('base64')
+      .replace(/=+$/, '');
+    expect((await forgot({ email: user.email, reCaptchaToken: spelled })).status).toBe(200);
+    expect(
+      errorOf(await forgot({ email: user.email, reCaptchaToken: altchaToken(challenge, number) })).code,
+    ).toBe('CAPTCHA');
+  });
 });
 
 describe('POST /api/auth/reset-password', () => {

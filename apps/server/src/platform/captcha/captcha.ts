@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AltchaChallenge, CaptchaConfig } from '@dukkan/contract';
 import { createChallenge, verifySolution } from 'altcha-lib';
+import type { Payload } from 'altcha-lib/types';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { usedCaptchas } from '../../db/schema/index.ts';
@@ -21,15 +22,31 @@ export const captchaFailed = () =>
 const challengeLifetimeMs = 10 * 60 * 1000;
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** Records a solved token; false when it was already used (a replay). */
-async function markUsed(db: Database, token: string, expiresAt: Date): Promise<boolean> {
+/**
+ * Records a solved captcha by its identity; false when it was already used (a replay). The
+ * identity is what the verification proved, never the token's spelling: the same solution
+ * re-encoded (whitespace, key order, an extra field, base64 without padding) is the same one.
+ */
+async function markUsed(db: Database, identity: string, expiresAt: Date): Promise<boolean> {
   if (Math.random() < 0.02) await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, new Date()));
   const inserted = await db
     .insert(usedCaptchas)
-    .values({ digest: digest(token), expiresAt })
+    .values({ digest: digest(identity), expiresAt })
     .onConflictDoNothing()
     .returning({ digest: usedCaptchas.digest });
   return inserted.length === 1;
+}
+
+/** The ALTCHA widget's payload (base64 of a JSON object), decoded as the library decodes it. */
+function decodeAltchaPayload(token: string): Payload | undefined {
+  try {
+    const payload: unknown = JSON.parse(atob(token));
+    if (typeof payload !== 'object' || payload === null) return undefined;
+    const { challenge } = payload as Partial<Payload>;
+    return typeof challenge === 'string' ? (payload as Payload) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** ALTCHA: a self-hosted proof of work, verified with an HMAC key only this server knows. */
@@ -51,15 +68,23 @@ export function createAltchaVerifier(db: Database, hmacKey: string, difficulty: 
       };
     },
     async verify(token) {
-      if (!token) throw captchaFailed();
+      const payload = token ? decodeAltchaPayload(token) : undefined;
+      if (!payload) throw captchaFailed();
       let valid = false;
       try {
-        valid = await verifySolution(token, hmacKey, true);
+        valid = await verifySolution(payload, hmacKey, true);
       } catch {
         valid = false;
       }
       if (!valid) throw captchaFailed();
-      if (!(await markUsed(db, token, new Date(Date.now() + challengeLifetimeMs)))) throw captchaFailed();
+      // Verified: `challenge` is the hash of this salt and number, and the signature is ours over
+      // it, so it names the one solved challenge however the token was spelled.
+      const used = await markUsed(
+        db,
+        `altcha:${payload.challenge}`,
+        new Date(Date.now() + challengeLifetimeMs),
+      );
+      if (!used) throw captchaFailed();
     },
   };
 }
