@@ -291,7 +291,7 @@ describe('no escalation: a non-admin cannot grant a tag they do not hold', () =>
   let editor: TestMember;
   beforeAll(async () => {
     editor = await addMember(t.db, shop.id, {
-      tags: ['viewAuthority', 'addAuthority', 'editAuthority', 'viewProducts'],
+      tags: ['viewAuthority', 'addAuthority', 'editAuthority', 'deleteAuthority', 'viewProducts'],
     });
   });
 
@@ -319,30 +319,59 @@ describe('no escalation: a non-admin cannot grant a tag they do not hold', () =>
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
-  it('patch: adding a tag they lack is 403; tags the role already had may be sent back unchanged', async () => {
-    const manager = await createRole(t.db, shop.id, ['viewProducts', 'deleteUsers']);
+  it('patch: adding a tag they lack is 403; a role within their tags can be edited and narrowed', async () => {
+    const clerk = await createRole(t.db, shop.id, ['viewProducts', 'viewAuthority']);
     const adding = await api(t.app, {
       method: 'PATCH',
-      url: inShop(`/${manager.id}`),
-      body: { permissions: ['viewProducts', 'deleteUsers', 'editTaxes'] },
+      url: inShop(`/${clerk.id}`),
+      body: { permissions: ['viewProducts', 'editTaxes'] },
       cookie: editor.cookie,
     });
     expect(adding.status).toBe(403);
-    const unchanged = await api(t.app, {
+    expect(errorOf(adding).message).toContain('editTaxes');
+    const narrowed = await api(t.app, {
       method: 'PATCH',
-      url: inShop(`/${manager.id}`),
-      body: { title: 'Manager', permissions: ['viewProducts', 'deleteUsers'] },
+      url: inShop(`/${clerk.id}`),
+      body: { title: 'Clerk', permissions: ['viewProducts'] },
       cookie: editor.cookie,
     });
-    expect(dataOf<RoleRecord>(unchanged).title).toBe('Manager');
-    // Removing a tag grants nothing.
-    const removing = await api(t.app, {
+    expect(dataOf<RoleRecord>(narrowed)).toMatchObject({ title: 'Clerk', permissions: ['viewProducts'] });
+  });
+
+  it(`a role holding tags they lack (every one of the ${allPermissionTags.length}) cannot be stripped, renamed or deleted`, async () => {
+    const owner = await createRole(t.db, shop.id, allPermissionTags);
+    for (const body of [{ permissions: ['viewProducts'] }, { permissions: [] }, { title: 'Owner' }]) {
+      const response = await api(t.app, {
+        method: 'PATCH',
+        url: inShop(`/${owner.id}`),
+        body,
+        cookie: editor.cookie,
+      });
+      expect(response.status, JSON.stringify(body)).toBe(403);
+      expect(errorOf(response)).toMatchObject({ code: 'FORBIDDEN' });
+    }
+    const deleting = await api(t.app, {
+      method: 'DELETE',
+      url: inShop(`/${owner.id}`),
+      cookie: editor.cookie,
+    });
+    expect(deleting.status).toBe(403);
+    const [stored] = await t.db.select().from(roles).where(eq(roles.id, owner.id));
+    expect(stored!.permissions).toHaveLength(allPermissionTags.length);
+    expect(stored!.title).not.toBe('Owner');
+  });
+
+  it('an admin may strip and delete any role', async () => {
+    const owner = await createRole(t.db, shop.id, allPermissionTags);
+    const stripped = await api(t.app, {
       method: 'PATCH',
-      url: inShop(`/${manager.id}`),
+      url: inShop(`/${owner.id}`),
       body: { permissions: ['viewProducts'] },
-      cookie: editor.cookie,
+      cookie: admin.cookie,
     });
-    expect(dataOf<RoleRecord>(removing).permissions).toEqual(['viewProducts']);
+    expect(dataOf<RoleRecord>(stripped).permissions).toEqual(['viewProducts']);
+    const deleted = await api(t.app, { method: 'DELETE', url: inShop(`/${owner.id}`), cookie: admin.cookie });
+    expect(deleted.status).toBe(200);
   });
 
   it('an admin grants anything', async () => {

@@ -1,4 +1,4 @@
-import { validationCodes, type WorkspaceUserRecord } from '@dukkan/contract';
+import { allPermissionTags, validationCodes, type WorkspaceUserRecord } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invites, memberships, users } from '../src/db/schema/index.ts';
@@ -361,6 +361,20 @@ describe('no escalation through the users page', () => {
     expect(invitation.status).toBe(403);
     expect(await tableCounts(t.db)).toEqual(before);
     expect(t.mails).toEqual([]);
+  });
+
+  it('a non-admin cannot demote, disable or remove a member whose role holds a tag they lack', async () => {
+    const owner = await addMember(t.db, shop.id, { tags: allPermissionTags });
+    const smaller = await createRole(t.db, shop.id, ['viewProducts']);
+    for (const body of [{ roleId: smaller.id }, { status: 'inactive' }, { code: unique('Q') }]) {
+      const response = await patchUser(owner.user.id, body, staffManager.cookie);
+      expect(response.status, JSON.stringify(body)).toBe(403);
+    }
+    expect((await removeUser(owner.user.id, staffManager.cookie)).status).toBe(403);
+    const [kept] = await t.db.select().from(memberships).where(eq(memberships.userId, owner.user.id));
+    expect(kept).toMatchObject({ roleId: owner.roleId, status: 'active', code: null });
+    // An admin may.
+    expect((await patchUser(owner.user.id, { roleId: smaller.id })).status).toBe(200);
   });
 
   it('a non-admin cannot make anyone an admin, nor change or remove an admin', async () => {

@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { refuseTagsNotHeld } from './grant-rules.ts';
 
-/** Roles on the generic engine (table `roles`), with their holders' count and the two rules it cannot know. */
+/** Roles on the generic engine (table `roles`), with their holders' count and the rules it cannot know. */
 export const rolesCustomization: ResourceCustomization = {
   key: 'authorityRoles',
   table: roles,
@@ -17,18 +17,24 @@ export const rolesCustomization: ResourceCustomization = {
   },
   hooks: {
     beforeWrite({ grant }, input, existing) {
-      // A member who edits roles cannot hand out a tag they do not hold themselves; tags the
-      // role already had are not being granted, so an unchanged list can be sent back as is.
+      // A member who edits roles cannot hand out a tag they do not hold, nor change a role
+      // holding one: what they strip from a stronger role they could never put back.
+      if (existing) {
+        refuseTagsNotHeld(
+          grant,
+          (existing.permissions as string[] | undefined) ?? [],
+          'You cannot change a role with permissions you do not hold',
+        );
+      }
       const requested = input.permissions as string[] | undefined;
-      if (!requested) return;
-      const alreadyGranted = new Set((existing?.permissions as string[] | undefined) ?? []);
+      if (requested) refuseTagsNotHeld(grant, requested, 'You cannot grant permissions you do not hold');
+    },
+    async beforeDelete({ db, workspaceId, grant }, existing) {
       refuseTagsNotHeld(
         grant,
-        requested.filter((tag) => !alreadyGranted.has(tag)),
-        'You cannot grant permissions you do not hold',
+        (existing.permissions as string[] | undefined) ?? [],
+        'You cannot delete a role with permissions you do not hold',
       );
-    },
-    async beforeDelete({ db, workspaceId }, existing) {
       const [holder] = await db
         .select({ userId: memberships.userId })
         .from(memberships)

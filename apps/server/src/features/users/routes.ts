@@ -105,6 +105,29 @@ async function checkAssignableRole(db: Database, workspaceId: string, grant: Wor
   refuseTagsNotHeld(grant, role.permissions, 'You cannot assign a role with permissions you do not hold');
 }
 
+/**
+ * A non-admin changes or removes only members whose role they could give back: a member whose
+ * role holds a tag the caller lacks is beyond them, like an admin is.
+ */
+async function refuseMemberWithStrongerRole(
+  db: Database,
+  workspaceId: string,
+  grant: WorkspaceGrant,
+  roleId: string | null,
+) {
+  if (grant.isAdmin || roleId === null) return;
+  const [role] = await db
+    .select({ permissions: roles.permissions })
+    .from(roles)
+    .where(and(eq(roles.workspaceId, workspaceId), eq(roles.id, roleId)))
+    .limit(1);
+  refuseTagsNotHeld(
+    grant,
+    role?.permissions ?? [],
+    'You cannot change a member whose role holds permissions you do not hold',
+  );
+}
+
 /** Who sends an invitation: their name for the mail, their language for its text. */
 async function inviterAndWorkspace(db: Database, userId: string, workspaceId: string) {
   const [row] = await db
@@ -219,6 +242,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
           throw forbidden('Only an admin can grant or revoke admin rights');
         }
       }
+      await refuseMemberWithStrongerRole(tx, workspaceId, grant, target.roleId);
       if (input.roleId !== undefined) await checkAssignableRole(tx, workspaceId, grant, input.roleId);
       if (input.status !== undefined && target.status === 'invited') {
         throw validationError([
@@ -257,6 +281,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
       const target = await lockMembership(tx, workspaceId, userId);
       if (!target) throw notFound();
       if (target.isAdmin && !grant.isAdmin) throw forbidden('Only an admin can remove an admin');
+      await refuseMemberWithStrongerRole(tx, workspaceId, grant, target.roleId);
       if (target.isAdmin && target.status === 'active') {
         await refuseLosingLastAdmin(tx, workspaceId, userId, 'id');
       }
