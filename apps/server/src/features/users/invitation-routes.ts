@@ -14,7 +14,7 @@ import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput, validationError } from '../../http/errors.ts';
 import { hashToken } from '../../http/tokens.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashChosenPassword } from '../auth/passwords.ts';
 import { issueSetPasswordToken } from './invitations.ts';
 
 const inviteStatusQuerySchema = z.object({ token: linkTokenField });
@@ -116,7 +116,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
   app.post('/api/auth/set-profile', { config: { access: access.public } }, async (request) => {
     const input = parseInput(setProfileInputSchema, request.body);
     await captcha.verify(input.reCaptchaToken, request.ip);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashChosenPassword(input.password, 'password', [input.name]);
     const now = context.now();
     const consumed = await db.transaction(async (tx) => {
       // Consumed like a reset token: deleting the row is what makes it single-use.
