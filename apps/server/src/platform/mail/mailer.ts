@@ -22,11 +22,13 @@ export interface MailerOptions {
   from: string;
   smtpUrl?: string;
   outboxDir: string;
+  /** NODE_ENV is production: the outbox then gets a warning at start. */
+  production?: boolean;
   log: FastifyBaseLogger;
 }
 
 /** SMTP through nodemailer when `SMTP_URL` is set; otherwise `.eml` files in the outbox folder. */
-export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer({ from, smtpUrl, outboxDir, production, log }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -42,6 +44,14 @@ export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): 
       },
       close: () => transport.close(),
     };
+  }
+  if (production) {
+    // Each mailed link (a password reset, an invitation) is a live credential, and the outbox
+    // writes it to the log and to disk: fine on a developer's machine, not in production.
+    log.warn(
+      { outboxDir },
+      'NODE_ENV is production but SMTP_URL is not set: mail goes to the outbox and its links (live credentials) to the log',
+    );
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
