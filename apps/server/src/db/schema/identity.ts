@@ -5,6 +5,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -87,6 +88,11 @@ export const memberships = pgTable(
     code: text('code'),
     applications: text('applications').array().notNull().default(sql`'{}'::text[]`),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the member last signed in to use this workspace (the start of the latest session that
+     * opened it): what the workspace is shown, never the account's sign-ins elsewhere.
+     */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -177,6 +183,27 @@ export const accessRequests = pgTable(
   (table) => [
     uniqueIndex('access_requests__email__unique').on(table.email),
     uniqueIndex('access_requests__phone__unique').on(table.phone),
+  ],
+);
+
+/**
+ * Every file a workspace uploaded, by the path it is served at (`/files/<workspaceId>/<name>`):
+ * what counts against the workspace's quota, and what the clean-up removes once nothing refers
+ * to it after the grace period.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    path: text('path').primaryKey(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('uploads_workspace_idx').on(table.workspaceId),
+    index('uploads_created_idx').on(table.createdAt),
   ],
 );
 
