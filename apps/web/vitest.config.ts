@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A ceiling, not a measure: a form test types into a dozen fields, slow on a busy machine.
+    testTimeout: 20_000,
   },
 });
