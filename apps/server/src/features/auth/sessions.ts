@@ -12,6 +12,8 @@ export interface SessionSettings {
   ttlDays: number;
   /** Secure cookies when the public URL is https. */
   secure: boolean;
+  /** `sessionCookieNameFor(publicUrl)`: `__Host-` prefixed on https. */
+  cookieName: string;
 }
 
 export async function createSession(db: Database, userId: string, ttlDays: number, userAgent?: string) {
@@ -40,7 +42,7 @@ export function setSessionCookie(
   expiresAt: Date,
   settings: SessionSettings,
 ) {
-  void reply.setCookie(sessionCookieName, token, {
+  void reply.setCookie(settings.cookieName, token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.secure,
@@ -50,7 +52,7 @@ export function setSessionCookie(
 }
 
 export function clearSessionCookie(reply: FastifyReply, settings: SessionSettings) {
-  void reply.clearCookie(sessionCookieName, {
+  void reply.clearCookie(settings.cookieName, {
     httpOnly: true,
     sameSite: 'lax',
     secure: settings.secure,
