@@ -1,9 +1,11 @@
+import { appClientHeader } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import {
   type ApiRequest,
   api,
+  appFetchHeaders,
   captchaToken,
   createUser,
   errorOf,
@@ -187,6 +189,7 @@ describe('GET /api/auth/logout changes state, so it is origin-checked like a POS
       ['//api//auth/logout', { 'sec-fetch-site': 'cross-site' }],
       ['/%61pi/auth/logout', { 'sec-fetch-site': 'cross-site' }],
       ['/api/auth/logout', evil],
+      ['/api/auth/logout', { ...evil, ...appFetchHeaders }],
     ];
     for (const [url, headers] of attempts) {
       expectRefused(await api(t.app, { url, cookie, headers }));
@@ -196,12 +199,66 @@ describe('GET /api/auth/logout changes state, so it is origin-checked like a POS
     expect(head.status).toBe(404);
     expect(await userStatus(cookie)).toBe(200);
 
-    const sameSite = await api(t.app, {
-      url: '/api/auth/logout',
-      cookie,
-      headers: { 'sec-fetch-site': 'same-origin' },
-    });
-    expect(sameSite.status).toBe(200);
+    const sameOrigin = await api(t.app, { url: '/api/auth/logout', cookie, headers: appFetchHeaders });
+    expect(sameOrigin.status).toBe(200);
+    expect(await userStatus(cookie)).toBe(401);
+  });
+});
+
+describe('GET /api/auth/logout ends a session only for the app’s own fetch', () => {
+  const client = { [appClientHeader.name]: appClientHeader.value };
+  const notTheApp: [string, Record<string, string>][] = [
+    // A stored image URL pointing at logout, rendered in a list of the app itself.
+    ['an image of the app’s own page', { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' }],
+    [
+      'a link followed or a frame of the app',
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' },
+    ],
+    ['an iframe', { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'iframe' }],
+    ['a script or style', { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'script' }],
+    ['same-origin without a destination', { 'sec-fetch-site': 'same-origin' }],
+    [
+      'a fetch from a sibling site (another port)',
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-dest': 'empty' },
+    ],
+    ['an image on a sibling site', { 'sec-fetch-site': 'same-site', 'sec-fetch-dest': 'image' }],
+    ['a fetch from another site', { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'empty' }],
+    ['an address typed or bookmarked', { 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' }],
+    [
+      'the app’s header on a sibling site’s request',
+      { ...client, 'sec-fetch-site': 'same-site', 'sec-fetch-dest': 'empty' },
+    ],
+    [
+      'the app’s header on an image',
+      { ...client, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'image' },
+    ],
+    ['no Fetch Metadata and no app header (an older browser’s image)', {}],
+    ['the app’s header with another value', { [appClientHeader.name]: 'other' }],
+  ];
+
+  it.each(notTheApp)(
+    '%s: 403 in the error shape, no cookie change, the session survives',
+    async (_label, headers) => {
+      const user = await createUser(t.db);
+      const cookie = await login(t.app, user);
+      for (const url of ['/api/auth/logout', '//api//auth/logout', '/%61pi/auth/logout']) {
+        const response = await api(t.app, { url, cookie, headers });
+        expectRefused(response);
+      }
+      expect(await userStatus(cookie)).toBe(200);
+    },
+  );
+
+  it.each([
+    ['Fetch Metadata of a same-origin fetch', appFetchHeaders],
+    ['the app’s header, from a browser without Fetch Metadata', client],
+    ['both', { ...appFetchHeaders, ...client }],
+  ])('%s: signs out', async (_label, headers) => {
+    const user = await createUser(t.db);
+    const cookie = await login(t.app, user);
+    const response = await api(t.app, { url: '/api/auth/logout', cookie, headers });
+    expect(response.status, response.text).toBe(200);
+    expect(response.setCookies.some((header) => header.startsWith('dukkan_session=;'))).toBe(true);
     expect(await userStatus(cookie)).toBe(401);
   });
 });

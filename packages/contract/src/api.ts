@@ -14,6 +14,13 @@ export interface ApiList<T> {
 /** The API base path: the client joins `${apiBase}/path`, so requests carry a double slash (spec §7). */
 export const apiBase = '/api/';
 
+/**
+ * The header the app's API client adds to every request. It marks the app's own fetch where a
+ * browser sends no Fetch Metadata: another origin cannot add it without a CORS preflight, which the
+ * API never grants, and an image, a frame or a link cannot add it at all.
+ */
+export const appClientHeader = { name: 'x-dukkan-client', value: 'web' } as const;
+
 /** `POST /files?workspaceId=…` (one `file` part) answers the file's address. */
 export interface UploadedFile {
   url: string;

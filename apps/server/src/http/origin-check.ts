@@ -1,3 +1,4 @@
+import { appClientHeader } from '@dukkan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from './errors.ts';
 
@@ -19,7 +20,22 @@ export function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boo
   }
 }
 
-/** CSRF defence: state-changing API requests from another origin are refused with 403. */
+/**
+ * Whether a request is the app's own fetch, not a navigation, an image, a frame or a page of
+ * another origin (same-site ones included): with Fetch Metadata, `Sec-Fetch-Site: same-origin` and
+ * `Sec-Fetch-Dest: empty`; without it (an older browser), the header the app's client adds.
+ */
+export function isAppFetch(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' && request.headers['sec-fetch-dest'] === 'empty';
+  return request.headers[appClientHeader.name] === appClientHeader.value;
+}
+
+/**
+ * CSRF defence: state-changing API requests from another origin are refused with 403. A GET that
+ * changes state (`GET auth/logout`) must also be the app's own fetch: a stored image URL, a link or
+ * a sibling site's page pointing at it is refused the same way, and changes nothing.
+ */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   app.addHook('onRequest', async (request) => {
     const stateChanging =
@@ -28,5 +44,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
     // (`/%61pi/auth/login`), which the router decodes and matches.
     if (!stateChanging) return;
     if (!isAllowedOrigin(request, publicUrl)) throw forbidden('Cross-origin request refused');
+    if (!unsafeMethods.has(request.method) && !isAppFetch(request)) {
+      throw forbidden("Refused: not the app's own request");
+    }
   });
 }

@@ -1,4 +1,11 @@
-import { type ApiErrorBody, type ApiList, apiBase, type ErrorCode, isApiErrorBody } from '@dukkan/contract';
+import {
+  type ApiErrorBody,
+  type ApiList,
+  apiBase,
+  appClientHeader,
+  type ErrorCode,
+  isApiErrorBody,
+} from '@dukkan/contract';
 
 /** A failed API call: the contract's error body, or a stand-in when the server could not be reached. */
 export class ApiError extends Error {
@@ -75,7 +82,11 @@ export async function apiUpload<T>(
 async function send<Payload>(path: string, options: ApiRequestOptions): Promise<Payload> {
   const { method = 'GET', body, query, signal, language } = options;
   const isForm = body instanceof FormData;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The client's header lets the server tell its own fetch from an image or a link (`GET auth/logout`).
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [appClientHeader.name]: appClientHeader.value,
+  };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (language) headers['accept-language'] = language;
   let response: Response;

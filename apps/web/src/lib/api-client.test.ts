@@ -1,0 +1,35 @@
+import { appClientHeader } from '@dukkan/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, apiUpload } from './api-client.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function stubFetch() {
+  const fetchMock = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify({ data: { success: true } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('the API client', () => {
+  it("marks every request as the app's own (GET auth/logout ends a session only for it)", async () => {
+    const fetchMock = stubFetch();
+    await apiRequest('/auth/logout');
+    await apiRequest('/auth/login', { method: 'POST', body: { email: 'a@b.c', password: 'x' } });
+    await apiUpload('/files', 'file', [new File(['x'], 'x.png')]);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(init?.credentials).toBe('include');
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      expect(headers[appClientHeader.name]).toBe(appClientHeader.value);
+    }
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api//auth/logout');
+  });
+});
