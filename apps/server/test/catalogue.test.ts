@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type BrandRecord, type CategoryRecord, validationCodes } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
@@ -67,7 +68,7 @@ describe('brands and locations', () => {
         ],
         currencies: ['SAR', 'USD', 'SAR'],
         creationDate: '2020-01-31',
-        logo: 'https://cdn.example.com/logo.png',
+        logo: `/files/${shop.id}/${randomUUID()}.png`,
       }),
     );
     expect(brand).toMatchObject({ currencies: ['SAR', 'USD'], creationDate: '2020-01-31' });
