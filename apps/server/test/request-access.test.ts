@@ -75,8 +75,20 @@ describe('POST /api/auth/request-for-access', () => {
     expect(t.mails.map((mail) => mail.to).sort()).toEqual([body.email, 'operator@shop.example'].sort());
     const confirmation = t.mails.find((mail) => mail.to === body.email)!;
     expect(confirmation.subject).toBe('We received your request for Dukkan');
-    expect(confirmation.text).toContain('Hello Sara Ali');
-    expect(confirmation.text).toContain('Sara Foods');
+    // The address is unverified: the requester's own text never goes back to it.
+    for (const typed of ['Sara Ali', 'Sara Foods', 'sara.example', body.phone]) {
+      expect(confirmation.text).not.toContain(typed);
+      expect(confirmation.html).not.toContain(typed);
+      expect(confirmation.subject).not.toContain(typed);
+    }
+    expect(confirmation.text).toBe(
+      [
+        'Hello,',
+        'Thank you for requesting access to Dukkan. We will review your request and write to you at this address.',
+        'If you did not ask for access, ignore this mail.',
+        '— Dukkan',
+      ].join('\n\n'),
+    );
     expect(confirmation.html).toContain('dir="ltr"');
     const notice = t.mails.find((mail) => mail.to === 'operator@shop.example')!;
     expect(notice.subject).toContain('Sara Foods');

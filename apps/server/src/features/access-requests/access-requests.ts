@@ -118,7 +118,7 @@ export async function rejectAccessRequest(
   if (!rejected) throw noLongerPending(id);
   const mail = await deliverMail(mailer, {
     to: request.email,
-    ...accessRequestRejectedMail(request.language, request.name, request.companyName),
+    ...accessRequestRejectedMail(request.language),
   });
   return { request, mail };
 }

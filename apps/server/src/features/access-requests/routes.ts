@@ -38,7 +38,7 @@ export function registerAccessRequestRoutes(app: FastifyInstance, context: AppCo
 
     await sendAfterCommit(mailer, request.log, {
       to: input.email,
-      ...accessRequestReceivedMail(language, input.name, input.companyName),
+      ...accessRequestReceivedMail(language),
     });
     await sendAfterCommit(mailer, request.log, {
       to: config.operatorEmail,

@@ -54,16 +54,18 @@ const copy = {
   accessRequestReceived: {
     en: {
       subject: 'We received your request for Dukkan',
-      lines: (name: string, company: string) => [
-        `Hello ${name},`,
-        `Thank you for requesting access to Dukkan for ${company}. We will review your request and write to you at this address.`,
+      lines: [
+        'Hello,',
+        'Thank you for requesting access to Dukkan. We will review your request and write to you at this address.',
+        'If you did not ask for access, ignore this mail.',
       ],
     },
     ar: {
       subject: 'تلقّينا طلبك للانضمام إلى دكّان',
-      lines: (name: string, company: string) => [
-        `مرحبًا ${name}،`,
-        `شكرًا لطلبك الوصول إلى دكّان لصالح ${company}. سنراجع طلبك ونراسلك على هذا العنوان.`,
+      lines: [
+        'مرحبًا،',
+        'شكرًا لطلبك الوصول إلى دكّان. سنراجع طلبك ونراسلك على هذا العنوان.',
+        'إن لم تطلب الوصول، فتجاهل هذه الرسالة.',
       ],
     },
   },
@@ -96,17 +98,14 @@ const copy = {
   accessRequestRejected: {
     en: {
       subject: 'Your request for Dukkan',
-      lines: (name: string, company: string) => [
-        `Hello ${name},`,
-        `Thank you for your interest in Dukkan. We are sorry, but we cannot open a workspace for ${company} at this time.`,
+      lines: [
+        'Hello,',
+        'Thank you for your interest in Dukkan. We are sorry, but we cannot open a workspace for your request at this time.',
       ],
     },
     ar: {
       subject: 'طلبك للانضمام إلى دكّان',
-      lines: (name: string, company: string) => [
-        `مرحبًا ${name}،`,
-        `شكرًا لاهتمامك بدكّان. نأسف، لا يمكننا فتح مساحة عمل لصالح ${company} في الوقت الحالي.`,
-      ],
+      lines: ['مرحبًا،', 'شكرًا لاهتمامك بدكّان. نأسف، لا يمكننا فتح مساحة عمل لطلبك في الوقت الحالي.'],
     },
   },
 } as const;
@@ -129,13 +128,13 @@ export function invitationMail(
   };
 }
 
-export function accessRequestRejectedMail(
-  language: MailLanguage,
-  name: string,
-  company: string,
-): RenderedMail {
+/**
+ * To the requester, whose address nobody has verified: a fixed text, never what the request
+ * said (a name or company typed in would reach any address as Dukkan's mail).
+ */
+export function accessRequestRejectedMail(language: MailLanguage): RenderedMail {
   const mail = copy.accessRequestRejected[language];
-  const lines = mail.lines(name, company);
+  const lines = [...mail.lines];
   return { subject: mail.subject, text: text(lines), html: layout(language, lines) };
 }
 
@@ -150,13 +149,10 @@ export function passwordResetMail(language: MailLanguage, name: string, link: st
   };
 }
 
-export function accessRequestReceivedMail(
-  language: MailLanguage,
-  name: string,
-  company: string,
-): RenderedMail {
+/** To the requester, whose address nobody has verified: a fixed text (see accessRequestRejectedMail). */
+export function accessRequestReceivedMail(language: MailLanguage): RenderedMail {
   const mail = copy.accessRequestReceived[language];
-  const lines = mail.lines(name, company);
+  const lines = [...mail.lines];
   return { subject: mail.subject, text: text(lines), html: layout(language, lines) };
 }
 
