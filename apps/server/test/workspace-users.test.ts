@@ -1,9 +1,9 @@
 import { allPermissionTags, validationCodes, type WorkspaceUserRecord } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invites, memberships, users } from '../src/db/schema/index.ts';
+import { invites, memberships, sessions, users } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/features/auth/tokens.ts';
-import { api, createUser, dataOf, errorOf, expectValidation, tableCounts } from './helpers/api.ts';
+import { api, createUser, dataOf, errorOf, expectValidation, login, tableCounts } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   addInvitedMember,
@@ -48,6 +48,8 @@ describe('list, filters and get', () => {
   let listAdmin: TestMember;
   let cashier: { id: string };
   let baker: { id: string };
+  /** The invited member's account is named 'Invitee'; the workspace sees its email's local part. */
+  let invitee = '';
   beforeAll(async () => {
     listShop = await createWorkspace(t.db, 'List');
     listAdmin = await addMember(t.db, listShop.id, {
@@ -70,7 +72,7 @@ describe('list, filters and get', () => {
       status: 'inactive',
     });
     await addMember(t.db, listShop.id, { roleId: baker.id, name: 'Camilia', code: 'X_9' });
-    await addInvitedMember(t.db, listShop.id, { roleId: baker.id });
+    invitee = (await addInvitedMember(t.db, listShop.id, { roleId: baker.id })).email.split('@')[0]!;
     // Someone of another workspace with a similar name never shows.
     await addMember(t.db, other.id, { tags: [], name: 'Amal Elsewhere' });
   });
@@ -87,7 +89,7 @@ describe('list, filters and get', () => {
       'Amal Saleh',
       'Basem 100%',
       'Camilia',
-      'Invitee',
+      invitee,
       'Zaid Owner',
     ]);
     expect(records[0]).toEqual({
@@ -113,14 +115,15 @@ describe('list, filters and get', () => {
     expect(await names('&search=emp-')).toEqual(['Amal Saleh', 'Basem 100%']);
     expect(await names('&search=100%25')).toEqual(['Basem 100%']);
     expect(await names('&search=X_')).toEqual(['Camilia']);
-    expect(await names('&status=inactive,invited')).toEqual(['Basem 100%', 'Invitee']);
-    expect(await names(`&role=${baker.id}`)).toEqual(['Camilia', 'Invitee']);
+    expect(await names('&status=inactive,invited')).toEqual(['Basem 100%', invitee]);
+    expect(await names(`&role=${baker.id}`)).toEqual(['Camilia', invitee]);
+    expect(await names(`&search=${invitee}`)).toEqual([invitee]);
     expect(await names(`&role=${cashier.id}&status=active`)).toEqual(['Amal Saleh']);
-    expect(await names('&sort=-name&pageSize=2')).toEqual(['Zaid Owner', 'Invitee']);
+    expect(await names('&sort=-name&pageSize=2')).toEqual(['Zaid Owner', invitee]);
     // Members without a code come last (among themselves in id order).
     const byCode = await names('&sort=code');
     expect(byCode.slice(0, 3)).toEqual(['Amal Saleh', 'Basem 100%', 'Camilia']);
-    expect(byCode.slice(3).sort()).toEqual(['Invitee', 'Zaid Owner']);
+    expect(byCode.slice(3).sort()).toEqual([invitee, 'Zaid Owner'].sort());
     expect((await names('&sort=-code')).slice(0, 3)).toEqual(['Camilia', 'Basem 100%', 'Amal Saleh']);
     const page = await list('&pageSize=2&page=3');
     expect(page.json).toMatchObject({ meta: { total: 5, page: 3, pageSize: 2 } });
@@ -128,11 +131,15 @@ describe('list, filters and get', () => {
     expect((await list('&search=amal&pageSize=1')).json).toMatchObject({ meta: { total: 1 } });
   });
 
-  it('last login sorts people who have logged in first', async () => {
+  it('last login (in this workspace) sorts people who have logged in first', async () => {
     const [amal] = dataOf<WorkspaceUserRecord[]>(await list('&search=amal'));
-    await t.db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, amal!.id));
-    expect((await names('&sort=-lastLoginAt'))[0]).toBe('Amal Saleh');
-    expect((await names('&sort=lastLoginAt'))[0]).toBe('Amal Saleh');
+    await t.db
+      .update(memberships)
+      .set({ lastSignInAt: new Date('2000-01-01T00:00:00Z') })
+      .where(and(eq(memberships.userId, amal!.id), eq(memberships.workspaceId, listShop.id)));
+    // Zaid's own session signed in to this workspace with its first request here.
+    expect((await names('&sort=-lastLoginAt')).slice(0, 2)).toEqual(['Zaid Owner', 'Amal Saleh']);
+    expect((await names('&sort=lastLoginAt')).slice(0, 2)).toEqual(['Amal Saleh', 'Zaid Owner']);
   });
 
   it.each([
@@ -474,11 +481,91 @@ describe('invite', () => {
     expect(t.mails[0]!.html).toContain('dir="rtl"');
   });
 
-  it('an existing account is invited as it is (name and password kept)', async () => {
-    const person = await createUser(t.db, { name: 'Rana Existing' });
+  it("an account of another workspace: the same answer as a new email, and nothing of the account's until it accepts", async () => {
+    // Rana has an account, a phone and sign-ins in a rival workspace.
+    const rival = await createWorkspace(t.db, 'Rival');
+    const rana = await createUser(t.db, { name: 'Rana Existing', phone: '+20 100 555 0101' });
+    await addMember(t.db, rival.id, { user: rana, tags: [] });
+    const ranaSession = await login(t.app, rana);
+    expect((await api(t.app, { url: usersUrl('', rival.id), cookie: ranaSession })).status).toBe(403);
+    const [account] = await t.db.select().from(users).where(eq(users.id, rana.id));
+    expect(account!.lastLoginAt).toBeInstanceOf(Date);
+
     const role = await createRole(t.db, shop.id);
-    const record = dataOf<WorkspaceUserRecord>(await invite({ email: person.email, roleId: role.id }));
-    expect(record).toMatchObject({ id: person.id, name: 'Rana Existing', status: 'invited' });
+    const fresh = `${unique('fresh')}@example.com`;
+    const existingAnswer = await invite({ email: rana.email, roleId: role.id });
+    const newAnswer = await invite({ email: fresh, roleId: role.id });
+    expect(existingAnswer.status).toBe(201);
+    expect(newAnswer.status).toBe(201);
+    const existing = dataOf<WorkspaceUserRecord>(existingAnswer);
+    const created = dataOf<WorkspaceUserRecord>(newAnswer);
+    const sameShape = (record: WorkspaceUserRecord) => ({
+      ...record,
+      id: '·',
+      email: '·',
+      name: record.name === record.email.split('@')[0] ? 'local part' : record.name,
+      createdAt: '·',
+    });
+    expect(sameShape(existing)).toEqual(sameShape(created));
+    expect(existing).toMatchObject({
+      id: rana.id,
+      name: rana.email.split('@')[0],
+      phone: null,
+      lastLoginAt: null,
+    });
+
+    // Nor does the list, its search or its sort tell them apart.
+    const listed = await api(t.app, {
+      url: usersUrl(`?search=${encodeURIComponent('Rana Existing')}`),
+      cookie: admin.cookie,
+    });
+    expect(dataOf<WorkspaceUserRecord[]>(listed)).toEqual([]);
+    const got = dataOf<WorkspaceUserRecord>(
+      await api(t.app, { url: usersUrl(`/${rana.id}`), cookie: admin.cookie }),
+    );
+    expect(got).toEqual(existing);
+    const body = JSON.stringify(
+      await api(t.app, { url: usersUrl('?pageSize=100'), cookie: admin.cookie }).then((r) => r.json),
+    );
+    expect(body).not.toContain('Rana Existing');
+    expect(body).not.toContain('555 0101');
+
+    // Accepted, the workspace sees the member's name and phone, and a sign-in only once they open it.
+    const token = inviteLinkPattern.exec(t.mails.find((mail) => mail.to === rana.email)!.text)![1]!;
+    expect((await api(t.app, { url: '/api/workspaces/users/accept-invite', body: { token } })).status).toBe(
+      200,
+    );
+    const joined = dataOf<WorkspaceUserRecord>(
+      await api(t.app, { url: usersUrl(`/${rana.id}`), cookie: admin.cookie }),
+    );
+    expect(joined).toMatchObject({
+      name: 'Rana Existing',
+      phone: '+20 100 555 0101',
+      status: 'active',
+      lastLoginAt: null,
+    });
+    const [rivalMembership] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, rana.id), eq(memberships.workspaceId, rival.id)));
+    expect(rivalMembership!.lastSignInAt).toBeNull();
+
+    const shopRole = await createRole(t.db, shop.id, ['viewTags']);
+    await t.db
+      .update(memberships)
+      .set({ roleId: shopRole.id })
+      .where(and(eq(memberships.userId, rana.id), eq(memberships.workspaceId, shop.id)));
+    const opened = await api(t.app, { url: `/api/product-tags?workspaceId=${shop.id}`, cookie: ranaSession });
+    expect(opened.status).toBe(200);
+    const seen = dataOf<WorkspaceUserRecord>(
+      await api(t.app, { url: usersUrl(`/${rana.id}`), cookie: admin.cookie }),
+    );
+    const sessionToken = ranaSession.slice(ranaSession.indexOf('=') + 1);
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(sessionToken)));
+    expect(seen.lastLoginAt).toBe(session!.createdAt.toISOString());
   });
 
   it('an active or inactive member: 400 ALREADY_A_MEMBER on email; a pending one is invited again', async () => {

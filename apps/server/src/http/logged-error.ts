@@ -21,35 +21,42 @@ function framesOf(stack: unknown): string | undefined {
   return frames.length > 0 ? frames.join('\n') : undefined;
 }
 
+/** The shape pino and Fastify expect of a serialized error. */
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
 /**
  * The logger's `err` serializer: an error's kind, code and message, never the values it was
  * handed. A failed query's message and `params` carry the statement's parameters (names, phones,
  * a session token's hash, a new password's hash), so it is logged as its driver error only; a
  * driver error's `detail`, `where` and the value a data exception quotes are left out too.
  */
-export function loggedError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error) && (typeof error !== 'object' || error === null)) {
-    return { type: typeof error, message: 'A non-error value was thrown' };
+export function loggedError(error: unknown): LoggedError {
+  return describe(error, 0);
+}
+
+function describe(error: unknown, depth: number): LoggedError {
+  if (typeof error !== 'object' || error === null) {
+    return { type: typeof error, message: 'A value that is not an error was thrown', stack: '' };
   }
-  const source = error as Error & Record<string, unknown>;
-  const logged: Record<string, unknown> = {
-    type:
-      source.constructor?.name && source.constructor.name !== 'Object'
-        ? source.constructor.name
-        : source.name,
+  const source = error as Partial<Error> & Record<string, unknown>;
+  const kind = source.constructor?.name;
+  const failedQuery = error instanceof DrizzleQueryError || ('query' in source && 'params' in source);
+  let message = typeof source.message === 'string' ? source.message : '';
+  if (failedQuery) message = 'Failed query';
+  else if (isDataException(source.code)) message = message.replace(/"[^"]*"/g, '"…"');
+  const logged: LoggedError = {
+    type: kind && kind !== 'Object' ? kind : String(source.name ?? 'Error'),
+    message,
+    stack: framesOf(source.stack) ?? '',
   };
-  if (error instanceof DrizzleQueryError || ('query' in source && 'params' in source)) {
-    logged.message = 'Failed query';
-  } else if (typeof source.message === 'string') {
-    logged.message = isDataException(source.code)
-      ? source.message.replace(/"[^"]*"/g, '"…"')
-      : source.message;
-  }
   for (const field of describedFields) {
     if (source[field] !== undefined && source[field] !== null) logged[field] = source[field];
   }
-  const stack = framesOf(source.stack);
-  if (stack) logged.stack = stack;
-  if (source.cause !== undefined && depth < 3) logged.cause = loggedError(source.cause, depth + 1);
+  if (source.cause !== undefined && depth < 3) logged.cause = describe(source.cause, depth + 1);
   return logged;
 }

@@ -1,15 +1,28 @@
-import type { WorkspaceUserRecord } from '@dukkan/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { limits, type WorkspaceUserRecord } from '@dukkan/contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { memberships, roles, users } from '../../db/schema/index.ts';
+import { collated } from '../../db/schema/sorting.ts';
+
+/**
+ * Until an invited person accepts, the workspace knows them by the email it typed and nothing
+ * else: the name an existing account chose, its phone and its sign-ins stay theirs, and the
+ * answer is the one a new account gets (named after the email's local part, as it is created).
+ * The same expressions are searched and sorted, so neither tells them apart either.
+ */
+const isInvited = sql`${memberships.status} = 'invited'`;
+const visibleName = sql<string>`case when ${isInvited} then left(split_part(${users.email}, '@', 1), ${limits.name}) else ${users.name} end`;
+const visiblePhone = sql<string | null>`case when ${isInvited} then null else ${users.phone} end`;
 
 /** Record field → column, for search, sort and filters (the contract's names). */
 export const workspaceUserFields: Record<string, AnyPgColumn | SQL> = {
-  name: users.name,
+  // In the sort collation, as the engine's lists: the same order on PGlite and PostgreSQL.
+  name: collated(visibleName),
   email: users.email,
   code: memberships.code,
-  lastLoginAt: users.lastLoginAt,
+  // The last sign-in to this workspace, not the account's latest anywhere.
+  lastLoginAt: memberships.lastSignInAt,
   createdAt: memberships.createdAt,
   status: memberships.status,
   role: memberships.roleId,
@@ -18,14 +31,14 @@ export const workspaceUserFields: Record<string, AnyPgColumn | SQL> = {
 const recordSelection = {
   id: users.id,
   code: memberships.code,
-  name: users.name,
+  name: visibleName,
   email: users.email,
-  phone: users.phone,
+  phone: visiblePhone,
   isAdmin: memberships.isAdmin,
   roleId: roles.id,
   roleTitle: roles.title,
   applications: memberships.applications,
-  lastLoginAt: users.lastLoginAt,
+  lastLoginAt: memberships.lastSignInAt,
   status: memberships.status,
   createdAt: memberships.createdAt,
 };
