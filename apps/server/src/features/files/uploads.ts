@@ -1,0 +1,119 @@
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { filesPathPrefix, listFormFields, type ResourceDefinition, validationCodes } from '@dukkan/contract';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+import { uploads, users, workspaces } from '../../db/schema/index.ts';
+import { validationError } from '../../http/errors.ts';
+import type { ResourceEngine } from '../../resource-engine/registry.ts';
+
+/** A column that may hold an uploaded file's path: one (text) or several (text[]). */
+export interface ImageReference {
+  table: PgTable;
+  column: AnyPgColumn;
+}
+
+/** The image fields a resource declares: its form's image uploads and its image columns. */
+export function declaredImageFields(definition: ResourceDefinition): string[] {
+  const fields = new Set<string>();
+  for (const field of listFormFields(definition.form?.fields ?? [])) {
+    if (field.type === 'imageUpload') fields.add(field.name);
+  }
+  for (const column of definition.columns ?? []) {
+    if (column.kind === 'image') fields.add(column.field);
+  }
+  return [...fields];
+}
+
+/**
+ * Every place a stored file can be referred to from: each image field of each resource the
+ * engine stores (derived from the declarations, so a new resource's images count without a
+ * line here), profile pictures and workspace logos. A declared image field without a column of
+ * its own stops the server at start, naming it: its files would otherwise be removed.
+ */
+export function imageReferences(engine: ResourceEngine): ImageReference[] {
+  const references: ImageReference[] = [
+    { table: users, column: users.profilePicture },
+    { table: workspaces, column: workspaces.logo },
+  ];
+  for (const { storage } of engine.served) {
+    for (const field of declaredImageFields(storage.definition)) {
+      const column = storage.columns[field];
+      if (!column) {
+        throw new Error(
+          `Resource ${storage.definition.key}: image field ${field} has no column; the upload clean-up cannot see its files`,
+        );
+      }
+      references.push({ table: storage.table, column });
+    }
+  }
+  return references;
+}
+
+/**
+ * Records new uploads against the workspace's quota (in the caller's transaction): the
+ * workspace's row is locked first, so two uploads at once cannot both take the last room.
+ * Over the quota it throws `UPLOAD_QUOTA_EXCEEDED` on `field` and records nothing.
+ */
+export async function reserveUploads(
+  db: Database,
+  workspaceId: string,
+  files: { path: string; bytes: number }[],
+  options: { quotaBytes: number; field: string; now: Date },
+) {
+  await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('no key update');
+  const [used] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)`.mapWith(Number) })
+    .from(uploads)
+    .where(eq(uploads.workspaceId, workspaceId));
+  const adding = files.reduce((sum, file) => sum + file.bytes, 0);
+  if ((used?.bytes ?? 0) + adding > options.quotaBytes) {
+    throw validationError(
+      [{ path: options.field, message: validationCodes.UPLOAD_QUOTA_EXCEEDED }],
+      "The workspace's storage quota is used up",
+    );
+  }
+  await db.insert(uploads).values(files.map((file) => ({ ...file, workspaceId, createdAt: options.now })));
+}
+
+/** Where a stored path's file lies under the uploads folder; null for anything else. */
+export function uploadedFileLocation(dir: string, path: string): string | null {
+  const match = /^([0-9a-f-]{36})\/([0-9a-f-]{36}\.[a-z0-9]{2,5})$/.exec(path.slice(filesPathPrefix.length));
+  if (!path.startsWith(filesPathPrefix) || !match) return null;
+  return join(dir, match[1]!, match[2]!);
+}
+
+const notReferredBy = ({ table, column }: ImageReference): SQL =>
+  sql`not exists (select 1 from ${table} where ${
+    column.columnType === 'PgArray' ? sql`${uploads.path} = any(${column})` : sql`${column} = ${uploads.path}`
+  })`;
+
+/**
+ * Removes uploads older than the grace period that nothing refers to: their rows in one
+ * statement that checks every reference, then their files. A young upload (its form not saved
+ * yet) and a referred one stay. Returns the removed paths.
+ */
+export async function removeUnreferencedUploads(
+  db: Database,
+  references: readonly ImageReference[],
+  options: { dir: string; graceMs: number; now: Date },
+): Promise<string[]> {
+  const cutoff = new Date(options.now.getTime() - options.graceMs);
+  const removed = await db
+    .delete(uploads)
+    .where(and(lt(uploads.createdAt, cutoff), ...references.map(notReferredBy)))
+    .returning({ path: uploads.path });
+  for (const { path } of removed) {
+    const location = uploadedFileLocation(options.dir, path);
+    if (!location) continue;
+    await unlink(location).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+  return removed.map(({ path }) => path);
+}
