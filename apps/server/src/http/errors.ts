@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   type ApiErrorBody,
   type ErrorCode,
@@ -14,11 +16,17 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly details: Pick<ApiErrorBody, 'key' | 'target' | 'issues' | 'retryAfter'>;
 
-  constructor(code: ErrorCode, message: string, details: AppError['details'] = {}) {
+  /** `statusCode`: the code's own status unless the HTTP answer needs a closer one (413, 414, 431). */
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: AppError['details'] = {},
+    statusCode = errorStatusCodes[code],
+  ) {
     super(message);
     this.code = code;
     this.name = errorNames[code];
-    this.statusCode = errorStatusCodes[code];
+    this.statusCode = statusCode;
     this.details = details;
   }
 
@@ -38,8 +46,32 @@ export const forbidden = (message = 'You are not authorized to perform this acti
   new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 
-export function validationError(issues: ValidationIssue[], message = 'Validation failed'): AppError {
-  return new AppError('VALIDATION', message, { key: issues[0]?.path, issues });
+export function validationError(
+  issues: ValidationIssue[],
+  message = 'Validation failed',
+  statusCode?: number,
+): AppError {
+  return new AppError('VALIDATION', message, { key: issues[0]?.path, issues }, statusCode);
+}
+
+/** A request the HTTP layer refuses as a whole (its body, URL or headers): `VALIDATION` with its status. */
+const requestRefused = (message: string, statusCode = 400) =>
+  validationError([{ path: '', message }], message, statusCode);
+
+/** The contract's code for a client error (4xx) raised by Fastify or a plugin rather than by Dukkan. */
+function clientErrorFor(statusCode: number): AppError {
+  switch (statusCode) {
+    case 401:
+      return new AppError('UNAUTHORIZED', 'You are not signed in');
+    case 403:
+      return new AppError('FORBIDDEN', 'You are not authorized to perform this action');
+    case 404:
+      return notFound();
+    case 429:
+      return new AppError('RATE_LIMITED', 'Too many attempts, please try again later');
+    default:
+      return requestRefused(STATUS_CODES[statusCode] ?? 'Bad request', statusCode);
+  }
 }
 
 /** One issue per path, the first zod reports (spec §5: "one message per path"). */
@@ -81,7 +113,10 @@ export function uniqueViolationTarget(error: unknown): string | undefined {
 
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
-/** The one error handler: every failure leaves as the contract's error shape, never a stack or SQL. */
+/**
+ * The one error handler: every failure leaves as the contract's error shape, never a stack or SQL.
+ * Also Fastify's `frameworkErrors` (a malformed URL, an over-long path parameter).
+ */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   let appError: AppError;
   if (error instanceof AppError) {
@@ -98,6 +133,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
           target: field,
         },
       );
+    } else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.statusCode === 413) {
+      appError = requestRefused('Request body too large', 413);
+    } else if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      appError = requestRefused('Request URL too long', 414);
+    } else if (fastifyError.code === 'FST_ERR_BAD_URL') {
+      appError = requestRefused('Malformed request URL');
     } else if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       appError = validationError(
         [{ path: '', message: 'Unsupported content type' }],
@@ -106,13 +147,14 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     } else if (
       fastifyError.code?.startsWith('FST_ERR_CTP') ||
       fastifyError.statusCode === 400 ||
-      fastifyError.statusCode === 413 ||
       error instanceof SyntaxError
     ) {
-      // Malformed JSON, empty JSON body, body too large: the client's mistake, reported as such.
-      appError = validationError([{ path: '', message: 'Malformed request body' }], 'Malformed request body');
-    } else if (fastifyError.statusCode === 404) {
-      appError = notFound();
+      // Malformed JSON, an empty JSON body: the client's mistake, reported as such.
+      appError = requestRefused('Malformed request body');
+    } else if (isClientErrorStatus(fastifyError.statusCode)) {
+      // A plugin's refusal (a file path `send` will not serve…): the client's, not logged as a failure.
+      request.log.info({ code: fastifyError.code, statusCode: fastifyError.statusCode }, 'request refused');
+      appError = clientErrorFor(fastifyError.statusCode);
     } else {
       request.log.error({ err: error }, 'unhandled error');
       appError = new AppError('INTERNAL', 'Something went wrong');
@@ -122,4 +164,31 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     void reply.header('retry-after', String(appError.details.retryAfter));
   }
   return reply.status(appError.statusCode).send({ error: appError.toBody() });
+}
+
+const isClientErrorStatus = (status: unknown): status is number =>
+  typeof status === 'number' && status >= 400 && status < 500;
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before there is a request
+ * (headers over the size limit → 431, a request that took too long → 408, bytes that are not
+ * HTTP → 400) is answered in the contract's shape, then the connection is closed.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? requestRefused('Request headers too large', 431)
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? requestRefused('Request timed out', 408)
+        : requestRefused('Malformed request');
+  const body = JSON.stringify({ error: appError.toBody() });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

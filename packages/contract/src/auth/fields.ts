@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
 /** Field rules of spec §5, shared by every form and endpoint that takes them. */
 export const limits = { name: 60, long: 255, phoneMin: 10, phoneMax: 15, passwordMin: 8 } as const;
 
-const requiredString = (code: string) => z.string({ error: code });
+const requiredString = (code: string) => textField(code);
 
 export const nameField = requiredString(codes.NAME_IS_REQUIRED)
   .trim()
@@ -40,7 +41,7 @@ export const strongPasswordField = requiredString(codes.PASSWORD_TOO_WEAK)
   .max(limits.long, codes.PASSWORD_TOO_LONG)
   .regex(strongPasswordPattern, codes.PASSWORD_TOO_WEAK);
 
-export const captchaTokenField = z.string({ error: codes.CAPTCHA_FAILED }).max(20_000, codes.CAPTCHA_FAILED);
+export const captchaTokenField = textField(codes.CAPTCHA_FAILED).max(20_000, codes.CAPTCHA_FAILED);
 
 /** Opaque tokens from mailed links: base64url, bounded so garbage never reaches a query. */
 export const linkTokenField = requiredString(codes.TOKEN_IS_REQUIRED)

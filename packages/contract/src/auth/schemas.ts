@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import {
   captchaTokenField,
@@ -22,8 +23,7 @@ export const requestAccessInputSchema = z.object({
   name: nameField,
   email: emailField,
   phone: phoneField,
-  companyName: z
-    .string({ error: codes.COMPANY_NAME_IS_REQUIRED })
+  companyName: textField(codes.COMPANY_NAME_IS_REQUIRED)
     .trim()
     .min(1, codes.COMPANY_NAME_IS_REQUIRED)
     .max(limits.long, codes.COMPANY_NAME_TOO_LONG),
@@ -64,8 +64,7 @@ export const newPasswordFormSchema = z
 export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 
 export const changePasswordInputSchema = z.object({
-  currentPassword: z
-    .string({ error: codes.PASSWORD_IS_REQUIRED })
+  currentPassword: textField(codes.PASSWORD_IS_REQUIRED)
     .min(1, codes.PASSWORD_IS_REQUIRED)
     .max(limits.long, codes.PASSWORD_TOO_LONG),
   newPassword: strongPasswordField,

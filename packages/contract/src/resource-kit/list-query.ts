@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../text-field.ts';
 import type { ResourceDefinition } from './define-resource.ts';
 import { recordStatuses } from './fields.ts';
 
@@ -41,7 +42,7 @@ export function listQuerySchema(definition: ResourceDefinition) {
     workspaceId: z.uuid(),
     page: z.coerce.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-    search: z.string().trim().max(100).optional(),
+    search: textField().trim().max(100).optional(),
     sort: z.enum(sortValues).default(definition.defaultSort),
     ...(definition.hasStatus ? { status: filterValues(recordStatuses).optional() } : {}),
     ...filters,

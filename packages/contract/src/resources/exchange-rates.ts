@@ -9,6 +9,8 @@ export const exchangeRateInputSchema = z.object({
   rate: z
     .number({ error: codes.RATE_MUST_BE_POSITIVE })
     .positive(codes.RATE_MUST_BE_POSITIVE)
+    // The column keeps 8 decimals: a smaller rate would be stored as 0.
+    .min(0.000_000_01, codes.RATE_MUST_BE_POSITIVE)
     .max(1_000_000_000, codes.RATE_MUST_BE_POSITIVE),
 });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;

@@ -12,6 +12,7 @@ import {
   localizedNameRecordField,
 } from '../resource-kit/fields.ts';
 import type { FormField } from '../resource-kit/form-fields.ts';
+import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import {
   codeAndNameColumns,
@@ -49,8 +50,7 @@ export type WorkingDay = z.infer<typeof workingDaySchema>;
 
 /** A phone number with a label, e.g. `{ label: 'Reception', number: '+966110000000' }`. */
 export const labelledPhoneSchema = z.strictObject({
-  label: z
-    .string({ error: codes.LABEL_IS_REQUIRED })
+  label: textField(codes.LABEL_IS_REQUIRED)
     .trim()
     .min(1, codes.LABEL_IS_REQUIRED)
     .max(60, codes.LABEL_TOO_LONG),
@@ -67,7 +67,7 @@ export const locationInputSchema = z.object({
     .max(weekdays.length, codes.DAY_REPEATED)
     .refine((days) => new Set(days.map((day) => day.day)).size === days.length, codes.DAY_REPEATED)
     .default([]),
-  address: z.string().trim().max(254, codes.ADDRESS_TOO_LONG).default(''),
+  address: textField().trim().max(254, codes.ADDRESS_TOO_LONG).default(''),
   phones: z
     .array(labelledPhoneSchema, { error: codes.PHONES_REQUIRED })
     .min(1, codes.PHONES_REQUIRED)

@@ -7,6 +7,7 @@ import {
   localizedNameFormValues,
   localizedNameRecordField,
 } from '../resource-kit/fields.ts';
+import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import {
   codeAndNameColumns,
@@ -18,8 +19,7 @@ import {
 export const measurementUnitInputSchema = z.object({
   code: codeField,
   name: localizedNameField,
-  symbol: z
-    .string({ error: codes.SYMBOL_IS_REQUIRED })
+  symbol: textField(codes.SYMBOL_IS_REQUIRED)
     .trim()
     .min(1, codes.SYMBOL_IS_REQUIRED)
     .max(60, codes.SYMBOL_TOO_LONG),

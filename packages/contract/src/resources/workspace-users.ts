@@ -9,13 +9,14 @@ import {
 } from '../auth/fields.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { idField, recordStatuses, recordStatusField, timestampField } from '../resource-kit/fields.ts';
+import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
 export const membershipStatuses = [...recordStatuses, 'invited'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
 const roleIdField = z.uuid({ error: codes.ROLE_IS_REQUIRED });
-const staffCodeField = z.string().trim().max(60, codes.CODE_TOO_LONG);
+const staffCodeField = textField().trim().max(60, codes.CODE_TOO_LONG);
 
 /** A member of the workspace as the Users page lists them; `id` is the user's id. */
 export const workspaceUserRecordSchema = z.object({
@@ -38,7 +39,7 @@ export const inviteUserInputSchema = z.object({
   email: emailField,
   roleId: roleIdField,
   code: staffCodeField.optional(),
-  applications: z.array(z.string().max(60)).max(50).default([]),
+  applications: z.array(textField().max(60)).max(50).default([]),
 });
 export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
 
@@ -48,7 +49,7 @@ export const updateWorkspaceUserInputSchema = z.object({
   isAdmin: z.boolean().optional(),
   status: recordStatusField.optional(),
   code: staffCodeField.optional(),
-  applications: z.array(z.string().max(60)).max(50).optional(),
+  applications: z.array(textField().max(60)).max(50).optional(),
 });
 export type UpdateWorkspaceUserInput = z.infer<typeof updateWorkspaceUserInputSchema>;
 

@@ -4,6 +4,7 @@ import {
   listQuerySchema,
   type MembershipStatus,
   membershipStatuses,
+  noReference,
   resendInviteInputSchema,
   tagFor,
   type UpdateWorkspaceUserInput,
@@ -12,7 +13,7 @@ import {
   type WorkspaceGrant,
   workspaceUsersResource,
 } from '@dukkan/contract';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -162,7 +163,16 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
       );
     }
     if (query.status) conditions.push(inArray(memberships.status, query.status as MembershipStatus[]));
-    if (query.role) conditions.push(inArray(memberships.roleId, query.role));
+    if (query.role) {
+      // Like the engine's reference filters: `none` is the members without a role.
+      const roleIds = query.role.filter((value) => value !== noReference);
+      conditions.push(
+        or(
+          roleIds.length > 0 ? inArray(memberships.roleId, roleIds) : undefined,
+          query.role.includes(noReference) ? isNull(memberships.roleId) : undefined,
+        ),
+      );
+    }
     const where = and(...conditions);
 
     const rows = await selectWorkspaceUsers(db, workspaceId, where)
