@@ -85,6 +85,7 @@ describe('pages', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toBe('accept-encoding');
   });
 
   it('pages whose address carries a token send no Referer', async () => {
@@ -253,6 +254,7 @@ describe('static files', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('accept-encoding');
     expect(response.rawPayload.equals(readFileSync(join(webDist, 'assets', 'index-AbC123.js.br')))).toBe(
       true,
     );

@@ -1,0 +1,46 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from '../../fixtures/auth.ts';
+
+/** What Chromium reports when the content security policy blocks something on the page. */
+function recordPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test.describe('response policy (issue 10)', () => {
+  test('/login: every script it loads is served compressed, and nothing breaks its policy', async ({
+    page,
+  }) => {
+    const violations = recordPolicyViolations(page);
+    const scripts: { url: string; encoding?: string }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+      }
+    });
+    // The theme start-up script is the page's one inline script: allowed by its hash, it runs.
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    const response = await page.goto('/login');
+    expect(response?.headers()['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    await expect(page.getByLabel(/email/i)).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.waitForLoadState('networkidle');
+
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((script) => !['br', 'gzip'].includes(script.encoding ?? ''))).toEqual([]);
+    expect(violations).toEqual([]);
+  });
+
+  test('the signed-in app runs under the policy without a violation', async ({ page }) => {
+    const violations = recordPolicyViolations(page);
+    await signIn(page);
+    await page.goto('/settings');
+    await page.waitForLoadState('networkidle');
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+});
