@@ -1,0 +1,170 @@
+import {
+  acceptInviteInputSchema,
+  changePasswordInputSchema,
+  forgotPasswordInputSchema,
+  inviteUserInputSchema,
+  linkTokenField,
+  listQuerySchema,
+  loginInputSchema,
+  requestAccessInputSchema,
+  resendInviteInputSchema,
+  resetPasswordInputSchema,
+  setProfileInputSchema,
+  updateProfileInputSchema,
+  updateWorkspaceUserInputSchema,
+  workspaceUsersResource,
+} from '@dukkan/contract';
+import { z } from 'zod';
+import type { DeclaredRoute } from '../../src/http/access.ts';
+import { type RouteTargets, routeCall, testResources } from '../helpers/route-scenarios.ts';
+import type { BaseCall } from './generate.ts';
+
+/** The query of a route that only names its workspace. */
+const workspaceQuery = z.strictObject({ workspaceId: z.uuid() });
+
+/** The contract schemas of what a route takes: its body and its query string. */
+interface RouteSchemas {
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
+
+/** Schemas of the engine's routes, from each served resource's declaration. */
+function engineSchemas(method: string, url: string): RouteSchemas | undefined {
+  for (const { storage } of testResources.served) {
+    const { definition } = storage;
+    const base = `/api/${definition.path}`;
+    const byRoute: Record<string, RouteSchemas> = {
+      [`GET ${base}`]: { query: listQuerySchema(definition) },
+      [`GET ${base}/filters`]: { query: workspaceQuery },
+      [`GET ${base}/:id`]: { query: workspaceQuery },
+      [`POST ${base}`]: { body: definition.schemas.create, query: workspaceQuery },
+      [`POST ${base}/bulk`]: { body: definition.schemas.create, query: workspaceQuery },
+      [`PATCH ${base}/:id`]: { body: definition.schemas.update, query: workspaceQuery },
+      [`DELETE ${base}/:id`]: { query: workspaceQuery },
+    };
+    if (byRoute[`${method} ${url}`]) return byRoute[`${method} ${url}`];
+  }
+  return undefined;
+}
+
+/** The routes off the engine: their schemas, from the contract. */
+const featureSchemas: Record<string, RouteSchemas> = {
+  'GET /api/workspaces/users': { query: listQuerySchema(workspaceUsersResource) },
+  'GET /api/workspaces/users/filters': { query: workspaceQuery },
+  'GET /api/workspaces/users/:userId': { query: workspaceQuery },
+  'PATCH /api/workspaces/users/:userId': { body: updateWorkspaceUserInputSchema, query: workspaceQuery },
+  'DELETE /api/workspaces/users/:userId': { query: workspaceQuery },
+  'POST /api/workspaces/users/invite': { body: inviteUserInputSchema, query: workspaceQuery },
+  'POST /api/workspaces/users/resend-invite': { body: resendInviteInputSchema, query: workspaceQuery },
+  'POST /api/files': { query: workspaceQuery },
+  'POST /api/files/bulk': { query: workspaceQuery },
+  'GET /api/health': {},
+  'GET /api/captcha/config': {},
+  'GET /api/captcha/challenge': {},
+  'GET /api/auth/user': {},
+  'GET /api/auth/logout': {},
+  'POST /api/auth/login': { body: loginInputSchema },
+  'POST /api/auth/change-password': { body: changePasswordInputSchema },
+  'PATCH /api/auth/profile': { body: updateProfileInputSchema },
+  'POST /api/auth/request-for-access': { body: requestAccessInputSchema },
+  'POST /api/auth/forgot-password': { body: forgotPasswordInputSchema },
+  'POST /api/auth/reset-password': { body: resetPasswordInputSchema },
+  'GET /api/auth/invite-status': { query: z.object({ token: linkTokenField }) },
+  'POST /api/auth/set-profile': { body: setProfileInputSchema },
+  'POST /api/workspaces/users/accept-invite': { body: acceptInviteInputSchema },
+};
+
+/** What a valid call of each public or signed-in route sends (the workspace routes' come from route-scenarios). */
+function publicCall(method: string, url: string, known: { email: string; inviteToken: string }) {
+  const calls: Record<
+    string,
+    { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> }
+  > = {
+    'GET /api/health': {},
+    'GET /api/captcha/config': {},
+    'GET /api/captcha/challenge': {},
+    'GET /api/auth/user': {},
+    // As the app's own fetch sends it.
+    'GET /api/auth/logout': { headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' } },
+    'POST /api/auth/login': { body: { email: known.email, password: 'Wrong#Pass1' } },
+    'POST /api/auth/change-password': {
+      body: { currentPassword: 'Wrong#Pass1', newPassword: 'Brand#New2025x' },
+    },
+    'PATCH /api/auth/profile': { body: { name: 'Fuzz Admin', phone: '0123456789', language: 'en' } },
+    'POST /api/auth/request-for-access': {
+      body: {
+        name: 'Sara',
+        email: 'sara@shop.example',
+        phone: '+20 100 1234567',
+        companyName: 'Sara Foods',
+        companyWebsite: 'https://sara.example',
+        businessCategory: 'food',
+        howDidYouHearAboutUs: 'google',
+        reCaptchaToken: 'solved',
+        language: 'en',
+      },
+    },
+    'POST /api/auth/forgot-password': {
+      body: { email: known.email, reCaptchaToken: 'solved', language: 'en' },
+    },
+    'POST /api/auth/reset-password': { body: { password: 'Brand#New2025x', token: 'not-a-real-token' } },
+    'GET /api/auth/invite-status': { query: { token: known.inviteToken } },
+    'POST /api/auth/set-profile': {
+      body: {
+        name: 'Invitee',
+        phone: '0123456789',
+        password: 'Brand#New2025x',
+        reCaptchaToken: 'solved',
+        passwordResetToken: 'not-a-real-token',
+      },
+    },
+    'POST /api/workspaces/users/accept-invite': { body: { token: known.inviteToken } },
+  };
+  return calls[`${method} ${url}`];
+}
+
+/**
+ * The valid call of a route, with the schemas of its body and query: the fuzz's starting point.
+ * A route the app serves without an entry here fails the fuzz, by name.
+ */
+export function baseCallOf(
+  route: DeclaredRoute,
+  targets: RouteTargets,
+  known: { email: string; inviteToken: string },
+): BaseCall {
+  const key = `${route.method} ${route.url}`;
+  const schemas = engineSchemas(route.method, route.url) ?? featureSchemas[key];
+  if (!schemas) throw new Error(`The fuzz knows no schemas of ${key}: add them to test/fuzz/targets.ts`);
+  if (route.access.kind === 'permission') {
+    const call = routeCall(route, targets, targets.workspaceId);
+    const [path = '', search = ''] = call.url.split('?');
+    const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
+    const pattern = new RegExp(`^${route.url.replace(/:([A-Za-z]+)/g, '([^/]+)')}$`);
+    const values = path.match(pattern)?.slice(1) ?? [];
+    const isMultipart = route.url.startsWith('/api/files');
+    return {
+      method: route.method,
+      route: route.url,
+      params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(values[index] ?? '')])),
+      query: Object.fromEntries(new URLSearchParams(search)),
+      body: call.body,
+      bodyKind: call.body === undefined ? 'none' : isMultipart ? 'multipart' : 'json',
+      bodySchema: schemas.body,
+      querySchema: schemas.query,
+      headers: call.headers,
+    };
+  }
+  const call = publicCall(route.method, route.url, known);
+  if (!call) throw new Error(`The fuzz knows no valid call of ${key}: add one to test/fuzz/targets.ts`);
+  return {
+    method: route.method,
+    route: route.url,
+    params: {},
+    query: call.query ?? {},
+    body: call.body,
+    bodyKind: call.body === undefined ? 'none' : 'json',
+    bodySchema: schemas.body,
+    querySchema: schemas.query,
+    headers: call.headers,
+  };
+}
