@@ -99,71 +99,77 @@ function breach(
 }
 
 describe(`fuzz of every API route (seed ${seed}, ${casesPerEndpoint} cases each)`, () => {
-  it('every answer is 2xx or 4xx in the contract error shape, and the server stays healthy', async () => {
-    const started = performance.now();
-    const routes = declaredRoutes(t.app)
-      .filter((route) => route.method !== 'HEAD')
-      .filter((route) => !only || only.test(`${route.method} ${route.url}`));
-    const random = seededRandom(seed);
-    const histogram = new Map<number, number>();
-    const breaches: string[] = [];
-    let total = 0;
-    const slowest: [string, number][] = [];
-    for (const route of routes) {
-      const routeStarted = performance.now();
-      // A fresh session for each route: a case may end the one before (logout, a password change).
-      const cookie = await sessionCookie(t.db, adminId);
-      const base = baseCallOf(route, targets, known);
-      for (const request of generateCases(base, casesPerEndpoint, random)) {
-        const anonymous = random() < anonymousShare;
-        const headers = { ...request.headers };
-        if (!anonymous && headers.cookie === undefined) headers.cookie = cookie;
-        const response = await t.app.inject({
-          method: request.method as 'GET',
-          url: request.url,
-          headers,
-          payload: request.payload,
-        });
-        total += 1;
-        histogram.set(response.statusCode, (histogram.get(response.statusCode) ?? 0) + 1);
-        const body = decoded(response.rawPayload, response.headers['content-encoding']);
-        const problem = breach(
-          request.method,
-          response.statusCode,
-          body,
-          response.headers['content-type'] as string,
-        );
-        let leak: string | undefined;
-        try {
-          expectNoLeak(body);
-        } catch (error) {
-          leak = (error as Error).message.split('\n')[0];
-        }
-        if (problem || leak) {
-          breaches.push(
-            `${request.method} ${request.url.slice(0, 160)} [${request.label}]${anonymous ? ' anonymous' : ''}: ${problem ?? leak} ${body.slice(0, 200)}`,
+  it(
+    'every answer is 2xx or 4xx in the contract error shape, and the server stays healthy',
+    async () => {
+      const started = performance.now();
+      const routes = declaredRoutes(t.app)
+        .filter((route) => route.method !== 'HEAD')
+        .filter((route) => !only || only.test(`${route.method} ${route.url}`));
+      const random = seededRandom(seed);
+      const histogram = new Map<number, number>();
+      const breaches: string[] = [];
+      let total = 0;
+      const slowest: [string, number][] = [];
+      for (const route of routes) {
+        const routeStarted = performance.now();
+        // A fresh session for each route: a case may end the one before (logout, a password change).
+        const cookie = await sessionCookie(t.db, adminId);
+        const base = baseCallOf(route, targets, known);
+        for (const request of generateCases(base, casesPerEndpoint, random)) {
+          const anonymous = random() < anonymousShare;
+          const headers = { ...request.headers };
+          if (!anonymous && headers.cookie === undefined) headers.cookie = cookie;
+          const response = await t.app.inject({
+            method: request.method as 'GET',
+            url: request.url,
+            headers,
+            payload: request.payload,
+          });
+          total += 1;
+          histogram.set(response.statusCode, (histogram.get(response.statusCode) ?? 0) + 1);
+          const body = decoded(response.rawPayload, response.headers['content-encoding']);
+          const problem = breach(
+            request.method,
+            response.statusCode,
+            body,
+            response.headers['content-type'] as string,
           );
+          let leak: string | undefined;
+          try {
+            expectNoLeak(body);
+          } catch (error) {
+            leak = (error as Error).message.split('\n')[0];
+          }
+          if (problem || leak) {
+            breaches.push(
+              `${request.method} ${request.url.slice(0, 160)} [${request.label}]${anonymous ? ' anonymous' : ''}: ${problem ?? leak} ${body.slice(0, 200)}`,
+            );
+          }
         }
+        slowest.push([`${route.method} ${route.url}`, performance.now() - routeStarted]);
       }
-      slowest.push([`${route.method} ${route.url}`, performance.now() - routeStarted]);
-    }
-    const seconds = (performance.now() - started) / 1000;
-    slowest.sort((a, b) => b[1] - a[1]);
-    console.info(
-      `slowest: ${slowest
-        .slice(0, 8)
-        .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
-        .join(', ')}`,
-    );
-    const statuses = [...histogram].sort(([a], [b]) => a - b).map(([status, count]) => `${status}: ${count}`);
-    console.info(
-      `fuzz seed ${seed}: ${routes.length} endpoints × ${casesPerEndpoint} cases = ${total} requests in ${seconds.toFixed(1)} s; statuses ${statuses.join(', ')}; ${breaches.length} breaches`,
-    );
-    if (!only) expect(routes.length).toBeGreaterThan(50);
-    expect(breaches.slice(0, 40), `${breaches.length} answers broke the contract`).toEqual([]);
+      const seconds = (performance.now() - started) / 1000;
+      slowest.sort((a, b) => b[1] - a[1]);
+      console.info(
+        `slowest: ${slowest
+          .slice(0, 8)
+          .map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`)
+          .join(', ')}`,
+      );
+      const statuses = [...histogram]
+        .sort(([a], [b]) => a - b)
+        .map(([status, count]) => `${status}: ${count}`);
+      console.info(
+        `fuzz seed ${seed}: ${routes.length} endpoints × ${casesPerEndpoint} cases = ${total} requests in ${seconds.toFixed(1)} s; statuses ${statuses.join(', ')}; ${breaches.length} breaches`,
+      );
+      if (!only) expect(routes.length).toBeGreaterThan(50);
+      expect(breaches.slice(0, 40), `${breaches.length} answers broke the contract`).toEqual([]);
 
-    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ data: { status: 'ok' } });
-  }, Math.max(900_000, casesPerEndpoint * 5_000));
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({ data: { status: 'ok' } });
+    },
+    Math.max(900_000, casesPerEndpoint * 5_000),
+  );
 });
