@@ -37,6 +37,8 @@ describe('loadConfig defaults (README configuration table)', () => {
       rateLimits: {
         perAddress: { points: 30, durationSeconds: 900 },
         perAccount: { points: 10, durationSeconds: 900 },
+        accountSlowdown: { freeFailures: 5, firstDelayMs: 250, maxDelayMs: 2000, durationSeconds: 900 },
+        changePassword: { points: 5, durationSeconds: 900 },
       },
     });
     expect(config.bootstrapAdmin).toBeUndefined();
@@ -56,7 +58,7 @@ describe('loadConfig defaults (README configuration table)', () => {
       DATABASE_URL: 'postgresql://app:pw@db:5432/dukkan',
       DATABASE_POOL_SIZE: '4',
       LOG_LEVEL: 'debug',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       SESSION_TTL_DAYS: '7',
       BOOTSTRAP_ADMIN_EMAIL: 'Admin@Shop.Example',
       BOOTSTRAP_ADMIN_PASSWORD: 'Admin#Pass1',
@@ -78,7 +80,7 @@ describe('loadConfig defaults (README configuration table)', () => {
       dataDir: '/tmp/dukkan-data',
       database: { kind: 'postgres', url: 'postgresql://app:pw@db:5432/dukkan', poolSize: 4 },
       logLevel: 'debug',
-      trustProxy: true,
+      trustProxy: 1,
       sessionTtlDays: 7,
       bootstrapAdmin: { email: 'admin@shop.example', password: 'Admin#Pass1' },
       operatorEmail: 'ops@shop.example',
@@ -90,6 +92,26 @@ describe('loadConfig defaults (README configuration table)', () => {
       rateLimits: { perAddress: { points: 5, durationSeconds: 900 } },
       webDistDir: '/srv/web',
     });
+  });
+
+  it('TRUST_PROXY: false, a number of proxies, or their addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,::1, fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '172.16.0.0/12',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('TRUST_PROXY=true is refused: it would let a client choose its own address', () => {
+    const message = configErrorFor({ TRUST_PROXY: 'true' }, 'TRUST_PROXY');
+    expect(message).toContain('1 for one reverse proxy');
+    expect(message).toContain('X-Forwarded-For');
   });
 
   it('PUBLIC_URL defaults to the configured port', () => {
@@ -135,6 +157,10 @@ describe('loadConfig refuses wrong values with one line naming the variable', ()
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
+    ['TRUST_PROXY', '-1'],
     ['OPERATOR_EMAIL', 'operator'],
     ['CAPTCHA_DIFFICULTY', '999'],
     ['CAPTCHA_DIFFICULTY', '10000001'],

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { slowdownDelayMs } from '../src/platform/rate-limit/rate-limiter.ts';
 import {
   type ApiResponse,
   api,
+  appFetchHeaders,
   captchaToken,
   createUser,
   errorOf,
@@ -10,9 +13,12 @@ import {
 } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-const perAddress = 3;
+const perAddress = 6;
 const perAccount = 2;
 const windowSeconds = 60;
+const changePasswordAttempts = 3;
+/** The shipped slowdown of an account's login failures from every address. */
+const accountSlowdown = loadConfig({}).rateLimits.accountSlowdown;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,9 +27,14 @@ beforeAll(async () => {
       config.rateLimits = {
         perAddress: { points: perAddress, durationSeconds: windowSeconds },
         perAccount: { points: perAccount, durationSeconds: windowSeconds },
+        accountSlowdown,
+        changePassword: { points: changePasswordAttempts, durationSeconds: windowSeconds },
       };
     },
   });
+});
+beforeEach(() => {
+  t.sleeps.length = 0;
 });
 afterAll(async () => {
   await t?.close();
@@ -104,24 +115,33 @@ describe('login', () => {
       remoteAddress: address,
     });
     expect(forgot.status).toBe(200);
-    const logout = await api(t.app, { url: '/api/auth/logout', cookie, remoteAddress: address });
+    const logout = await api(t.app, {
+      url: '/api/auth/logout',
+      cookie,
+      remoteAddress: address,
+      headers: appFetchHeaders,
+    });
     expect(logout.status).toBe(200);
   });
 
-  it('per account: failures from many addresses lock that account only', async () => {
+  it('per account and address: that address is refused for that account only', async () => {
     const victim = await createUser(t.db);
     const bystander = await createUser(t.db);
+    const address = newAddress();
     for (let attempt = 0; attempt < perAccount; attempt++) {
-      expect((await attemptLogin(victim.email, 'Wrong#Pass1', newAddress())).status).toBe(401);
+      expect((await attemptLogin(victim.email, 'Wrong#Pass1', address)).status).toBe(401);
     }
-    expectRateLimited(await attemptLogin(victim.email, victim.password, newAddress()));
+    expectRateLimited(await attemptLogin(victim.email, victim.password, address));
     // The same account spelled differently is the same account.
-    expectRateLimited(await attemptLogin(` ${victim.email.toUpperCase()}`, victim.password, newAddress()));
-    expect((await attemptLogin(bystander.email, bystander.password, newAddress())).status).toBe(200);
+    expectRateLimited(await attemptLogin(` ${victim.email.toUpperCase()}`, victim.password, address));
+    // The same address may still sign in to another account; the victim signs in elsewhere.
+    expect((await attemptLogin(bystander.email, bystander.password, address)).status).toBe(200);
+    expect((await attemptLogin(victim.email, victim.password, newAddress())).status).toBe(200);
   });
 
-  it("a successful login clears the account's failures", async () => {
+  it("a successful login clears the account's failures at that address", async () => {
     const user = await createUser(t.db);
+    const address = newAddress();
     const sequence = [
       [user.password, 200],
       ['Wrong#Pass1', 401],
@@ -130,9 +150,52 @@ describe('login', () => {
       ['Wrong#Pass1', 401],
     ] as const;
     for (const [password, status] of sequence) {
-      expect((await attemptLogin(user.email, password, newAddress())).status).toBe(status);
+      expect((await attemptLogin(user.email, password, address)).status).toBe(status);
     }
-    expectRateLimited(await attemptLogin(user.email, user.password, newAddress()));
+    expectRateLimited(await attemptLogin(user.email, user.password, address));
+  });
+
+  it('per account alone, failures slow sign-in down and never refuse it: 100 wrong passwords from other addresses, then the right one from a new address signs in', async () => {
+    const victim = await createUser(t.db);
+    const failures = 100;
+    for (let attempt = 0; attempt < failures; attempt++) {
+      expect((await attemptLogin(victim.email, 'Wrong#Pass1', newAddress())).status).toBe(401);
+    }
+    // Each attempt waited before its check; the delay grew with the failures before it, to the cap.
+    expect(t.sleeps).toEqual(
+      Array.from({ length: failures }, (_, before) => slowdownDelayMs(before, accountSlowdown)).filter(
+        (delay) => delay > 0,
+      ),
+    );
+    expect(t.sleeps.slice(0, 4)).toEqual([250, 500, 1000, 2000]);
+
+    t.sleeps.length = 0;
+    const signIn = await attemptLogin(victim.email, victim.password, newAddress());
+    expect(signIn.status, signIn.text).toBe(200);
+    // The right password waited as long as a wrong one would (the delay comes before the check).
+    expect(t.sleeps).toHaveLength(1);
+    expect(t.sleeps[0]).toBeGreaterThan(0);
+    expect(t.sleeps[0]).toBeLessThanOrEqual(3000);
+
+    // Other accounts are not slowed, and forgot-password has limits of its own.
+    t.sleeps.length = 0;
+    const bystander = await createUser(t.db);
+    expect((await attemptLogin(bystander.email, bystander.password, newAddress())).status).toBe(200);
+    expect(t.sleeps).toEqual([]);
+    const forgot = await api(t.app, {
+      url: '/api/auth/forgot-password',
+      body: { email: victim.email, reCaptchaToken: await captchaToken(t.app) },
+      remoteAddress: newAddress(),
+    });
+    expect(forgot.status, forgot.text).toBe(200);
+  });
+
+  it('the slowdown: nothing for the first failures, then doubling to a cap of a few seconds', () => {
+    const delays = Array.from({ length: 200 }, (_, failures) => slowdownDelayMs(failures, accountSlowdown));
+    expect(delays.slice(0, accountSlowdown.freeFailures).every((delay) => delay === 0)).toBe(true);
+    expect(Math.max(...delays)).toBe(accountSlowdown.maxDelayMs);
+    expect(accountSlowdown.maxDelayMs).toBeLessThanOrEqual(3000);
+    expect(delays).toEqual([...delays].sort((a, b) => a - b));
   });
 });
 
@@ -217,5 +280,114 @@ describe('request-for-access', () => {
       remoteAddress: newAddress(),
     });
     expectRateLimited(limited);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const proxy = '10.9.9.9';
+  /** Wrong passwords sent through the proxy for the client `client`, each with a new forged first hop. */
+  async function throughProxy(app: TestApp, client: string, forged: string, remoteAddress = proxy) {
+    return api(app.app, {
+      url: '/api/auth/login',
+      body: { email: `proxied-${forged}@shop.example`, password: 'Wrong#Pass1' },
+      // The client sent its own X-Forwarded-For; the proxy appended the address it saw.
+      headers: { 'x-forwarded-for': `${forged}, ${client}` },
+      remoteAddress,
+    });
+  }
+
+  it.each([
+    ['1', 'one proxy, by hop count'],
+    [`${proxy}, 127.0.0.1`, "the proxy's address"],
+    ['10.9.0.0/16', "the proxy's range"],
+  ])('TRUST_PROXY=%s (%s): a forged first hop does not change the client address', async (trustProxy) => {
+    const proxied = await createTestApp({
+      env: { TRUST_PROXY: trustProxy },
+      configure: (config) => {
+        config.rateLimits.perAddress = { points: perAddress, durationSeconds: windowSeconds };
+      },
+    });
+    try {
+      const client = '203.0.113.5';
+      for (let attempt = 0; attempt < perAddress; attempt++) {
+        expect((await throughProxy(proxied, client, `192.0.2.${attempt}`)).status).toBe(401);
+      }
+      expectRateLimited(await throughProxy(proxied, client, '192.0.2.200'));
+      // Another client behind the same proxy has an address of its own.
+      expect((await throughProxy(proxied, '203.0.113.6', '192.0.2.201')).status).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('with the proxy listed, a client reaching the server directly cannot choose its address', async () => {
+    const proxied = await createTestApp({
+      env: { TRUST_PROXY: proxy },
+      configure: (config) => {
+        config.rateLimits.perAddress = { points: perAddress, durationSeconds: windowSeconds };
+      },
+    });
+    try {
+      const direct = '198.51.100.7';
+      for (let attempt = 0; attempt < perAddress; attempt++) {
+        expect((await throughProxy(proxied, `203.0.113.${attempt}`, '192.0.2.1', direct)).status).toBe(401);
+      }
+      expectRateLimited(await throughProxy(proxied, '203.0.113.99', '192.0.2.1', direct));
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('change-password', () => {
+  async function changePassword(cookie: string, currentPassword: string, newPassword = 'Fresh#Pass2025') {
+    return api(t.app, {
+      url: '/api/auth/change-password',
+      body: { currentPassword, newPassword },
+      cookie,
+    });
+  }
+
+  it('the last wrong current password the limit allows ends the session: 401 and the cookie cleared', async () => {
+    const user = await createUser(t.db);
+    const cookie = await login(t.app, user, { remoteAddress: newAddress() });
+    const otherDevice = await login(t.app, user, { remoteAddress: newAddress() });
+    for (let attempt = 1; attempt < changePasswordAttempts; attempt++) {
+      const wrong = await changePassword(cookie, 'Wrong#Pass1');
+      expect(errorOf(wrong)).toMatchObject({ statusCode: 400, code: 'VALIDATION' });
+    }
+    const last = await changePassword(cookie, 'Wrong#Pass1');
+    expect(last.status, last.text).toBe(401);
+    expect(errorOf(last)).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+    expect(last.setCookies.some((header) => /=;|Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(header))).toBe(
+      true,
+    );
+    expect((await api(t.app, { url: '/api/auth/user', cookie })).status).toBe(401);
+    // The right password now cannot be tried with that session.
+    expect((await changePassword(cookie, user.password)).status).toBe(401);
+
+    // The count is the account's: another session's wrong guess ends that session at once.
+    const another = await changePassword(otherDevice, 'Wrong#Pass1');
+    expect(errorOf(another).code).toBe('UNAUTHORIZED');
+    expect((await api(t.app, { url: '/api/auth/user', cookie: otherDevice })).status).toBe(401);
+    // The password itself is unchanged and signing in again works.
+    expect((await attemptLogin(user.email, user.password, newAddress())).status).toBe(200);
+  });
+
+  it('a successful change clears the count', async () => {
+    const user = await createUser(t.db);
+    let cookie = await login(t.app, user, { remoteAddress: newAddress() });
+    for (let attempt = 1; attempt < changePasswordAttempts; attempt++) {
+      expect((await changePassword(cookie, 'Wrong#Pass1')).status).toBe(400);
+    }
+    expect((await changePassword(cookie, user.password, 'Fresh#Pass2025')).status).toBe(200);
+    cookie = await login(
+      t.app,
+      { email: user.email, password: 'Fresh#Pass2025' },
+      { remoteAddress: newAddress() },
+    );
+    for (let attempt = 1; attempt < changePasswordAttempts; attempt++) {
+      expect((await changePassword(cookie, 'Wrong#Pass1')).status).toBe(400);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { CaptchaVerifier } from '../../src/platform/captcha/captcha.ts';
 import type { Mailer, OutgoingMail } from '../../src/platform/mail/mailer.ts';
+import type { Sleep } from '../../src/platform/rate-limit/rate-limiter.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** Keeps every mail in memory instead of sending it. */
@@ -24,6 +25,8 @@ export interface TestAppOptions {
   /** Adjusts the parsed configuration, e.g. `config.rateLimits.perAddress.points = 3`. */
   configure?: (config: Config) => void;
   now?: () => Date;
+  /** How the login slowdown waits; by default the delays are recorded in `sleeps` and not waited. */
+  sleep?: Sleep;
   /** `'real'`: no override, the configured driver (SMTP or outbox) is used. */
   mailer?: Mailer | 'real';
   captcha?: CaptchaVerifier;
@@ -38,6 +41,8 @@ export interface TestApp {
   config: Config;
   /** Mails captured by the in-memory mailer (empty with `mailer: 'real'`). */
   mails: OutgoingMail[];
+  /** Every delay (ms) the login slowdown asked for, with the default `sleep`. */
+  sleeps: number[];
   close(): Promise<void>;
 }
 
@@ -52,17 +57,25 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   config.rateLimits = {
     perAddress: { points: 10_000, durationSeconds: 900 },
     perAccount: { points: 10_000, durationSeconds: 900 },
+    accountSlowdown: { ...config.rateLimits.accountSlowdown, freeFailures: 10_000 },
+    changePassword: { points: 10_000, durationSeconds: 900 },
   };
   options.configure?.(config);
 
   const database = options.database ?? (await createTestDatabase());
   const memoryMailer = new MemoryMailer();
+  const sleeps: number[] = [];
   const app = await buildApp({
     config,
     db: database.db,
     mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer),
     captcha: options.captcha,
     now: options.now,
+    sleep:
+      options.sleep ??
+      (async (ms) => {
+        sleeps.push(ms);
+      }),
     logger: false,
   });
   await app.ready();
@@ -73,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     mails: memoryMailer.sent,
+    sleeps,
     async close() {
       await app.close();
       if (!options.database) await database.close();
