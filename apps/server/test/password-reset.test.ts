@@ -325,3 +325,31 @@ describe('POST /api/auth/reset-password', () => {
     });
   });
 });
+
+describe('a password change ends every outstanding reset link', () => {
+  it('change-password: a link mailed before the change no longer works after it', async () => {
+    const user = await createUser(t.db);
+    const link = await requestReset(user);
+    const cookie = await login(t.app, user);
+    const change = await api(t.app, {
+      url: '/api/auth/change-password',
+      body: { currentPassword: user.password, newPassword: 'Changed#Pass2025' },
+      cookie,
+    });
+    expect(change.status, change.text).toBe(200);
+    expect(await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, user.id))).toEqual([]);
+
+    expectValidation(await reset(link, 'Attacker#Pass2025'), 'token', 'TOKEN_IS_INVALID');
+    expect(await loginStatus(user.email, 'Changed#Pass2025')).toBe(200);
+    expect(await loginStatus(user.email, 'Attacker#Pass2025')).toBe(401);
+  });
+
+  it('reset-password: the other links of the account end with the one used', async () => {
+    const user = await createUser(t.db);
+    const older = await requestReset(user);
+    const used = await requestReset(user);
+    expect((await reset(used, 'Reset#Pass2025')).status).toBe(200);
+    expectValidation(await reset(older, 'Attacker#Pass2025'), 'token', 'TOKEN_IS_INVALID');
+    expect(await loginStatus(user.email, 'Reset#Pass2025')).toBe(200);
+  });
+});

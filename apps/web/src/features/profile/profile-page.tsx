@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Page } from '../../components/page.tsx';
 import { PasswordRules } from '../../components/password-rules.tsx';
@@ -20,7 +21,7 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { resolveLanguage } from '../../i18n/languages.ts';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -106,6 +107,7 @@ function ChangePasswordSection() {
     defaultValues: emptyPasswords,
   });
   const { errors } = form.formState;
+  const navigate = useNavigate();
 
   const change = useMutation({
     mutationFn: ({ currentPassword, newPassword }: ChangePasswordForm) =>
@@ -115,6 +117,12 @@ function ChangePasswordSection() {
       toast.success(t('profile.passwordChanged'));
     },
     onError: (error) => {
+      // Too many wrong current passwords: the server ended this session.
+      if (isApiError(error) && error.code === 'UNAUTHORIZED') {
+        toast.error(t('profile.signedOutAfterWrongPasswords'));
+        void navigate('/logout', { replace: true });
+        return;
+      }
       if (!applyValidationIssues(error, form.setError, ['currentPassword', 'newPassword'])) {
         toast.error(describeApiError(error, t, i18n.language));
       }
