@@ -14,8 +14,11 @@ import { registerWorkspaceUserRoutes } from './features/users/routes.ts';
 import { requireDeclaredAccess } from './http/access.ts';
 import { registerAccessGuard } from './http/access-guard.ts';
 import type { AppContext } from './http/context.ts';
-import { handleError } from './http/errors.ts';
+import { handleClientError, handleError } from './http/errors.ts';
+import { createLifecycle, registerShutdown } from './http/lifecycle.ts';
+import { loggedError } from './http/logged-error.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { findWebDist, registerSpa } from './http/spa.ts';
 import {
   type CaptchaVerifier,
@@ -23,7 +26,13 @@ import {
   createRecaptchaVerifier,
 } from './platform/captcha/captcha.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { createRateLimiter, type RateLimitStore } from './platform/rate-limit/rate-limiter.ts';
+import {
+  createRateLimiter,
+  createSlowdown,
+  type RateLimitStore,
+  type Sleep,
+} from './platform/rate-limit/rate-limiter.ts';
+import { fileStorePublicUrl } from './platform/storage/file-store.ts';
 import { assertResourcesServed, registerResources } from './resource-engine/routes.ts';
 import { createAppResources } from './resources.ts';
 
@@ -34,6 +43,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
   now?: () => Date;
+  /** How the login slowdown waits (tests record the delay instead of waiting). */
+  sleep?: Sleep;
   /** Replaces the whole logger configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when absent): lets a test read what is logged. */
@@ -56,6 +67,12 @@ function maskUrl(url: string): string {
   return url.replace(/([?&](?:token|code|password|access_token|refresh_token)=)[^&]*/gi, '$1[redacted]');
 }
 
+/**
+ * A hop count as proxy-addr counts it: the nearest `hops` addresses are proxies, the one before
+ * them is the client. Fastify no longer maps a number itself (it trusts nothing then).
+ */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the Fastify app (routes, plugins, drivers) without listening. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -66,10 +83,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: {
         req: (request) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
+        err: loggedError,
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // What the router and Node's HTTP parser refuse also answers in the contract's error shape.
+    frameworkErrors: handleError,
+    clientErrorHandler: handleClientError,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   });
 
@@ -94,24 +115,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       from: config.mailFrom,
       smtpUrl: config.smtpUrl,
       outboxDir: config.outboxDir,
+      production: config.env === 'production',
       log: app.log,
     });
 
+  const lifecycle = createLifecycle();
   const context: AppContext = {
     config,
     db,
+    lifecycle,
     mailer,
     captcha,
     rateLimits: {
-      login: limiterPair('login'),
+      login: {
+        perAddress: createRateLimiter('login:address', config.rateLimits.perAddress, store),
+        perAccountAddress: createRateLimiter('login:account-address', config.rateLimits.perAccount, store),
+        perAccount: createSlowdown('login:account', config.rateLimits.accountSlowdown, store, options.sleep),
+      },
       forgotPassword: limiterPair('forgot-password'),
       requestAccess: limiterPair('request-access'),
+      changePassword: createRateLimiter('change-password', config.rateLimits.changePassword, store),
     },
     now: options.now ?? (() => new Date()),
   };
 
   app.setErrorHandler(handleError);
+  registerShutdown(app, lifecycle, config.shutdown);
   requireDeclaredAccess(app);
+  const webDist = findWebDist(config.webDistDir);
+  await registerSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    captchaProvider: config.captcha.recaptcha ? 'recaptcha' : 'altcha',
+    fileStoreUrl: fileStorePublicUrl(config),
+    webDist,
+  });
   await app.register(fastifyCookie);
   registerOriginCheck(app, config.publicUrl);
   registerAccessGuard(app, context);
@@ -124,10 +161,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWorkspaceUserRoutes(app, context);
   const resources = createAppResources(context.now);
   registerResources(app, db, resources);
-  await registerFileRoutes(app, context);
+  await registerFileRoutes(app, context, resources);
   assertResourcesServed(app, resources);
 
-  await registerSpa(app, findWebDist(config.webDistDir));
+  await registerSpa(app, webDist);
 
   app.addHook('onClose', async () => {
     mailer.close();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,42 @@ const integer = (min: number, max: number, fallback: number) =>
     .default(fallback);
 const positiveInt = (fallback: number) => integer(1, 1_000_000, fallback);
 const emailAddress = z.email('must be an email address');
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An address, a CIDR range (`10.0.0.0/8`) or a range name. */
+function isProxyAddress(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which `X-Forwarded-For` hops are believed: `false` (none: the socket's address), a number of
+ * proxies in front of the server (`1` for one reverse proxy), or the proxies' addresses. `true`
+ * (every hop) is refused: a client would choose its own address by sending the header.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d{1,3}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? 'must be the number of proxies in front of the server (1 for one reverse proxy) or their addresses: true would trust any X-Forwarded-For a client sends'
+          : 'must be false, a number of proxies (1 for one reverse proxy) or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 /**
  * Every environment variable the server reads, with its default. The README's configuration
@@ -41,7 +78,7 @@ const environmentSchema = z
         'must be fatal, error, warn, info, debug, trace or silent',
       )
       .default('info'),
-    TRUST_PROXY: z.enum(['true', 'false'], 'must be true or false').default('false'),
+    TRUST_PROXY: trustProxy,
     SESSION_TTL_DAYS: positiveInt(30),
     BOOTSTRAP_ADMIN_EMAIL: emailAddress.optional(),
     BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -60,7 +97,10 @@ const environmentSchema = z
       .optional(),
     AUTH_RATE_LIMIT: positiveInt(30),
     UPLOAD_MAX_BYTES: integer(1024, 100_000_000, 5_000_000),
+    UPLOAD_QUOTA_BYTES: integer(1_000_000, 10_000_000_000_000, 200_000_000),
+    UPLOAD_GRACE_HOURS: integer(1, 8760, 24),
     WEB_DIST_DIR: z.string().optional(),
+    SHUTDOWN_DELAY_SECONDS: integer(0, 300, 0),
   })
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ['RECAPTCHA_SECRET_KEY'],
@@ -76,6 +116,14 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
+/** A growing delay instead of a refusal: none for the first failures, then doubling up to a cap. */
+export interface SlowdownRule {
+  freeFailures: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  durationSeconds: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -84,7 +132,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir?: string };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   sessionTtlDays: number;
   bootstrapAdmin?: { email: string; password: string };
   operatorEmail: string;
@@ -97,12 +146,31 @@ export interface Config {
   rateLimits: {
     /** Attempts per client address on each limited route. */
     perAddress: RateLimitRule;
-    /** Attempts per account (email) on each limited route. */
+    /**
+     * Attempts per account (email) on forgot-password and request-access; on login, per account
+     * and client address (so that no one else can lock an account).
+     */
     perAccount: RateLimitRule;
+    /** Login failures per account from every address: they slow its sign-in down, never refuse it. */
+    accountSlowdown: SlowdownRule;
+    /** Wrong current passwords per account on change-password; the last one ends the session. */
+    changePassword: RateLimitRule;
   };
   webDistDir?: string;
   /** Uploaded files, served under `/files/`. */
-  uploads: { dir: string; maxBytes: number };
+  uploads: {
+    dir: string;
+    maxBytes: number;
+    /** What all of a workspace's uploads may add up to. */
+    quotaBytes: number;
+    /** How long an upload may stay without a record referring to it before it is removed. */
+    graceMs: number;
+  };
+  /**
+   * On SIGTERM: how long health answers 503 while everything else is still served (for a load
+   * balancer to notice), then how long in-flight requests get to finish before the rest is cut.
+   */
+  shutdown: { delayMs: number; drainMs: number };
 }
 
 export class ConfigError extends Error {
@@ -141,7 +209,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir },
     logLevel: env.LOG_LEVEL,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
     sessionTtlDays: env.SESSION_TTL_DAYS,
     bootstrapAdmin:
       env.BOOTSTRAP_ADMIN_EMAIL && env.BOOTSTRAP_ADMIN_PASSWORD
@@ -162,8 +230,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     rateLimits: {
       perAddress: { points: env.AUTH_RATE_LIMIT, durationSeconds: 15 * 60 },
       perAccount: { points: 10, durationSeconds: 15 * 60 },
+      accountSlowdown: { freeFailures: 5, firstDelayMs: 250, maxDelayMs: 2000, durationSeconds: 15 * 60 },
+      changePassword: { points: 5, durationSeconds: 15 * 60 },
     },
     webDistDir: env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : undefined,
-    uploads: { dir: resolve(dataDir, 'uploads'), maxBytes: env.UPLOAD_MAX_BYTES },
+    uploads: {
+      dir: resolve(dataDir, 'uploads'),
+      maxBytes: env.UPLOAD_MAX_BYTES,
+      quotaBytes: env.UPLOAD_QUOTA_BYTES,
+      graceMs: env.UPLOAD_GRACE_HOURS * 60 * 60 * 1000,
+    },
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000 },
   };
 }

@@ -23,18 +23,20 @@ async function main() {
     }
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  // SIGTERM (a rolling restart) or Ctrl-C: stop without dropping what was accepted (see
+  // app.shutdown); a second signal skips what is left of SHUTDOWN_DELAY_SECONDS.
+  const stop = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
+    app.shutdown().then(
+      ({ cut }) => process.exit(cut === 0 ? 0 : 1),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Dukkan is ready');

@@ -6,6 +6,7 @@ import { memberships, roles, sessions, users, workspaces } from '../src/db/schem
 import { hashToken } from '../src/features/auth/tokens.ts';
 import {
   api,
+  appFetchHeaders,
   createUser,
   dataOf,
   errorOf,
@@ -190,12 +191,18 @@ describe('POST /api/auth/login', () => {
         headers: { origin: 'https://shop.example.com' },
       });
       expect(response.status).toBe(200);
-      const header = response.setCookies.find((cookie) => cookie.startsWith('dukkan_session='))!;
+      // On https the name carries the __Host- prefix (security-headers.test.ts).
+      const header = response.setCookies.find((cookie) => cookie.startsWith('__Host-dukkan_session='))!;
       expect(header).toMatch(/; Secure/);
       expect(header).toMatch(/; HttpOnly/);
       expect(header).toMatch(/; SameSite=Lax/);
-      const logout = await api(secure.app, { url: '/api/auth/logout', cookie: sessionCookieFrom(response) });
-      expect(logout.setCookies.find((cookie) => cookie.startsWith('dukkan_session='))).toMatch(/; Secure/);
+      const logout = await api(secure.app, {
+        url: '/api/auth/logout',
+        cookie: sessionCookieFrom(response),
+        headers: appFetchHeaders,
+      });
+      const cleared = logout.setCookies.find((cookie) => cookie.startsWith('__Host-dukkan_session='));
+      expect(cleared).toMatch(/; Secure/);
     } finally {
       await secure.close();
     }
@@ -331,7 +338,7 @@ describe('session rotation and logout', () => {
     const user = await createUser(t.db);
     const cookie = await login(t.app, user);
     const other = await login(t.app, user);
-    const response = await api(t.app, { url: '/api/auth/logout', cookie });
+    const response = await api(t.app, { url: '/api/auth/logout', cookie, headers: appFetchHeaders });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({ data: { success: true } });
     const cleared = response.setCookies.find((header) => header.startsWith('dukkan_session='));
@@ -350,14 +357,16 @@ describe('session rotation and logout', () => {
   });
 
   it('logout without a session succeeds and sets no cookie; twice is harmless', async () => {
-    const anonymous = await api(t.app, { url: '/api/auth/logout' });
+    const anonymous = await api(t.app, { url: '/api/auth/logout', headers: appFetchHeaders });
     expect(anonymous.status).toBe(200);
     expect(anonymous.setCookies).toEqual([]);
 
     const user = await createUser(t.db);
     const cookie = await login(t.app, user);
-    expect((await api(t.app, { url: '//api//auth/logout', cookie })).status).toBe(200);
-    const again = await api(t.app, { url: '/api/auth/logout', cookie });
+    expect((await api(t.app, { url: '//api//auth/logout', cookie, headers: appFetchHeaders })).status).toBe(
+      200,
+    );
+    const again = await api(t.app, { url: '/api/auth/logout', cookie, headers: appFetchHeaders });
     expect(again.status).toBe(200);
     expect((await currentUser(cookie)).status).toBe(401);
   });

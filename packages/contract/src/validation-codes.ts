@@ -21,6 +21,8 @@ export const validationCodes = {
   PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
   PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
   PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
+  /** A listed common password or a trivial variant of one (the server checks it). */
+  PASSWORD_TOO_COMMON: 'PASSWORD_TOO_COMMON',
   CONFIRM_PASSWORD_IS_REQUIRED: 'CONFIRM_PASSWORD_IS_REQUIRED',
   PASSWORDS_DO_NOT_MATCH: 'PASSWORDS_DO_NOT_MATCH',
   TOKEN_IS_REQUIRED: 'TOKEN_IS_REQUIRED',
@@ -28,6 +30,8 @@ export const validationCodes = {
   CURRENT_PASSWORD_IS_INCORRECT: 'CURRENT_PASSWORD_IS_INCORRECT',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   LANGUAGE_IS_INVALID: 'LANGUAGE_IS_INVALID',
+  /** A text holding a character no field may store (U+0000). */
+  TEXT_IS_INVALID: 'TEXT_IS_INVALID',
   CODE_IS_REQUIRED: 'CODE_IS_REQUIRED',
   CODE_TOO_LONG: 'CODE_TOO_LONG',
   CODE_MUST_BE_UNIQUE: 'CODE_MUST_BE_UNIQUE',
@@ -63,5 +67,7 @@ export const validationCodes = {
   FILE_TYPE_NOT_ALLOWED: 'FILE_TYPE_NOT_ALLOWED',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   TOO_MANY_FILES: 'TOO_MANY_FILES',
+  /** The workspace's uploads would pass its storage quota (UPLOAD_QUOTA_BYTES). */
+  UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
 } as const;
 export type ValidationCode = keyof typeof validationCodes;

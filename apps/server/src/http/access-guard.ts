@@ -1,5 +1,5 @@
 import { satisfies, validationCodes, type WorkspaceGrant } from '@dukkan/contract';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -8,7 +8,7 @@ import { memberships, roles, sessions, users } from '../db/schema/index.ts';
 import type { RouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
 import { AppError, forbidden, validationError } from './errors.ts';
-import { findSession, sessionTokenHash } from './sessions.ts';
+import { findSession, sessionCookieNameFor, sessionTokenHash } from './sessions.ts';
 
 const workspaceIdSchema = z.uuid();
 const notSignedIn = () => new AppError('UNAUTHORIZED', 'You are not signed in');
@@ -18,6 +18,8 @@ interface SessionGrant {
   userId: string;
   /** Null when the user has no active membership in the workspace. */
   grant: WorkspaceGrant | null;
+  /** The session's sign-in, when the membership does not show it yet as its last sign-in. */
+  unrecordedSignIn?: Date;
 }
 
 /** The guard's lookup, prepared once per database: it runs before every workspace request. */
@@ -27,6 +29,8 @@ function prepareSessionGrant(db: Database) {
       userId: sessions.userId,
       isAdmin: memberships.isAdmin,
       permissions: permissionList(),
+      signedInAt: sessions.createdAt,
+      lastSignInAt: memberships.lastSignInAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -68,12 +72,32 @@ export async function findSessionGrant(
   const [row] = await statement.execute({ tokenHash, workspaceId, now: new Date().toISOString() });
   if (!row) return null;
   if (row.isAdmin === null) return { userId: row.userId, grant: null };
+  const recorded = row.lastSignInAt !== null && row.lastSignInAt >= row.signedInAt;
   return {
     userId: row.userId,
     grant: row.isAdmin
       ? { isAdmin: true, tags: new Set() }
       : { isAdmin: false, tags: new Set(row.permissions ?? []) },
+    ...(recorded ? {} : { unrecordedSignIn: row.signedInAt }),
   };
+}
+
+/**
+ * A membership's last sign-in is the start of the latest session that opened the workspace: set
+ * by that session's first request there (one write per session and workspace), so a workspace
+ * sees when its member came to it, not when they signed in to use another.
+ */
+async function recordWorkspaceSignIn(db: Database, workspaceId: string, userId: string, signedInAt: Date) {
+  await db
+    .update(memberships)
+    .set({ lastSignInAt: signedInAt })
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.userId, userId),
+        or(isNull(memberships.lastSignInAt), lt(memberships.lastSignInAt, signedInAt)),
+      ),
+    );
 }
 
 /** The raw `workspaceId` of the query string: named for what it is until the guard has checked it. */
@@ -90,23 +114,24 @@ function unverifiedWorkspaceId(request: FastifyRequest): unknown {
 export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
   app.decorateRequest('session', null);
   app.decorateRequest('workspace', null);
+  const cookieName = sessionCookieNameFor(context.config.publicUrl);
   app.addHook('preValidation', async (request) => {
     const declared = request.routeOptions.config?.access as RouteAccess | undefined;
     if (!declared || declared.kind === 'public') return;
 
     if (declared.kind === 'signedIn') {
-      const session = await findSession(context.db, request);
+      const session = await findSession(context.db, request, cookieName);
       if (!session) throw notSignedIn();
       request.session = session;
       return;
     }
 
-    const tokenHash = sessionTokenHash(request);
+    const tokenHash = sessionTokenHash(request, cookieName);
     if (!tokenHash) throw notSignedIn();
     const workspaceId = workspaceIdSchema.safeParse(unverifiedWorkspaceId(request));
     if (!workspaceId.success) {
       // Signed-out callers still learn only that they are signed out.
-      if (!(await findSession(context.db, request))) throw notSignedIn();
+      if (!(await findSession(context.db, request, cookieName))) throw notSignedIn();
       throw validationError([{ path: 'workspaceId', message: validationCodes.WORKSPACE_ID_IS_REQUIRED }]);
     }
     const found = await findSessionGrant(context.db, tokenHash, workspaceId.data);
@@ -114,5 +139,8 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
     request.session = { tokenHash, userId: found.userId };
     if (!found.grant || !satisfies(found.grant, declared.requirement)) throw forbidden();
     request.workspace = { id: workspaceId.data, grant: found.grant };
+    if (found.unrecordedSignIn) {
+      await recordWorkspaceSignIn(context.db, workspaceId.data, found.userId, found.unrecordedSignIn);
+    }
   });
 }

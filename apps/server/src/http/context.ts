@@ -3,19 +3,25 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { CaptchaVerifier } from '../platform/captcha/captcha.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
+import type { RateLimiter, Slowdown } from '../platform/rate-limit/rate-limiter.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import type { SessionUser } from './sessions.ts';
 
 /** What route modules are given: configuration and the platform's drivers, chosen once in buildApp. */
 export interface AppContext {
   config: Config;
   db: Database;
+  /** Serving, or stopping (health then answers 503). */
+  lifecycle: Lifecycle;
   mailer: Mailer;
   captcha: CaptchaVerifier;
   rateLimits: {
-    login: { perAddress: RateLimiter; perAccount: RateLimiter };
+    /** Hard limits per address and per (account, address); per account alone, a slowdown. */
+    login: { perAddress: RateLimiter; perAccountAddress: RateLimiter; perAccount: Slowdown };
     forgotPassword: { perAddress: RateLimiter; perAccount: RateLimiter };
     requestAccess: { perAddress: RateLimiter; perAccount: RateLimiter };
+    /** Wrong current passwords per account on change-password. */
+    changePassword: RateLimiter;
   };
   /** Time source, replaceable in tests (token expiry). */
   now: () => Date;

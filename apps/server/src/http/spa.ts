@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesPathPrefix } from '@dukkan/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
+import { isPlainStaticPath } from './static-paths.ts';
 
 /** The built web app: `apps/web/dist`, found from this file in `src/` or in the bundle. */
 export function findWebDist(configured?: string): string | undefined {
@@ -27,14 +29,19 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       wildcard: false,
       index: false,
+      allowedPath: isPlainStaticPath,
       // The web build writes .br and .gz twins of its text assets.
       preCompressed: true,
+      // The plugin's own `public, max-age=0` would replace the header set below.
+      cacheControl: false,
       setHeaders(response, path) {
         // Vite's hashed assets never change; index.html must always be revalidated.
         response.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The same address answers br, gzip or plain by the request's Accept-Encoding.
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -42,6 +49,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
     const path = request.url.replace(/\/{2,}/g, '/');
     if (path.startsWith('/api/') || path === '/api' || !webDist || request.method !== 'GET') throw notFound();
     if (/\.[a-z0-9]+$/i.test(path.split('?')[0] ?? '')) throw notFound();
+    // Uploads are files or nothing: no page lives under their prefix.
+    if (path.startsWith(filesPathPrefix)) throw notFound();
     void reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -137,10 +137,15 @@ export function dataOf<T = Record<string, unknown>>(response: ApiResponse): T {
 
 /** The session cookie set by an answer, as a `Cookie` header value. */
 export function sessionCookieFrom(response: ApiResponse): string {
-  const header = response.setCookies.find((cookie) => cookie.startsWith(`${sessionCookieName}=`));
+  const header = response.setCookies.find((cookie) =>
+    [sessionCookieName, `__Host-${sessionCookieName}`].some((name) => cookie.startsWith(`${name}=`)),
+  );
   expect(header, 'expected a session cookie').toBeDefined();
   return header!.split(';')[0]!;
 }
+
+/** The Fetch Metadata a browser sends with the app's own fetch (what `GET auth/logout` requires). */
+export const appFetchHeaders = { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' } as const;
 
 export const strongPassword = 'Sesame#Open1';
 

@@ -1,15 +1,14 @@
 import { z } from 'zod';
+import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
 /** Field rules of the catalogue (spec §5): codes and titles under 60, descriptions under 255. */
-export const codeField = z
-  .string({ error: codes.CODE_IS_REQUIRED })
+export const codeField = textField(codes.CODE_IS_REQUIRED)
   .trim()
   .min(1, codes.CODE_IS_REQUIRED)
   .max(60, codes.CODE_TOO_LONG);
 
-export const titleField = z
-  .string({ error: codes.TITLE_IS_REQUIRED })
+export const titleField = textField(codes.TITLE_IS_REQUIRED)
   .trim()
   .min(1, codes.TITLE_IS_REQUIRED)
   .max(60, codes.TITLE_TOO_LONG);
@@ -24,8 +23,7 @@ export const recordStatusField = z.enum(recordStatuses);
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];
 
-const localizedValue = z
-  .string({ error: codes.NAME_IS_REQUIRED })
+const localizedValue = textField(codes.NAME_IS_REQUIRED)
   .trim()
   .min(1, codes.NAME_IS_REQUIRED)
   .max(60, codes.NAME_TOO_LONG);
@@ -58,7 +56,7 @@ export const localizedNameRecordField = z.array(z.object({ locale: z.enum(locale
 export const localizedNameFormField = z
   .object({
     en: localizedValue,
-    ar: z.string().trim().max(60, codes.NAME_TOO_LONG).default(''),
+    ar: textField().trim().max(60, codes.NAME_TOO_LONG).default(''),
   })
   .transform(
     ({ en, ar }): LocalizedName => [
@@ -93,14 +91,14 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'n
 /** An ISO 3166-1 alpha-2 country code, e.g. `SA`. */
 export const countryField = z
   .string({ error: codes.COUNTRY_IS_INVALID })
-  .regex(/^[A-Z]{2}$/, codes.COUNTRY_IS_INVALID)
+  // Aborts: `Intl.DisplayNames` throws on anything but a well-formed code.
+  .regex(/^[A-Z]{2}$/, { message: codes.COUNTRY_IS_INVALID, abort: true })
   .refine((code) => regionNames.of(code) !== undefined, codes.COUNTRY_IS_INVALID);
 
 /** A calendar date, `YYYY-MM-DD`. */
 export const dateField = z.iso.date({ error: codes.DATE_IS_INVALID });
 
-export const descriptionField = z
-  .string({ error: codes.DESCRIPTION_IS_REQUIRED })
+export const descriptionField = textField(codes.DESCRIPTION_IS_REQUIRED)
   .trim()
   .min(1, codes.DESCRIPTION_IS_REQUIRED)
   .max(254, codes.DESCRIPTION_TOO_LONG);
@@ -108,11 +106,34 @@ export const descriptionField = z
 /** Where uploaded files are served; an uploaded image's URL starts with it. */
 export const filesPathPrefix = '/files/';
 
-/** An image: a file uploaded here (`/files/…`) or an http(s) URL elsewhere. */
+/** The extensions the upload route names a stored image with (told from its content). */
+export const storedImageExtensions = ['png', 'jpg', 'gif', 'webp', 'avif'] as const;
+
+const uuidPattern = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * The one shape of a stored file's URL, as the upload route returns it:
+ * `/files/<workspace id>/<random id>.<extension>`, on the app's own origin (where the local store
+ * is served). Nothing else matches: no other origin or scheme, no query, no `.`/`..` segment, no
+ * percent-encoding, no backslash.
+ */
+const storedFileUrlPattern = new RegExp(
+  `^${filesPathPrefix}(${uuidPattern})/(${uuidPattern}\\.(?:${storedImageExtensions.join('|')}))$`,
+);
+
+/** The workspace and file name of a URL the upload route returned, or null for any other string. */
+export function parseStoredFileUrl(url: string): { workspaceId: string; name: string } | null {
+  const match = storedFileUrlPattern.exec(url);
+  return match ? { workspaceId: match[1]!, name: match[2]! } : null;
+}
+
+/**
+ * An image: only the URL of a file Dukkan stored. A URL elsewhere, or one that resolves somewhere
+ * else on this origin (`/files/../api/auth/logout`), would be fetched by every colleague's browser
+ * that shows it.
+ */
 export const imageUrlField = z
   .string({ error: codes.URL_IS_INVALID })
-  .max(2000, codes.URL_IS_INVALID)
-  .regex(/^(https?:\/\/|\/files\/)\S+$/, codes.URL_IS_INVALID);
+  .refine((url) => parseStoredFileUrl(url) !== null, codes.URL_IS_INVALID);
 
 /** An image field of a form holds a list of URLs (spec §3 imageUpload); a single image is its first. */
 export const singleImageFormField = z

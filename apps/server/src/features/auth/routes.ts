@@ -14,11 +14,11 @@ import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../http/errors.ts';
 import { mailLanguage } from '../../http/mail-language.ts';
-import { findSession, sessionCookieName } from '../../http/sessions.ts';
+import { findSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { createToken, hashToken } from '../../http/tokens.ts';
 import { passwordResetMail } from '../../platform/mail/templates.ts';
 import { loadCurrentUser, loadCurrentUserJson } from './current-user.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashChosenPassword, verifyPassword } from './passwords.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -36,6 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
   const sessionSettings: SessionSettings = {
     ttlDays: config.sessionTtlDays,
     secure: config.publicUrl.startsWith('https://'),
+    cookieName: sessionCookieNameFor(config.publicUrl),
   };
 
   /** Sends a mail after the request's work is done; a mail failure is logged, not shown. */
@@ -57,7 +58,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
   app.post('/api/auth/login', { config: { access: access.public } }, async (request, reply) => {
     await rateLimits.login.perAddress.consume(request.ip);
     const input = parseInput(loginInputSchema, request.body);
-    await rateLimits.login.perAccount.consume(input.email);
+    // Hard limits count an address's attempts; an account's failures from everywhere only slow
+    // its sign-in down (before the check, right password or not), so no one else can lock it.
+    const accountAtAddress = `${input.email} ${request.ip}`;
+    await rateLimits.login.perAccountAddress.consume(accountAtAddress);
+    await rateLimits.login.perAccount.wait(input.email);
 
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash })
@@ -65,11 +70,14 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       .where(eq(users.email, input.email))
       .limit(1);
     const valid = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !valid) throw unauthorized();
-    await rateLimits.login.perAccount.reset(input.email);
+    if (!user || !valid) {
+      await rateLimits.login.perAccount.fail(input.email);
+      throw unauthorized();
+    }
+    await rateLimits.login.perAccountAddress.reset(accountAtAddress);
 
     // Rotation: the session the browser had before signing in is never reused.
-    const previous = await findSession(db, request);
+    const previous = await findSession(db, request, sessionSettings.cookieName);
     if (previous) await revokeSession(db, previous.tokenHash);
     const { token, expiresAt } = await createSession(
       db,
@@ -87,34 +95,52 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     // No automatic HEAD twin: a HEAD request must not sign anyone out.
     { exposeHeadRoute: false, config: { access: access.public, stateChanging: true } },
     async (request, reply) => {
-      const session = await findSession(db, request);
+      const session = await findSession(db, request, sessionSettings.cookieName);
       if (session) await revokeSession(db, session.tokenHash);
-      if (request.cookies[sessionCookieName] !== undefined) clearSessionCookie(reply, sessionSettings);
+      if (request.cookies[sessionSettings.cookieName] !== undefined)
+        clearSessionCookie(reply, sessionSettings);
       return ok;
     },
   );
 
-  app.post('/api/auth/change-password', { config: { access: access.signedIn } }, async (request) => {
+  app.post('/api/auth/change-password', { config: { access: access.signedIn } }, async (request, reply) => {
     const input = parseInput(changePasswordInputSchema, request.body);
     const session = requestUser(request);
     const [user] = await db
-      .select({ passwordHash: users.passwordHash })
+      .select({ passwordHash: users.passwordHash, email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, session.userId))
       .limit(1);
     if (!(await verifyPassword(user?.passwordHash, input.currentPassword))) {
+      // The last wrong current password the limit allows ends this session: whoever holds it
+      // does not get to keep guessing.
+      const attemptsLeft = await rateLimits.changePassword.consume(session.userId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') return 0;
+        throw error;
+      });
+      if (attemptsLeft === 0) {
+        await revokeSession(db, session.tokenHash);
+        clearSessionCookie(reply, sessionSettings);
+        throw new AppError('UNAUTHORIZED', 'Too many wrong passwords: you have been signed out');
+      }
       throw validationError([
         { path: 'currentPassword', message: validationCodes.CURRENT_PASSWORD_IS_INCORRECT },
       ]);
     }
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await hashChosenPassword(input.newPassword, 'newPassword', [
+      user?.email ?? '',
+      user?.name ?? '',
+    ]);
     await db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({ passwordHash, updatedAt: context.now() })
         .where(eq(users.id, session.userId));
       await revokeUserSessions(tx, session.userId, session.tokenHash);
+      // A reset link mailed before the change must not undo it.
+      await tx.delete(passwordTokens).where(eq(passwordTokens.userId, session.userId));
     });
+    await rateLimits.changePassword.reset(session.userId);
     return ok;
   });
 
@@ -165,7 +191,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
 
   app.post('/api/auth/reset-password', { config: { access: access.public } }, async (request) => {
     const input = parseInput(resetPasswordInputSchema, request.body);
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashChosenPassword(input.password, 'password');
     const consumed = await db.transaction(async (tx) => {
       // Deleting the row is what makes the token single-use, even under concurrent requests.
       const [token] = await tx

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   filesPathPrefix,
@@ -10,13 +10,26 @@ import {
 } from '@dukkan/contract';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { uploads } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { parseInput, validationError } from '../../http/errors.ts';
+import { AppError, parseInput, validationError } from '../../http/errors.ts';
+import { isPlainStaticPath } from '../../http/static-paths.ts';
+import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { detectImageType } from './image-type.ts';
+import {
+  imageReferences,
+  removeUnreferencedUploads,
+  reserveUploads,
+  uploadedFileLocation,
+} from './uploads.ts';
+
+/** How often the uploads nothing refers to are looked for. */
+export const uploadCleanupIntervalMs = 60 * 60 * 1000;
 
 /** Uploading needs `addFiles` or `editFiles` (spec §6: either shows the file input). */
 const uploadAccess = { config: { access: access.permission({ or: ['addFiles', 'editFiles'] }) } };
@@ -26,8 +39,14 @@ const uploadAccess = { config: { access: access.permission({ or: ['addFiles', 'e
  * `DATA_DIR/uploads/<workspaceId>/` with random names and served at `/files/…`. A file is
  * accepted by its content, never its name or declared type; a bulk upload stores all or none.
  */
-export async function registerFileRoutes(app: FastifyInstance, context: AppContext) {
-  const { dir, maxBytes } = context.config.uploads;
+export async function registerFileRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  resources: ResourceEngine,
+) {
+  const { dir, maxBytes, quotaBytes, graceMs } = context.config.uploads;
+  const { db } = context;
+  const references = imageReferences(resources);
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: maxFilesPerUpload, fields: 0, parts: maxFilesPerUpload },
     // A file over the limit is reported by the handler below, as a field error.
@@ -57,23 +76,49 @@ export async function registerFileRoutes(app: FastifyInstance, context: AppConte
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
         throw validationError([{ path: field, message: validationCodes.TOO_MANY_FILES }]);
       }
-      throw error;
+      if (error instanceof AppError) throw error;
+      // The multipart parser's own refusals (no boundary, a body cut short, a malformed part
+      // header) are the client's malformed body.
+      throw validationError(
+        [{ path: field, message: validationCodes.FILE_IS_REQUIRED }],
+        'Malformed multipart body',
+      );
     }
     if (images.length === 0)
       throw validationError([{ path: field, message: validationCodes.FILE_IS_REQUIRED }]);
     return images;
   }
 
-  async function store(workspaceId: string, images: { bytes: Buffer; extension: string }[]) {
-    const folder = join(dir, workspaceId);
-    await mkdir(folder, { recursive: true });
-    return Promise.all(
-      images.map(async ({ bytes, extension }) => {
-        const name = `${randomUUID()}.${extension}`;
-        await writeFile(join(folder, name), bytes, { flag: 'wx' });
-        return `${filesPathPrefix}${workspaceId}/${name}`;
-      }),
+  /**
+   * Counts the images against the workspace's quota, then writes them. The rows come first: a
+   * write that fails takes its rows back, and a crash in between leaves rows without files,
+   * which the clean-up removes; never a file that nothing counts.
+   */
+  async function store(workspaceId: string, images: { bytes: Buffer; extension: string }[], field: string) {
+    const files = images.map(({ bytes, extension }) => ({
+      bytes,
+      path: `${filesPathPrefix}${workspaceId}/${randomUUID()}.${extension}`,
+    }));
+    const paths = files.map((file) => file.path);
+    await db.transaction((tx) =>
+      reserveUploads(
+        tx,
+        workspaceId,
+        files.map((file) => ({ path: file.path, bytes: file.bytes.length })),
+        { quotaBytes, field, now: context.now() },
+      ),
     );
+    try {
+      await mkdir(join(dir, workspaceId), { recursive: true });
+      await Promise.all(
+        files.map((file) => writeFile(uploadedFileLocation(dir, file.path)!, file.bytes, { flag: 'wx' })),
+      );
+    } catch (error) {
+      await db.delete(uploads).where(inArray(uploads.path, paths));
+      await Promise.all(paths.map((path) => rm(uploadedFileLocation(dir, path)!, { force: true })));
+      throw error;
+    }
+    return paths;
   }
 
   const querySchema = z.strictObject({ workspaceId: z.uuid() });
@@ -82,13 +127,13 @@ export async function registerFileRoutes(app: FastifyInstance, context: AppConte
     parseInput(querySchema, request.query);
     const images = await readImages(request, 'file');
     if (images.length > 1) throw validationError([{ path: 'file', message: validationCodes.TOO_MANY_FILES }]);
-    const [url = ''] = await store(requestCaller(request).workspaceId, images);
+    const [url = ''] = await store(requestCaller(request).workspaceId, images, 'file');
     return reply.status(201).send({ data: { url } satisfies UploadedFile });
   });
 
   app.post('/api/files/bulk', uploadAccess, async (request, reply) => {
     parseInput(querySchema, request.query);
-    const urls = await store(requestCaller(request).workspaceId, await readImages(request, 'files'));
+    const urls = await store(requestCaller(request).workspaceId, await readImages(request, 'files'), 'files');
     return reply.status(201).send({ data: { urls } satisfies UploadedFiles });
   });
 
@@ -98,11 +143,26 @@ export async function registerFileRoutes(app: FastifyInstance, context: AppConte
     prefix: filesPathPrefix,
     decorateReply: false,
     index: false,
+    allowedPath: isPlainStaticPath,
     // Names are random and never reused: cache for good. The type comes from the checked extension.
+    // The plugin's own `public, max-age=0` would replace the header set here.
+    cacheControl: false,
     setHeaders(response) {
       response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       response.setHeader('x-content-type-options', 'nosniff');
       response.setHeader('content-security-policy', "default-src 'none'");
     },
   });
+
+  // Uploads that no record took up within the grace period (a form left unsaved, an image
+  // replaced) are removed once an hour; the timer never keeps the process alive.
+  const cleanup = setInterval(() => {
+    removeUnreferencedUploads(db, references, { dir, graceMs, now: context.now() })
+      .then((removed) => {
+        if (removed.length > 0) app.log.info({ removed: removed.length }, 'removed unreferenced uploads');
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'upload clean-up failed'));
+  }, uploadCleanupIntervalMs);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
 }
