@@ -39,6 +39,8 @@ export interface ValidationIssue {
   path: string;
   /** A validation code from `validationCodes` (translated by the web), or zod's own English text. */
   message: string;
+  /** Values for the translated message's placeholders, e.g. `{ count: 2049, max: 2048 }`. */
+  params?: Record<string, string | number>;
 }
 
 /** The body of every error answer: `{ error: ApiErrorBody }`. */

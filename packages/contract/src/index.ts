@@ -6,6 +6,7 @@ export * from './captcha.ts';
 export * from './domain/avatar.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
+export * from './domain/variants.ts';
 export * from './errors.ts';
 export * from './permissions/can.ts';
 export * from './permissions/tags.ts';
