@@ -47,6 +47,19 @@ describe('describeApiError', () => {
     expect(describeApiError(refused('DB', { target: 'other' }), t, 'en')).toBe('This record already exists');
   });
 
+  it("fills a refusal's placeholders from the issue's params", () => {
+    const error = new ApiError(400, 'VALIDATION', 'x', {
+      statusCode: 400,
+      code: 'VALIDATION',
+      name: 'ValidationError',
+      message: 'x',
+      issues: [{ path: 'variants', message: 'TOO_MANY_VARIANTS', params: { count: 2049, max: 2048 } }],
+    });
+    expect(describeApiError(error, t, 'en')).toBe(
+      'These choices make 2049 variants; a product can have at most 2048. Choose fewer values',
+    );
+  });
+
   it('shows the server message for codes without a translation of their own', () => {
     expect(describeApiError(new ApiError(404, 'NOT_FOUND', 'Not found'), t, 'en')).toBe('Not found');
   });

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import { isApiError } from './api-client.ts';
 
@@ -15,16 +16,20 @@ const uniqueTargetCodes: Record<string, string> = {
   phone: 'PHONE_ALREADY_EXISTS',
 };
 
-function translatedCode(code: string | undefined, t: TFunction): string | undefined {
+function translatedCode(
+  code: string | undefined,
+  t: TFunction,
+  params?: Record<string, string | number>,
+): string | undefined {
   if (!code) return undefined;
-  const text = t(`validation.${code}` as 'validation.CODE_MUST_BE_UNIQUE', { defaultValue: '' });
+  const text = t(`validation.${code}` as 'validation.CODE_MUST_BE_UNIQUE', { ...params, defaultValue: '' });
   return text || undefined;
 }
 
 /** A business rule refused the call (ROLE_IN_USE, LAST_ADMIN…): its own words, not a generic line. */
-function knownIssueText(issues: readonly { message: string }[] | undefined, t: TFunction) {
+function knownIssueText(issues: readonly ValidationIssue[] | undefined, t: TFunction) {
   for (const issue of issues ?? []) {
-    const text = translatedCode(issue.message, t);
+    const text = translatedCode(issue.message, t, issue.params);
     if (text) return text;
   }
   return undefined;
