@@ -100,7 +100,7 @@ describe('categories', () => {
     expectValidation(
       await call('PATCH', `categories/${parent.id}`, { parentId: parent.id }),
       'parentId',
-      validationCodes.REFERENCE_NOT_FOUND,
+      validationCodes.PARENT_IS_DESCENDANT,
     );
     expectValidation(await call('DELETE', `categories/${parent.id}`), 'id', validationCodes.RECORD_IN_USE);
   });

@@ -254,7 +254,8 @@ export function createResourceData(
   /**
    * Ids the input gives for other records (`brandId`, `parentId`) must be records of this
    * workspace: another workspace's id is refused exactly like one that does not exist. A record
-   * cannot be its own parent.
+   * cannot be its own parent (PARENT_IS_DESCENDANT; a resource whose records form a tree refuses
+   * its deeper descendants in its own hook).
    */
   async function checkReferences(
     db: Database,
@@ -267,14 +268,15 @@ export function createResourceData(
     for (const [field, referenced] of Object.entries(storage.references)) {
       const value = input[field];
       if (typeof value !== 'string') continue;
-      const [found] =
-        value === ownId
-          ? []
-          : await db
-              .select({ id: referenced.id })
-              .from(referenced)
-              .where(and(eq(referenced.workspaceId, workspaceId), eq(referenced.id, value)))
-              .limit(1);
+      if (value === ownId) {
+        issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.PARENT_IS_DESCENDANT });
+        continue;
+      }
+      const [found] = await db
+        .select({ id: referenced.id })
+        .from(referenced)
+        .where(and(eq(referenced.workspaceId, workspaceId), eq(referenced.id, value)))
+        .limit(1);
       if (!found)
         issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_NOT_FOUND });
     }

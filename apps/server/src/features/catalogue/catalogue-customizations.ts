@@ -1,11 +1,47 @@
+import { validationCodes } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
-import { customers } from '../../db/schema/index.ts';
-import type { ResourceCustomization } from '../../resource-engine/storage.ts';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { categories, customers, wasteCategories } from '../../db/schema/index.ts';
+import { validationError } from '../../http/errors.ts';
+import type { ResourceCustomization, ResourceHooks } from '../../resource-engine/storage.ts';
 
 /**
- * What the catalogue's resources add to their declarations: a brand's count of locations, and
- * a customer's phones kept as one text for search (array_to_string is not immutable, so a
- * generated column cannot hold it).
+ * A tree of records linked by `parentId` (categories, waste categories): a record cannot move
+ * under itself or any of its descendants, or the branch would leave the tree. One recursive
+ * query walks up from the new parent, inside the workspace, and refuses the move if it meets the
+ * record (UNION stops at a loop already stored). Moves in one workspace's tree wait for each
+ * other first: two concurrent moves closing a loop (A under C while C's parent B goes under A)
+ * would otherwise each pass the check. A new record has no descendants, so only an update is
+ * checked.
+ */
+function treeParentHooks(table: typeof categories | typeof wasteCategories): ResourceHooks {
+  const tableName = getTableConfig(table).name;
+  return {
+    async beforeWrite({ db, workspaceId }, input, existing) {
+      const parentId = input.parentId;
+      if (!existing || typeof parentId !== 'string') return;
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${tableName}), hashtext(${workspaceId}))`);
+      const found = await db.execute(sql`
+        with recursive ancestors (id, parent_id) as (
+          select id, parent_id from ${table} where workspace_id = ${workspaceId} and id = ${parentId}
+          union
+          select parent.id, parent.parent_id
+          from ${table} parent join ancestors on parent.id = ancestors.parent_id
+          where parent.workspace_id = ${workspaceId}
+        )
+        select 1 from ancestors where id = ${existing.id as string} limit 1`);
+      // Both drivers answer `{ rows }`.
+      if ((found as unknown as { rows: unknown[] }).rows.length > 0) {
+        throw validationError([{ path: 'parentId', message: validationCodes.PARENT_IS_DESCENDANT }]);
+      }
+    },
+  };
+}
+
+/**
+ * What the catalogue's resources add to their declarations: a brand's count of locations, a
+ * customer's phones kept as one text for search (array_to_string is not immutable, so a
+ * generated column cannot hold it), and the category trees' refusal of parent loops.
  */
 export const catalogueCustomizations: readonly ResourceCustomization[] = [
   {
@@ -24,4 +60,6 @@ export const catalogueCustomizations: readonly ResourceCustomization[] = [
     derivedValues: (input) =>
       Array.isArray(input.phones) ? { phonesText: (input.phones as string[]).join(' ') } : {},
   },
+  { key: 'categories', hooks: treeParentHooks(categories) },
+  { key: 'wasteCategories', hooks: treeParentHooks(wasteCategories) },
 ];

@@ -1,0 +1,177 @@
+import { type CategoryRecord, validationCodes } from '@dukkan/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories, wasteCategories } from '../src/db/schema/index.ts';
+import { systemCaller } from '../src/resource-engine/storage.ts';
+import { createAppResources } from '../src/resources.ts';
+import { api, dataOf, expectValidation } from './helpers/api.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
+
+/**
+ * Category trees (categories, waste categories): a record cannot move under itself or any of its
+ * descendants; another parent, a sibling or an unrelated record, is fine.
+ */
+let t: TestApp;
+let shop: { id: string };
+let other: { id: string };
+let admin: TestMember;
+let otherAdmin: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createWorkspace(t.db, 'Tree Shop');
+  other = await createWorkspace(t.db, 'Other Tree Shop');
+  admin = await addMember(t.db, shop.id, { isAdmin: true });
+  otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const trees = [
+  { key: 'categories', path: 'categories', table: categories },
+  { key: 'wasteCategories', path: 'waste-categories', table: wasteCategories },
+] as const;
+
+describe.each(trees)('$key: parent loops', ({ key, path, table }) => {
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    body?: unknown,
+    workspace = shop,
+    member = admin,
+  ) => api(t.app, { method, url: `/api/${url}?workspaceId=${workspace.id}`, body, cookie: member.cookie });
+  const create = async (parentId: string | null = null, workspace = shop, member = admin) =>
+    dataOf<CategoryRecord>(
+      await call(
+        'POST',
+        path,
+        { code: unique('t'), name: [{ locale: 'en', value: 'Node' }], description: 'A node', parentId },
+        workspace,
+        member,
+      ),
+    );
+  const get = async (id: string) => dataOf<CategoryRecord>(await call('GET', `${path}/${id}`));
+
+  /** root → child → grandchild, and the root's other child (a sibling of child). */
+  async function tree() {
+    const root = await create();
+    const child = await create(root.id);
+    const grandchild = await create(child.id);
+    const sibling = await create(root.id);
+    return { root, child, grandchild, sibling };
+  }
+
+  it('refuses a record under itself, its child or its grandchild, and changes nothing', async () => {
+    const { root, child, grandchild } = await tree();
+    for (const parent of [root, child, grandchild]) {
+      expectValidation(
+        await call('PATCH', `${path}/${root.id}`, { description: 'Moved', parentId: parent.id }),
+        'parentId',
+        validationCodes.PARENT_IS_DESCENDANT,
+      );
+    }
+    // Deeper in the tree too: the child under its own child.
+    expectValidation(
+      await call('PATCH', `${path}/${child.id}`, { description: 'Moved', parentId: grandchild.id }),
+      'parentId',
+      validationCodes.PARENT_IS_DESCENDANT,
+    );
+    expect(await get(root.id)).toEqual(root);
+    expect(await get(child.id)).toEqual(child);
+    expect(await get(grandchild.id)).toEqual(grandchild);
+  });
+
+  it('accepts a sibling, an unrelated record, an ancestor higher up and the top level', async () => {
+    const { root, child, grandchild, sibling } = await tree();
+    const unrelated = await create();
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${child.id}`, { parentId: sibling.id })).parentId,
+    ).toBe(sibling.id);
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${grandchild.id}`, { parentId: unrelated.id }))
+        .parentId,
+    ).toBe(unrelated.id);
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${grandchild.id}`, { parentId: root.id })).parentId,
+    ).toBe(root.id);
+    // The root may now go under the unrelated record: nothing of its branch is above it.
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${root.id}`, { parentId: unrelated.id })).parentId,
+    ).toBe(unrelated.id);
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${root.id}`, { parentId: null })).parentId,
+    ).toBeNull();
+    // A change that does not name the parent is not checked against it.
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${root.id}`, { description: 'Renamed' }))
+        .description,
+    ).toBe('Renamed');
+  });
+
+  it("another workspace's record stays unknown, as a parent or as the record", async () => {
+    const { root } = await tree();
+    const foreign = await create(null, other, otherAdmin);
+    expectValidation(
+      await call('PATCH', `${path}/${root.id}`, { parentId: foreign.id }),
+      'parentId',
+      validationCodes.REFERENCE_NOT_FOUND,
+    );
+    expect((await call('PATCH', `${path}/${foreign.id}`, { parentId: root.id })).status).toBe(404);
+    expect(await get(root.id)).toEqual(root);
+  });
+
+  it('a loop already stored does not stop the check (it ends, and refuses a move into the loop)', async () => {
+    const first = await create();
+    const second = await create(first.id);
+    // Written past the engine, as data from before the check could be.
+    await t.db
+      .update(table)
+      .set({ parentId: second.id })
+      .where(and(eq(table.workspaceId, shop.id), eq(table.id, first.id)));
+    const outside = await create();
+    expect(
+      dataOf<CategoryRecord>(await call('PATCH', `${path}/${outside.id}`, { parentId: first.id })).parentId,
+    ).toBe(first.id);
+    expectValidation(
+      await call('PATCH', `${path}/${first.id}`, { parentId: outside.id }),
+      'parentId',
+      validationCodes.PARENT_IS_DESCENDANT,
+    );
+  });
+
+  // Two connections are needed for two moves at once; PGlite has one, so its writes never overlap.
+  it.runIf(process.env.DATABASE_URL)(
+    'two concurrent moves closing a loop cannot both pass: the second waits for the first, then is refused',
+    async () => {
+      // b → c; the first move puts a under c, the second b under a: together a loop a → c → b → a.
+      const b = await create();
+      const c = await create(b.id);
+      const a = await create();
+      const engine = createAppResources();
+      /** The kind of lock the second move first waits for, among this database's sessions. */
+      const firstWait = async () => {
+        for (;;) {
+          const waiting = await t.db.execute(sql`
+            select lock.locktype from pg_locks lock join pg_stat_activity activity on activity.pid = lock.pid
+            where activity.datname = current_database() and not lock.granted limit 1`);
+          const [row] = (waiting as unknown as { rows: { locktype: string }[] }).rows;
+          if (row) return row.locktype;
+        }
+      };
+      const { second, waitedFor } = await t.db.transaction(async (tx) => {
+        // The first move, not committed yet.
+        await engine.data(key).update(tx, systemCaller(shop.id), a.id, { parentId: c.id });
+        const second = call('PATCH', `${path}/${b.id}`, { parentId: a.id });
+        return { second, waitedFor: await firstWait() };
+      });
+      // Without the tree's lock the second move passes its check and only waits for the row of a
+      // (its foreign key), then stores the loop.
+      expect(waitedFor).toBe('advisory');
+      expectValidation(await second, 'parentId', validationCodes.PARENT_IS_DESCENDANT);
+      expect((await get(a.id)).parentId).toBe(c.id);
+      expect((await get(b.id)).parentId).toBeNull();
+    },
+  );
+});
