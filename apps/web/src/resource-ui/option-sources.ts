@@ -88,21 +88,74 @@ export const optionListParams = (definition: ResourceDefinition): ListParams => 
   filters: {},
 });
 
+/** A record of a tree as a choice: its id, its name, and its parent's id (null at the top). */
+export interface TreeNode {
+  value: string;
+  label: string;
+  parent: string | null;
+}
+
+/** What a tree level is indented by in a choice's label (no-break spaces: a select keeps them). */
+const treeIndent = '\u00a0\u00a0\u00a0';
+
 /**
- * The workspace's records of another resource as choices, named in the current language (the
- * first 100 in its default order; a select is no place for more).
+ * A tree's records as choices: each under its parent, in the given order among siblings, its
+ * label indented by its depth; `leaveOut` and its descendants are left out. A record whose
+ * parent is not among the records starts a branch of its own, and records of a loop already
+ * stored still appear, once each.
  */
-export function useRecordOptions(resourceKey: string) {
+export function treeOptions(nodes: readonly TreeNode[], leaveOut?: string | null): FormFieldOption[] {
+  const known = new Set(nodes.map((node) => node.value));
+  const children = new Map<string | null, TreeNode[]>();
+  for (const node of nodes) {
+    const parent = node.parent !== null && known.has(node.parent) ? node.parent : null;
+    children.set(parent, [...(children.get(parent) ?? []), node]);
+  }
+  const skipped = new Set<string>();
+  const pending = leaveOut ? [leaveOut] : [];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (skipped.has(id)) continue;
+    skipped.add(id);
+    for (const child of children.get(id) ?? []) pending.push(child.value);
+  }
+  const options: FormFieldOption[] = [];
+  const visit = (node: TreeNode, depth: number) => {
+    if (skipped.has(node.value)) return;
+    skipped.add(node.value);
+    options.push({ value: node.value, label: treeIndent.repeat(depth) + node.label });
+    for (const child of children.get(node.value) ?? []) visit(child, depth + 1);
+  };
+  for (const node of children.get(null) ?? []) visit(node, 0);
+  // Records of a stored loop are reachable from no top-level record.
+  for (const node of nodes) visit(node, 0);
+  return options;
+}
+
+/**
+ * The workspace's records of a resource as choices, named in the current language (the first
+ * 100 in its default order; a select is no place for more). With `tree`, the records form a tree
+ * by `tree.parentField`: see `treeOptions`, which leaves out `tree.leaveOut` and its descendants.
+ */
+export function useRecordOptions(
+  resourceKey: string,
+  tree?: { parentField: string; leaveOut?: string | null },
+) {
   const { i18n } = useTranslation();
   const definition = requireResource(resourceKey);
   const list = useResourceList(definition, optionListParams(definition));
-  const choices = useMemo(
-    () =>
-      (list.data?.data ?? []).map((record) => ({
-        value: record.id,
-        label: recordName(definition, record as Record<string, unknown>, i18n.language),
-      })),
-    [list.data, definition, i18n.language],
-  );
+  const parentField = tree?.parentField;
+  const leaveOut = tree?.leaveOut;
+  const choices = useMemo(() => {
+    const records = (list.data?.data ?? []) as Record<string, unknown>[];
+    const named = (record: Record<string, unknown>) => ({
+      value: record.id as string,
+      label: recordName(definition, record, i18n.language),
+    });
+    if (!parentField) return records.map(named);
+    return treeOptions(
+      records.map((record) => ({ ...named(record), parent: (record[parentField] as string | null) ?? null })),
+      leaveOut,
+    );
+  }, [list.data, definition, i18n.language, parentField, leaveOut]);
   return { options: choices, isLoading: list.isLoading, definition };
 }

@@ -89,6 +89,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
           fields={form.fields}
           schema={form.schema}
           defaultValues={record ? form.values(record as never) : newValues}
+          recordId={record?.id}
           onSubmit={save}
           uploadFiles={uploadFiles}
           fileAccess={fileAccess}

@@ -27,7 +27,16 @@ export interface FormFieldOption {
  * resource (by key), or every country or currency, named in the user's language.
  */
 export type OptionSource =
-  | { kind: 'resource'; resource: string }
+  | {
+      kind: 'resource';
+      resource: string;
+      /**
+       * The records form a tree by this field of theirs (a category's `parentId`): the choices
+       * are shown under their parents, indented by depth, and the record being edited and its
+       * descendants are left out (none of them can be its parent).
+       */
+      parentField?: string;
+    }
   | { kind: 'countries' }
   | { kind: 'currencies' };
 

@@ -43,7 +43,7 @@ const categoryForm = (key: string): ResourceFormDefinition<CategoryRecord> => ({
     {
       name: 'parentId',
       type: 'select',
-      optionSource: { kind: 'resource', resource: key },
+      optionSource: { kind: 'resource', resource: key, parentField: 'parentId' },
       label: fieldLabel(key, 'parentId'),
       placeholder: fieldLabel(key, 'noParent'),
     },

@@ -22,6 +22,8 @@ export interface FieldComponentProps {
   id: string;
   uploadFiles?: UploadFiles;
   fileAccess?: FileAccess;
+  /** The id of the record the form edits; absent for a new one. */
+  recordId?: string;
 }
 
 /** The one message of a path (an array's own message may sit under `root`). */

@@ -24,6 +24,8 @@ export interface ResourceFormProps<S extends z.ZodType> {
   uploadFiles?: UploadFiles;
   /** What the user may do with files (spec §6); everything when not given. */
   fileAccess?: FileAccess;
+  /** The id of the record edited; absent for a new one (a tree's parent select leaves it out). */
+  recordId?: string;
   /** The form's id, for a submit button outside it (a dialog footer). */
   id?: string;
   className?: string;
@@ -53,6 +55,7 @@ export function ResourceForm<S extends z.ZodType>({
   onSubmit,
   uploadFiles,
   fileAccess,
+  recordId,
   id,
   className,
   footer,
@@ -77,6 +80,7 @@ export function ResourceForm<S extends z.ZodType>({
         id={`${formId}-${entry.name}`}
         uploadFiles={uploadFiles}
         fileAccess={fileAccess}
+        recordId={recordId}
       />
     );
   };

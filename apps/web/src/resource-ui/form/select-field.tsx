@@ -18,12 +18,13 @@ type ChoiceProps = FieldComponentProps & { options: readonly FormFieldOption[]; 
 /**
  * select: a native select for one value; for several, a list of checkboxes (keyboard and screen
  * readers for free, no listbox library). With no options it says so (noOptionsMessage). Choices
- * are the field's own, every country or currency, or the workspace's records of a resource.
+ * are the field's own, every country or currency, or the workspace's records of a resource (a
+ * tree's indented under their parents, without the edited record's own branch).
  */
 export function SelectField(props: FieldComponentProps) {
   const source = props.field.optionSource;
   return source?.kind === 'resource' ? (
-    <RecordSelect {...props} resource={source.resource} />
+    <RecordSelect {...props} resource={source.resource} parentField={source.parentField} />
   ) : (
     <ComputedSelect {...props} />
   );
@@ -33,9 +34,16 @@ function ComputedSelect(props: FieldComponentProps) {
   return <Choices {...props} options={useComputedOptions(props.field)} />;
 }
 
-function RecordSelect({ resource, ...props }: FieldComponentProps & { resource: string }) {
+function RecordSelect({
+  resource,
+  parentField,
+  ...props
+}: FieldComponentProps & { resource: string; parentField?: string }) {
   const { i18n } = useTranslation();
-  const { options, isLoading, definition } = useRecordOptions(resource);
+  const { options, isLoading, definition } = useRecordOptions(
+    resource,
+    parentField ? { parentField, leaveOut: props.recordId } : undefined,
+  );
   // The chosen record may lie beyond the first page of choices: it is fetched and offered too.
   const current: unknown = useWatch({ name: props.field.name });
   const missing =
