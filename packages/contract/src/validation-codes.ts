@@ -63,11 +63,15 @@ export const validationCodes = {
   BRAND_IS_REQUIRED: 'BRAND_IS_REQUIRED',
   REFERENCE_NOT_FOUND: 'REFERENCE_NOT_FOUND',
   RECORD_IN_USE: 'RECORD_IN_USE',
+  /** A record of a tree placed under itself or one of its own descendants (a parent loop). */
+  PARENT_IS_DESCENDANT: 'PARENT_IS_DESCENDANT',
   FILE_IS_REQUIRED: 'FILE_IS_REQUIRED',
   FILE_TYPE_NOT_ALLOWED: 'FILE_TYPE_NOT_ALLOWED',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   TOO_MANY_FILES: 'TOO_MANY_FILES',
   /** The workspace's uploads would pass its storage quota (UPLOAD_QUOTA_BYTES). */
   UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
+  /** A product's chosen values make more combinations than it may have; params `{ count, max }`. */
+  TOO_MANY_VARIANTS: 'TOO_MANY_VARIANTS',
 } as const;
 export type ValidationCode = keyof typeof validationCodes;
