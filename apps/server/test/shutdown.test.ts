@@ -29,6 +29,33 @@ async function startApp(delayMs: number) {
   return { t, shop, admin };
 }
 
+/**
+ * Holds the brands table in a transaction of the test's own until released: every write to it waits, so
+ * the requests sending them stay in flight for as long as the test needs.
+ */
+async function holdBrands(t: TestApp): Promise<{ release(): Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const lockTaken = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = t.db.transaction(async (tx) => {
+    await tx.execute(sql`lock table brands in exclusive mode`);
+    locked();
+    await released;
+  });
+  await lockTaken;
+  return {
+    async release() {
+      release();
+      await holder;
+    },
+  };
+}
+
 interface Answer {
   status: number;
   body: string;
@@ -109,21 +136,7 @@ describe('shutdown', () => {
     const marker = unique('drain');
     const inFlight = 25;
 
-    // The test holds the brands table, so every write it sends stays in flight until released.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table brands in exclusive mode`);
-      locked();
-      await released;
-    });
-    await lockTaken;
+    const held = await holdBrands(t);
 
     const writes = Array.from({ length: inFlight }, (_, index) =>
       post(port, `/api/brands?workspaceId=${shop.id}`, admin.cookie, {
@@ -145,8 +158,7 @@ describe('shutdown', () => {
     ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(t.app.lifecycle.inFlight).toBe(inFlight);
 
-    release();
-    await holder;
+    await held.release();
     const results = await Promise.all(writes);
     await expect(stopped).resolves.toEqual({ cut: 0 });
 
@@ -234,20 +246,7 @@ describe('shutdown', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const lockTaken = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holder = t.db.transaction(async (tx) => {
-      await tx.execute(sql`lock table brands in exclusive mode`);
-      locked();
-      await released;
-    });
-    await lockTaken;
+    const held = await holdBrands(t);
     const stuck = post(port, `/api/brands?workspaceId=${shop.id}`, admin.cookie, {
       code: unique('stuck'),
       name: [{ locale: 'en', value: 'Stuck' }],
@@ -256,8 +255,7 @@ describe('shutdown', () => {
 
     const stopped = t.app.shutdown();
     await expect(stuck).resolves.toBe('ECONNRESET');
-    release();
-    await holder;
+    await held.release();
     await expect(stopped).resolves.toEqual({ cut: 1 });
     await t.database.close();
   });

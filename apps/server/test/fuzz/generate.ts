@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { Random } from '../helpers/seeded-random.ts';
 
 /**
  * The fuzz's request generator: from a valid call of a route and the contract schemas of its body
@@ -8,19 +9,6 @@ import { z } from 'zod';
  * so a seed names a run.
  */
 
-/** mulberry32: a small, fast 32-bit PRNG; the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export type Random = () => number;
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 /** A valid call of a route and the schemas of what it sends. */
