@@ -1,11 +1,15 @@
 import { catalogueCustomizations } from './features/catalogue/catalogue-customizations.ts';
+import { productsCustomization } from './features/products/products-customization.ts';
 import { rolesCustomization } from './features/roles/roles-customization.ts';
 import { workspaceUsersCustomization } from './features/users/workspace-users-resource.ts';
+import { variationCustomizations } from './features/variations/variations-customization.ts';
 import { createResourceEngine, type ResourceEngine } from './resource-engine/registry.ts';
 
 /** What the features add to the contract's resources; everything else the engine derives. */
 export const resourceCustomizations = [
   ...catalogueCustomizations,
+  ...variationCustomizations,
+  productsCustomization,
   rolesCustomization,
   workspaceUsersCustomization,
 ];

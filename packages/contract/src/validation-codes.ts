@@ -63,6 +63,8 @@ export const validationCodes = {
   BRAND_IS_REQUIRED: 'BRAND_IS_REQUIRED',
   REFERENCE_NOT_FOUND: 'REFERENCE_NOT_FOUND',
   RECORD_IN_USE: 'RECORD_IN_USE',
+  /** A used record's delete refused naming its users; params `{ count, names }` (the first five). */
+  RECORD_IN_USE_BY: 'RECORD_IN_USE_BY',
   /** A record of a tree placed under itself or one of its own descendants (a parent loop). */
   PARENT_IS_DESCENDANT: 'PARENT_IS_DESCENDANT',
   FILE_IS_REQUIRED: 'FILE_IS_REQUIRED',
@@ -73,5 +75,26 @@ export const validationCodes = {
   UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
   /** A product's chosen values make more combinations than it may have; params `{ count, max }`. */
   TOO_MANY_VARIANTS: 'TOO_MANY_VARIANTS',
+  /** The same value text twice in one variation type. */
+  VALUE_REPEATED: 'VALUE_REPEATED',
+  /** A variant's SKU another variant of the workspace (or of the same request) has. */
+  SKU_MUST_BE_UNIQUE: 'SKU_MUST_BE_UNIQUE',
+  SKU_TOO_LONG: 'SKU_TOO_LONG',
+  /** Not a UPC-A, EAN-13, EAN-8 or GTIN-14 with a right check digit. */
+  BARCODE_IS_INVALID: 'BARCODE_IS_INVALID',
+  BARCODE_MUST_BE_UNIQUE: 'BARCODE_MUST_BE_UNIQUE',
+  MEASUREMENT_UNIT_IS_REQUIRED: 'MEASUREMENT_UNIT_IS_REQUIRED',
+  /** A variant edit or recipe line naming a variant the product does not have. */
+  VARIANT_NOT_FOUND: 'VARIANT_NOT_FOUND',
+  QUANTITY_MUST_BE_POSITIVE: 'QUANTITY_MUST_BE_POSITIVE',
+  ORDER_TYPE_IS_INVALID: 'ORDER_TYPE_IS_INVALID',
+  /** A recipe line using the product it belongs to. */
+  RECIPE_USES_ITSELF: 'RECIPE_USES_ITSELF',
+  /** Recipes using each other in a ring; params `{ cycle }`: the products' names joined by ' → '. */
+  RECIPE_CYCLE: 'RECIPE_CYCLE',
+  /** A variation type chosen twice for one product. */
+  OPTION_REPEATED: 'OPTION_REPEATED',
+  /** A chosen value that is not one of the chosen type's values. */
+  VALUE_NOT_OF_TYPE: 'VALUE_NOT_OF_TYPE',
 } as const;
 export type ValidationCode = keyof typeof validationCodes;

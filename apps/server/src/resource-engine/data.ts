@@ -1,4 +1,4 @@
-import { type ListQuery, noReference, validationCodes } from '@dukkan/contract';
+import { type ListQuery, noReference, pickLocalized, validationCodes } from '@dukkan/contract';
 import {
   and,
   count,
@@ -16,7 +16,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { containsPattern, isUuid } from './queries.ts';
-import type { ReaderLocale, ResourceCaller, ResourceHooks, ResourceRow, ResourceStorage } from './storage.ts';
+import {
+  type ReaderLocale,
+  type RecordUsers,
+  type ResourceCaller,
+  type ResourceHooks,
+  type ResourceRow,
+  type ResourceStorage,
+  systemCaller,
+} from './storage.ts';
 
 /** A list's page and the total of its matches. */
 export interface ResourcePage {
@@ -38,7 +46,13 @@ export interface ResourceData {
     db: Database,
     workspaceId: string,
   ): Promise<Record<string, { value: unknown; count: number }[]>>;
-  find(db: Database, workspaceId: string, id: string): Promise<Record<string, unknown> | null>;
+  /** One record, with the fields only a single record's answer has (`hooks.details`). */
+  find(
+    db: Database,
+    workspaceId: string,
+    id: string,
+    caller?: ResourceCaller,
+  ): Promise<Record<string, unknown> | null>;
   /** Creates the rows (validated input) all or none; issue paths of a bulk are `<index>.<field>`. */
   create(
     db: Database,
@@ -64,6 +78,30 @@ function isForeignKeyViolation(error: unknown): boolean {
     current = current.cause as typeof current;
   }
   return false;
+}
+
+/** How many names a refusal of a used record lists. */
+export const inUseNamesShown = 5;
+
+/**
+ * The refusal of a delete that other records depend on: RECORD_IN_USE, with — where the
+ * resource knows its users — their count and the first five names in the reader's language.
+ */
+function inUse(users?: RecordUsers, locale: ReaderLocale = 'en'): AppError {
+  const issue = users
+    ? {
+        path: 'id',
+        message: validationCodes.RECORD_IN_USE_BY,
+        params: {
+          count: users.count,
+          names: users.names
+            .slice(0, inUseNamesShown)
+            .map((name) => pickLocalized(name, locale))
+            .join(', '),
+        },
+      }
+    : { path: 'id', message: validationCodes.RECORD_IN_USE };
+  return new AppError('VALIDATION', 'Other records still refer to this one', { key: 'id', issues: [issue] });
 }
 
 /** What a list statement's SQL depends on; requests of one shape share one prepared statement. */
@@ -114,9 +152,13 @@ export function createResourceData(
     }
     for (const filter of shape.filters) {
       const column = storage.filterColumn(filter.field);
+      const ids = placeholder(`filter.${filter.field}`);
       all.push(
         or(
-          filter.ids ? sql`${column} = any(${placeholder(`filter.${filter.field}`)})` : undefined,
+          filter.ids
+            ? (storage.filterCondition(filter.field, sql`${ids}`, sql`${placeholder('workspaceId')}`) ??
+                sql`${column} = any(${ids})`)
+            : undefined,
           filter.none ? isNull(column) : undefined,
         ),
       );
@@ -234,10 +276,23 @@ export function createResourceData(
       .where(and(inWorkspace(workspaceId), inArray(table.id, ids)))) as ResourceRow[];
   }
 
-  async function find(db: Database, workspaceId: string, id: string) {
+  /** Records of the rows with the fields only a single record's answer has (`hooks.details`). */
+  async function detailedRecords(db: Database, caller: ResourceCaller, rows: ResourceRow[]) {
+    const records = rows.map(storage.toRecord);
+    if (!hooks.details || records.length === 0) return records;
+    const details = await hooks.details(
+      { ...caller, db },
+      records.map((record) => record.id as string),
+    );
+    return records.map((record) => ({ ...record, ...details.get(record.id as string) }));
+  }
+
+  async function find(db: Database, workspaceId: string, id: string, caller?: ResourceCaller) {
     if (!isUuid(id)) return null;
     const [row] = await findRows(db, workspaceId, [id]);
-    return row ? storage.toRecord(row) : null;
+    if (!row) return null;
+    const [record] = await detailedRecords(db, caller ?? systemCaller(workspaceId), [row]);
+    return record!;
   }
 
   /** The row, locked for the rest of the transaction, if it is this workspace's. */
@@ -322,11 +377,16 @@ export function createResourceData(
           .values({ ...storage.toRow(input), workspaceId: caller.workspaceId } as typeof table.$inferInsert)
           .returning({ id: table.id });
         ids.push(created!.id as string);
+        await hooks.afterWrite?.({ ...caller, db: tx }, created!.id as string, input);
       }
       const byId = new Map(
         (await findRows(tx, caller.workspaceId, ids)).map((row) => [row.id as string, row]),
       );
-      return ids.map((id) => storage.toRecord(byId.get(id)!));
+      return detailedRecords(
+        tx,
+        caller,
+        ids.map((id) => byId.get(id)!),
+      );
     });
   }
 
@@ -342,7 +402,8 @@ export function createResourceData(
         .update(table)
         .set({ ...storage.toRow(input), updatedAt: now() } as Partial<typeof table.$inferInsert>)
         .where(and(inWorkspace(workspaceId), eq(table.id, id)));
-      return find(tx, workspaceId, id);
+      await hooks.afterWrite?.({ ...caller, db: tx }, id, input, existing);
+      return find(tx, workspaceId, id, caller);
     });
   }
 
@@ -352,15 +413,12 @@ export function createResourceData(
       const existing = await lockRow(tx, workspaceId, id);
       if (!existing) return false;
       await hooks.beforeDelete?.({ ...caller, db: tx }, existing);
+      const users = await hooks.usedBy?.({ ...caller, db: tx }, existing);
+      if (users && users.count > 0) throw inUse(users, caller.locale);
       try {
         await tx.delete(table).where(and(inWorkspace(workspaceId), eq(table.id, id)));
       } catch (error) {
-        if (isForeignKeyViolation(error)) {
-          throw new AppError('VALIDATION', 'Other records still refer to this one', {
-            key: 'id',
-            issues: [{ path: 'id', message: validationCodes.RECORD_IN_USE }],
-          });
-        }
+        if (isForeignKeyViolation(error)) throw inUse();
         throw error;
       }
       return true;

@@ -15,12 +15,17 @@ import { issuesFromZod, notFound, parseInput, validationError } from '../http/er
 import type { ResourceData } from './data.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
-import type { ReaderLocale } from './storage.ts';
+import type { ReaderLocale, ResourceCaller } from './storage.ts';
 
 /** The reader's language, from `Accept-Language`: names sort in it (an Arabic reader's by the Arabic name). */
 export function readerLocale(request: FastifyRequest): ReaderLocale {
   const first = request.headers['accept-language']?.split(',')[0]?.trim().toLowerCase() ?? '';
   return first === 'ar' || first.startsWith('ar-') ? 'ar' : 'en';
+}
+
+/** The caller of a resource route, with the reader's language. */
+function resourceCaller(request: FastifyRequest): ResourceCaller {
+  return { ...requestCaller(request), locale: readerLocale(request) };
 }
 
 /**
@@ -108,11 +113,8 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
 
   if (has('get')) {
     app.get(routes.get.url, options('get', { 200: one }), async (request) => {
-      const found = await data.find(
-        db,
-        requestCaller(request).workspaceId,
-        (request.params as { id: string }).id,
-      );
+      const caller = resourceCaller(request);
+      const found = await data.find(db, caller.workspaceId, (request.params as { id: string }).id, caller);
       if (!found) throw notFound();
       return { data: found };
     });
@@ -121,7 +123,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
   if (has('create')) {
     app.post(routes.create.url, options('create', { 201: one }), async (request, reply) => {
       const input = parseInput(createSchema, request.body) as Record<string, unknown>;
-      const [created] = await data.create(db, requestCaller(request), [input]);
+      const [created] = await data.create(db, resourceCaller(request), [input]);
       return reply.status(201).send({ data: created });
     });
   }
@@ -142,7 +144,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
         }));
       });
       if (issues.length > 0) throw validationError(issues);
-      return reply.status(201).send({ data: await data.create(db, requestCaller(request), inputs, true) });
+      return reply.status(201).send({ data: await data.create(db, resourceCaller(request), inputs, true) });
     });
   }
 
@@ -153,7 +155,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
         parseInput(updateSchema, request.body) as Record<string, unknown>,
         request.body,
       );
-      const updated = await data.update(db, requestCaller(request), id, input);
+      const updated = await data.update(db, resourceCaller(request), id, input);
       if (!updated) throw notFound();
       return { data: updated };
     });
@@ -162,7 +164,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
   if (has('delete')) {
     app.delete(routes.delete.url, options('delete'), async (request) => {
       const { id } = request.params as { id: string };
-      if (!(await data.remove(db, requestCaller(request), id))) throw notFound();
+      if (!(await data.remove(db, resourceCaller(request), id))) throw notFound();
       return { data: { id } };
     });
   }

@@ -21,6 +21,8 @@ export interface ResourceCaller {
   /** Null for the system itself (the first start's demo data, the operator's command line). */
   userId: string | null;
   grant: WorkspaceGrant;
+  /** The reader's language: names in refusals are given in it. */
+  locale?: ReaderLocale;
 }
 
 /** The system acting in a workspace with an admin's rights: the first start's demo data, the operator's command line. */
@@ -47,6 +49,37 @@ export interface ResourceHooks {
   ): Promise<void> | void;
   /** Before delete, in its transaction, with the row known to be the workspace's: refuse a delete the data still depends on. */
   beforeDelete?(context: HookContext, existing: ResourceRow): Promise<void> | void;
+  /**
+   * After the row is written, in the same transaction: write what the feature keeps in other
+   * tables (a product's variants and recipe) from the input's `writtenByFeature` fields. On
+   * update `existing` is the row as it was. A throw undoes the whole write.
+   */
+  afterWrite?(
+    context: HookContext,
+    id: string,
+    input: Record<string, unknown>,
+    existing?: ResourceRow,
+  ): Promise<void> | void;
+  /**
+   * The fields a single record's answer (get, create, update) has beyond its row: a product's
+   * variants and recipe, too big for every row of a list. By id.
+   */
+  details?(
+    context: HookContext,
+    ids: readonly string[],
+  ): Promise<Map<string, Record<string, unknown>>> | Map<string, Record<string, unknown>>;
+  /**
+   * Who uses the record (a value's variants' products): a delete of a used record is refused
+   * with RECORD_IN_USE naming the count and the first five, instead of the database's bare
+   * refusal. Names are picked in the caller's language.
+   */
+  usedBy?(context: HookContext, existing: ResourceRow): Promise<RecordUsers> | RecordUsers;
+}
+
+/** What uses a record: how many, and the names of the first five. */
+export interface RecordUsers {
+  count: number;
+  names: { locale: string; value: string }[][];
 }
 
 /**
@@ -61,6 +94,17 @@ export interface ResourceCustomization {
   computed?: Record<string, SQL>;
   /** The column a searched field is found in, when it is not the field's own (phones as one text). */
   searchedAs?: Record<string, AnyPgColumn>;
+  /**
+   * The condition of a filter that is not `column = any(values)`: a tag among an array of tags,
+   * a category with its sub-categories. Given the chosen ids (a text[] parameter) and the
+   * workspace's id (a parameter).
+   */
+  filteredAs?: Record<string, (ids: SQL, workspaceId: SQL) => SQL>;
+  /**
+   * Input and record fields the feature stores itself (`hooks.afterWrite`, `hooks.details`)
+   * rather than in the table's columns: a product's variants and recipe.
+   */
+  writtenByFeature?: readonly string[];
   /** Row values derived from the input, beside the mapped ones (phones as one text). */
   derivedValues?(input: Record<string, unknown>): Record<string, unknown>;
   hooks?: ResourceHooks;
@@ -93,6 +137,8 @@ export interface ResourceStorage {
   references: Record<string, ResourceTable>;
   /** Input fields unique per workspace (checked across a bulk's rows). */
   uniqueFields: readonly string[];
+  /** The filter's condition where the customization gives one (else `column = any(ids)`). */
+  filterCondition(field: string, ids: SQL, workspaceId: SQL): SQL | undefined;
   toRow(input: Record<string, unknown>): Record<string, unknown>;
   toRecord(row: ResourceRow): Record<string, unknown>;
 }
@@ -154,12 +200,15 @@ export function bindStorage(
   const searchColumn = columns.searchText;
   const keyOf = new Map(Object.entries(columns).map(([key, column]) => [column, key]));
 
+  const featureFields = new Set(customization.writtenByFeature ?? []);
   for (const field of recordFields) {
+    if (featureFields.has(field)) continue;
     if (!(field in columns) && !(field in computed) && !(field === 'name' && localized)) {
       fail(`record field ${field} has no column ${field} in table ${config.name} and is not computed`);
     }
   }
   for (const field of Object.keys(definition.schemas.create.shape)) {
+    if (featureFields.has(field)) continue;
     if (!(field in columns) && !(field === 'name' && localized)) {
       fail(`input field ${field} has no column ${field} in table ${config.name}`);
     }
@@ -178,11 +227,12 @@ export function bindStorage(
     const field = descending ? sort.slice(1) : sort;
     if (!definition.sort.includes(field)) throw new Error(`No sort field ${sort}`);
     if (field === 'name' && localized) {
-      // A reader sorts names in their language; an Arabic reader falls back to the English name.
-      const name =
-        locale === 'ar'
-          ? sql`coalesce(${columns.nameAr}, ${columns.nameEn}) collate ${sql.identifier(sortCollation)}`
-          : sql`${columns.nameEn} collate ${sql.identifier(sortCollation)}`;
+      // A reader sorts names in their language, a record named only in the other by that name.
+      // The expressions of the name indexes (`localizedNameIndexes`), so an ordered page reads
+      // one; never null (the `<table>_name_present` check), so no NULLS clause.
+      const [first, second] =
+        locale === 'ar' ? [columns.nameAr, columns.nameEn] : [columns.nameEn, columns.nameAr];
+      const name = sql`coalesce(${first}, ${second}) collate ${sql.identifier(sortCollation)}`;
       return [ordered(name, descending, true)];
     }
     const expression = fieldExpression(field);
@@ -245,9 +295,11 @@ export function bindStorage(
   function toRow(input: Record<string, unknown>): Record<string, unknown> {
     const row: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(input)) {
+      if (featureFields.has(field)) continue;
       if (field === 'name' && localized) {
+        // The list is the whole name: a language it leaves out is cleared, on update too.
         const names = value as { locale: string; value: string }[];
-        row.nameEn = names.find((entry) => entry.locale === 'en')?.value;
+        row.nameEn = names.find((entry) => entry.locale === 'en')?.value ?? null;
         row.nameAr = names.find((entry) => entry.locale === 'ar')?.value ?? null;
       } else row[field] = value;
     }
@@ -257,9 +309,10 @@ export function bindStorage(
   function toRecord(row: ResourceRow): Record<string, unknown> {
     const record: Record<string, unknown> = {};
     for (const field of recordFields) {
+      if (featureFields.has(field)) continue;
       if (field === 'name' && localized) {
         record.name = [
-          { locale: 'en', value: row.nameEn },
+          ...(row.nameEn ? [{ locale: 'en', value: row.nameEn }] : []),
           ...(row.nameAr ? [{ locale: 'ar', value: row.nameAr }] : []),
         ];
         continue;
@@ -281,6 +334,7 @@ export function bindStorage(
     searchedColumns,
     references,
     uniqueFields,
+    filterCondition: (field, ids, workspaceId) => customization.filteredAs?.[field]?.(ids, workspaceId),
     toRow,
     toRecord,
   };

@@ -6,7 +6,9 @@ import { exchangeRatesResource } from './exchange-rates.ts';
 import { locationsResource } from './locations.ts';
 import { measurementUnitsResource } from './measurement-units.ts';
 import { productTagsResource } from './product-tags.ts';
+import { productsResource } from './products.ts';
 import { taxesResource } from './taxes.ts';
+import { variationTypesResource, variationValuesResource } from './variations.ts';
 import { workspaceUsersResource } from './workspace-users.ts';
 
 /** Every resource of the generic engine, one line each. */
@@ -20,6 +22,9 @@ export const resources = [
   categoriesResource,
   wasteCategoriesResource,
   productTagsResource,
+  variationTypesResource,
+  variationValuesResource,
+  productsResource,
   customersResource,
   exchangeRatesResource,
 ] as const;
@@ -33,7 +38,9 @@ export * from './exchange-rates.ts';
 export * from './locations.ts';
 export * from './measurement-units.ts';
 export * from './product-tags.ts';
+export * from './products.ts';
 export * from './taxes.ts';
+export * from './variations.ts';
 export * from './workspace-users.ts';
 
 export type RegisteredResource = (typeof resources)[number];

@@ -28,10 +28,10 @@ import { collated, localizedNameIndexes, sortIndex } from './sorting.ts';
  * the collation lists sort by (`sorting.ts`); a localized name has one per reading language.
  */
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-const base = () => ({
+export const base = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
   workspaceId: uuid('workspace_id')
     .notNull()
@@ -40,12 +40,15 @@ const base = () => ({
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-const status = () => text('status', { enum: recordStatuses }).notNull().default('active');
-/** A name in English (required) and Arabic (optional): the contract's `[{ locale, value }]`. */
-const localizedName = () => ({ nameEn: text('name_en').notNull(), nameAr: text('name_ar') });
+export const status = () => text('status', { enum: recordStatuses }).notNull().default('active');
+/**
+ * A name in English and in Arabic, at least one of them (`catalogueIndexes` adds the check): the
+ * contract's `[{ locale, value }]`.
+ */
+export const localizedName = () => ({ nameEn: text('name_en'), nameAr: text('name_ar') });
 
 /** `search_text` from the given columns (by SQL name), maintained by Postgres. */
-const searchText = (...columns: string[]) =>
+export const searchText = (...columns: string[]) =>
   text('search_text')
     .notNull()
     .generatedAlwaysAs(
@@ -61,7 +64,7 @@ interface CatalogueColumns {
   nameAr?: ExtraConfigColumn;
 }
 /** The indexes every catalogue table has: unique code (which also serves its sort), search, the sorts. */
-function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraConfigColumn[] = []) {
+export function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraConfigColumn[] = []) {
   return [
     // Equal under ICU's deterministic collation means equal bytes: uniqueness is unchanged.
     uniqueIndex(`${name}__code__unique`).on(table.workspaceId, collated(table.code)),
@@ -76,11 +79,14 @@ function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraCon
         ]
       : []),
     ...(table.nameEn && table.nameAr
-      ? localizedNameIndexes(name, {
-          workspaceId: table.workspaceId,
-          nameEn: table.nameEn,
-          nameAr: table.nameAr,
-        })
+      ? [
+          ...localizedNameIndexes(name, {
+            workspaceId: table.workspaceId,
+            nameEn: table.nameEn,
+            nameAr: table.nameAr,
+          }),
+          check(`${name}_name_present`, sql`${table.nameEn} is not null or ${table.nameAr} is not null`),
+        ]
       : []),
     ...sorts.map((column) => sortIndex(name, table.workspaceId, column)),
   ];

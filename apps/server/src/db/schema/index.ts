@@ -1,2 +1,3 @@
 export * from './catalogue.ts';
 export * from './identity.ts';
+export * from './products.ts';

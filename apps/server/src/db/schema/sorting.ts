@@ -21,15 +21,19 @@ export function sortIndex(table: string, workspaceId: ExtraConfigColumn, column:
 }
 
 /**
- * The two orders of a localized name: by the English name, and by the Arabic one falling back to
- * the English (what an Arabic reader's list sorts by).
+ * The two orders of a localized name, each falling back to the other language where a record
+ * has only one name: an English reader's list sorts by the English name, an Arabic reader's by
+ * the Arabic one.
  */
 export function localizedNameIndexes(
   table: string,
   columns: { workspaceId: ExtraConfigColumn; nameEn: ExtraConfigColumn; nameAr: ExtraConfigColumn },
 ) {
   return [
-    index(`${table}_name_en_idx`).on(columns.workspaceId, collated(columns.nameEn)),
+    index(`${table}_name_en_idx`).on(
+      columns.workspaceId,
+      collated(sql`coalesce(${columns.nameEn}, ${columns.nameAr})`),
+    ),
     index(`${table}_name_ar_idx`).on(
       columns.workspaceId,
       collated(sql`coalesce(${columns.nameAr}, ${columns.nameEn})`),

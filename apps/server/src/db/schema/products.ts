@@ -1,0 +1,191 @@
+import { orderTypes } from '@dukkan/contract';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  base,
+  catalogueIndexes,
+  categories,
+  createdAt,
+  localizedName,
+  measurementUnits,
+  searchText,
+  status,
+  updatedAt,
+  wasteCategories,
+} from './catalogue.ts';
+import { workspaces } from './identity.ts';
+import { collated } from './sorting.ts';
+
+/*
+ * Products and what they are made of: variation types and their values, a product's variants
+ * (one per combination of its chosen values, spec §9) and its recipe. The types, values and
+ * products are resources of the engine; variants and recipe lines are written with their product.
+ */
+
+/** A variation type ("Size"): its values are `variationValues` rows. */
+export const variationTypes = pgTable(
+  'variation_types',
+  {
+    ...base(),
+    ...localizedName(),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar'),
+  },
+  (table) => catalogueIndexes('variation_types', table),
+);
+
+/** A value of a type ("Large"), in the type's order (`position`); its name is the value's text. */
+export const variationValues = pgTable(
+  'variation_values',
+  {
+    ...base(),
+    ...localizedName(),
+    typeId: uuid('type_id')
+      .notNull()
+      .references((): AnyPgColumn => variationTypes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar'),
+  },
+  (table) => [
+    ...catalogueIndexes('variation_values', table, [table.position]),
+    index('variation_values_type_idx').on(table.typeId, table.position),
+    // The same text twice in one type is refused by the resource's hook; these keep it so.
+    uniqueIndex('variation_values_type_name_en_unique')
+      .on(table.typeId, sql`lower(${table.nameEn})`)
+      .where(sql`${table.nameEn} is not null`),
+    uniqueIndex('variation_values_type_name_ar_unique')
+      .on(table.typeId, sql`lower(${table.nameAr})`)
+      .where(sql`${table.nameAr} is not null`),
+  ],
+);
+
+/**
+ * A product. Its chosen values (`options`: `[{ typeId, valueIds }]` in the product's type order)
+ * make its variants; `variantCodes` holds the variants' SKUs and barcodes as one text so the
+ * list's search finds a product by them; `variantsCount` is kept with the variants.
+ */
+export const products = pgTable(
+  'products',
+  {
+    ...base(),
+    ...localizedName(),
+    measurementUnitId: uuid('measurement_unit_id')
+      .notNull()
+      .references(() => measurementUnits.id),
+    categoryId: uuid('category_id').references(() => categories.id),
+    wasteCategoryId: uuid('waste_category_id').references(() => wasteCategories.id),
+    tagIds: uuid('tag_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    options: jsonb('options').notNull().default([]),
+    variantsCount: integer('variants_count').notNull().default(0),
+    variantCodes: text('variant_codes').notNull().default(''),
+    status: status(),
+    searchText: searchText('code', 'name_en', 'name_ar', 'variant_codes'),
+  },
+  (table) => [
+    ...catalogueIndexes('products', table, [table.variantsCount]),
+    index('products_unit_idx').on(table.workspaceId, table.measurementUnitId),
+    index('products_category_idx').on(table.workspaceId, table.categoryId),
+    index('products_waste_category_idx').on(table.wasteCategoryId),
+    index('products_tags_idx').using('gin', table.tagIds),
+  ],
+);
+
+/**
+ * A variant of a product: one combination of its chosen values, keyed by their ids in type
+ * order joined with '-' (spec §9), so renaming a value keeps it. SKU and barcode are unique per
+ * workspace among the non-empty ones.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('product_variants_product_key_unique').on(table.productId, table.key),
+    index('product_variants_product_idx').on(table.productId, table.position),
+    uniqueIndex('product_variants__sku__unique')
+      .on(table.workspaceId, collated(table.sku))
+      .where(sql`${table.sku} is not null`),
+    uniqueIndex('product_variants__barcode__unique')
+      .on(table.workspaceId, table.barcode)
+      .where(sql`${table.barcode} is not null`),
+  ],
+);
+
+/** The values a variant is made of: a value in use cannot be deleted (the engine's in-use refusal). */
+export const productVariantValues = pgTable(
+  'product_variant_values',
+  {
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    valueId: uuid('value_id')
+      .notNull()
+      .references(() => variationValues.id),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.variantId, table.valueId] }),
+    index('product_variant_values_value_idx').on(table.valueId),
+  ],
+);
+
+/**
+ * A line of a product's recipe: a quantity of another product, or of one of its variants, in
+ * that product's unit; for the order types and brands listed (all when none are).
+ */
+export const recipeLines = pgTable(
+  'recipe_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    ingredientProductId: uuid('ingredient_product_id')
+      .notNull()
+      .references((): AnyPgColumn => products.id),
+    ingredientVariantId: uuid('ingredient_variant_id').references(() => productVariants.id),
+    quantity: numeric('quantity', { precision: 18, scale: 6, mode: 'number' }).notNull(),
+    orderTypes: text('order_types', { enum: orderTypes }).array().notNull().default(sql`'{}'::text[]`),
+    brandIds: uuid('brand_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (table) => [
+    index('recipe_lines_product_idx').on(table.productId, table.position),
+    index('recipe_lines_ingredient_idx').on(table.ingredientProductId),
+    index('recipe_lines_ingredient_variant_idx').on(table.ingredientVariantId),
+    check('recipe_lines_quantity_positive', sql`${table.quantity} > 0`),
+    check('recipe_lines_not_itself', sql`${table.ingredientProductId} <> ${table.productId}`),
+  ],
+);
