@@ -5,11 +5,12 @@ import {
   eq,
   ilike,
   inArray,
+  is,
   isNull,
   like,
   or,
   type Placeholder,
-  type SQL,
+  SQL,
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -70,6 +71,9 @@ export interface ResourceData {
   /** False when the record is not the workspace's. */
   remove(db: Database, caller: ResourceCaller, id: string): Promise<boolean>;
 }
+
+const isArrayColumn = (column: AnyPgColumn | SQL) =>
+  !is(column, SQL) && (column as AnyPgColumn).columnType === 'PgArray';
 
 function isForeignKeyViolation(error: unknown): boolean {
   let current = error as { code?: string; cause?: unknown } | undefined;
@@ -256,6 +260,15 @@ export function createResourceData(
     ];
     const entries = await Promise.all(
       fields.map(async ({ field, column }) => {
+        if (isArrayColumn(column)) {
+          // A list of ids (a product's tags): each id counts the records that have it.
+          const { rows } = (await db.execute(sql`
+            select value, count(*)::int as count
+            from ${table}, unnest(${column}) as value
+            where ${inWorkspace(workspaceId)}
+            group by value order by value`)) as unknown as { rows: { value: unknown; count: number }[] };
+          return [field, rows] as const;
+        }
         const values = await db
           .select({ value: column, count: count() })
           .from(table)

@@ -140,6 +140,24 @@ describe('a resource bound from its table alone', () => {
       'Resource suppliers: record field rating has no column rating in table suppliers and is not computed',
     );
   });
+
+  it('leaves the fields a feature writes itself out of the row and the record', () => {
+    const withContacts = defineResource({
+      ...suppliersResource,
+      schemas: {
+        record: supplierRecord.extend({ contacts: z.array(z.string()).optional() }),
+        create: supplierInput.extend({ contacts: z.array(z.string()) }),
+        update: supplierInput.partial(),
+      },
+    });
+    expect(() => bindStorage(withContacts, suppliersTable())).toThrow(/contacts has no column/);
+    const storage = bindStorage(withContacts, suppliersTable(), {
+      key: 'suppliers',
+      writtenByFeature: ['contacts'],
+    });
+    expect(storage.toRow({ phone: '0100', contacts: ['Sara'] })).toEqual({ phone: '0100' });
+    expect(storage.toRecord({ id: 'i', contacts: ['ignored'] })).not.toHaveProperty('contacts');
+  });
 });
 
 describe('the served set is the contract registry', () => {
