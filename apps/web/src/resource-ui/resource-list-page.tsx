@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from '@dukkan/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EmptyState, Page } from '../components/page.tsx';
 import {
   AlertIcon,
@@ -11,7 +12,7 @@ import {
   TrashIcon,
 } from '../components/ui/action-icons.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DatabaseIcon, LockIcon } from '../components/ui/icons.tsx';
@@ -57,6 +58,8 @@ export interface ResourceListPageProps<D extends ResourceDefinition> {
   filters?: readonly ListFilterControl[];
   /** The create/edit dialog; with it, New and Edit appear for users who may use them. */
   editor?: (props: ResourceEditorProps<RecordOf<D>>) => ReactNode;
+  /** Where New goes when records are created on a page of their own (a product), not in `editor`. */
+  createHref?: string;
   createLabel?: string;
   /** More buttons beside New (e.g. Invite), each guarded by its own permission. */
   toolbarActions?: ReactNode;
@@ -87,6 +90,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
   recordLabel,
   filters = [],
   editor,
+  createHref,
   createLabel,
   toolbarActions,
   extraActions,
@@ -132,7 +136,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
     );
   }
 
-  const mayCreate = Boolean(editor) && allows('create');
+  const mayCreate = Boolean(editor || createHref) && allows('create');
   const mayEdit = Boolean(editor) && allows('update');
   const mayToggle = definition.hasStatus && allows('update');
   const mayDelete = allows('delete');
@@ -178,12 +182,21 @@ export function ResourceListPage<D extends ResourceDefinition>({
   };
 
   const hasQuery = params.search !== '' || Object.keys(params.filters).length > 0;
-  const createButton = mayCreate && (
-    <Button onClick={() => setEditing({ record: null })}>
+  const createContent = (
+    <>
       <PlusIcon className="size-4" />
       {createLabel ?? t('common.create')}
-    </Button>
+    </>
   );
+  const createButton =
+    mayCreate &&
+    (createHref ? (
+      <Link to={createHref} className={buttonClassName()}>
+        {createContent}
+      </Link>
+    ) : (
+      <Button onClick={() => setEditing({ record: null })}>{createContent}</Button>
+    ));
 
   let content: ReactNode;
   if (data === undefined && list.isError) {

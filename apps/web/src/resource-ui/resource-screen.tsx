@@ -16,8 +16,10 @@ export interface ResourceScreenProps<D extends ResourceDefinition> {
   fixedFilters?: Record<string, string[]>;
   /** Starting values of a record created here. */
   newValues?: FormValues;
-  /** Makes the row's name a link (a category opens its sub-categories). */
+  /** Makes the row's name a link (a category opens its sub-categories, a product its page). */
   primaryLink?: (record: RecordOf<D>) => string;
+  /** New opens this page instead of the declared form's dialog (a product's own page). */
+  createHref?: string;
   /** Above the toolbar, e.g. breadcrumbs. */
   intro?: ReactNode;
 }
@@ -33,6 +35,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
   fixedFilters,
   newValues,
   primaryLink,
+  createHref,
   intro,
 }: ResourceScreenProps<D>) {
   type R = RecordOf<D>;
@@ -78,10 +81,11 @@ export function ResourceScreen<D extends ResourceDefinition>({
       filters={filters}
       fixedFilters={fixedFilters}
       intro={intro}
+      createHref={createHref}
       createLabel={t('resourceList.new', { entity })}
       emptyTitle={t(`resources.${definition.key}.empty` as never) as string}
       editor={
-        definition.form
+        definition.form && !createHref
           ? ({ record, onClose }) => (
               <ResourceEditorDialog
                 definition={definition}
