@@ -1,0 +1,106 @@
+import { normalizeBarcode } from '@dukkan/contract';
+import type { VariantRow, VariantRowStatus } from './variant-contract.ts';
+
+/*
+ * What the variant grid does to the variants, apart from drawing them: one cell's new value, and a
+ * spreadsheet block pasted from a cell. Every edit returns a new list in which only the variants
+ * it changed are new objects, so the page can send just those on save.
+ */
+
+export type VariantColumn = 'select' | 'title' | 'sku' | 'barcode' | 'image' | 'status';
+
+/** The columns a merchant types into. */
+export const textColumns: ReadonlySet<VariantColumn> = new Set(['sku', 'barcode']);
+
+/** The columns a paste can fill: the text columns, and the image and status after them. */
+export const pastableColumns: ReadonlySet<VariantColumn> = new Set(['sku', 'barcode', 'image', 'status']);
+
+/** A cell's value as it is kept: trimmed, blank as null, a barcode's Arabic-Indic digits made ASCII. */
+export function cellValue(column: 'sku' | 'barcode', typed: string): string | null {
+  const value = column === 'barcode' ? normalizeBarcode(typed) : typed.trim();
+  return value === '' ? null : value;
+}
+
+/** The variant with one cell set, or the same object when the cell already holds that value. */
+export function withCell<V extends VariantRow>(
+  variant: V,
+  column: VariantColumn,
+  value: string | null,
+  productImages: readonly string[],
+): V {
+  switch (column) {
+    case 'sku':
+    case 'barcode': {
+      const next = value === null ? null : cellValue(column, value);
+      return next === variant[column] ? variant : { ...variant, [column]: next };
+    }
+    case 'image': {
+      // A variant's image reuses one of the product's: anything else is not an image to put here.
+      if (value === null || value.trim() === '')
+        return variant.images.length === 0 ? variant : { ...variant, images: [] };
+      const image = value.trim();
+      if (!productImages.includes(image) || variant.images[0] === image) return variant;
+      return { ...variant, images: [image, ...variant.images.filter((other) => other !== image)] };
+    }
+    case 'status': {
+      const status = value as VariantRowStatus | null;
+      return status === null || status === variant.status ? variant : { ...variant, status };
+    }
+    default:
+      return variant;
+  }
+}
+
+/** Whether a pasted text is a block (several cells) rather than one cell's text. */
+export const isClipboardBlock = (text: string) => /[\t\n\r]/.test(text);
+
+/**
+ * A block as spreadsheets copy it: rows by line break, cells by tab. Spreadsheets end the last row
+ * with a line break too; that one does not make an empty row.
+ */
+export function parseClipboardBlock(text: string): string[][] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines.map((line) => line.split('\t'));
+}
+
+export interface PasteTarget {
+  /** The first row and column the block fills; it goes right and down from there. */
+  row: number;
+  column: number;
+  columns: readonly VariantColumn[];
+  productImages: readonly string[];
+  /** A status from a pasted text ('active', 'Inactive', 'نشط'…), or null to leave the cell. */
+  statusOf: (text: string) => VariantRowStatus | null;
+}
+
+/**
+ * Fills cells right and down from the target, the way a spreadsheet pastes: a cell of a column that
+ * is not pastable (title, selection) and anything past the last row or column is skipped.
+ */
+export function pasteBlock<V extends VariantRow>(
+  variants: readonly V[],
+  block: readonly (readonly string[])[],
+  { row, column, columns, productImages, statusOf }: PasteTarget,
+): { variants: V[]; changed: number } {
+  const next = [...variants];
+  let changed = 0;
+  block.forEach((cells, rowOffset) => {
+    const index = row + rowOffset;
+    const before = next[index];
+    if (!before) return;
+    let variant = before;
+    cells.forEach((text, columnOffset) => {
+      const key = columns[column + columnOffset];
+      if (!key || !pastableColumns.has(key)) return;
+      const value = key === 'status' ? statusOf(text.trim()) : text;
+      if (key === 'status' && value === null) return;
+      variant = withCell(variant, key, value, productImages);
+    });
+    if (variant !== before) {
+      next[index] = variant;
+      changed++;
+    }
+  });
+  return { variants: next, changed };
+}
