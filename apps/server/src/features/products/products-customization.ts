@@ -1,6 +1,38 @@
+import type {
+  ProductOption,
+  RecipeLineInput,
+  ValidationIssue,
+  VariantEdit,
+  VariantOption,
+} from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { products } from '../../db/schema/index.ts';
+import { validationError } from '../../http/errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
+import { productImageIssues, resolveOptions, tagIssues } from './product-inputs.ts';
+import {
+  loadVariants,
+  planVariants,
+  type VariantPlan,
+  variantSummary,
+  writeVariants,
+} from './product-variants.ts';
+import { checkRecipe, loadRecipes, recipeUsers, writeRecipe } from './recipes.ts';
+
+/** The product fields the hooks read, as the contract's schemas leave them (absent on an update: unchanged). */
+interface ProductWrite {
+  tagIds?: string[];
+  images?: string[];
+  options?: ProductOption[];
+  variants?: VariantEdit[];
+  recipe?: RecipeLineInput[];
+}
+
+/**
+ * A save's variant plan, from its check (beforeWrite) to its write (afterWrite) and the product's
+ * count and codes (derivedValues) — the same input object all the way, in one transaction.
+ */
+const plans = new WeakMap<object, VariantPlan>();
 
 /**
  * What products add to their declaration: the variants and recipe the feature writes with the
@@ -20,5 +52,62 @@ export const productsCustomization: ResourceCustomization = {
         select child.id from "categories" child join tree on child.parent_id = tree.id
       )
       select id from tree)`,
+  },
+  derivedValues: (input) => {
+    const plan = plans.get(input);
+    return plan ? variantSummary(plan) : {};
+  },
+  hooks: {
+    /**
+     * Every refusal before anything is written: tags, images, options (and the count of their
+     * combinations) and the variant edits (known keys, SKUs and barcodes unique in the workspace)
+     * in one answer, then the recipe's. The variant plan it makes is what afterWrite writes.
+     */
+    async beforeWrite(context, input, existing) {
+      const product = input as ProductWrite;
+      const productId = existing ? (existing.id as string) : null;
+      if (product.tagIds) product.tagIds = [...new Set(product.tagIds)];
+      const issues: ValidationIssue[] = [
+        ...(product.tagIds ? await tagIssues(context, product.tagIds) : []),
+        ...productImageIssues(context.workspaceId, product.images, product.variants),
+      ];
+      let options: VariantOption[] | undefined;
+      if (product.options) {
+        const resolved = await resolveOptions(context, product.options);
+        if (resolved.ok) {
+          options = resolved.options;
+          product.options = resolved.stored;
+        } else issues.push(...resolved.issues);
+      }
+      const optionsRefused = product.options !== undefined && options === undefined;
+      if (!optionsRefused && (options || product.variants)) {
+        const { plan, issues: variantIssues } = await planVariants(
+          context,
+          productId,
+          options,
+          product.variants ?? [],
+        );
+        issues.push(...variantIssues);
+        plans.set(input, plan);
+      }
+      if (issues.length > 0) throw validationError(issues);
+      if (product.recipe) await checkRecipe(context, productId, product.recipe);
+    },
+    async afterWrite(context, id, input) {
+      const plan = plans.get(input);
+      if (plan) {
+        plans.delete(input);
+        await writeVariants(context, id, plan);
+      }
+      const { recipe } = input as ProductWrite;
+      if (recipe) await writeRecipe(context, id, recipe);
+    },
+    async details(context, ids) {
+      const [variants, recipes] = [await loadVariants(context, ids), await loadRecipes(context, ids)];
+      return new Map(
+        ids.map((id) => [id, { variants: variants.get(id) ?? [], recipe: recipes.get(id) ?? [] }]),
+      );
+    },
+    usedBy: (context, existing) => recipeUsers(context, existing.id as string),
   },
 };

@@ -1,0 +1,490 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ProductVariantRecord,
+  regenerateVariants,
+  type StoredVariant,
+  type ValidationIssue,
+  type VariantEdit,
+  type VariantOption,
+  validationCodes,
+  variantTitle,
+} from '@dukkan/contract';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { productVariants, variationValues } from '../../db/schema/index.ts';
+import { sortCollation } from '../../db/schema/sorting.ts';
+import type { HookContext } from '../../resource-engine/storage.ts';
+import { localizedText } from './product-inputs.ts';
+
+/*
+ * A product's variants: planned from its options and the save's edits before anything is
+ * written (every refusal first), then written in a handful of statements whatever their number
+ * (a product may have 2,048): arrays bound as single parameters and unnested by the database.
+ */
+
+type VariantStatus = 'active' | 'inactive';
+
+/** What a variant keeps under its key through a regeneration. */
+interface VariantData {
+  sku: string | null;
+  barcode: string | null;
+  images: string[];
+  status: VariantStatus;
+}
+
+/** A stored variant as the plan needs it. */
+interface StoredRow extends VariantData {
+  id: string;
+  key: string;
+  position: number;
+  usedInRecipe: boolean;
+}
+
+/** A variant as the product will have it after the save. */
+interface PlannedVariant extends VariantData {
+  id: string;
+  key: string;
+  position: number;
+  /** The value ids of the combination, in type order (a new variant's value links). */
+  valueIds: string[];
+  /** Not stored yet: inserted. */
+  isNew: boolean;
+  /** The stored state of a variant that exists; undefined for a new one. */
+  stored?: StoredRow;
+  /** The edit of this save that names it (`variants.<index>`), and what it sets. */
+  edit?: { index: number; fields: Partial<VariantData> };
+}
+
+/** Everything a save does to a product's variants, decided before any write. */
+export interface VariantPlan {
+  /** The product's variants after the save, in position order. */
+  variants: PlannedVariant[];
+  /** Stored variants no combination keeps and no recipe uses. */
+  removedIds: string[];
+}
+
+/** `products.variants_count` and `products.variant_codes` (the list's search finds a product by them). */
+export function variantSummary(plan: VariantPlan) {
+  return {
+    variantsCount: plan.variants.length,
+    variantCodes: plan.variants
+      .flatMap((variant) => [variant.sku, variant.barcode])
+      .filter((code): code is string => !!code)
+      .join(' '),
+  };
+}
+
+/**
+ * The combinations in the generator's order (the first type turning slowest, each type's values
+ * in the product's order): the plan lists kept and new ones apart.
+ */
+function inGeneratedOrder<C extends { valueIds: string[] }>(
+  options: readonly VariantOption[],
+  combinations: C[],
+) {
+  const indexOf = new Map<string, number>();
+  for (const option of options) {
+    for (const [index, value] of option.values.entries()) indexOf.set(value.id, index);
+  }
+  const ranked = combinations.map((combination) => ({
+    combination,
+    rank: combination.valueIds.map((id) => indexOf.get(id) ?? 0),
+  }));
+  ranked.sort((a, b) => {
+    for (let type = 0; type < a.rank.length; type++) {
+      const difference = (a.rank[type] ?? 0) - (b.rank[type] ?? 0);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  });
+  return ranked.map((entry) => entry.combination);
+}
+
+/** Value ids are UUIDs (36 characters), so a key splits without ambiguity at every 37th. */
+function valueIdsOfKey(key: string): string[] {
+  const ids: string[] = [];
+  for (let start = 0; start < key.length; start += 37) ids.push(key.slice(start, start + 36));
+  return ids;
+}
+
+// Written out qualified: Drizzle leaves a single table's columns unqualified, and an unqualified
+// "id" inside the subquery would be the recipe line's own.
+const usedInRecipe = sql<boolean>`exists (select 1 from "recipe_lines"
+  where "recipe_lines"."ingredient_variant_id" = "product_variants"."id")`;
+
+/** The product's stored variants, in position order, with whether a recipe uses each. */
+async function storedVariants({ db, workspaceId }: HookContext, productId: string): Promise<StoredRow[]> {
+  return db
+    .select({
+      id: productVariants.id,
+      key: productVariants.key,
+      position: productVariants.position,
+      sku: productVariants.sku,
+      barcode: productVariants.barcode,
+      images: productVariants.images,
+      status: productVariants.status,
+      usedInRecipe,
+    })
+    .from(productVariants)
+    .where(and(eq(productVariants.workspaceId, workspaceId), eq(productVariants.productId, productId)))
+    .orderBy(asc(productVariants.position));
+}
+
+/** Only the fields an edit names (an absent field leaves the variant's own). */
+function editedFields(edit: VariantEdit): Partial<VariantData> {
+  const fields: Partial<VariantData> = {};
+  if (edit.sku !== undefined) fields.sku = edit.sku;
+  if (edit.barcode !== undefined) fields.barcode = edit.barcode;
+  if (edit.images !== undefined) fields.images = edit.images;
+  if (edit.status !== undefined) fields.status = edit.status;
+  return fields;
+}
+
+const sameImages = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((image, index) => image === b[index]);
+
+/** A stored variant the save changes (its data or its place). */
+function isChanged(variant: PlannedVariant): boolean {
+  const stored = variant.stored;
+  if (!stored) return true;
+  return (
+    stored.position !== variant.position ||
+    stored.sku !== variant.sku ||
+    stored.barcode !== variant.barcode ||
+    stored.status !== variant.status ||
+    !sameImages(stored.images, variant.images)
+  );
+}
+
+/**
+ * SKUs or barcodes the save would give two variants of the workspace: within the product after
+ * the save, and against the workspace's other products (one query). One issue per edit row that
+ * sets a taken value (`variants.<i>.sku`), whichever row came first.
+ */
+async function uniquenessIssues(
+  { db, workspaceId }: HookContext,
+  productId: string | null,
+  variants: readonly PlannedVariant[],
+  field: 'sku' | 'barcode',
+  code: string,
+): Promise<ValidationIssue[]> {
+  const edited = variants.filter((variant) => variant.edit && variant.edit.fields[field] !== undefined);
+  const wanted = [...new Set(edited.map((variant) => variant[field]).filter((value) => value !== null))];
+  if (wanted.length === 0) return [];
+
+  const holders = new Map<string, number>();
+  for (const variant of variants) {
+    const value = variant[field];
+    if (value !== null) holders.set(value, (holders.get(value) ?? 0) + 1);
+  }
+  const column = productVariants[field];
+  // The same expression as the unique index (`product_variants__<field>__unique`), so it is read.
+  const compared: SQL =
+    field === 'sku' ? sql`${column} collate ${sql.identifier(sortCollation)}` : sql`${column}`;
+  const taken = new Set(
+    (
+      await db
+        .select({ value: column })
+        .from(productVariants)
+        .where(
+          and(
+            eq(productVariants.workspaceId, workspaceId),
+            sql`${column} is not null`,
+            sql`${compared} = any(${sql.param(wanted)}::text[])`,
+            productId ? ne(productVariants.productId, productId) : undefined,
+          ),
+        )
+    ).map((row) => row.value),
+  );
+  return edited.flatMap((variant): ValidationIssue[] => {
+    const value = variant[field];
+    if (value === null || ((holders.get(value) ?? 0) < 2 && !taken.has(value))) return [];
+    return [{ path: `variants.${variant.edit!.index}.${field}`, message: code }];
+  });
+}
+
+/**
+ * What the save does to the product's variants, or every reason to refuse it. With `options`
+ * (always on a create) the combinations are generated from them (the server is the authority):
+ * a surviving combination keeps its id, SKU, barcode, images and status; a new one is added; a
+ * dropped one is removed, or made inactive where a recipe uses it. Edits name variants by key.
+ */
+export async function planVariants(
+  context: HookContext,
+  productId: string | null,
+  options: readonly VariantOption[] | undefined,
+  edits: readonly VariantEdit[],
+): Promise<{ plan: VariantPlan; issues: ValidationIssue[] }> {
+  const stored = productId ? await storedVariants(context, productId) : [];
+  const issues: ValidationIssue[] = [];
+
+  const editsByKey = new Map<string, { index: number; fields: Partial<VariantData> }>();
+  edits.forEach((edit, index) => {
+    if (editsByKey.has(edit.key)) {
+      issues.push({ path: `variants.${index}.key`, message: validationCodes.VALUE_MUST_BE_UNIQUE });
+    } else editsByKey.set(edit.key, { index, fields: editedFields(edit) });
+  });
+
+  const variants: PlannedVariant[] = [];
+  const removedIds: string[] = [];
+  if (options) {
+    const regeneration = regenerateVariants<VariantData>(
+      stored.map(
+        (row): StoredVariant<VariantData> => ({
+          id: row.id,
+          key: row.key,
+          data: { sku: row.sku, barcode: row.barcode, images: row.images, status: row.status },
+          usedByRecipe: row.usedInRecipe,
+        }),
+      ),
+      options,
+      (key) => editsByKey.get(key)?.fields,
+    );
+    const storedById = new Map(stored.map((row) => [row.id, row]));
+    const kept = new Map(regeneration.kept.map((variant) => [variant.key, variant]));
+    for (const combination of inGeneratedOrder(options, [
+      ...regeneration.kept.map((variant) => variant.combination),
+      ...regeneration.inserted,
+    ])) {
+      const keptVariant = kept.get(combination.key);
+      const data = keptVariant?.data ?? combination;
+      variants.push({
+        id: keptVariant?.id ?? randomUUID(),
+        key: combination.key,
+        position: variants.length,
+        valueIds: combination.valueIds,
+        sku: data.sku ?? null,
+        barcode: data.barcode ?? null,
+        images: data.images ?? [],
+        status: data.status ?? 'active',
+        isNew: !keptVariant,
+        stored: keptVariant ? storedById.get(keptVariant.id) : undefined,
+        edit: editsByKey.get(combination.key),
+      });
+    }
+    for (const variant of regeneration.deactivated) {
+      const row = storedById.get(variant.id)!;
+      variants.push({
+        ...row,
+        position: variants.length,
+        valueIds: valueIdsOfKey(row.key),
+        status: 'inactive',
+        isNew: false,
+        stored: row,
+      });
+    }
+    removedIds.push(...regeneration.removed.map((variant) => variant.id));
+  } else {
+    for (const row of stored) {
+      const edit = editsByKey.get(row.key);
+      variants.push({
+        ...row,
+        ...edit?.fields,
+        valueIds: valueIdsOfKey(row.key),
+        isNew: false,
+        stored: row,
+        edit,
+      });
+    }
+  }
+
+  const known = new Set(variants.filter((variant) => variant.edit).map((variant) => variant.key));
+  for (const [key, edit] of editsByKey) {
+    if (!known.has(key)) {
+      issues.push({ path: `variants.${edit.index}.key`, message: validationCodes.VARIANT_NOT_FOUND });
+    }
+  }
+  issues.push(
+    ...(await uniquenessIssues(context, productId, variants, 'sku', validationCodes.SKU_MUST_BE_UNIQUE)),
+    ...(await uniquenessIssues(
+      context,
+      productId,
+      variants,
+      'barcode',
+      validationCodes.BARCODE_MUST_BE_UNIQUE,
+    )),
+  );
+  return { plan: { variants, removedIds }, issues };
+}
+
+/** A `text[]` literal of one row's images, for an array of arrays bound as one `text[]` parameter. */
+function textArrayLiteral(items: readonly string[]): string {
+  return `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
+}
+
+/** An array bound as one parameter (Drizzle would otherwise spread it into a list of parameters). */
+const arrayParam = (values: readonly unknown[], type: 'uuid' | 'text' | 'int') =>
+  sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/**
+ * Writes the plan in the save's transaction: removes the dropped variants, updates the changed
+ * ones in one UPDATE … FROM unnest, inserts the new ones and their value links in one statement
+ * each. A SKU or barcode passed from one of the product's variants to another is first cleared
+ * on the one giving it up: the unique indexes are checked row by row, not at the statement's end.
+ */
+export async function writeVariants({ db, workspaceId }: HookContext, productId: string, plan: VariantPlan) {
+  const ofProduct = and(
+    eq(productVariants.workspaceId, workspaceId),
+    eq(productVariants.productId, productId),
+  );
+  if (plan.removedIds.length > 0) {
+    await db
+      .delete(productVariants)
+      .where(and(ofProduct, sql`${productVariants.id} = any(${arrayParam(plan.removedIds, 'uuid')})`));
+  }
+
+  const changed = plan.variants.filter((variant) => !variant.isNew && isChanged(variant));
+  if (changed.length > 0) {
+    const given = (field: 'sku' | 'barcode') => {
+      const values = new Set(
+        plan.variants.map((variant) => variant[field]).filter((value) => value !== null),
+      );
+      return changed
+        .filter((variant) => {
+          const before = variant.stored![field];
+          return before !== null && before !== variant[field] && values.has(before);
+        })
+        .map((variant) => variant.id);
+    };
+    const skuGivers = given('sku');
+    const barcodeGivers = given('barcode');
+    if (skuGivers.length + barcodeGivers.length > 0) {
+      await db.execute(sql`update ${productVariants}
+        set sku = case when id = any(${arrayParam(skuGivers, 'uuid')}) then null else sku end,
+            barcode = case when id = any(${arrayParam(barcodeGivers, 'uuid')}) then null else barcode end
+        where product_id = ${productId} and id = any(${arrayParam([...skuGivers, ...barcodeGivers], 'uuid')})`);
+    }
+    await db.execute(sql`update ${productVariants} as v
+      set position = e.position, sku = e.sku, barcode = e.barcode, images = e.images::text[],
+          status = e.status, updated_at = now()
+      from unnest(
+        ${arrayParam(
+          changed.map((variant) => variant.id),
+          'uuid',
+        )},
+        ${arrayParam(
+          changed.map((variant) => variant.position),
+          'int',
+        )},
+        ${arrayParam(
+          changed.map((variant) => variant.sku),
+          'text',
+        )},
+        ${arrayParam(
+          changed.map((variant) => variant.barcode),
+          'text',
+        )},
+        ${arrayParam(
+          changed.map((variant) => textArrayLiteral(variant.images)),
+          'text',
+        )},
+        ${arrayParam(
+          changed.map((variant) => variant.status),
+          'text',
+        )}
+      ) as e(id, position, sku, barcode, images, status)
+      where v.id = e.id and v.workspace_id = ${workspaceId} and v.product_id = ${productId}`);
+  }
+
+  const inserted = plan.variants.filter((variant) => variant.isNew);
+  if (inserted.length > 0) {
+    await db.execute(sql`insert into ${productVariants}
+        (id, workspace_id, product_id, key, position, sku, barcode, images, status)
+      select e.id, ${workspaceId}, ${productId}, e.key, e.position, e.sku, e.barcode, e.images::text[], e.status
+      from unnest(
+        ${arrayParam(
+          inserted.map((variant) => variant.id),
+          'uuid',
+        )},
+        ${arrayParam(
+          inserted.map((variant) => variant.key),
+          'text',
+        )},
+        ${arrayParam(
+          inserted.map((variant) => variant.position),
+          'int',
+        )},
+        ${arrayParam(
+          inserted.map((variant) => variant.sku),
+          'text',
+        )},
+        ${arrayParam(
+          inserted.map((variant) => variant.barcode),
+          'text',
+        )},
+        ${arrayParam(
+          inserted.map((variant) => textArrayLiteral(variant.images)),
+          'text',
+        )},
+        ${arrayParam(
+          inserted.map((variant) => variant.status),
+          'text',
+        )}
+      ) as e(id, key, position, sku, barcode, images, status)`);
+    await db.execute(sql`insert into product_variant_values (variant_id, value_id, position)
+      select * from unnest(
+        ${arrayParam(
+          inserted.flatMap((variant) => variant.valueIds.map(() => variant.id)),
+          'uuid',
+        )},
+        ${arrayParam(
+          inserted.flatMap((variant) => variant.valueIds),
+          'uuid',
+        )},
+        ${arrayParam(
+          inserted.flatMap((variant) => variant.valueIds.map((_, position) => position)),
+          'int',
+        )}
+      )`);
+  }
+}
+
+/**
+ * The variants of the products, as a single product's answer shows them: in position order, with
+ * their value ids (read from the key), their titles from the values' names and whether a recipe
+ * uses them. Two queries, whatever the number of variants.
+ */
+export async function loadVariants(
+  { db, workspaceId }: HookContext,
+  productIds: readonly string[],
+): Promise<Map<string, ProductVariantRecord[]>> {
+  const byProduct = new Map<string, ProductVariantRecord[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      id: productVariants.id,
+      key: productVariants.key,
+      position: productVariants.position,
+      sku: productVariants.sku,
+      barcode: productVariants.barcode,
+      images: productVariants.images,
+      status: productVariants.status,
+      usedInRecipe,
+    })
+    .from(productVariants)
+    .where(
+      and(eq(productVariants.workspaceId, workspaceId), inArray(productVariants.productId, [...productIds])),
+    )
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+  if (rows.length === 0) return byProduct;
+
+  const valueIds = [...new Set(rows.flatMap((row) => valueIdsOfKey(row.key)))];
+  const names = new Map(
+    (
+      await db
+        .select({ id: variationValues.id, nameEn: variationValues.nameEn, nameAr: variationValues.nameAr })
+        .from(variationValues)
+        .where(and(eq(variationValues.workspaceId, workspaceId), inArray(variationValues.id, valueIds)))
+    ).map((value) => [value.id, localizedText(value.nameEn, value.nameAr)]),
+  );
+  for (const { productId, usedInRecipe: used, ...row } of rows) {
+    const ids = valueIdsOfKey(row.key);
+    byProduct.get(productId)?.push({
+      ...row,
+      valueIds: ids,
+      title: variantTitle(ids.map((id) => ({ value: names.get(id) ?? [] }))) as ProductVariantRecord['title'],
+      usedInRecipe: used,
+    });
+  }
+  return byProduct;
+}
