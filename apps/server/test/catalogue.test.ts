@@ -53,8 +53,50 @@ describe('brands and locations', () => {
     expect(location.workingHours).toEqual(locationInput(brand.id).workingHours);
     expect(location.phones).toEqual(locationInput(brand.id).phones);
     expect(dataOf<BrandRecord>(await call('GET', `brands/${brand.id}`)).locationsCount).toBe(1);
-    expectValidation(await call('DELETE', `brands/${brand.id}`), 'id', validationCodes.RECORD_IN_USE);
+    const refused = expectValidation(await call('DELETE', `brands/${brand.id}`), 'id');
+    expect(refused.issues).toEqual([
+      { path: 'id', message: validationCodes.RECORD_IN_USE_BY, params: { count: 1, names: 'Olaya' } },
+    ]);
     expect((await call('DELETE', `locations/${location.id}`)).status).toBe(200);
+    expect((await call('DELETE', `brands/${brand.id}`)).status).toBe(200);
+  });
+
+  it('a brand named by a recipe line cannot be deleted: the refusal names the product', async () => {
+    const brand = dataOf<BrandRecord>(await call('POST', 'brands', brandInput()));
+    const unit = dataOf<{ id: string }>(
+      await call('POST', 'measurement-units', {
+        code: unique('u'),
+        name: [{ locale: 'en', value: 'Gram' }],
+        symbol: 'g',
+      }),
+    );
+    const product = (name: string, recipe: unknown[] = []) =>
+      call('POST', 'products', {
+        code: unique('p'),
+        name: [
+          { locale: 'en', value: name },
+          { locale: 'ar', value: `${name} ع` },
+        ],
+        measurementUnitId: unit.id,
+        recipe,
+      });
+    const beans = dataOf<{ id: string }>(await product('Beans'));
+    const latte = dataOf<{ id: string }>(
+      await product('Latte', [{ ingredientProductId: beans.id, quantity: 18, brandIds: [brand.id] }]),
+    );
+    const refused = expectValidation(
+      await api(t.app, {
+        method: 'DELETE',
+        url: `/api/brands/${brand.id}?workspaceId=${shop.id}`,
+        cookie: admin.cookie,
+        headers: { 'accept-language': 'ar' },
+      }),
+      'id',
+    );
+    expect(refused.issues).toEqual([
+      { path: 'id', message: validationCodes.RECORD_IN_USE_BY, params: { count: 1, names: 'Latte ع' } },
+    ]);
+    expect((await call('DELETE', `products/${latte.id}`)).status).toBe(200);
     expect((await call('DELETE', `brands/${brand.id}`)).status).toBe(200);
   });
 

@@ -308,14 +308,24 @@ export function createResourceData(
     return record!;
   }
 
-  /** The row, locked for the rest of the transaction, if it is this workspace's. */
-  async function lockRow(db: Database, workspaceId: string, id: string): Promise<ResourceRow | null> {
+  /**
+   * The row, locked for the rest of the transaction, if it is this workspace's. An update never
+   * changes the id, so it takes the weaker lock that still lets other writes reference the row
+   * (saving recipe A with B while B is saved with A would otherwise deadlock: each insert of a
+   * line waits for a key-share lock on the other's row).
+   */
+  async function lockRow(
+    db: Database,
+    workspaceId: string,
+    id: string,
+    strength: 'update' | 'no key update',
+  ): Promise<ResourceRow | null> {
     if (!isUuid(id)) return null;
     const [row] = await db
       .select(columns)
       .from(table)
       .where(and(inWorkspace(workspaceId), eq(table.id, id)))
-      .for('update');
+      .for(strength);
     return (row as ResourceRow | undefined) ?? null;
   }
 
@@ -407,7 +417,7 @@ export function createResourceData(
     const { workspaceId } = caller;
     if (!isUuid(id)) return null;
     return db.transaction(async (tx) => {
-      const existing = await lockRow(tx, workspaceId, id);
+      const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
       await checkReferences(tx, workspaceId, input, '', id);
       await hooks.beforeWrite?.({ ...caller, db: tx }, input, existing);
@@ -423,7 +433,7 @@ export function createResourceData(
   async function remove(db: Database, caller: ResourceCaller, id: string): Promise<boolean> {
     const { workspaceId } = caller;
     return db.transaction(async (tx) => {
-      const existing = await lockRow(tx, workspaceId, id);
+      const existing = await lockRow(tx, workspaceId, id, 'update');
       if (!existing) return false;
       await hooks.beforeDelete?.({ ...caller, db: tx }, existing);
       const users = await hooks.usedBy?.({ ...caller, db: tx }, existing);

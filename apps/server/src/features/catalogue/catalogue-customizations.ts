@@ -1,9 +1,23 @@
 import { validationCodes } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { categories, customers, wasteCategories } from '../../db/schema/index.ts';
+import {
+  categories,
+  customers,
+  locations,
+  products,
+  recipeLines,
+  wasteCategories,
+} from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
-import type { ResourceCustomization, ResourceHooks } from '../../resource-engine/storage.ts';
+import { inUseNamesShown } from '../../resource-engine/data.ts';
+import type {
+  HookContext,
+  RecordUsers,
+  ResourceCustomization,
+  ResourceHooks,
+  ResourceRow,
+} from '../../resource-engine/storage.ts';
 
 /**
  * A tree of records linked by `parentId` (categories, waste categories): a record cannot move
@@ -39,6 +53,34 @@ function treeParentHooks(table: typeof categories | typeof wasteCategories): Res
 }
 
 /**
+ * Who uses a brand: its locations, and the products whose recipe lines name it (a line's brands
+ * are a list of ids, which no foreign key guards, so without this check a deleted brand would
+ * stay behind in recipes).
+ */
+async function brandUsers({ db, workspaceId }: HookContext, brand: ResourceRow): Promise<RecordUsers> {
+  const found = await db.execute(sql`
+    with users as (
+      select name_en, name_ar, code from ${locations}
+      where workspace_id = ${workspaceId} and brand_id = ${brand.id as string}
+      union all
+      select distinct p.name_en, p.name_ar, p.code from ${recipeLines} line
+      join ${products} p on p.id = line.product_id
+      where line.workspace_id = ${workspaceId} and ${brand.id as string}::uuid = any(line.brand_ids)
+    )
+    select name_en, name_ar, count(*) over () as total from users order by code limit ${inUseNamesShown}`);
+  const rows = (
+    found as unknown as { rows: { name_en: string | null; name_ar: string | null; total: number }[] }
+  ).rows;
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    names: rows.map((row) => [
+      ...(row.name_en ? [{ locale: 'en', value: row.name_en }] : []),
+      ...(row.name_ar ? [{ locale: 'ar', value: row.name_ar }] : []),
+    ]),
+  };
+}
+
+/**
  * What the catalogue's resources add to their declarations: a brand's count of locations, a
  * customer's phones kept as one text for search (array_to_string is not immutable, so a
  * generated column cannot hold it), and the category trees' refusal of parent loops.
@@ -46,6 +88,7 @@ function treeParentHooks(table: typeof categories | typeof wasteCategories): Res
 export const catalogueCustomizations: readonly ResourceCustomization[] = [
   {
     key: 'brands',
+    hooks: { usedBy: brandUsers },
     // Written out qualified: an unqualified "id" inside the subquery would mean the location's own id.
     computed: {
       locationsCount:
