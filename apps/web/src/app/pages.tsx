@@ -16,7 +16,9 @@ const GenericResourcePage = lazy(() =>
  */
 const customPages: Record<string, Page | null> = {
   Applications: null,
-  Products: null,
+  Products: lazy(() =>
+    import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+  ),
   AddProduct: null,
   VariantOptions: null,
   VariantValues: null,

@@ -1,0 +1,89 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { searchDebounceMs } from '../../resource-ui/search-box.tsx';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { catalogueRoutes, latte, list, sugar } from './product-test-data.ts';
+import { ProductsPage } from './products-page.tsx';
+
+const workspace = { id: 'w-shop', name: 'Shop' };
+
+function renderProducts(grant: 'admin' | string[] = 'admin', routes: MockRoute[] = []) {
+  const mock = mockFetch([
+    ...routes,
+    { path: '/api/products', body: list([latte, sugar]) },
+    { path: '/api/products/filters', body: { data: { status: [{ value: 'active', count: 2 }] } } },
+    ...catalogueRoutes,
+  ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<ProductsPage />, { user: testUser([{ ...workspace, grant }]), path: '/products' });
+  return mock;
+}
+
+const lastList = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/products').at(-1)?.query;
+const location = () => screen.getByTestId('location').textContent;
+
+describe('ProductsPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists code, name, unit and category by name, and the variant count', async () => {
+    renderProducts();
+    const row = (await screen.findByRole('rowheader', { name: 'Latte' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('LAT')).toBeTruthy();
+    expect(await within(row).findByText('Cup')).toBeTruthy();
+    expect(await within(row).findByText('Drinks')).toBeTruthy();
+    expect(within(row).getByText('12')).toBeTruthy();
+  });
+
+  it('sends the search to the server (code, name, a variant SKU or barcode are its business)', async () => {
+    const { calls } = renderProducts();
+    await screen.findByRole('rowheader', { name: 'Latte' });
+    // The search box waits 300 ms after the last keystroke: the test's clock lets that pass at once.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search Products' }), {
+      target: { value: 'LAT-S-WHOLE' },
+    });
+    act(() => vi.advanceTimersByTime(searchDebounceMs));
+    vi.useRealTimers();
+    await waitFor(() => expect(lastList(calls)?.get('search')).toBe('LAT-S-WHOLE'));
+    expect(lastList(calls)?.get('workspaceId')).toBe(workspace.id);
+    expect(location()).toBe('/products?search=LAT-S-WHOLE');
+  });
+
+  it('filters by status, which every list with a status takes', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderProducts();
+    await screen.findByRole('rowheader', { name: 'Latte' });
+    await person.click(screen.getByRole('button', { name: /^Status/ }));
+    await person.click(screen.getByRole('checkbox', { name: /Inactive/ }));
+    await waitFor(() => expect(lastList(calls)?.get('status')).toBe('inactive'));
+    expect(location()).toBe('/products?status=inactive');
+  });
+
+  it("a row's name opens the product's page", async () => {
+    const person = userEvent.setup();
+    renderProducts();
+    await person.click(await screen.findByRole('link', { name: 'Latte' }));
+    expect(location()).toBe(`/products/${latte.id}`);
+  });
+
+  it('New opens the add page, not a dialog', async () => {
+    const person = userEvent.setup();
+    renderProducts();
+    await screen.findByRole('rowheader', { name: 'Latte' });
+    await person.click(screen.getByRole('link', { name: 'New product' }));
+    expect(location()).toBe('/products/add');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers New only to a user who may add products, and no edit dialog at all', async () => {
+    renderProducts(['viewProducts']);
+    await screen.findByRole('rowheader', { name: 'Latte' });
+    expect(screen.queryByRole('link', { name: 'New product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+});
