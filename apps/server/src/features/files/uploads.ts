@@ -1,10 +1,16 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { filesPathPrefix, listFormFields, type ResourceDefinition, validationCodes } from '@dukkan/contract';
+import {
+  filesPathPrefix,
+  imageUrlField,
+  listFormFields,
+  type ResourceDefinition,
+  validationCodes,
+} from '@dukkan/contract';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { uploads, users, workspaces } from '../../db/schema/index.ts';
+import { productVariants, uploads, users, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 
@@ -14,7 +20,50 @@ export interface ImageReference {
   column: AnyPgColumn;
 }
 
-/** The image fields a resource declares: its form's image uploads and its image columns. */
+/** A zod schema as far as the walk below reads it (zod 4 keeps its definition in `_zod.def`). */
+interface SchemaNode {
+  _zod?: {
+    def: {
+      type: string;
+      innerType?: SchemaNode;
+      element?: SchemaNode;
+      shape?: Record<string, SchemaNode>;
+      in?: SchemaNode;
+    };
+  };
+}
+
+/**
+ * The fields of an input schema that hold stored images (`imageUrlField`, alone or in a list), at
+ * any depth: `logo`, a product's `images` and its variant edits' `variants.images`.
+ */
+function schemaImageFields(schema: SchemaNode, path = ''): string[] {
+  if (schema === (imageUrlField as unknown as SchemaNode)) return [path];
+  const def = schema._zod?.def;
+  if (!def) return [];
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return def.innerType ? schemaImageFields(def.innerType, path) : [];
+    case 'array':
+      return def.element ? schemaImageFields(def.element, path) : [];
+    case 'pipe':
+      return def.in ? schemaImageFields(def.in, path) : [];
+    case 'object':
+      return Object.entries(def.shape ?? {}).flatMap(([field, child]) =>
+        schemaImageFields(child, path ? `${path}.${field}` : field),
+      );
+    default:
+      return [];
+  }
+}
+
+/**
+ * The image fields a resource declares: its form's image uploads, its image columns and the
+ * fields of its input that take stored images (nested ones by their dotted path).
+ */
 export function declaredImageFields(definition: ResourceDefinition): string[] {
   const fields = new Set<string>();
   for (const field of listFormFields(definition.form?.fields ?? [])) {
@@ -23,14 +72,26 @@ export function declaredImageFields(definition: ResourceDefinition): string[] {
   for (const column of definition.columns ?? []) {
     if (column.kind === 'image') fields.add(column.field);
   }
+  for (const field of schemaImageFields(definition.schemas.create as unknown as SchemaNode))
+    fields.add(field);
   return [...fields];
 }
+
+/**
+ * Image fields a feature stores in a table of its own rather than in the resource's columns
+ * (`writtenByFeature`), by `<resource>.<field path>`: a product's variants keep their images in
+ * `product_variants`.
+ */
+const featureStoredImages: Record<string, ImageReference> = {
+  'products.variants.images': { table: productVariants, column: productVariants.images },
+};
 
 /**
  * Every place a stored file can be referred to from: each image field of each resource the
  * engine stores (derived from the declarations, so a new resource's images count without a
  * line here), profile pictures and workspace logos. A declared image field without a column of
- * its own stops the server at start, naming it: its files would otherwise be removed.
+ * its own or a feature's table (`featureStoredImages`) stops the server at start, naming it: its
+ * files would otherwise be removed.
  */
 export function imageReferences(engine: ResourceEngine): ImageReference[] {
   const references: ImageReference[] = [
@@ -39,13 +100,16 @@ export function imageReferences(engine: ResourceEngine): ImageReference[] {
   ];
   for (const { storage } of engine.served) {
     for (const field of declaredImageFields(storage.definition)) {
-      const column = storage.columns[field];
-      if (!column) {
+      const column = field.includes('.') ? undefined : storage.columns[field];
+      const reference = column
+        ? { table: storage.table, column }
+        : featureStoredImages[`${storage.definition.key}.${field}`];
+      if (!reference) {
         throw new Error(
-          `Resource ${storage.definition.key}: image field ${field} has no column; the upload clean-up cannot see its files`,
+          `Resource ${storage.definition.key}: image field ${field} has no column (nor an entry in featureStoredImages); the upload clean-up cannot see its files`,
         );
       }
-      references.push({ table: storage.table, column });
+      references.push(reference);
     }
   }
   return references;
@@ -88,10 +152,15 @@ export function uploadedFileLocation(dir: string, path: string): string | null {
   return join(dir, match[1]!, match[2]!);
 }
 
+// A list column is unnested so the check is an equality the planner can hash (one pass over the
+// table's images) rather than `path = any(images)` tried against every row for each upload: with
+// 20,000 products of one image and 21,000 old uploads, 157 ms against 103 s on PostgreSQL (504 ms
+// against 477 s on PGlite).
 const notReferredBy = ({ table, column }: ImageReference): SQL =>
-  sql`not exists (select 1 from ${table} where ${
-    column.columnType === 'PgArray' ? sql`${uploads.path} = any(${column})` : sql`${column} = ${uploads.path}`
-  })`;
+  column.columnType === 'PgArray'
+    ? sql`not exists (select 1 from ${table} cross join lateral unnest(${column}) as referenced(path)
+        where referenced.path = ${uploads.path})`
+    : sql`not exists (select 1 from ${table} where ${column} = ${uploads.path})`;
 
 /**
  * Removes uploads older than the grace period that nothing refers to: their rows in one
