@@ -19,7 +19,9 @@ const customPages: Record<string, Page | null> = {
   Products: lazy(() =>
     import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
   ),
-  AddProduct: null,
+  AddProduct: lazy(() =>
+    import('../features/products/product-page.tsx').then((m) => ({ default: m.ProductPage })),
+  ),
   VariantOptions: null,
   VariantValues: null,
   Subscriptions: null,

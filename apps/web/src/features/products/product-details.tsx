@@ -1,0 +1,189 @@
+import { type FormField, type ProductRecord, pickLocalized } from '@dukkan/contract';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/ui/badge.tsx';
+import type { FileAccess, UploadFiles } from '../../resource-ui/form/field-props.ts';
+import { ImageUploadField } from '../../resource-ui/form/image-upload-field.tsx';
+import { InputField } from '../../resource-ui/form/input-field.tsx';
+import { SelectField } from '../../resource-ui/form/select-field.tsx';
+import { useRecordLabel } from './product-lookups.ts';
+
+const field = (definition: FormField) => definition;
+
+/** The details as the generic form's fields (the same controls, messages and option sources). */
+const fields = {
+  code: field({ name: 'code', type: 'text', label: 'resources.common.fields.code', required: true }),
+  // One name or the other is enough: neither box is marked required nor optional.
+  nameEn: field({
+    name: 'name.en',
+    type: 'text',
+    label: 'resources.common.fields.nameEn',
+    disableRequiredIndicator: true,
+  }),
+  nameAr: field({
+    name: 'name.ar',
+    type: 'text',
+    label: 'resources.common.fields.nameAr',
+    disableRequiredIndicator: true,
+  }),
+  measurementUnitId: field({
+    name: 'measurementUnitId',
+    type: 'select',
+    label: 'resources.products.fields.measurementUnitId',
+    required: true,
+    optionSource: { kind: 'resource', resource: 'measurementUnits' },
+  }),
+  categoryId: field({
+    name: 'categoryId',
+    type: 'select',
+    label: 'resources.products.fields.categoryId',
+    optionSource: { kind: 'resource', resource: 'categories', parentField: 'parentId' },
+  }),
+  wasteCategoryId: field({
+    name: 'wasteCategoryId',
+    type: 'select',
+    label: 'resources.products.fields.wasteCategoryId',
+    optionSource: { kind: 'resource', resource: 'wasteCategories', parentField: 'parentId' },
+  }),
+  tagIds: field({
+    name: 'tagIds',
+    type: 'select',
+    label: 'resources.products.fields.tagIds',
+    isMulti: true,
+    optionSource: { kind: 'resource', resource: 'productTags' },
+  }),
+  status: field({
+    name: 'status',
+    type: 'select',
+    label: 'resources.common.fields.status',
+    required: true,
+    options: [
+      { value: 'active', label: 'resources.common.status.active' },
+      { value: 'inactive', label: 'resources.common.status.inactive' },
+    ],
+  }),
+  images: field({
+    name: 'images',
+    type: 'imageUpload',
+    label: 'resources.products.fields.images',
+    multiple: true,
+  }),
+};
+
+/**
+ * The Details section's fields, inside the page's form. A new product starts active (its create
+ * takes no status); a stored one's status is changed here. Images need the Files permissions
+ * (spec §6), which the upload field applies.
+ */
+export function ProductDetailsFields({
+  isNew,
+  uploadFiles,
+  fileAccess,
+}: {
+  isNew: boolean;
+  uploadFiles?: UploadFiles;
+  fileAccess: FileAccess;
+}) {
+  const formId = useId();
+  const id = (name: string) => `${formId}-${name}`;
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <InputField field={fields.code} id={id('code')} />
+      {isNew ? <div className="hidden sm:block" /> : <SelectField field={fields.status} id={id('status')} />}
+      <InputField field={fields.nameEn} id={id('name-en')} />
+      <InputField field={fields.nameAr} id={id('name-ar')} />
+      <SelectField field={fields.measurementUnitId} id={id('unit')} />
+      <SelectField field={fields.categoryId} id={id('category')} />
+      <SelectField field={fields.wasteCategoryId} id={id('waste-category')} />
+      <SelectField field={fields.tagIds} id={id('tags')} />
+      <div className="sm:col-span-2">
+        <ImageUploadField
+          field={fields.images}
+          id={id('images')}
+          uploadFiles={uploadFiles}
+          fileAccess={fileAccess}
+        />
+      </div>
+    </div>
+  );
+}
+
+const muted = <span className="text-slate-400 dark:text-slate-500">—</span>;
+
+function RecordLabel({ resource, id }: { resource: string; id: string | null }) {
+  const label = useRecordLabel(resource, id);
+  return id && label ? label : muted;
+}
+
+function Entry({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** The details of a product the user may only view: text, no inputs. */
+export function ProductDetailsView({ product }: { product: ProductRecord }) {
+  const { t } = useTranslation();
+  const name = (locale: 'en' | 'ar') => product.name.find((entry) => entry.locale === locale)?.value;
+  return (
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Entry label={t('resources.common.fields.code')}>
+        <bdi className="font-mono">{product.code}</bdi>
+      </Entry>
+      <Entry label={t('resources.common.fields.status')}>
+        <Badge tone={product.status === 'active' ? 'success' : 'neutral'}>
+          {t(`resources.common.status.${product.status}`)}
+        </Badge>
+      </Entry>
+      <Entry label={t('resources.common.fields.nameEn')}>{name('en') ?? muted}</Entry>
+      <Entry label={t('resources.common.fields.nameAr')}>{name('ar') ?? muted}</Entry>
+      <Entry label={t('resources.products.fields.measurementUnitId')}>
+        <RecordLabel resource="measurementUnits" id={product.measurementUnitId} />
+      </Entry>
+      <Entry label={t('resources.products.fields.categoryId')}>
+        <RecordLabel resource="categories" id={product.categoryId} />
+      </Entry>
+      <Entry label={t('resources.products.fields.wasteCategoryId')}>
+        <RecordLabel resource="wasteCategories" id={product.wasteCategoryId} />
+      </Entry>
+      <Entry label={t('resources.products.fields.tagIds')}>
+        {product.tagIds.length === 0 ? (
+          muted
+        ) : (
+          <span className="flex flex-wrap gap-1">
+            {product.tagIds.map((tagId) => (
+              <Badge key={tagId}>
+                <RecordLabel resource="productTags" id={tagId} />
+              </Badge>
+            ))}
+          </span>
+        )}
+      </Entry>
+      <div className="sm:col-span-2">
+        <Entry label={t('resources.products.fields.images')}>
+          {product.images.length === 0 ? (
+            muted
+          ) : (
+            <span className="flex flex-wrap gap-3">
+              {product.images.map((url, index) => (
+                <img
+                  key={url}
+                  src={url}
+                  alt={t('form.imageUpload.image', { index: index + 1 })}
+                  className="size-20 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+                />
+              ))}
+            </span>
+          )}
+        </Entry>
+      </div>
+    </dl>
+  );
+}
+
+/** The product's name in the reader's language, for titles. */
+export const productTitle = (product: Pick<ProductRecord, 'name'>, language: string) =>
+  pickLocalized(product.name, language);
