@@ -2,10 +2,11 @@ import { unique } from './workspaces.ts';
 
 /**
  * A valid input of each catalogue resource; `records` maps a resource key to a record of the
- * workspace it is sent to (a location names its brand). Stored records are made from the same
- * inputs through the engine (`route-scenarios.ts`), as an API call would make them. Inputs of
- * different `variant`s differ in every sortable field, in orders where a byte-wise sort and a
- * linguistic one disagree, and every searched text carries a value of its own.
+ * workspace it is sent to (a location names its brand, a variation value its type, a product its
+ * measurement unit). Stored records are made from the same inputs through the engine
+ * (`route-scenarios.ts`), as an API call would make them. Inputs of different `variant`s differ
+ * in every sortable field, in orders where a byte-wise sort and a linguistic one disagree, and
+ * every searched text carries a value of its own.
  */
 export type SampleInput = (records?: Record<string, string>, variant?: number) => Record<string, unknown>;
 
@@ -67,6 +68,19 @@ export const catalogueSamples: Record<string, SampleInput> = {
     description: text(variant, 'waste'),
   }),
   productTags: (_records, variant = 0) => ({ code: code('g', variant), name: name(variant) }),
+  variationTypes: (_records, variant = 0) => ({ code: code('vt', variant), name: name(variant) }),
+  /** A value of the target workspace's type; without a position it goes last in its type. */
+  variationValues: (records = {}, variant = 0) => ({
+    code: code('vv', variant),
+    name: name(variant),
+    typeId: records.variationTypes,
+  }),
+  /** A product without options: no variants, no recipe (the products feature's own tests cover those). */
+  products: (records = {}, variant = 0) => ({
+    code: code('p', variant),
+    name: name(variant),
+    measurementUnitId: records.measurementUnits,
+  }),
   customers: (_records, variant = 0) => ({
     code: code('k', variant),
     name: text(variant, 'Omar'),

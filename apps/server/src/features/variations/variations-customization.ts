@@ -1,9 +1,128 @@
-import { sql } from 'drizzle-orm';
-import type { ResourceCustomization } from '../../resource-engine/storage.ts';
+import { type LocalizedName, validationCodes } from '@dukkan/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { products, productVariants, productVariantValues, variationValues } from '../../db/schema/index.ts';
+import { sortCollation } from '../../db/schema/sorting.ts';
+import { validationError } from '../../http/errors.ts';
+import { inUseNamesShown } from '../../resource-engine/data.ts';
+import type {
+  HookContext,
+  RecordUsers,
+  ResourceCustomization,
+  ResourceHooks,
+  ResourceRow,
+} from '../../resource-engine/storage.ts';
+
+/** Both drivers answer `db.execute` with `{ rows }`. */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A value's texts as they are compared within its type: trimmed, case-folded, either language. */
+const comparable = (text: string | null | undefined) => text?.trim().toLowerCase() || null;
+
+/**
+ * A type's writes of values wait for each other: two values with the same text, or two new values
+ * both taking the last place, cannot pass the checks side by side. A type has few values, so
+ * writes of one type are rare enough to queue.
+ */
+async function lockType({ db, workspaceId }: HookContext, typeId: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`variation_values:${workspaceId}`}), hashtext(${typeId}))`,
+  );
+}
+
+/**
+ * Refuses a value whose text another value of its type already has, in either language (a reader
+ * of one language sees a value named only in the other by that name); then places a new value,
+ * or one moved to another type, last in its type unless the input gives its place. The texts are
+ * compared in JavaScript: `lower()` follows the database's ctype, which folds only ASCII under C.
+ */
+async function checkValue(context: HookContext, input: Record<string, unknown>, existing?: ResourceRow) {
+  const typeId = (input.typeId as string | undefined) ?? (existing?.typeId as string);
+  const moved = existing !== undefined && input.typeId !== undefined && input.typeId !== existing.typeId;
+  const names = input.name as LocalizedName | undefined;
+  // An update that keeps the texts and the type (a new place, a status) has nothing to check.
+  if (existing && !names && !moved) return;
+  await lockType(context, typeId);
+
+  const texts = new Set(
+    (names
+      ? names.map((name) => comparable(name.value))
+      : [comparable(existing?.nameEn as string), comparable(existing?.nameAr as string)]
+    ).filter((text): text is string => text !== null),
+  );
+  const siblings = rowsOf<{ id: string; name_en: string | null; name_ar: string | null; position: number }>(
+    await context.db.execute(sql`
+      select id, name_en, name_ar, position from ${variationValues}
+      where workspace_id = ${context.workspaceId} and type_id = ${typeId}`),
+  ).filter((sibling) => sibling.id !== existing?.id);
+  const repeated = siblings.some((sibling) =>
+    [sibling.name_en, sibling.name_ar].some((text) => {
+      const other = comparable(text);
+      return other !== null && texts.has(other);
+    }),
+  );
+  if (repeated) throw validationError([{ path: 'name', message: validationCodes.VALUE_REPEATED }]);
+
+  if (input.position === undefined && (!existing || moved)) {
+    input.position = siblings.reduce((last, sibling) => Math.max(last, Number(sibling.position) + 1), 0);
+  }
+}
+
+/**
+ * The products that use the values `values` selects (an SQL list of value ids): through a
+ * variant made of one, or through the options they chose (which name the values before any
+ * variant exists). Their count and the first five names in the reader's order, in one statement.
+ */
+async function productsUsing(
+  { db, workspaceId, locale = 'en' }: HookContext,
+  values: SQL,
+  typeOption: SQL,
+): Promise<RecordUsers> {
+  const [first, second] = locale === 'ar' ? [sql`name_ar`, sql`name_en`] : [sql`name_en`, sql`name_ar`];
+  const rows = rowsOf<{ total: number | string; name_en: string | null; name_ar: string | null }>(
+    await db.execute(sql`
+      select count(*) over () as total, name_en, name_ar from ${products}
+      where workspace_id = ${workspaceId} and (
+        exists (
+          select 1 from ${productVariants} variant
+          join ${productVariantValues} link on link.variant_id = variant.id
+          where variant.product_id = ${products.id} and link.value_id in (${values}))
+        or options @> ${typeOption}::jsonb)
+      order by coalesce(${first}, ${second}) collate ${sql.identifier(sortCollation)}, id
+      limit ${inUseNamesShown}`),
+  );
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    names: rows.map((row) => [
+      ...(row.name_en ? [{ locale: 'en', value: row.name_en }] : []),
+      ...(row.name_ar ? [{ locale: 'ar', value: row.name_ar }] : []),
+    ]),
+  };
+}
+
+const valueHooks: ResourceHooks = {
+  beforeWrite: checkValue,
+  usedBy: (context, value) =>
+    productsUsing(
+      context,
+      sql`${value.id as string}::uuid`,
+      sql`${JSON.stringify([{ valueIds: [value.id] }])}`,
+    ),
+};
+
+const typeHooks: ResourceHooks = {
+  // Deleting a type deletes its values: refused while a product uses any of them.
+  usedBy: (context, type) =>
+    productsUsing(
+      context,
+      sql`select id from ${variationValues} where type_id = ${type.id as string}`,
+      sql`${JSON.stringify([{ typeId: type.id }])}`,
+    ),
+};
 
 /**
  * What the variation resources add to their declarations: a type's record lists its values in
- * order (one aggregate per type, the values' own index).
+ * order (one aggregate per type, the values' own index); a value's text is unique within its type
+ * and a new value goes last; neither a value nor a type is deleted while a product uses it.
  */
 export const variationCustomizations: readonly ResourceCustomization[] = [
   {
@@ -17,5 +136,7 @@ export const variationCustomizations: readonly ResourceCustomization[] = [
         order by v.position, v.created_at), '[]'::json)
         from "variation_values" v where v.type_id = "variation_types"."id")`,
     },
+    hooks: typeHooks,
   },
+  { key: 'variationValues', hooks: valueHooks },
 ];
