@@ -22,8 +22,16 @@ const customPages: Record<string, Page | null> = {
   AddProduct: lazy(() =>
     import('../features/products/product-page.tsx').then((m) => ({ default: m.ProductPage })),
   ),
-  VariantOptions: null,
-  VariantValues: null,
+  VariantOptions: lazy(() =>
+    import('../features/variations/variation-types-page.tsx').then((m) => ({
+      default: m.VariationTypesPage,
+    })),
+  ),
+  VariantValues: lazy(() =>
+    import('../features/variations/variation-values-page.tsx').then((m) => ({
+      default: m.VariationValuesPage,
+    })),
+  ),
   Subscriptions: null,
   Payments: null,
   Categories: lazy(() => categoryTrees().then((m) => ({ default: m.CategoriesPage }))),
