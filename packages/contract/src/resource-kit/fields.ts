@@ -28,7 +28,11 @@ const localizedValue = textField(codes.NAME_IS_REQUIRED)
   .min(1, codes.NAME_IS_REQUIRED)
   .max(60, codes.NAME_TOO_LONG);
 
-/** A name in each language: `[{ locale, value }]`, English required, each value 1–60 characters. */
+/**
+ * A name in English, in Arabic or in both (an Arabic-only shop names its records in Arabic):
+ * `[{ locale, value }]`, at least one entry, each language once, each value 1–60 characters.
+ * Shown in the reader's language, else the other (`pickLocalized`, spec §9).
+ */
 export const localizedNameField = z
   .array(
     z.strictObject({
@@ -37,11 +41,9 @@ export const localizedNameField = z
     }),
     { error: codes.NAME_IS_REQUIRED },
   )
+  .min(1, codes.NAME_IS_REQUIRED)
   .max(locales.length, codes.NAME_LOCALE_REPEATED)
   .superRefine((names, context) => {
-    if (!names.some((name) => name.locale === 'en')) {
-      context.addIssue({ code: 'custom', message: codes.NAME_IS_REQUIRED });
-    }
     if (new Set(names.map((name) => name.locale)).size !== names.length) {
       context.addIssue({ code: 'custom', message: codes.NAME_LOCALE_REPEATED });
     }
@@ -49,20 +51,23 @@ export const localizedNameField = z
 export type LocalizedName = z.infer<typeof localizedNameField>;
 export const localizedNameRecordField = z.array(z.object({ locale: z.enum(locales), value: z.string() }));
 
+const formLocalizedValue = textField(codes.NAME_IS_REQUIRED).trim().max(60, codes.NAME_TOO_LONG).default('');
+
 /**
- * The same rules for a form, which edits one text box per language (`name.en`, `name.ar`): its
- * messages land under those boxes, and the output is the `[{ locale, value }]` list.
+ * The same rules for a form, which edits one text box per language (`name.en`, `name.ar`): either
+ * box may stay empty but not both, and then NAME_IS_REQUIRED lands under the first box (`en`).
+ * The output is the `[{ locale, value }]` list of the filled boxes.
  */
 export const localizedNameFormField = z
-  .object({
-    en: localizedValue,
-    ar: textField().trim().max(60, codes.NAME_TOO_LONG).default(''),
+  .object({ en: formLocalizedValue, ar: formLocalizedValue })
+  .superRefine((name, context) => {
+    if (!name.en && !name.ar) {
+      context.addIssue({ code: 'custom', path: ['en'], message: codes.NAME_IS_REQUIRED });
+    }
   })
   .transform(
-    ({ en, ar }): LocalizedName => [
-      { locale: 'en', value: en },
-      ...(ar ? [{ locale: 'ar' as const, value: ar }] : []),
-    ],
+    (name): LocalizedName =>
+      locales.flatMap((locale) => (name[locale] ? [{ locale, value: name[locale] }] : [])),
   );
 
 /** A stored localized name as the form's `{ en, ar }` values. */

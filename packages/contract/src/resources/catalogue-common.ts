@@ -21,7 +21,11 @@ export const codeAndNameColumns: readonly ColumnDefinition[] = [
   { field: 'name', kind: 'localizedText', primary: true },
 ];
 
-/** Code, then the name in each language side by side: the head of most catalogue forms. */
+/**
+ * Code, then the name in each language side by side: the head of most catalogue forms. A name is
+ * needed in one language or the other, so neither box is marked required nor optional; leaving
+ * both empty shows NAME_IS_REQUIRED under the English one.
+ */
 export const codeAndNameFormFields: readonly FormEntry[] = [
   { name: 'code', type: 'text', label: 'resources.common.fields.code', required: true },
   {
@@ -29,8 +33,18 @@ export const codeAndNameFormFields: readonly FormEntry[] = [
     label: 'resources.common.fields.name',
     columns: 2,
     fields: [
-      { name: 'name.en', type: 'text', label: 'resources.common.fields.nameEn', required: true },
-      { name: 'name.ar', type: 'text', label: 'resources.common.fields.nameAr' },
+      {
+        name: 'name.en',
+        type: 'text',
+        label: 'resources.common.fields.nameEn',
+        disableRequiredIndicator: true,
+      },
+      {
+        name: 'name.ar',
+        type: 'text',
+        label: 'resources.common.fields.nameAr',
+        disableRequiredIndicator: true,
+      },
     ],
   },
 ];

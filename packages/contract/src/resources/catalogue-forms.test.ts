@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { localizedNameFormField, localizedNameFormValues } from '../resource-kit/fields.ts';
+import {
+  localizedNameField,
+  localizedNameFormField,
+  localizedNameFormValues,
+} from '../resource-kit/fields.ts';
 import { listFormFields } from '../resource-kit/form-fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { customersResource } from './customers.ts';
@@ -13,20 +18,48 @@ const messages = (schema: z.ZodType, value: unknown) => {
 };
 
 describe('localized name in a form (one box per language)', () => {
-  it('becomes the stored list; an empty Arabic box is left out', () => {
+  it('becomes the stored list of the filled boxes, in either language or both', () => {
     expect(localizedNameFormField.parse({ en: ' Tea ', ar: '' })).toEqual([{ locale: 'en', value: 'Tea' }]);
+    expect(localizedNameFormField.parse({ en: ' ', ar: ' علبة ' })).toEqual([
+      { locale: 'ar', value: 'علبة' },
+    ]);
+    expect(localizedNameFormField.parse({ ar: 'علبة' })).toEqual([{ locale: 'ar', value: 'علبة' }]);
     expect(localizedNameFormField.parse({ en: 'Tea', ar: 'شاي' })).toEqual([
       { locale: 'en', value: 'Tea' },
       { locale: 'ar', value: 'شاي' },
     ]);
   });
-  it('puts its messages under the box they are about', () => {
-    expect(messages(localizedNameFormField, { en: ' ', ar: 'شاي' })).toEqual([
-      ['en', codes.NAME_IS_REQUIRED],
-    ]);
+  it('puts its messages under the box they are about; no name at all under the English one', () => {
+    expect(messages(localizedNameFormField, { en: ' ', ar: '' })).toEqual([['en', codes.NAME_IS_REQUIRED]]);
+    expect(messages(localizedNameFormField, {})).toEqual([['en', codes.NAME_IS_REQUIRED]]);
     expect(messages(localizedNameFormField, { en: 'Tea', ar: 'x'.repeat(61) })).toEqual([
       ['ar', codes.NAME_TOO_LONG],
     ]);
+    expect(messages(localizedNameFormField, { en: 'x'.repeat(61), ar: '' })).toEqual([
+      ['en', codes.NAME_TOO_LONG],
+    ]);
+  });
+  it('accepts any two boxes (blank or not) exactly when one holds a name, as the API field does', () => {
+    const box = fc.oneof(
+      fc.constantFrom('', ' ', '\t', 'Tea', 'علبة', ' كوب '),
+      fc.string({ maxLength: 60 }).filter((text) => !text.includes('\u0000')),
+    );
+    fc.assert(
+      fc.property(box, box, (en, ar) => {
+        const filled = [en, ar].some((text) => text.trim() !== '');
+        const form = localizedNameFormField.safeParse({ en, ar });
+        expect(form.success).toBe(filled);
+        if (!form.success) {
+          expect(messages(localizedNameFormField, { en, ar })).toEqual([['en', codes.NAME_IS_REQUIRED]]);
+          return;
+        }
+        expect(form.data.map((entry) => entry.locale)).toEqual(
+          (['en', 'ar'] as const).filter((locale) => ({ en, ar })[locale].trim() !== ''),
+        );
+        // What the form sends, the server takes.
+        expect(localizedNameField.parse(form.data)).toEqual(form.data);
+      }),
+    );
   });
   it('reads a stored list back, whatever its order', () => {
     expect(
@@ -35,6 +68,7 @@ describe('localized name in a form (one box per language)', () => {
         { locale: 'en', value: 'Tea' },
       ]),
     ).toEqual({ en: 'Tea', ar: 'شاي' });
+    expect(localizedNameFormValues([{ locale: 'ar', value: 'علبة' }])).toEqual({ en: '', ar: 'علبة' });
     expect(localizedNameFormValues(undefined)).toEqual({ en: '', ar: '' });
   });
 });

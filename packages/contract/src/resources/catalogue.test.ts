@@ -14,9 +14,12 @@ const messages = (schema: z.ZodType, value: unknown) => {
 };
 
 describe('localized name', () => {
-  it('accepts en alone and en with ar, trimmed', () => {
+  it('accepts en alone, ar alone and both, trimmed', () => {
     expect(localizedNameField.parse([{ locale: 'en', value: ' Tea ' }])).toEqual([
       { locale: 'en', value: 'Tea' },
+    ]);
+    expect(localizedNameField.parse([{ locale: 'ar', value: ' علبة ' }])).toEqual([
+      { locale: 'ar', value: 'علبة' },
     ]);
     expect(
       localizedNameField.safeParse([
@@ -27,9 +30,10 @@ describe('localized name', () => {
   });
   it.each([
     ['no entries', [], codes.NAME_IS_REQUIRED],
-    ['ar only', [{ locale: 'ar', value: 'شاي' }], codes.NAME_IS_REQUIRED],
     ['blank value', [{ locale: 'en', value: ' ' }], codes.NAME_IS_REQUIRED],
+    ['blank Arabic value', [{ locale: 'ar', value: ' ' }], codes.NAME_IS_REQUIRED],
     ['61 characters', [{ locale: 'en', value: 'x'.repeat(61) }], codes.NAME_TOO_LONG],
+    ['61 Arabic characters', [{ locale: 'ar', value: 'ب'.repeat(61) }], codes.NAME_TOO_LONG],
     [
       'en twice',
       [
@@ -38,6 +42,15 @@ describe('localized name', () => {
       ],
       codes.NAME_LOCALE_REPEATED,
     ],
+    [
+      'ar twice',
+      [
+        { locale: 'ar', value: 'أ' },
+        { locale: 'ar', value: 'ب' },
+      ],
+      codes.NAME_LOCALE_REPEATED,
+    ],
+    ['another language', [{ locale: 'fr', value: 'Thé' }], codes.NAME_IS_REQUIRED],
     ['not a list', 'Tea', codes.NAME_IS_REQUIRED],
   ])('%s → %s', (_label, value, code) => {
     expect(messages(localizedNameField, value).map(([, message]) => message)).toContain(code);
