@@ -28,12 +28,6 @@ const otherScreens = {
     page: 'Applications',
     requirement: { or: ['viewApplications'] },
   },
-  products: {
-    path: '/products',
-    titleKey: 'products',
-    page: 'Products',
-    requirement: { or: ['viewProducts'] },
-  },
   addProduct: {
     path: '/products/add',
     titleKey: 'addProduct',
@@ -45,18 +39,6 @@ const otherScreens = {
     titleKey: 'editProduct',
     page: 'AddProduct',
     requirement: { or: ['viewProducts'] },
-  },
-  variationsTypes: {
-    path: '/variations-types',
-    titleKey: 'variationsTypes',
-    page: 'VariantOptions',
-    requirement: { or: ['viewVariations'] },
-  },
-  options: {
-    path: '/options',
-    titleKey: 'options',
-    page: 'VariantValues',
-    requirement: { or: ['viewVariations'] },
   },
   // The spec shows no route guard for these two; the menu's view permission guards the route too.
   subscriptions: {
@@ -84,6 +66,9 @@ const resourceScreenOverrides: Partial<Record<ResourceKey, Partial<Pick<Screen, 
   authorityRoles: { page: 'Roles' },
   categories: { path: '/categories/*' },
   wasteCategories: { path: '/waste-categories/*' },
+  // The spec's routes and page names for the variation screens (§2).
+  variationTypes: { path: '/variations-types', page: 'VariantOptions' },
+  variationValues: { path: '/options', page: 'VariantValues' },
 };
 
 /** The page name of a resource's screen: its key in PascalCase unless overridden. */
