@@ -367,13 +367,12 @@ function searchTerms(record: Record<string, unknown>, field: string): string[] {
   return value === null || value === undefined ? [] : [String(value)];
 }
 
-/** What a list sorted by `field` is ordered by for a reader of `language`: a name in their language, else English. */
+/** What a list sorted by `field` is ordered by for a reader of `language`: a name in their language, else the other (§9). */
 function sortValue(row: Record<string, unknown>, field: string, language: string): unknown {
   const value = row[field];
   if (field !== 'name' || !Array.isArray(value)) return value;
   const names = value as { locale: string; value: string }[];
-  return (names.find((name) => name.locale === language) ?? names.find((name) => name.locale === 'en'))
-    ?.value;
+  return (names.find((name) => name.locale === language) ?? names[0])?.value;
 }
 
 /**
