@@ -1,6 +1,7 @@
 import { listQuerySchema, maxBulkRows, maxPageSize, validationCodes } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemCaller } from '../src/resource-engine/storage.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import {
   createSample,
@@ -186,7 +187,8 @@ describe.each(testResources.served.map((data) => [data.storage.definition.key, d
     });
 
     it('search: each declared search field finds a record by its own value, in either language', async () => {
-      const record = dataOf<Record<string, unknown>>(await create(sample.input(targets.records, 3)));
+      const input = { ...sample.input(targets.records, 3), ...(await searchedExtras[key]?.(shop.id)) };
+      const record = dataOf<Record<string, unknown>>(await create(input));
       for (const field of definition.search) {
         const terms = searchTerms(record, field);
         expect(terms.length, `the sample has a ${field}`).toBeGreaterThan(0);
@@ -353,15 +355,52 @@ const varyComputed: Record<string, (workspaceId: string, ids: string[]) => Promi
       for (let n = 0; n < index % 3; n++)
         await createSample(t.db, locations, workspaceId, { brands: brandId });
   },
+  /** The index-th product chooses index % 3 values of one type: 0, 1 or 2 variants. */
+  async products(workspaceId, ids) {
+    const types = testResources.data('variationTypes');
+    const values = testResources.data('variationValues');
+    const typeId = await createSample(t.db, types, workspaceId);
+    const valueIds = [
+      await createSample(t.db, values, workspaceId, { variationTypes: typeId }, 0),
+      await createSample(t.db, values, workspaceId, { variationTypes: typeId }, 1),
+    ];
+    const products = testResources.data('products');
+    for (const [index, id] of ids.entries()) {
+      if (index % 3 === 0) continue;
+      const options = [{ typeId, valueIds: valueIds.slice(0, index % 3) }];
+      await products.update(t.db, systemCaller(workspaceId), id, { options });
+    }
+  },
   async authorityRoles(workspaceId, ids) {
     for (const [index, roleId] of ids.entries())
       for (let n = 0; n < index % 3; n++) await addMember(t.db, workspaceId, { roleId });
   },
 };
 
-/** The texts a search of `field` should find the record by: a name in each language, each phone. */
+/**
+ * What a record needs beyond its sample for every searched field to have a value: a product is
+ * found by a variant's SKU or barcode, so the searched one has a variant with both.
+ */
+const searchedExtras: Record<string, (workspaceId: string) => Promise<Record<string, unknown>>> = {
+  async products(workspaceId) {
+    const typeId = await createSample(t.db, testResources.data('variationTypes'), workspaceId);
+    const valueId = await createSample(t.db, testResources.data('variationValues'), workspaceId, {
+      variationTypes: typeId,
+    });
+    return {
+      options: [{ typeId, valueIds: [valueId] }],
+      variants: [{ key: valueId, sku: unique('SKU-'), barcode: '4006381333931' }],
+    };
+  },
+};
+
+/** The texts a search of `field` finds the record by: a name in each language, a phone, a variant's codes. */
 function searchTerms(record: Record<string, unknown>, field: string): string[] {
   const value = record[field];
+  if (field === 'variants' && Array.isArray(value))
+    return (value as { sku: string | null; barcode: string | null }[])
+      .flatMap((variant) => [variant.sku, variant.barcode])
+      .filter((code): code is string => Boolean(code));
   if (Array.isArray(value))
     return value.map((entry) => (typeof entry === 'string' ? entry : (entry as { value: string }).value));
   return value === null || value === undefined ? [] : [String(value)];

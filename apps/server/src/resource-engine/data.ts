@@ -108,6 +108,23 @@ function inUse(users?: RecordUsers, locale: ReaderLocale = 'en'): AppError {
   return new AppError('VALIDATION', 'Other records still refer to this one', { key: 'id', issues: [issue] });
 }
 
+/**
+ * A hook's refusal of one row of a bulk names the row (`<index>.<field>`), as the engine's own
+ * issues do; a single create's stays as the hook gave it.
+ */
+async function namingRow(index: number | undefined, run: () => Promise<void> | void): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (index === undefined || !(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
+    const issues = (error.details.issues ?? []).map((issue) => ({
+      ...issue,
+      path: issue.path ? `${index}.${issue.path}` : `${index}`,
+    }));
+    throw validationError(issues, error.message, error.statusCode);
+  }
+}
+
 /** What a list statement's SQL depends on; requests of one shape share one prepared statement. */
 interface ListShape {
   search: boolean;
@@ -392,15 +409,16 @@ export function createResourceData(
     return db.transaction(async (tx) => {
       const ids: string[] = [];
       for (const [index, input] of inputs.entries()) {
+        const row = bulk ? index : undefined;
         await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
-        await hooks.beforeWrite?.({ ...caller, db: tx }, input);
+        await namingRow(row, () => hooks.beforeWrite?.({ ...caller, db: tx }, input));
         const [created] = await tx
           .insert(table)
           // The workspace comes last: no input can place a row in another workspace.
           .values({ ...storage.toRow(input), workspaceId: caller.workspaceId } as typeof table.$inferInsert)
           .returning({ id: table.id });
         ids.push(created!.id as string);
-        await hooks.afterWrite?.({ ...caller, db: tx }, created!.id as string, input);
+        await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, created!.id as string, input));
       }
       const byId = new Map(
         (await findRows(tx, caller.workspaceId, ids)).map((row) => [row.id as string, row]),
