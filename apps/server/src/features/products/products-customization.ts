@@ -6,6 +6,7 @@ import type {
   VariantOption,
 } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
@@ -33,6 +34,13 @@ interface ProductWrite {
  * count and codes (derivedValues) — the same input object all the way, in one transaction.
  */
 const plans = new WeakMap<object, VariantPlan>();
+
+/**
+ * The plans written in a transaction, by product: the answer of the save that wrote them is
+ * made from them rather than read back (the same transaction, nothing else wrote in between).
+ * Reading 2,048 variants back took 46–119 ms on PGlite and 22–45 ms on PostgreSQL (min–median).
+ */
+const written = new WeakMap<Database, Map<string, VariantPlan>>();
 
 /**
  * What products add to their declaration: the variants and recipe the feature writes with the
@@ -98,12 +106,16 @@ export const productsCustomization: ResourceCustomization = {
       if (plan) {
         plans.delete(input);
         await writeVariants(context, id, plan);
+        const byProduct = written.get(context.db) ?? new Map<string, VariantPlan>();
+        written.set(context.db, byProduct.set(id, plan));
       }
       const { recipe } = input as ProductWrite;
       if (recipe) await writeRecipe(context, id, recipe);
     },
     async details(context, ids) {
-      const [variants, recipes] = [await loadVariants(context, ids), await loadRecipes(context, ids)];
+      const variants = await loadVariants(context, ids, written.get(context.db));
+      written.delete(context.db);
+      const recipes = await loadRecipes(context, ids);
       return new Map(
         ids.map((id) => [id, { variants: variants.get(id) ?? [], recipe: recipes.get(id) ?? [] }]),
       );
