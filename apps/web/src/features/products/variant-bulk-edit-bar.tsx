@@ -1,16 +1,17 @@
-import { barcodeIssue, normalizeBarcode } from '@dukkan/contract';
+import {
+  applyVariantBulkEdit,
+  barcodeIssue,
+  expandSkuPattern,
+  normalizeBarcode,
+  type VariantBulkEdit,
+  type VariantRow,
+  type VariantRowStatus,
+} from '@dukkan/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import {
-  applyVariantBulkEdit,
-  expandSkuPattern,
-  type VariantBulkEdit,
-  type VariantRow,
-  type VariantRowStatus,
-} from './variant-contract.ts';
 import { VariantImagePicker } from './variant-image-picker.tsx';
 import { useVariantTexts } from './variant-texts.ts';
 

@@ -1,5 +1,5 @@
+import type { VariantRow, VariantRowStatus } from '@dukkan/contract';
 import { normalizeBarcode } from '@dukkan/contract';
-import type { VariantRow, VariantRowStatus } from './variant-contract.ts';
 
 /*
  * What the variant grid does to the variants, apart from drawing them: one cell's new value, and a

@@ -1,10 +1,10 @@
+import type { VariantRow } from '@dukkan/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VariantBulkEditBar } from './variant-bulk-edit-bar.tsx';
-import type { VariantRow } from './variant-contract.ts';
 import { VariantGrid, type VariantGridErrors } from './variant-grid.tsx';
 import { parseClipboardBlock, pasteBlock } from './variant-grid-model.ts';
 

@@ -1,3 +1,4 @@
+import type { VariantRow } from '@dukkan/contract';
 import { barcodeIssue } from '@dukkan/contract';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -17,7 +18,6 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { useMessageText } from '../../lib/message-text.ts';
-import type { VariantRow } from './variant-contract.ts';
 import {
   isClipboardBlock,
   parseClipboardBlock,
