@@ -1,4 +1,4 @@
-import type { RegisteredResource } from '@dukkan/contract';
+import { type RegisteredResource, withCheckDigit } from '@dukkan/contract';
 import type { Database } from '../../db/client.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { systemCaller } from '../../resource-engine/storage.ts';
@@ -71,31 +71,40 @@ export async function seedDemoCatalogue(
   await add('taxes', { code: 'VAT', title: 'Value added tax', country: 'EG', rate: 14 });
   await add('taxes', { code: 'SERVICE', title: 'Service charge', country: 'EG', rate: 12 });
 
+  const units: Record<string, string> = {};
   for (const [code, en, ar, symbol] of [
     ['KG', 'Kilogram', 'كيلوجرام', 'kg'],
     ['G', 'Gram', 'جرام', 'g'],
     ['L', 'Litre', 'لتر', 'l'],
     ['PC', 'Piece', 'قطعة', 'pc'],
   ] as const) {
-    await add('measurementUnits', { code, name: name(en, ar), symbol });
+    units[code] = await add('measurementUnits', { code, name: name(en, ar), symbol });
   }
 
   const tree = async (
     key: 'categories' | 'wasteCategories',
     parents: [string, string, string, [string, string, string][]][],
   ) => {
+    const ids: Record<string, string> = {};
     for (const [code, en, ar, children] of parents) {
       const parentId = await add(key, {
         code,
         name: name(en, ar),
         description: `${en} and everything under it`,
       });
+      ids[code] = parentId;
       for (const [childCode, childEn, childAr] of children) {
-        await add(key, { code: childCode, name: name(childEn, childAr), description: childEn, parentId });
+        ids[childCode] = await add(key, {
+          code: childCode,
+          name: name(childEn, childAr),
+          description: childEn,
+          parentId,
+        });
       }
     }
+    return ids;
   };
-  await tree('categories', [
+  const categories = await tree('categories', [
     [
       'BAKERY',
       'Bakery',
@@ -120,13 +129,105 @@ export async function seedDemoCatalogue(
     ['DAMAGED', 'Damaged', 'تالف', [['DROPPED', 'Dropped in service', 'سقط أثناء الخدمة']]],
   ]);
 
+  const tags: Record<string, string> = {};
   for (const [code, en, ar] of [
     ['VEGAN', 'Vegan', 'نباتي'],
     ['BESTSELLER', 'Bestseller', 'الأكثر مبيعًا'],
     ['NEW', 'New', 'جديد'],
   ] as const) {
-    await add('productTags', { code, name: name(en, ar) });
+    tags[code] = await add('productTags', { code, name: name(en, ar) });
   }
+
+  // Variation types and their values, in the order a product lists them.
+  const variation = async (code: string, en: string, ar: string, values: [string, string, string][]) => {
+    const typeId = await add('variationTypes', { code, name: name(en, ar) });
+    const ids: string[] = [];
+    for (const [position, [valueCode, valueEn, valueAr]] of values.entries()) {
+      ids.push(
+        await add('variationValues', { code: valueCode, name: name(valueEn, valueAr), typeId, position }),
+      );
+    }
+    return { typeId, valueIds: ids };
+  };
+  const size = await variation('SIZE', 'Size', 'المقاس', [
+    ['SIZE-S', 'Small', 'صغير'],
+    ['SIZE-M', 'Medium', 'وسط'],
+    ['SIZE-L', 'Large', 'كبير'],
+  ]);
+  const milk = await variation('MILK', 'Milk', 'الحليب', [
+    ['MILK-WHOLE', 'Whole milk', 'حليب كامل الدسم'],
+    ['MILK-OAT', 'Oat milk', 'حليب الشوفان'],
+  ]);
+  await variation('COLOUR', 'Colour', 'اللون', [
+    ['COLOUR-BLACK', 'Black', 'أسود'],
+    ['COLOUR-WHITE', 'White', 'أبيض'],
+    ['COLOUR-GREEN', 'Green', 'أخضر'],
+  ]);
+
+  // Products: ingredients, a drink with variants (Size × Milk, each with a SKU, two with a
+  // barcode), and drinks and pastries made of the ingredients (their recipes).
+  const beans = await add('products', {
+    code: 'BEANS',
+    name: name('Espresso beans', 'حبوب الإسبريسو'),
+    measurementUnitId: units.KG,
+  });
+  const wholeMilk = await add('products', {
+    code: 'MILK',
+    name: name('Whole milk', 'حليب كامل الدسم'),
+    measurementUnitId: units.L,
+  });
+  const butter = await add('products', {
+    code: 'BUTTER',
+    name: name('Butter', 'زبدة'),
+    measurementUnitId: units.KG,
+  });
+  const line = (ingredientProductId: string | undefined, quantity: number) => ({
+    ingredientProductId,
+    quantity,
+  });
+  const sizes = ['S', 'M', 'L'];
+  const milks = ['WHOLE', 'OAT'];
+  await add('products', {
+    code: 'LATTE',
+    name: name('Latte', 'لاتيه'),
+    measurementUnitId: units.PC,
+    categoryId: categories.HOT,
+    tagIds: [tags.BESTSELLER],
+    options: [
+      { typeId: size.typeId, valueIds: size.valueIds },
+      { typeId: milk.typeId, valueIds: milk.valueIds },
+    ],
+    variants: size.valueIds.flatMap((sizeId, sizeIndex) =>
+      milk.valueIds.map((milkId, milkIndex) => ({
+        key: `${sizeId}-${milkId}`,
+        sku: `LATTE-${sizes[sizeIndex]}-${milks[milkIndex]}`,
+        ...(milkIndex === 0 ? { barcode: withCheckDigit(`62210000100${sizeIndex}`) } : {}),
+      })),
+    ),
+    recipe: [line(beans, 0.018), line(wholeMilk, 0.25)],
+  });
+  await add('products', {
+    code: 'ESPRESSO',
+    name: name('Espresso', 'إسبريسو'),
+    measurementUnitId: units.PC,
+    categoryId: categories.HOT,
+    recipe: [line(beans, 0.009)],
+  });
+  await add('products', {
+    code: 'CROISSANT',
+    name: name('Butter croissant', 'كرواسون بالزبدة'),
+    measurementUnitId: units.PC,
+    categoryId: categories.PASTRY,
+    tagIds: [tags.NEW],
+    recipe: [line(butter, 0.02)],
+  });
+  await add('products', {
+    code: 'BAGUETTE',
+    name: name('Baguette', 'خبز فرنسي'),
+    measurementUnitId: units.PC,
+    categoryId: categories.BREAD,
+    tagIds: [tags.VEGAN],
+  });
 
   await add('customers', {
     code: 'C-0001',
