@@ -504,3 +504,36 @@ describe('access', () => {
     );
   });
 });
+
+describe('deleting a product', () => {
+  it('takes its variants with it; one a recipe uses is refused, naming the products that use it', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const plain = await catalogue.created({ options: [{ typeId: size.id, valueIds: size.values }] });
+    expect((await catalogue.call('DELETE', `products/${plain.id}`)).status).toBe(200);
+    expect(await variantRows(plain.id)).toEqual([]);
+
+    const milk = await catalogue.created({
+      name: bilingual('Milk', 'حليب'),
+      options: [{ typeId: size.id, valueIds: size.values }],
+    });
+    const latte = await catalogue.created({ name: bilingual('Latte', 'لاتيه') });
+    await t.db.insert(recipeLines).values({
+      workspaceId: shop.id,
+      productId: latte.id,
+      position: 0,
+      ingredientProductId: milk.id,
+      ingredientVariantId: milk.variants![1]!.id,
+      quantity: 0.2,
+    });
+    const refused = await api(t.app, {
+      method: 'DELETE',
+      url: `/api/products/${milk.id}?workspaceId=${shop.id}`,
+      cookie: admin.cookie,
+      headers: { 'accept-language': 'ar' },
+    });
+    expect(expectValidation(refused, 'id').issues).toEqual([
+      { path: 'id', message: validationCodes.RECORD_IN_USE_BY, params: { count: 1, names: 'لاتيه' } },
+    ]);
+    expect(await variantRows(milk.id)).toHaveLength(3);
+  });
+});
