@@ -537,3 +537,22 @@ describe('deleting a product', () => {
     expect(await variantRows(milk.id)).toHaveLength(3);
   });
 });
+
+describe('one answer for every refusal', () => {
+  it('a bad tag, an unknown variant key and a recipe line naming a missing product come back together', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const before = await productCount();
+    const refused = await catalogue.create({
+      tagIds: [randomUUID()],
+      options: [{ typeId: size.id, valueIds: size.values }],
+      variants: [{ key: randomUUID(), sku: unique('S') }],
+      recipe: [{ ingredientProductId: randomUUID(), quantity: 1 }],
+    });
+    expect(expectValidation(refused, 'tagIds.0').issues).toEqual([
+      { path: 'tagIds.0', message: validationCodes.REFERENCE_NOT_FOUND },
+      { path: 'variants.0.key', message: validationCodes.VARIANT_NOT_FOUND },
+      { path: 'recipe.0.ingredientProductId', message: validationCodes.REFERENCE_NOT_FOUND },
+    ]);
+    expect(await productCount()).toBe(before);
+  });
+});

@@ -18,7 +18,7 @@ import {
   variantSummary,
   writeVariants,
 } from './product-variants.ts';
-import { checkRecipe, loadRecipes, recipeUsers, writeRecipe } from './recipes.ts';
+import { loadRecipes, recipeIssues, recipeUsers, writeRecipe } from './recipes.ts';
 
 /** The product fields the hooks read, as the contract's schemas leave them (absent on an update: unchanged). */
 interface ProductWrite {
@@ -67,9 +67,9 @@ export const productsCustomization: ResourceCustomization = {
   },
   hooks: {
     /**
-     * Every refusal before anything is written: tags, images, options (and the count of their
-     * combinations) and the variant edits (known keys, SKUs and barcodes unique in the workspace)
-     * in one answer, then the recipe's. The variant plan it makes is what afterWrite writes.
+     * Every refusal before anything is written, all in one answer: tags, images, options (and
+     * the count of their combinations), the variant edits (known keys, SKUs and barcodes unique in
+     * the workspace) and the recipe. The variant plan it makes is what afterWrite writes.
      */
     async beforeWrite(context, input, existing) {
       const product = input as ProductWrite;
@@ -98,8 +98,8 @@ export const productsCustomization: ResourceCustomization = {
         issues.push(...variantIssues);
         plans.set(input, plan);
       }
+      if (product.recipe) issues.push(...(await recipeIssues(context, productId, product.recipe)));
       if (issues.length > 0) throw validationError(issues);
-      if (product.recipe) await checkRecipe(context, productId, product.recipe);
     },
     async afterWrite(context, id, input) {
       const plan = plans.get(input);
