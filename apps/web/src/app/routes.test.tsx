@@ -101,7 +101,9 @@ describe('routes', () => {
   });
 
   it('shows a screen of a later milestone as an honest placeholder when the role holds the permission', async () => {
-    const { fetchMock } = mockFetch([{ path: '/api/auth/user', body: { data: userWith(['viewSubscriptions']) } }]);
+    const { fetchMock } = mockFetch([
+      { path: '/api/auth/user', body: { data: userWith(['viewSubscriptions']) } },
+    ]);
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/subscriptions');
     expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
