@@ -287,8 +287,13 @@ export function bindStorage(
     .map((name) => name.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()))
     .filter((field) => field in columns);
 
+  // Only what a record shows: a column kept for search alone (a product's variant codes, up to
+  // 40 KB at 2,048 variants) is not read with every listed row.
   const recordColumns = Object.fromEntries(
-    Object.entries(columns).filter(([key]) => key !== 'searchText' && key !== 'workspaceId'),
+    Object.entries(columns).filter(
+      ([key]) =>
+        key === 'id' || recordFields.includes(key) || (localized && (key === 'nameEn' || key === 'nameAr')),
+    ),
   );
   const selection: Record<string, AnyPgColumn | SQL> = { ...recordColumns, ...computed };
 
