@@ -556,3 +556,38 @@ describe('one answer for every refusal', () => {
     expect(await productCount()).toBe(before);
   });
 });
+
+describe("a product's answer names what it refers to", () => {
+  it('a member with only viewProducts reads the names of its unit, tags, types, values and recipe brands', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const tag = dataOf<{ id: string }>(
+      await catalogue.call('POST', 'product-tags', { code: unique('tag'), name: bilingual('Hot', 'ساخن') }),
+    );
+    const brand = dataOf<{ id: string }>(
+      await catalogue.call('POST', 'brands', { code: unique('b'), name: bilingual('Roastery', 'المحمصة') }),
+    );
+    const milk = await catalogue.created({ name: bilingual('Milk', 'حليب') });
+    const latte = await catalogue.created({
+      tagIds: [tag.id],
+      options: [{ typeId: size.id, valueIds: size.values.slice(0, 2) }],
+      recipe: [{ ingredientProductId: milk.id, quantity: 2, brandIds: [brand.id] }],
+    });
+    const cashier = await addMember(t.db, shop.id, { tags: ['viewProducts'] });
+    const read = await api(t.app, {
+      url: `/api/products/${latte.id}?workspaceId=${shop.id}`,
+      cookie: cashier.cookie,
+    });
+    const references = dataOf<ProductRecord>(read).references!;
+    expect(references[latte.measurementUnitId]).toEqual({ name: bilingual('Piece', 'قطعة'), symbol: 'pc' });
+    expect(references[tag.id]).toEqual({ name: bilingual('Hot', 'ساخن') });
+    expect(references[size.id]).toEqual({ name: bilingual('Size', 'المقاس') });
+    expect(references[size.values[1]!]).toEqual({ name: bilingual('Medium', 'وسط') });
+    expect(references[size.values[2]!]).toBeUndefined();
+    expect(references[brand.id]).toEqual({ name: bilingual('Roastery', 'المحمصة') });
+    // The list leaves them out like the variants.
+    const listed = dataOf<ProductRecord[]>(
+      await api(t.app, { url: `/api/products?workspaceId=${shop.id}`, cookie: cashier.cookie }),
+    );
+    expect(listed.find((product) => product.id === latte.id)).not.toHaveProperty('references');
+  });
+});

@@ -143,6 +143,13 @@ export const recipeLineRecordSchema = z.object({
 });
 export type RecipeLineRecord = z.infer<typeof recipeLineRecordSchema>;
 
+/** A record a product refers to, as its page names it: its name (and a unit's symbol). */
+export const productReferenceSchema = z.object({
+  name: localizedNameRecordField,
+  symbol: z.string().optional(),
+});
+export type ProductReference = z.infer<typeof productReferenceSchema>;
+
 export const productRecordSchema = z.object({
   ...statusRecordFields,
   name: localizedNameRecordField,
@@ -156,6 +163,12 @@ export const productRecordSchema = z.object({
   /** One product's page (get, create, update) has its variants and recipe; a list leaves them out. */
   variants: z.array(productVariantRecordSchema).optional(),
   recipe: z.array(recipeLineRecordSchema).optional(),
+  /**
+   * The records it refers to by id — unit, category, waste category, tags, chosen types and
+   * values, the recipe's brands and ingredients' units — for a reader who may view products but
+   * not list those resources. Single-record answers only.
+   */
+  references: z.record(z.string(), productReferenceSchema).optional(),
 });
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 

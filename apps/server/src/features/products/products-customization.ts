@@ -11,6 +11,7 @@ import { products } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { productImageIssues, resolveOptions, tagIssues } from './product-inputs.ts';
+import { loadProductReferences } from './product-references.ts';
 import {
   loadVariants,
   planVariants,
@@ -49,7 +50,7 @@ const written = new WeakMap<Database, Map<string, VariantPlan>>();
  */
 export const productsCustomization: ResourceCustomization = {
   key: 'products',
-  writtenByFeature: ['variants', 'recipe'],
+  writtenByFeature: ['variants', 'recipe', 'references'],
   searchedAs: { variants: products.variantCodes },
   filteredAs: {
     tagIds: (ids) => sql`${products.tagIds} && (${ids})::uuid[]`,
@@ -116,8 +117,16 @@ export const productsCustomization: ResourceCustomization = {
       const variants = await loadVariants(context, ids, written.get(context.db));
       written.delete(context.db);
       const recipes = await loadRecipes(context, ids);
+      const references = await loadProductReferences(context, ids);
       return new Map(
-        ids.map((id) => [id, { variants: variants.get(id) ?? [], recipe: recipes.get(id) ?? [] }]),
+        ids.map((id) => [
+          id,
+          {
+            variants: variants.get(id) ?? [],
+            recipe: recipes.get(id) ?? [],
+            references: references.get(id) ?? {},
+          },
+        ]),
       );
     },
     usedBy: (context, existing) => recipeUsers(context, existing.id as string),

@@ -1,17 +1,32 @@
 import {
   type MeasurementUnitRecord,
   measurementUnitsResource,
+  type ProductReference,
+  pickLocalized,
   type ValidationIssue,
   type VariationTypeRecord,
   variationTypesResource,
 } from '@dukkan/contract';
 import { useQueries } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { optionListParams, recordName, requireResource } from '../../resource-ui/option-sources.ts';
 import { useResourceAccess, useResourceList, useResourceRecord } from '../../resource-ui/use-resource.ts';
+
+/**
+ * The names of what the shown product refers to, from its own answer: a reader who may view
+ * products but not list units, tags or variation types still sees their names.
+ */
+const ProductReferences = createContext<Readonly<Record<string, ProductReference>>>({});
+export const ProductReferencesProvider = ProductReferences.Provider;
+
+/** What the shown product's answer says of a record it refers to, if anything. */
+export function useProductReference(id: string | null | undefined): ProductReference | undefined {
+  const references = useContext(ProductReferences);
+  return id ? references[id] : undefined;
+}
 
 /** A refusal's issue in the reader's language, its placeholders filled (RECIPE_CYCLE names the loop). */
 export function useIssueText() {
@@ -73,7 +88,9 @@ export function useRecordLabel(resourceKey: string, id: string | null | undefine
   const inPage = id ? page.data?.data.find((record) => record.id === id) : undefined;
   const alone = useResourceRecord(definition, page.isSuccess && id && !inPage ? id : null);
   const record = inPage ?? alone.data;
-  return record ? recordName(definition, record as Record<string, unknown>, i18n.language) : null;
+  const known = useProductReference(id);
+  if (record) return recordName(definition, record as Record<string, unknown>, i18n.language);
+  return known ? pickLocalized(known.name, i18n.language) : null;
 }
 
 /** A measurement unit's symbol ("kg"), for a quantity in it; null while unknown. */
@@ -83,5 +100,6 @@ export function useUnitSymbol(id: string | null | undefined): string | null {
     ? (page.data?.data.find((unit) => unit.id === id) as MeasurementUnitRecord | undefined)
     : undefined;
   const alone = useResourceRecord(measurementUnitsResource, page.isSuccess && id && !inPage ? id : null);
-  return (inPage ?? (alone.data as MeasurementUnitRecord | undefined))?.symbol ?? null;
+  const known = useProductReference(id);
+  return (inPage ?? (alone.data as MeasurementUnitRecord | undefined))?.symbol ?? known?.symbol ?? null;
 }

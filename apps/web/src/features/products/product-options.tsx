@@ -1,4 +1,5 @@
 import {
+  type LocalizedText,
   maxProductOptions,
   type ProductRecord,
   pickLocalized,
@@ -253,14 +254,18 @@ export function ProductOptionsView({
     <dl className="space-y-1.5 text-sm">
       {product.options.map((option) => {
         const type = types.get(option.typeId);
-        const values = option.valueIds.map((valueId) => {
-          const value = type?.values.find((candidate) => candidate.id === valueId);
-          return value ? pickLocalized(value.name, i18n.language) : '…';
-        });
+        // The product's own answer names its types and values for a reader who cannot list them.
+        const named = (id: string, name: LocalizedText | undefined) => {
+          const text = name ?? product.references?.[id]?.name;
+          return text ? pickLocalized(text, i18n.language) : '…';
+        };
+        const values = option.valueIds.map((valueId) =>
+          named(valueId, type?.values.find((candidate) => candidate.id === valueId)?.name),
+        );
         return (
           <div key={option.typeId} className="flex flex-wrap gap-x-2">
             <dt className="font-medium text-slate-700 dark:text-slate-300">
-              {type ? pickLocalized(type.name, i18n.language) : '…'}
+              {named(option.typeId, type?.name)}
             </dt>
             <dd className="text-slate-900 dark:text-slate-100">
               {values.join(i18n.language === 'ar' ? '، ' : ', ')}

@@ -10,6 +10,7 @@ import { ProductPage } from './product-page.tsx';
 import {
   catalogueRoutes,
   cups,
+  drinks,
   latte,
   list,
   milk,
@@ -203,6 +204,28 @@ describe('a stored product', () => {
     expect(screen.getByRole('rowheader', { name: /Vanilla syrup/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(document.querySelectorAll('input, select, textarea')).toHaveLength(0);
+  });
+
+  it("names the unit, category, types and values from the product's own answer for a reader who cannot list them", async () => {
+    const named = (record: { id: string; name: ProductRecord['name'] }) => [record.id, { name: record.name }];
+    const referenced: ProductRecord = {
+      ...latte,
+      references: Object.fromEntries([
+        [cups.id, { name: cups.name, symbol: cups.symbol }],
+        named(drinks),
+        ...[size, milk].flatMap((type) => [named(type), ...type.values.map(named)]),
+      ]),
+    };
+    renderPage({
+      at: `/products/${latte.id}`,
+      grant: ['viewProducts'],
+      routes: [{ path: latteUrl, body: { data: referenced } }],
+    });
+    expect(await screen.findByText('You can view this product but not change it.')).toBeTruthy();
+    expect(screen.getByText('Cup')).toBeTruthy();
+    expect(screen.getByText('Drinks')).toBeTruthy();
+    expect(screen.getByText('Size')).toBeTruthy();
+    expect(screen.getByText('Whole, Skim, Oat, Soy')).toBeTruthy();
   });
 
   it('with editProducts too, the same address is the form with Save', async () => {

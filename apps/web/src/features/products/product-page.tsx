@@ -34,7 +34,7 @@ import {
   productUpdateInput,
 } from './product-form.ts';
 import { type PlacedIssues, placeIssues, type SentInput } from './product-issues.ts';
-import { useIssueText, useVariationTypes } from './product-lookups.ts';
+import { ProductReferencesProvider, useIssueText, useVariationTypes } from './product-lookups.ts';
 import { ProductOptionsEditor, ProductOptionsView } from './product-options.tsx';
 import { RecipeEditor, RecipeView } from './product-recipe.tsx';
 import {
@@ -389,10 +389,14 @@ export function ProductPage() {
     );
   }
   if (record)
-    return allows('update') ? (
-      <ProductEditor key={record.id} record={record} />
-    ) : (
-      <ProductView product={record} />
+    return (
+      <ProductReferencesProvider value={record.references ?? {}}>
+        {allows('update') ? (
+          <ProductEditor key={record.id} record={record} />
+        ) : (
+          <ProductView product={record} />
+        )}
+      </ProductReferencesProvider>
     );
 
   const title = t('nav.editProduct');
