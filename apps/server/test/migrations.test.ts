@@ -45,7 +45,9 @@ async function rows(database: TestDatabase, query: string): Promise<Record<strin
   return (result as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
-describe('migration 0001: workspace admins become admin memberships', () => {
+// Each test starts a database of its own and runs the migrations on it: on a loaded machine that
+// took 38 s for PGlite, past the suite's 30 s.
+describe('migration 0001: workspace admins become admin memberships', { timeout: 90_000 }, () => {
   it('keeps every admin (also one who held a role) and every member, then drops workspace_admins', async () => {
     const database = await createTestDatabase({ migrated: false });
     databases.push(database);
