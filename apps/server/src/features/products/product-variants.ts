@@ -339,6 +339,35 @@ function textArrayLiteral(items: readonly string[]): string {
   return `{${items.map((item) => `"${item.replace(/[\\"]/g, (character) => `\\${character}`)}"`).join(',')}}`;
 }
 
+/** Each variant column as an array parameter: its SQL type and its value. */
+const variantColumns: Record<
+  'id' | 'key' | 'position' | 'sku' | 'barcode' | 'images' | 'status',
+  readonly ['uuid' | 'text' | 'int', (variant: PlannedVariant) => unknown]
+> = {
+  id: ['uuid', (variant: PlannedVariant) => variant.id],
+  key: ['text', (variant: PlannedVariant) => variant.key],
+  position: ['int', (variant: PlannedVariant) => variant.position],
+  sku: ['text', (variant: PlannedVariant) => variant.sku],
+  barcode: ['text', (variant: PlannedVariant) => variant.barcode],
+  images: ['text', (variant: PlannedVariant) => textArrayLiteral(variant.images)],
+  status: ['text', (variant: PlannedVariant) => variant.status],
+};
+
+/**
+ * `unnest($1::uuid[], …) as e(<columns>)`: the variants as rows of the named columns, one array
+ * parameter per column — 2,048 rows in one statement, within any parameter limit.
+ */
+function unnestVariants(variants: readonly PlannedVariant[], names: (keyof typeof variantColumns)[]): SQL {
+  const arrays = names.map((name) => {
+    const [type, value] = variantColumns[name];
+    return arrayParam(
+      variants.map((variant) => value(variant)),
+      type,
+    );
+  });
+  return sql`unnest(${sql.join(arrays, sql`, `)}) as e(${sql.raw(names.join(', '))})`;
+}
+
 /**
  * Writes the plan in the save's transaction: removes the dropped variants, updates the changed
  * ones in one UPDATE … FROM unnest, inserts the new ones and their value links in one statement
@@ -380,32 +409,7 @@ export async function writeVariants({ db, workspaceId }: HookContext, productId:
     await db.execute(sql`update ${productVariants} as v
       set position = e.position, sku = e.sku, barcode = e.barcode, images = e.images::text[],
           status = e.status, updated_at = now()
-      from unnest(
-        ${arrayParam(
-          changed.map((variant) => variant.id),
-          'uuid',
-        )},
-        ${arrayParam(
-          changed.map((variant) => variant.position),
-          'int',
-        )},
-        ${arrayParam(
-          changed.map((variant) => variant.sku),
-          'text',
-        )},
-        ${arrayParam(
-          changed.map((variant) => variant.barcode),
-          'text',
-        )},
-        ${arrayParam(
-          changed.map((variant) => textArrayLiteral(variant.images)),
-          'text',
-        )},
-        ${arrayParam(
-          changed.map((variant) => variant.status),
-          'text',
-        )}
-      ) as e(id, position, sku, barcode, images, status)
+      from ${unnestVariants(changed, ['id', 'position', 'sku', 'barcode', 'images', 'status'])}
       where v.id = e.id and v.workspace_id = ${workspaceId} and v.product_id = ${productId}`);
   }
 
@@ -414,36 +418,7 @@ export async function writeVariants({ db, workspaceId }: HookContext, productId:
     await db.execute(sql`insert into ${productVariants}
         (id, workspace_id, product_id, key, position, sku, barcode, images, status)
       select e.id, ${workspaceId}, ${productId}, e.key, e.position, e.sku, e.barcode, e.images::text[], e.status
-      from unnest(
-        ${arrayParam(
-          inserted.map((variant) => variant.id),
-          'uuid',
-        )},
-        ${arrayParam(
-          inserted.map((variant) => variant.key),
-          'text',
-        )},
-        ${arrayParam(
-          inserted.map((variant) => variant.position),
-          'int',
-        )},
-        ${arrayParam(
-          inserted.map((variant) => variant.sku),
-          'text',
-        )},
-        ${arrayParam(
-          inserted.map((variant) => variant.barcode),
-          'text',
-        )},
-        ${arrayParam(
-          inserted.map((variant) => textArrayLiteral(variant.images)),
-          'text',
-        )},
-        ${arrayParam(
-          inserted.map((variant) => variant.status),
-          'text',
-        )}
-      ) as e(id, key, position, sku, barcode, images, status)`);
+      from ${unnestVariants(inserted, ['id', 'key', 'position', 'sku', 'barcode', 'images', 'status'])}`);
     await db.execute(sql`insert into product_variant_values (variant_id, value_id, position)
       select * from unnest(
         ${arrayParam(
