@@ -1,16 +1,23 @@
 /**
  * `npm run bench`: the identity endpoints under load (auth.ts), `GET auth/user` for a user in 50
  * workspaces against one (auth-user-workspaces.ts), a catalogue list of 100,000 customers against
- * a bare baseline (catalogue-list.ts), then the size and paint timings of /login (bundle-size.ts,
- * needs `npm run build -w @dukkan/web` first). BENCH_ONLY=auth, workspaces, catalogue or bundle
- * runs one of them. Prints the Markdown tables at the end; exit code 1 if a load test saw errors,
- * the 50-workspace user is over 2× slower, the catalogue list misses its targets against the
- * baseline, the JavaScript budget is exceeded, or a benchmark could not run.
+ * a bare baseline (catalogue-list.ts), saving a product of 2,048 variants against plain inserts
+ * (products-save.ts), a products list of 100,000 products against a bare baseline
+ * (products-list.ts), the product page of 2,048 variants in Chromium (products-page.ts), then the
+ * size and paint timings of /login (bundle-size.ts); the two browser benchmarks need
+ * `npm run build -w @dukkan/web` first. BENCH_ONLY=auth, workspaces, catalogue, products-save,
+ * products-list, products-page or bundle runs one of them. Prints the Markdown tables at the end;
+ * exit code 1 if a load test saw errors, the 50-workspace user is over 2× slower, a list misses
+ * its targets against its baseline, a product save or the product page misses its targets, the
+ * JavaScript budget is exceeded, or a benchmark could not run.
  */
 import { authMarkdown, runAuthBench } from './auth.ts';
 import { runWorkspacesBench, workspacesMarkdown } from './auth-user-workspaces.ts';
 import { bundleMarkdown, runBundleSize, WebBuildMissingError } from './bundle-size.ts';
 import { catalogueMarkdown, runCatalogueBench } from './catalogue-list.ts';
+import { productsListMarkdown, runProductsListBench } from './products-list.ts';
+import { ProductPageMissingError, productsPageMarkdown, runProductsPageBench } from './products-page.ts';
+import { productsSaveMarkdown, runProductsSaveBench } from './products-save.ts';
 import { machineFacts } from './support.ts';
 
 async function main() {
@@ -50,6 +57,47 @@ async function main() {
         );
     } catch (error) {
       problems.push(`catalogue benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (!only || only === 'products-save') {
+    try {
+      const { report, ok } = await runProductsSaveBench();
+      sections.push(productsSaveMarkdown(report));
+      if (!ok)
+        problems.push(
+          'saving a product of 2,048 variants missed its targets (p95: save < 600 ms on PGlite, < 400 ms on PostgreSQL; bulk edit < 500 ms)',
+        );
+    } catch (error) {
+      problems.push(`products save benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (!only || only === 'products-list') {
+    try {
+      const { report, ok } = await runProductsListBench();
+      sections.push(productsListMarkdown(report));
+      if (!ok)
+        problems.push(
+          'GET /api/products saw errors, answered unlike the baseline, or missed its targets on PostgreSQL (medians of the rounds: ≥ 0.9 of the baseline req/s, p99 ≤ 1.5×)',
+        );
+    } catch (error) {
+      problems.push(`products list benchmark failed: ${(error as Error).message}`);
+    }
+  }
+
+  if (!only || only === 'products-page') {
+    try {
+      const { report, ok } = await runProductsPageBench();
+      sections.push(productsPageMarkdown(report));
+      if (!ok)
+        problems.push(
+          'the product page of 2,048 variants missed a target (ready ≤ 1.5 s, < 200 rows, longest scroll task < 100 ms, heap < 300 MB)',
+        );
+    } catch (error) {
+      if (error instanceof ProductPageMissingError)
+        problems.push(`products page benchmark skipped: ${error.message}`);
+      else problems.push(`products page benchmark failed: ${(error as Error).message}`);
     }
   }
 
