@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { catalogueApi } from '../../fixtures/products.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
 
 /** The texts each language shows; the flow is the same in both. */
 const texts = {
@@ -159,7 +160,7 @@ for (const language of ['en', 'ar'] as const) {
   }) => {
     test.setTimeout(150_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const unique = `${language.toUpperCase()}${Date.now().toString().slice(-6)}`;
+    const unique = `${language.toUpperCase()}${randomDigits(6)}`;
     const size: Name = { en: `Size ${unique}`, ar: `المقاس ${unique}` };
     const colour: Name = { en: `Colour ${unique}`, ar: `اللون ${unique}` };
     const sizes: Name[] = [
@@ -225,9 +226,7 @@ for (const language of ['en', 'ar'] as const) {
     await page.keyboard.press('ArrowDown');
     await expect(cell(2, 3)).toBeFocused();
     // ...and a block of three rows (SKU, barcode) pasted from the clipboard into the next ones.
-    const barcodes = [1, 2, 3].map((row) =>
-      ean13(`62${Date.now().toString().slice(-8)}${language === 'en' ? 1 : 2}${row}`),
-    );
+    const barcodes = [1, 2, 3].map((row) => ean13(`62${randomDigits(8)}${language === 'en' ? 1 : 2}${row}`));
     const block = [3, 4, 5].map((n, index) => `TS-${unique}-0${n}\t${barcodes[index]}`).join('\n');
     await page.evaluate((pasted) => navigator.clipboard.writeText(pasted), `${block}\n`);
     await page.keyboard.press('ControlOrMeta+V');

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { catalogueApi } from '../../fixtures/products.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
 
 /**
  * Screenshots of the product page — a product with 3 × 4 variants with SKUs and a recipe of two
@@ -20,7 +21,7 @@ const viewports = {
 };
 
 async function seed(page: Page) {
-  const unique = Date.now().toString().slice(-6);
+  const unique = randomDigits(6);
   const api = await catalogueApi(page);
   const size = await api.createType(`SHOT-SIZE-${unique}`, { en: 'Size', ar: 'المقاس' }, [
     { en: 'Small', ar: 'صغير' },

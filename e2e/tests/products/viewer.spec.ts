@@ -3,6 +3,7 @@ import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { catalogueApi, type SeededProduct } from '../../fixtures/products.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
 
 const acceptLink = /http:\/\/localhost:\d+\/accept-invite\?token=[\w-]+/;
 const pathOf = (link: string) => link.replace(/^http:\/\/localhost:\d+/, '');
@@ -31,7 +32,7 @@ const texts = {
  * member with it; the member accepts in a browser of their own, completes the profile and signs in.
  */
 async function signedInStaff(page: Page, browser: Browser, permissions: string[]) {
-  const unique = Date.now().toString().slice(-7);
+  const unique = randomDigits(7);
   const staff = { email: `viewer.${unique}@shop.test`, password: 'Viewer-pass1!' };
   const roleTitle = `Product viewer ${unique}`;
   await page.goto('/authority-roles?lng=en');
@@ -79,7 +80,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(90_000);
-  const unique = Date.now().toString().slice(-6);
+  const unique = randomDigits(6);
   const adminContext = await browser.newContext();
   const page = await adminContext.newPage();
   await signIn(page);
