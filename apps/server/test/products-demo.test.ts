@@ -59,7 +59,7 @@ describe('the demo catalogue', () => {
     ]);
     expect(detailed.variants![1]!.title).toEqual([
       { locale: 'en', value: 'Small, Oat milk' },
-      { locale: 'ar', value: 'صغير, حليب الشوفان' },
+      { locale: 'ar', value: 'صغير، حليب الشوفان' },
     ]);
     expect(detailed.variants!.filter((variant) => variant.barcode !== null)).toHaveLength(3);
     expect(detailed.recipe!.map((line) => [line.ingredient.code, line.quantity])).toEqual([

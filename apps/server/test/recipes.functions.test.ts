@@ -206,7 +206,7 @@ describe('writing and loading', () => {
           // The values in their order; a value without Arabic gives its English text (§9).
           variantTitle: [
             { locale: 'en', value: 'Large, White' },
-            { locale: 'ar', value: 'كبير, White' },
+            { locale: 'ar', value: 'كبير، White' },
           ],
         },
       },

@@ -367,7 +367,7 @@ describe('a used value or type is not deleted', () => {
     const inArabic = await call('DELETE', `variation-values/${used.id}`, undefined, { language: 'ar' });
     expect(errorOf(inArabic).issues?.[0]?.params).toEqual({
       count: 7,
-      names: 'ألف, باء, تاء, جيم, دال',
+      names: 'ألف، باء، تاء، جيم، دال',
     });
     expect((await call('GET', `variation-values/${used.id}`)).status).toBe(200);
 

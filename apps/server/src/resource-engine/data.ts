@@ -1,4 +1,4 @@
-import { type ListQuery, noReference, pickLocalized, validationCodes } from '@dukkan/contract';
+import { joinList, type ListQuery, noReference, pickLocalized, validationCodes } from '@dukkan/contract';
 import {
   and,
   count,
@@ -98,10 +98,10 @@ function inUse(users?: RecordUsers, locale: ReaderLocale = 'en'): AppError {
         message: validationCodes.RECORD_IN_USE_BY,
         params: {
           count: users.count,
-          names: users.names
-            .slice(0, inUseNamesShown)
-            .map((name) => pickLocalized(name, locale))
-            .join(', '),
+          names: joinList(
+            users.names.slice(0, inUseNamesShown).map((name) => pickLocalized(name, locale)),
+            locale,
+          ),
         },
       }
     : { path: 'id', message: validationCodes.RECORD_IN_USE };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocalized } from './localized-text.ts';
+import { joinList, pickLocalized } from './localized-text.ts';
 
 const name = [
   { locale: 'en', value: 'Coffee' },
@@ -45,5 +45,14 @@ describe('pickLocalized (spec §9)', () => {
         'ar',
       ),
     ).toBe('عربي');
+  });
+});
+
+describe('joinList', () => {
+  it('separates Arabic texts with the Arabic comma and others with a comma', () => {
+    expect(joinList(['صغير', 'أحمر'], 'ar')).toBe('صغير، أحمر');
+    expect(joinList(['صغير', 'أحمر'], 'ar-EG')).toBe('صغير، أحمر');
+    expect(joinList(['Small', 'Red'], 'en')).toBe('Small, Red');
+    expect(joinList(['Small'], 'ar')).toBe('Small');
   });
 });

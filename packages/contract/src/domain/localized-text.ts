@@ -13,3 +13,16 @@ export function pickLocalized(text: LocalizedText | null | undefined, language =
   const match = text.find((entry) => entry.locale && language.includes(entry.locale));
   return (match ?? text[0])?.value || '-';
 }
+
+/**
+ * Texts listed in a sentence of the given language: Arabic separates them with its own comma
+ * ('صغير، أحمر'), other languages with ', '.
+ */
+export function joinList(items: readonly string[], language = 'en'): string {
+  return items.join(listSeparator(language));
+}
+
+/** What separates the texts of a list in the language: '، ' in Arabic, ', ' otherwise. */
+export function listSeparator(language = 'en'): string {
+  return language.startsWith('ar') ? '، ' : ', ';
+}

@@ -30,7 +30,7 @@ describe('slugVariantValues', () => {
   it('upper-cases each value, makes its spaces dashes and joins the values by dashes', () => {
     expect(slugVariantValues('Large, Oat milk')).toBe('LARGE-OAT-MILK');
     expect(slugVariantValues('Extra  large ,  Oat')).toBe('EXTRA-LARGE-OAT');
-    expect(slugVariantValues('كبير, حليب الشوفان')).toBe('كبير-حليب-الشوفان');
+    expect(slugVariantValues('كبير، حليب الشوفان')).toBe('كبير-حليب-الشوفان');
     expect(slugVariantValues('')).toBe('');
   });
 });

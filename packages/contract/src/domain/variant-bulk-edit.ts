@@ -12,7 +12,7 @@ export interface VariantRow {
   id: string;
   /** The combination's key: its value ids in type order joined by '-'. */
   key: string;
-  /** The value titles joined by ', ' ("Large, Oat milk"), in the language shown. */
+  /** The value titles as the variant title joins them ("Large, Oat milk"), in the language shown. */
   title: string;
   sku: string | null;
   barcode: string | null;
@@ -46,10 +46,13 @@ export interface VariantBulkEditResult<V extends VariantRow> {
   changed: string[];
 }
 
-/** 'Large, Oat milk' → 'LARGE-OAT-MILK': each value title upper-cased, spaces made '-', joined by '-'. */
+/**
+ * 'Large, Oat milk' → 'LARGE-OAT-MILK': each value title (separated by a comma, or the Arabic
+ * comma of an Arabic title) upper-cased, spaces made '-', joined by '-'.
+ */
 export function slugVariantValues(title: string): string {
   return title
-    .split(', ')
+    .split(/[,،]/)
     .map((value) => value.trim().toUpperCase().replace(/\s+/g, '-'))
     .filter((value) => value !== '')
     .join('-');

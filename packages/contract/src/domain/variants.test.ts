@@ -103,14 +103,14 @@ describe('generateVariants (spec §9)', () => {
 
   it('titles each variant by its values joined by comma, per locale, with the §9 fallback', () => {
     const variants = generateVariants([size, milk]);
-    expect(variants[0]?.title).toEqual(text('Small, Oat', 'صغير, شوفان'));
+    expect(variants[0]?.title).toEqual(text('Small, Oat', 'صغير، شوفان'));
     // "cow" has only Arabic: English falls back to the first entry.
-    expect(variants[2]?.title).toEqual(text('Small, بقري', 'صغير, بقري'));
+    expect(variants[2]?.title).toEqual(text('Small, بقري', 'صغير، بقري'));
   });
 
   it("shows 'parent title - value titles' (spec §9)", () => {
     const [first] = generateVariants([size, milk], undefined, { parentTitle: text('Latte', 'لاتيه') });
-    expect(first?.displayTitle).toEqual(text('Latte - Small, Oat', 'لاتيه - صغير, شوفان'));
+    expect(first?.displayTitle).toEqual(text('Latte - Small, Oat', 'لاتيه - صغير، شوفان'));
     expect(variantDisplayTitle(text('Latte', 'لاتيه'), text('Small', 'صغير'), 'ar')).toBe('لاتيه - صغير');
     expect(variantDisplayTitle(text('Latte', 'لاتيه'), text('Small', 'صغير'), 'en-US')).toBe('Latte - Small');
     expect(variantDisplayTitle(null, text('Small', 'صغير'), 'ar')).toBe('صغير');

@@ -1,5 +1,5 @@
 import { validationCodes } from '../validation-codes.ts';
-import { type LocalizedText, pickLocalized } from './localized-text.ts';
+import { joinList, type LocalizedText, pickLocalized } from './localized-text.ts';
 
 /** One value of a variation type, e.g. "Large" of "Size". */
 export interface VariantOptionValue {
@@ -100,11 +100,14 @@ function localesOf(texts: readonly (LocalizedText | null | undefined)[]): string
   return [...locales];
 }
 
-/** A variant's title from its values: each value's text in that locale (§9 fallback), by comma. */
+/** A variant's title from its values: each value's text in that locale (§9 fallback), by that locale's comma. */
 export function variantTitle(values: readonly { value: LocalizedText }[]): LocalizedText {
   return localesOf(values.map((value) => value.value)).map((locale) => ({
     locale,
-    value: values.map((value) => pickLocalized(value.value, locale)).join(', '),
+    value: joinList(
+      values.map((value) => pickLocalized(value.value, locale)),
+      locale,
+    ),
   }));
 }
 

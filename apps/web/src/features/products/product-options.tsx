@@ -1,4 +1,5 @@
 import {
+  joinList,
   type LocalizedText,
   maxProductOptions,
   type ProductRecord,
@@ -267,9 +268,7 @@ export function ProductOptionsView({
             <dt className="font-medium text-slate-700 dark:text-slate-300">
               {named(option.typeId, type?.name)}
             </dt>
-            <dd className="text-slate-900 dark:text-slate-100">
-              {values.join(i18n.language === 'ar' ? '، ' : ', ')}
-            </dd>
+            <dd className="text-slate-900 dark:text-slate-100">{joinList(values, i18n.language)}</dd>
           </div>
         );
       })}

@@ -1,4 +1,6 @@
 import {
+  joinList,
+  listSeparator,
   maxRecipeLines,
   type OrderType,
   orderTypes,
@@ -61,7 +63,7 @@ function BrandsChooser({
   id: string;
   describedBy?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { field } = useController<ProductFormValues, typeof name>({ name });
   const { options } = useRecordOptions('brands');
   const chosen = field.value;
@@ -72,7 +74,7 @@ function BrandsChooser({
     chosen.length === 0
       ? t('products.recipe.allBrands')
       : names.length === chosen.length
-        ? names.join(', ')
+        ? joinList(names as string[], i18n.language)
         : t('products.recipe.brandsChosen', { count: chosen.length });
   return (
     <Popover>
@@ -389,13 +391,14 @@ export function RecipeEditor({
 }
 
 function BrandNames({ ids }: { ids: readonly string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const separator = listSeparator(i18n.language);
   if (ids.length === 0) return <>{t('products.recipe.allBrands')}</>;
   return (
     <>
       {ids.map((brandId, index) => (
         <span key={brandId}>
-          {index > 0 && ', '}
+          {index > 0 && separator}
           <BrandName id={brandId} />
         </span>
       ))}
@@ -422,7 +425,7 @@ function QuantityCell({ line }: { line: RecipeLineRecord }) {
 
 /** The recipe of a product the user may only view: item code, item name, quantity, order types, brands. */
 export function RecipeView({ lines }: { lines: readonly RecipeLineRecord[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (lines.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.recipe.empty')}</p>;
   const header = 'px-3 py-2 text-start text-xs font-medium text-slate-600 dark:text-slate-400';
@@ -458,7 +461,10 @@ export function RecipeView({ lines }: { lines: readonly RecipeLineRecord[] }) {
               <td className="px-3 py-2">
                 {line.orderTypes.length === 0
                   ? t('products.recipe.allOrderTypes')
-                  : line.orderTypes.map((type) => t(`products.recipe.orderType.${type}`)).join(', ')}
+                  : joinList(
+                      line.orderTypes.map((type) => t(`products.recipe.orderType.${type}`)),
+                      i18n.language,
+                    )}
               </td>
               <td className="px-3 py-2">
                 <BrandNames ids={line.brandIds} />
