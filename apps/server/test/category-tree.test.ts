@@ -1,10 +1,11 @@
 import { type CategoryRecord, validationCodes } from '@dukkan/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, wasteCategories } from '../src/db/schema/index.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
+import { firstLockWait } from './helpers/lock-wait.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
 
@@ -150,21 +151,11 @@ describe.each(trees)('$key: parent loops', ({ key, path, table }) => {
       const c = await create(b.id);
       const a = await create();
       const engine = createAppResources();
-      /** The kind of lock the second move first waits for, among this database's sessions. */
-      const firstWait = async () => {
-        for (;;) {
-          const waiting = await t.db.execute(sql`
-            select lock.locktype from pg_locks lock join pg_stat_activity activity on activity.pid = lock.pid
-            where activity.datname = current_database() and not lock.granted limit 1`);
-          const [row] = (waiting as unknown as { rows: { locktype: string }[] }).rows;
-          if (row) return row.locktype;
-        }
-      };
       const { second, waitedFor } = await t.db.transaction(async (tx) => {
         // The first move, not committed yet.
         await engine.data(key).update(tx, systemCaller(shop.id), a.id, { parentId: c.id });
         const second = call('PATCH', `${path}/${b.id}`, { parentId: a.id });
-        return { second, waitedFor: await firstWait() };
+        return { second, waitedFor: await firstLockWait(t.db, second) };
       });
       // Without the tree's lock the second move passes its check and only waits for the row of a
       // (its foreign key), then stores the loop.

@@ -1,5 +1,4 @@
 import { type RecipeLineInput, recipeLineInputSchema, validationCodes } from '@dukkan/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../src/features/products/recipes.ts';
 import { AppError } from '../src/http/errors.ts';
 import { type HookContext, type ReaderLocale, systemCaller } from '../src/resource-engine/storage.ts';
+import { firstLockWait } from './helpers/lock-wait.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createWorkspace, unique } from './helpers/workspaces.ts';
 
@@ -482,18 +482,6 @@ it.runIf(process.env.DATABASE_URL)(
     ];
     await save(b, [{ ingredientProductId: c.id }]);
     await save(d, [{ ingredientProductId: a.id }]);
-    let secondDone = false;
-    /** The kind of lock the second save first waits for; 'none' when it ends without waiting. */
-    const firstWait = async () => {
-      while (!secondDone) {
-        const waiting = await t.db.execute(sql`
-          select lock.locktype from pg_locks lock join pg_stat_activity activity on activity.pid = lock.pid
-          where activity.datname = current_database() and not lock.granted limit 1`);
-        const [row] = (waiting as unknown as { rows: { locktype: string }[] }).rows;
-        if (row) return row.locktype;
-      }
-      return 'none';
-    };
     const { second, waitedFor } = await t.db.transaction(async (tx) => {
       // The first save, not committed yet.
       const lines = linesOf([{ ingredientProductId: b.id }]);
@@ -503,10 +491,7 @@ it.runIf(process.env.DATABASE_URL)(
         () => 'saved',
         (error: unknown) => error,
       );
-      void second.finally(() => {
-        secondDone = true;
-      });
-      return { second, waitedFor: await firstWait() };
+      return { second, waitedFor: await firstLockWait(t.db, second) };
     });
     // Without the lock the second save checks before the first commits, and stores the loop.
     expect(waitedFor).toBe('advisory');

@@ -1,9 +1,9 @@
 import { type ProductRecord, productUpdateSchema, validationCodes } from '@dukkan/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemCaller } from '../src/resource-engine/storage.ts';
 import { createAppResources } from '../src/resources.ts';
 import { type ApiResponse, api, dataOf, expectValidation } from './helpers/api.ts';
+import { firstLockWait } from './helpers/lock-wait.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
 
@@ -288,28 +288,13 @@ describe('recipes over HTTP', () => {
       const c = await product({ en: 'C' });
       const b = await product({ en: 'B' }, { recipe: [line(c.id)] });
       const engine = createAppResources();
-      let secondDone = false;
-      /** The kind of lock the second save first waits for; 'none' when it ends without waiting. */
-      const firstWait = async () => {
-        while (!secondDone) {
-          const waiting = await t.db.execute(sql`
-            select lock.locktype from pg_locks lock join pg_stat_activity activity on activity.pid = lock.pid
-            where activity.datname = current_database() and not lock.granted limit 1`);
-          const [row] = (waiting as unknown as { rows: { locktype: string }[] }).rows;
-          if (row) return row.locktype;
-        }
-        return 'none';
-      };
       const { second, waitedFor } = await t.db.transaction(async (tx) => {
         // The first save, not committed yet.
         await engine
           .data('products')
           .update(tx, systemCaller(shop.id), a.id, productUpdateSchema.parse({ recipe: [line(b.id)] }));
         const second = setRecipe(c.id, [line(d.id)]);
-        void second.finally(() => {
-          secondDone = true;
-        });
-        return { second, waitedFor: await firstWait() };
+        return { second, waitedFor: await firstLockWait(t.db, second) };
       });
       // Without the lock the second save checks before the first commits, and stores the loop.
       expect(waitedFor).toBe('advisory');

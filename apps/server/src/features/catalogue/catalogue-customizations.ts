@@ -9,6 +9,7 @@ import {
   recipeLines,
   wasteCategories,
 } from '../../db/schema/index.ts';
+import { lockUntilCommit } from '../../db/transaction-lock.ts';
 import { validationError } from '../../http/errors.ts';
 import { inUseNamesShown } from '../../resource-engine/data.ts';
 import type {
@@ -34,7 +35,7 @@ function treeParentHooks(table: typeof categories | typeof wasteCategories): Res
     async beforeWrite({ db, workspaceId }, input, existing) {
       const parentId = input.parentId;
       if (!existing || typeof parentId !== 'string') return;
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${tableName}), hashtext(${workspaceId}))`);
+      await lockUntilCommit(db, tableName, workspaceId);
       const found = await db.execute(sql`
         with recursive ancestors (id, parent_id) as (
           select id, parent_id from ${table} where workspace_id = ${workspaceId} and id = ${parentId}

@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { productVariants, recipeLines, variationValues } from '../../db/schema/index.ts';
 import { sortCollation } from '../../db/schema/sorting.ts';
+import { lockUntilCommit } from '../../db/transaction-lock.ts';
 import type { HookContext } from '../../resource-engine/storage.ts';
 import { localizedText } from './product-inputs.ts';
 
@@ -185,7 +186,9 @@ function isChanged(variant: PlannedVariant): boolean {
 /**
  * SKUs or barcodes the save would give two variants of the workspace: within the product after
  * the save, and against the workspace's other products (one query). One issue per edit row that
- * sets a taken value (`variants.<i>.sku`), whichever row came first.
+ * sets a taken value (`variants.<i>.sku`), whichever row came first. Saves that set codes in one
+ * workspace wait for each other first: two products saved at once with the same new SKU would
+ * otherwise both pass, and the second would meet the unique index instead of its row's message.
  */
 async function uniquenessIssues(
   { db, workspaceId }: HookContext,
@@ -197,6 +200,7 @@ async function uniquenessIssues(
   const edited = variants.filter((variant) => variant.edit && variant.edit.fields[field] !== undefined);
   const wanted = [...new Set(edited.map((variant) => variant[field]).filter((value) => value !== null))];
   if (wanted.length === 0) return [];
+  await lockUntilCommit(db, 'product_variants:codes', workspaceId);
 
   const holders = new Map<string, number>();
   for (const variant of variants) {

@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { brands, products, productVariants, recipeLines } from '../../db/schema/index.ts';
 import { collated } from '../../db/schema/sorting.ts';
+import { lockUntilCommit } from '../../db/transaction-lock.ts';
 import { validationError } from '../../http/errors.ts';
 import type { HookContext, RecordUsers } from '../../resource-engine/storage.ts';
 
@@ -156,9 +157,7 @@ export async function recipeIssues(
   const loopStarts = [...knownProducts];
   let loops = new Map<string, LocalizedText[]>();
   if (productId !== null && loopStarts.length > 0) {
-    await db.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${'recipe_lines'}), hashtext(${workspaceId}))`,
-    );
+    await lockUntilCommit(db, 'recipe_lines', workspaceId);
     loops = await recipeLoops(context, productId, loopStarts);
   }
 

@@ -2,6 +2,7 @@ import { type LocalizedName, validationCodes } from '@dukkan/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { products, productVariants, productVariantValues, variationValues } from '../../db/schema/index.ts';
 import { sortCollation } from '../../db/schema/sorting.ts';
+import { lockUntilCommit } from '../../db/transaction-lock.ts';
 import { validationError } from '../../http/errors.ts';
 import { inUseNamesShown } from '../../resource-engine/data.ts';
 import type {
@@ -24,9 +25,7 @@ const comparable = (text: string | null | undefined) => text?.trim().toLowerCase
  * writes of one type are rare enough to queue.
  */
 async function lockType({ db, workspaceId }: HookContext, typeId: string) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`variation_values:${workspaceId}`}), hashtext(${typeId}))`,
-  );
+  await lockUntilCommit(db, `variation_values:${workspaceId}`, typeId);
 }
 
 /**
