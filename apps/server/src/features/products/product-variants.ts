@@ -293,15 +293,20 @@ export async function planVariants(
         edit: editsByKey.get(combination.key),
       });
     }
+    // A dropped combination a recipe uses stays, inactive; an edit of this save still applies to
+    // its SKU, barcode and images (the page lists it until the save answers).
     for (const variant of regeneration.deactivated) {
       const row = storedById.get(variant.id)!;
+      const edit = editsByKey.get(row.key);
       variants.push({
         ...row,
+        ...edit?.fields,
         position: variants.length,
         valueIds: valueIdsOfKey(row.key),
         status: 'inactive',
         isNew: false,
         stored: row,
+        edit,
       });
     }
     removedIds.push(...regeneration.removed.map((variant) => variant.id));
