@@ -18,7 +18,7 @@ const texts = {
     unit: 'Unit of measurement',
     piece: 'Piece',
     typeToAdd: 'Variation type to add',
-    addType: 'Add',
+    searchTypes: 'Search variation types by code or name',
     chooseAllOf: (type: string) => `Choose every value of ${type}`,
     willBeCreated: (count: number) => `Variants that will be created: ${count}`,
     save: 'Save',
@@ -46,7 +46,7 @@ const texts = {
     unit: 'وحدة القياس',
     piece: 'قطعة',
     typeToAdd: 'نوع المتغير المراد إضافته',
-    addType: 'إضافة',
+    searchTypes: 'ابحث في أنواع المتغيرات بالرمز أو الاسم',
     chooseAllOf: (type: string) => `اختيار كل قيم ${type}`,
     willBeCreated: (count: number) => `عدد المتغيرات التي ستُنشأ: ${count}`,
     save: 'حفظ',
@@ -194,8 +194,9 @@ for (const language of ['en', 'ar'] as const) {
     await page.getByLabel(text.nameAr).fill(productName.ar);
     await page.getByLabel(text.unit).selectOption({ label: text.piece });
     for (const type of [size, colour]) {
-      await page.getByLabel(text.typeToAdd).selectOption({ label: type[language] });
-      await page.getByRole('button', { name: text.addType, exact: true }).click();
+      await page.getByRole('button', { name: text.typeToAdd }).click();
+      await page.getByRole('combobox', { name: text.searchTypes }).fill(type[language]);
+      await page.getByRole('option', { name: type[language] }).click();
       await page.getByRole('button', { name: text.chooseAllOf(type[language]) }).click();
     }
     await expect(page.getByRole('status').filter({ hasText: text.willBeCreated(12) })).toBeVisible();

@@ -6,6 +6,7 @@ import {
   pickLocalized,
   type VariationTypeRecord,
   type VariationTypeValue,
+  variationTypesResource,
 } from '@dukkan/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useController, useFieldArray, useFormContext } from 'react-hook-form';
@@ -14,7 +15,7 @@ import { TrashIcon } from '../../components/ui/action-icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Select } from '../../components/ui/select.tsx';
+import { RecordPicker } from '../../resource-ui/record-picker.tsx';
 import type { ProductFormValues } from './product-form.ts';
 
 /** Past this many values a type's list gets a filter box. */
@@ -167,14 +168,12 @@ export function ProductOptionsEditor({
   canView: boolean;
   isLoading: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const { control } = useFormContext<ProductFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'options', keyName: 'fieldKey' });
-  const [toAdd, setToAdd] = useState('');
   const available = listed.filter((type) => !fields.some((option) => option.typeId === type.id));
   const full = fields.length >= maxProductOptions;
-  const choice = available.some((type) => type.id === toAdd) ? toAdd : (available[0]?.id ?? '');
 
   let adder: ReactNode;
   if (!canView)
@@ -199,29 +198,20 @@ export function ProductOptionsEditor({
     );
   else
     adder = (
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-48 flex-1 space-y-1.5 sm:max-w-xs">
-          <label htmlFor={`${id}-type`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t('products.options.typeToAdd')}
-          </label>
-          <Select id={`${id}-type`} value={choice} onChange={(event) => setToAdd(event.target.value)}>
-            {available.map((type) => (
-              <option key={type.id} value={type.id}>
-                {pickLocalized(type.name, i18n.language)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            if (!choice) return;
-            append({ typeId: choice, valueIds: [] });
-            setToAdd('');
-          }}
-        >
-          {t('products.options.addType')}
-        </Button>
+      <div className="min-w-48 space-y-1.5 sm:max-w-xs">
+        <label htmlFor={`${id}-type`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+          {t('products.options.typeToAdd')}
+        </label>
+        <RecordPicker<VariationTypeRecord>
+          id={`${id}-type`}
+          definition={variationTypesResource}
+          chosen={null}
+          placeholder={t('products.options.chooseType')}
+          searchLabel={t('products.options.searchTypes')}
+          isOffered={(type) => !fields.some((option) => option.typeId === type.id)}
+          onChoose={(type) => append({ typeId: type.id, valueIds: [] })}
+          label={t('products.options.typeToAdd')}
+        />
       </div>
     );
 

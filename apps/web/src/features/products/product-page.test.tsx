@@ -15,7 +15,6 @@ import {
   list,
   milk,
   refusal,
-  shade,
   size,
   sugar,
   syrup,
@@ -54,14 +53,10 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLBut
 const location = () => screen.getByTestId('location').textContent;
 
 /** Adds a variation type and chooses every one of its values. */
-async function addTypeWithAllValues(
-  person: ReturnType<typeof userEvent.setup>,
-  typeId: string,
-  name: string,
-) {
-  const typeSelect = await screen.findByLabelText('Variation type to add');
-  await person.selectOptions(typeSelect, typeId);
-  await person.click(screen.getByRole('button', { name: 'Add' }));
+async function addTypeWithAllValues(person: ReturnType<typeof userEvent.setup>, name: string) {
+  await person.click(await screen.findByRole('button', { name: 'Variation type to add' }));
+  await person.type(screen.getByRole('combobox', { name: 'Search variation types by code or name' }), name);
+  await person.click(await screen.findByRole('option', { name: new RegExp(name) }));
   await person.click(screen.getByRole('button', { name: `Choose every value of ${name}` }));
 }
 
@@ -101,9 +96,9 @@ describe('the add product page', () => {
     await waitFor(() => expect(within(unit).getByRole('option', { name: 'Cup' })).toBeTruthy());
     await person.selectOptions(unit, cups.id);
 
-    await addTypeWithAllValues(person, size.id, 'Size');
+    await addTypeWithAllValues(person, 'Size');
     expect(screen.getByText('Variants that will be created: 3')).toBeTruthy();
-    await addTypeWithAllValues(person, milk.id, 'Milk');
+    await addTypeWithAllValues(person, 'Milk');
     expect(screen.getByText('Variants that will be created: 12')).toBeTruthy();
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('13');
 
@@ -125,11 +120,32 @@ describe('the add product page', () => {
     await waitFor(() => expect(location()).toBe(`/products/${created.id}`));
   });
 
+  it('a type beyond the first page of types is found by a search on the server, and added', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderPage({
+      at: '/products/add',
+      routes: [
+        {
+          path: '/api/variation-types',
+          body: ({ query }: { query: URLSearchParams }) =>
+            list(query.get('search') === 'Milk' ? [milk] : [size]),
+        },
+        { path: `/api/variation-types/${milk.id}`, body: { data: milk } },
+      ],
+    });
+    await addTypeWithAllValues(person, 'Milk');
+    expect(callsTo(calls, '/api/variation-types').some((call) => call.query.get('search') === 'Milk')).toBe(
+      true,
+    );
+    expect(screen.getByRole('group', { name: 'Values of Milk' })).toBeTruthy();
+    expect(screen.getByText(`Variants that will be created: ${milk.values.length}`)).toBeTruthy();
+  });
+
   it('above 2,048 combinations names the count, in the TOO_MANY_VARIANTS message, and Save is disabled', async () => {
     const person = userEvent.setup();
     const { calls } = renderPage({ at: '/products/add' });
-    await addTypeWithAllValues(person, size.id, 'Size');
-    await addTypeWithAllValues(person, shade.id, 'Shade');
+    await addTypeWithAllValues(person, 'Size');
+    await addTypeWithAllValues(person, 'Shade');
     expect(
       screen.getByText(
         'These choices make 2049 variants; a product can have at most 2048. Choose fewer values',
