@@ -79,7 +79,9 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-describe('the DATA_DIR lock (PGlite has none of its own)', () => {
+// Each holder is a process of its own that creates or opens an embedded database: 19 s on a
+// loaded 2-core machine for the first test, which went past the suite's 30 s limit in CI.
+describe('the DATA_DIR lock (PGlite has none of its own)', { timeout: 120_000 }, () => {
   /** Initialised once by the first test (a fresh PGlite folder takes seconds to create). */
   let sharedDataDir: string;
 
