@@ -5,6 +5,7 @@ import {
   type ChangeEvent,
   type ClipboardEvent,
   type KeyboardEvent,
+  memo,
   type ReactNode,
   useCallback,
   useEffect,
@@ -133,6 +134,226 @@ function CellEditor({
     />
   );
 }
+
+/** What a row asks of the grid; one object for the grid's life, so rows that did not change skip rendering. */
+interface RowActions {
+  toggleSelected: (row: number, extend: boolean) => void;
+  setCell: (row: number, column: VariantColumn, value: string | null) => void;
+  focusCell: (row: number, column: number) => void;
+  startEditing: (row: number, column: number, initial: string) => void;
+  /** Ends the edit of this cell, if it is still the one being edited (a blur after a commit is not). */
+  blurEditor: (row: number, column: number, value: string) => void;
+  onEditorKey: (event: KeyboardEvent<HTMLInputElement>, value: string) => void;
+  openImageMenu: (variantId: string | null) => void;
+}
+
+interface VariantGridRowProps<V extends VariantRow> {
+  variant: V;
+  row: number;
+  /** Where the row sits in the scrolled frame (fixed row heights: the same for a row all along). */
+  top: number;
+  columns: readonly VariantColumn[];
+  template: string;
+  readOnly: boolean;
+  selected: boolean;
+  /** The active cell's column when this row holds it (the grid's one tab stop), else -1. */
+  activeColumn: number;
+  /** The column of this row's cell being edited, else -1; and the text its editor starts with. */
+  editingColumn: number;
+  editingInitial: string;
+  errors: Partial<Record<'sku' | 'barcode', string>> | undefined;
+  imageMenuOpen: boolean;
+  productImages: readonly string[];
+  text: ReturnType<typeof useVariantTexts>;
+  messageText: (message: string) => string;
+  actions: RowActions;
+}
+
+/**
+ * One variant's row. Memoized: scrolling mounts the rows that come into view and leaves the others
+ * alone, and an edit renders the row it changed (every prop but the variant is a primitive or
+ * stable while nothing else changes).
+ */
+const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
+  variant,
+  row,
+  top,
+  columns,
+  template,
+  readOnly,
+  selected,
+  activeColumn,
+  editingColumn,
+  editingInitial,
+  errors,
+  imageMenuOpen,
+  productImages,
+  text,
+  messageText,
+  actions,
+}: VariantGridRowProps<V>) {
+  const renderCell = (kind: VariantColumn, column: number): ReactNode => {
+    const isActive = column === activeColumn;
+    const isEditing = editingColumn === column;
+    const local = kind === 'barcode' && variant.barcode ? barcodeIssue(variant.barcode) : null;
+    const error =
+      kind === 'sku' || kind === 'barcode' ? (local ? messageText(local) : errors?.[kind]) : undefined;
+    const errorId = error ? `variant-${variant.id}-${kind}-error` : undefined;
+
+    let content: ReactNode;
+    if (kind === 'select') {
+      content = (
+        <Checkbox
+          tabIndex={-1}
+          checked={selected}
+          aria-label={text('selectVariant', { title: variant.title })}
+          onChange={(event) =>
+            actions.toggleSelected(row, (event.nativeEvent as MouseEvent).shiftKey === true)
+          }
+        />
+      );
+    } else if (kind === 'title') {
+      content = <span className="truncate font-medium">{variant.title}</span>;
+    } else if (kind === 'sku' || kind === 'barcode') {
+      content = (
+        <div className="flex min-w-0 flex-1 flex-col justify-center">
+          {isEditing ? (
+            <CellEditor
+              initial={editingInitial}
+              label={text(kind === 'sku' ? 'skuOf' : 'barcodeOf', { title: variant.title })}
+              numeric={kind === 'barcode'}
+              invalid={Boolean(error)}
+              describedBy={errorId}
+              onKey={actions.onEditorKey}
+              onBlur={(value) => actions.blurEditor(row, column, value)}
+            />
+          ) : (
+            <span dir="auto" className="truncate text-start tabular-nums">
+              {variant[kind] ?? ''}
+            </span>
+          )}
+          {error && (
+            <span id={errorId} className="truncate text-xs text-red-600 dark:text-red-400" title={error}>
+              {error}
+            </span>
+          )}
+        </div>
+      );
+    } else if (kind === 'image') {
+      const image = variant.images[0] ?? null;
+      const button = (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={text('chooseImageOf', { title: variant.title })}
+          onClick={() => actions.openImageMenu(variant.id)}
+          className="rounded-md hover:ring-2 hover:ring-slate-300 dark:hover:ring-slate-600"
+        >
+          <VariantThumbnail src={image} />
+        </button>
+      );
+      // One chooser at a time: only the row whose chooser is open renders a popover.
+      content = readOnly ? (
+        <VariantThumbnail src={image} />
+      ) : imageMenuOpen ? (
+        <Popover open onOpenChange={(open) => actions.openImageMenu(open ? variant.id : null)}>
+          <PopoverTrigger asChild>{button}</PopoverTrigger>
+          <PopoverContent aria-label={text('chooseImageOf', { title: variant.title })}>
+            <VariantImagePicker
+              images={productImages}
+              value={image}
+              onChoose={(chosen) => {
+                actions.openImageMenu(null);
+                actions.setCell(row, 'image', chosen);
+              }}
+            />
+          </PopoverContent>
+        </Popover>
+      ) : (
+        button
+      );
+    } else {
+      const on = variant.status === 'active';
+      content = readOnly ? (
+        <Badge tone={on ? 'success' : 'neutral'}>{text(on ? 'active' : 'inactive')}</Badge>
+      ) : (
+        <button
+          type="button"
+          role="switch"
+          tabIndex={-1}
+          aria-checked={on}
+          aria-label={text('activeOf', { title: variant.title })}
+          onClick={() => actions.setCell(row, 'status', on ? 'inactive' : 'active')}
+          className="inline-flex items-center gap-2 text-sm"
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              'relative inline-block h-5 w-9 shrink-0 rounded-full transition-colors',
+              on ? 'bg-brand-600 dark:bg-brand-500' : 'bg-slate-300 dark:bg-slate-600',
+            )}
+          >
+            <span
+              className={cn(
+                'absolute top-0.5 size-4 rounded-full bg-white shadow transition-[inset-inline-start]',
+                on ? 'start-4.5' : 'start-0.5',
+              )}
+            />
+          </span>
+          <span className="text-slate-700 dark:text-slate-300">{text(on ? 'active' : 'inactive')}</span>
+        </button>
+      );
+    }
+
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: a virtualized grid is divs with ARIA roles (see VariantGrid)
+      <div
+        key={kind}
+        role="gridcell"
+        data-cell={`${row}:${column}`}
+        aria-colindex={column + 1}
+        aria-readonly={!readOnly && kind === 'title' ? true : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={!isEditing ? errorId : undefined}
+        tabIndex={isActive ? 0 : -1}
+        onFocus={() => {
+          if (!isActive) actions.focusCell(row, column);
+        }}
+        onDoubleClick={() => {
+          if (!readOnly && (kind === 'sku' || kind === 'barcode') && !isEditing)
+            actions.startEditing(row, column, variant[kind] ?? '');
+        }}
+        className={cn(
+          'flex min-w-0 items-center gap-2 overflow-hidden px-3 outline-none',
+          kind === 'select' && 'justify-center px-0',
+          'focus:ring-2 focus:ring-brand-600 focus:ring-inset dark:focus:ring-brand-400',
+          isActive && 'focus-within:ring-2 focus-within:ring-brand-600/50 focus-within:ring-inset',
+          error && 'bg-red-50/60 dark:bg-red-500/10',
+        )}
+      >
+        {content}
+      </div>
+    );
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see VariantGrid
+    <div
+      role="row"
+      data-row={row}
+      aria-rowindex={row + 2}
+      aria-selected={readOnly ? undefined : selected}
+      className={cn(
+        'absolute inset-x-0 top-0 grid border-b border-slate-100 dark:border-slate-800',
+        selected && 'bg-brand-50/60 dark:bg-brand-500/10',
+        variant.status === 'inactive' && 'text-slate-500 dark:text-slate-400',
+      )}
+      style={{ height: rowHeight, transform: `translateY(${top}px)`, gridTemplateColumns: template }}
+    >
+      {columns.map(renderCell)}
+    </div>
+  );
+}) as <V extends VariantRow>(props: VariantGridRowProps<V>) => ReactNode;
 
 /** The product page's variant grid: SKU, barcode, image and status of every variant, edited in place. */
 export function VariantGrid<V extends VariantRow>({
@@ -393,159 +614,39 @@ export function VariantGrid<V extends VariantRow>({
     if (result.changed > 0) onChange(result.variants);
   };
 
+  // The rows call the latest handlers through one object that never changes (see VariantGridRow).
+  const handlers = {
+    toggleSelected,
+    setCell,
+    startEditing,
+    onEditorKey,
+    focusCell: (row: number, column: number) => setActive({ row, column }),
+    blurEditor: (row: number, column: number, value: string) => {
+      if (editingRef.current?.row === row && editingRef.current.column === column) commitEdit(value, null);
+    },
+    openImageMenu: setImageMenuFor,
+  };
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  const actions = useMemo<RowActions>(
+    () => ({
+      toggleSelected: (row, extend) => latest.current.toggleSelected(row, extend),
+      setCell: (row, column, value) => latest.current.setCell(row, column, value),
+      focusCell: (row, column) => latest.current.focusCell(row, column),
+      startEditing: (row, column, initial) => latest.current.startEditing(row, column, initial),
+      blurEditor: (row, column, value) => latest.current.blurEditor(row, column, value),
+      onEditorKey: (event, value) => latest.current.onEditorKey(event, value),
+      openImageMenu: (variantId) => latest.current.openImageMenu(variantId),
+    }),
+    [],
+  );
+
   if (count === 0)
     return (
       <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
         {text('noVariants')}
       </p>
     );
-
-  const renderCell = (variant: V, row: number, kind: VariantColumn, column: number): ReactNode => {
-    const isActive = row === activeRow && column === activeColumn;
-    const isEditing = editing?.row === row && editing.column === column;
-    const local = kind === 'barcode' && variant.barcode ? barcodeIssue(variant.barcode) : null;
-    const error =
-      kind === 'sku' || kind === 'barcode'
-        ? local
-          ? messageText(local)
-          : errors?.[variant.key]?.[kind]
-        : undefined;
-    const errorId = error ? `variant-${variant.id}-${kind}-error` : undefined;
-
-    let content: ReactNode;
-    if (kind === 'select') {
-      content = (
-        <Checkbox
-          tabIndex={-1}
-          checked={selection.has(variant.id)}
-          aria-label={text('selectVariant', { title: variant.title })}
-          onChange={(event) => toggleSelected(row, (event.nativeEvent as MouseEvent).shiftKey === true)}
-        />
-      );
-    } else if (kind === 'title') {
-      content = <span className="truncate font-medium">{variant.title}</span>;
-    } else if (kind === 'sku' || kind === 'barcode') {
-      content = (
-        <div className="flex min-w-0 flex-1 flex-col justify-center">
-          {isEditing ? (
-            <CellEditor
-              initial={editing.initial}
-              label={text(kind === 'sku' ? 'skuOf' : 'barcodeOf', { title: variant.title })}
-              numeric={kind === 'barcode'}
-              invalid={Boolean(error)}
-              describedBy={errorId}
-              onKey={onEditorKey}
-              onBlur={(value) => {
-                if (editingRef.current?.row === row && editingRef.current.column === column)
-                  commitEdit(value, null);
-              }}
-            />
-          ) : (
-            <span dir="auto" className="truncate text-start tabular-nums">
-              {variant[kind] ?? ''}
-            </span>
-          )}
-          {error && (
-            <span id={errorId} className="truncate text-xs text-red-600 dark:text-red-400" title={error}>
-              {error}
-            </span>
-          )}
-        </div>
-      );
-    } else if (kind === 'image') {
-      const image = variant.images[0] ?? null;
-      content = readOnly ? (
-        <VariantThumbnail src={image} />
-      ) : (
-        <Popover
-          open={imageMenuFor === variant.id}
-          onOpenChange={(open) => setImageMenuFor(open ? variant.id : null)}
-        >
-          <PopoverTrigger asChild>
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-label={text('chooseImageOf', { title: variant.title })}
-              className="rounded-md hover:ring-2 hover:ring-slate-300 dark:hover:ring-slate-600"
-            >
-              <VariantThumbnail src={image} />
-            </button>
-          </PopoverTrigger>
-          <PopoverContent aria-label={text('chooseImageOf', { title: variant.title })}>
-            <VariantImagePicker
-              images={productImages}
-              value={image}
-              onChoose={(chosen) => {
-                setImageMenuFor(null);
-                setCell(row, 'image', chosen);
-              }}
-            />
-          </PopoverContent>
-        </Popover>
-      );
-    } else {
-      const on = variant.status === 'active';
-      content = readOnly ? (
-        <Badge tone={on ? 'success' : 'neutral'}>{text(on ? 'active' : 'inactive')}</Badge>
-      ) : (
-        <button
-          type="button"
-          role="switch"
-          tabIndex={-1}
-          aria-checked={on}
-          aria-label={text('activeOf', { title: variant.title })}
-          onClick={() => setCell(row, 'status', on ? 'inactive' : 'active')}
-          className="inline-flex items-center gap-2 text-sm"
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'relative inline-block h-5 w-9 shrink-0 rounded-full transition-colors',
-              on ? 'bg-brand-600 dark:bg-brand-500' : 'bg-slate-300 dark:bg-slate-600',
-            )}
-          >
-            <span
-              className={cn(
-                'absolute top-0.5 size-4 rounded-full bg-white shadow transition-[inset-inline-start]',
-                on ? 'start-4.5' : 'start-0.5',
-              )}
-            />
-          </span>
-          <span className="text-slate-700 dark:text-slate-300">{text(on ? 'active' : 'inactive')}</span>
-        </button>
-      );
-    }
-
-    return (
-      // biome-ignore lint/a11y/useSemanticElements: a virtualized grid is divs with ARIA roles (see the grid below)
-      <div
-        key={kind}
-        role="gridcell"
-        data-cell={`${row}:${column}`}
-        aria-colindex={column + 1}
-        aria-readonly={!readOnly && kind === 'title' ? true : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={!isEditing ? errorId : undefined}
-        tabIndex={isActive ? 0 : -1}
-        onFocus={() => {
-          if (!isActive) setActive({ row, column });
-        }}
-        onDoubleClick={() => {
-          if (!readOnly && (kind === 'sku' || kind === 'barcode') && !isEditing)
-            startEditing(row, column, variant[kind] ?? '');
-        }}
-        className={cn(
-          'flex min-w-0 items-center gap-2 overflow-hidden px-3 outline-none',
-          kind === 'select' && 'justify-center px-0',
-          'focus:ring-2 focus:ring-brand-600 focus:ring-inset dark:focus:ring-brand-400',
-          isActive && 'focus-within:ring-2 focus-within:ring-brand-600/50 focus-within:ring-inset',
-          error && 'bg-red-50/60 dark:bg-red-500/10',
-        )}
-      >
-        {content}
-      </div>
-    );
-  };
 
   // The grid is divs with ARIA roles, not a table: its rows are placed absolutely as they scroll in,
   // and table elements restyled that way lose their table semantics in some browsers. Rows and
@@ -609,28 +710,27 @@ export function VariantGrid<V extends VariantRow>({
           {virtualizer.getVirtualItems().map((item) => {
             const variant = variants[item.index];
             if (!variant) return null;
-            const selected = selection.has(variant.id);
+            const isActiveRow = item.index === activeRow;
             return (
-              // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above
-              <div
+              <VariantGridRow
                 key={variant.id}
-                role="row"
-                data-row={item.index}
-                aria-rowindex={item.index + 2}
-                aria-selected={readOnly ? undefined : selected}
-                className={cn(
-                  'absolute inset-x-0 top-0 grid border-b border-slate-100 dark:border-slate-800',
-                  selected && 'bg-brand-50/60 dark:bg-brand-500/10',
-                  variant.status === 'inactive' && 'text-slate-500 dark:text-slate-400',
-                )}
-                style={{
-                  height: rowHeight,
-                  transform: `translateY(${item.start}px)`,
-                  gridTemplateColumns: template,
-                }}
-              >
-                {columns.map((kind, column) => renderCell(variant, item.index, kind, column))}
-              </div>
+                variant={variant}
+                row={item.index}
+                top={item.start}
+                columns={columns}
+                template={template}
+                readOnly={readOnly}
+                selected={selection.has(variant.id)}
+                activeColumn={isActiveRow ? activeColumn : -1}
+                editingColumn={editing?.row === item.index ? editing.column : -1}
+                editingInitial={editing?.row === item.index ? editing.initial : ''}
+                errors={errors?.[variant.key]}
+                imageMenuOpen={imageMenuFor === variant.id}
+                productImages={productImages}
+                text={text}
+                messageText={messageText}
+                actions={actions}
+              />
             );
           })}
         </div>
