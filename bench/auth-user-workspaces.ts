@@ -10,23 +10,29 @@
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_CONNECTIONS (50), BENCH_DURATION (10 s),
  * BENCH_WARMUP (3 s), BENCH_WORKSPACES (50), BENCH_POSTGRES_URL (as auth.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { allPermissionTags } from '@dukkan/contract';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { memberships, roles, users, workspaces } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
 import {
+  type BenchDatabaseOptions,
   benchDatabases,
   type DatabaseKind,
-  installedPgliteVersion,
+  type DatabaseMachine,
+  databaseMachine,
+  databaseName,
+  freshDatabase,
   intFromEnv,
-  isEntry,
-  machineFacts,
+  type LatencyMs,
+  latencyOf,
+  loadSettings,
+  machineLine,
+  migrated,
   type RunningServer,
+  round2,
+  runAsScript,
+  type Skipped,
+  sessionCookie,
   startServer,
   writeResult,
 } from './support.ts';
@@ -46,7 +52,7 @@ export interface WorkspacesResult {
   responseBytes: number;
   requestsPerSecond: number;
   requestsTotal: number;
-  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
+  latencyMs: LatencyMs;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -63,30 +69,25 @@ export interface WorkspacesComparison {
 }
 
 export interface WorkspacesBenchReport {
-  machine: ReturnType<typeof machineFacts> & { postgres?: string; pglite: string };
+  machine: DatabaseMachine;
   settings: { connections: number; durationSeconds: number; warmupSeconds: number; workspaces: number };
   results: WorkspacesResult[];
   comparisons: WorkspacesComparison[];
-  skipped: { database: DatabaseKind; reason: string }[];
+  skipped: Skipped[];
 }
 
 /** Migrations; `count` workspaces each with a full role; the wide user in all, the narrow one in the first. */
-async function prepareDatabase(
-  options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
-  count: number,
-) {
-  const handle = await openDatabase(options);
-  try {
-    await handle.migrate();
+async function prepareDatabase(options: BenchDatabaseOptions, count: number) {
+  await migrated(options, async (db) => {
     const passwordHash = await hashPassword(password);
-    const [narrow, wide] = await handle.db
+    const [narrow, wide] = await db
       .insert(users)
       .values([
         { email: accounts['one workspace'], name: 'Narrow Bench', passwordHash },
         { email: accounts['many workspaces'], name: 'Wide Bench', passwordHash },
       ])
       .returning({ id: users.id });
-    const created = await handle.db
+    const created = await db
       .insert(workspaces)
       .values(
         Array.from({ length: count }, (_, index) => ({
@@ -94,7 +95,7 @@ async function prepareDatabase(
         })),
       )
       .returning({ id: workspaces.id });
-    const fullRoles = await handle.db
+    const fullRoles = await db
       .insert(roles)
       .values(
         created.map((workspace) => ({
@@ -105,15 +106,13 @@ async function prepareDatabase(
         })),
       )
       .returning({ id: roles.id, workspaceId: roles.workspaceId });
-    await handle.db
+    await db
       .insert(memberships)
       .values([
         ...fullRoles.map((role) => ({ workspaceId: role.workspaceId, userId: wide!.id, roleId: role.id })),
         { workspaceId: fullRoles[0]!.workspaceId, userId: narrow!.id, roleId: fullRoles[0]!.id },
       ]);
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 async function signIn(
@@ -126,11 +125,7 @@ async function signIn(
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith('dukkan_session='));
-  if (!cookie) throw new Error('sign-in set no session cookie');
+  const cookie = sessionCookie(response);
   const check = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
   const body = await check.text();
   if (check.status !== 200) throw new Error(`GET /api/auth/user answered ${check.status}`);
@@ -160,13 +155,7 @@ async function measure(
     responseBytes: bytes,
     requestsPerSecond: Math.round(result.requests.average),
     requestsTotal: result.requests.total,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      average: Math.round(result.latency.average * 10) / 10,
-      max: result.latency.max,
-    },
+    latencyMs: latencyOf(result),
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -177,8 +166,6 @@ async function measure(
   );
   return measured;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function compare(database: DatabaseKind, results: WorkspacesResult[]): WorkspacesComparison | undefined {
   const one = results.find((row) => row.database === database && row.profile === 'one workspace');
@@ -199,44 +186,15 @@ async function benchDatabase(
   settings: WorkspacesBenchReport['settings'],
   report: WorkspacesBenchReport,
 ) {
-  let cleanup = async () => {};
-  let variables: Record<string, string>;
-  if (database === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-ws-'));
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-    await prepareDatabase({ kind: 'pglite', dataDir }, settings.workspaces);
-    variables = { DATA_DIR: dataDir };
-  } else {
-    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `dukkan_bench_ws_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-    } catch (error) {
-      report.skipped.push({
-        database,
-        reason: `PostgreSQL at ${adminUrl} unreachable: ${(error as Error).message}`,
-      });
-      process.stdout.write(`  postgres skipped: ${adminUrl} unreachable (${(error as Error).message})\n`);
-      return;
-    }
-    report.machine.postgres = String((await admin.query('SHOW server_version')).rows[0]?.server_version);
-    await admin.query(`CREATE DATABASE ${name}`);
-    cleanup = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await prepareDatabase({ kind: 'postgres', url: url.toString() }, settings.workspaces);
-    variables = { DATABASE_URL: url.toString() };
-  }
+  const fresh = await freshDatabase(database, 'ws', report);
+  if (!fresh) return;
+  await prepareDatabase(fresh.options, settings.workspaces);
 
   let server: RunningServer | undefined;
   try {
     server = await startServer(
       {
-        ...variables,
+        ...fresh.variables,
         AUTH_RATE_LIMIT: '1000000',
         // A known demo admin, so the first start prints no generated password.
         BOOTSTRAP_ADMIN_EMAIL: 'bench-demo@dukkan.localhost',
@@ -250,26 +208,26 @@ async function benchDatabase(
     if (comparison) report.comparisons.push(comparison);
   } finally {
     await server?.stop();
-    await cleanup();
+    await fresh.cleanup();
   }
 }
 
 export function workspacesMarkdown(report: WorkspacesBenchReport): string {
   const lines = [
-    `\`GET /api/auth/user\`: one workspace vs ${report.settings.workspaces} workspaces (each with a role of all ${allPermissionTags.length} tags), autocannon ${report.settings.connections} connections × ${report.settings.durationSeconds} s (after ${report.settings.warmupSeconds} s warm-up), ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, PGlite ${report.machine.pglite}${report.machine.postgres ? `, PostgreSQL ${report.machine.postgres}` : ''}`,
+    `\`GET /api/auth/user\`: one workspace vs ${report.settings.workspaces} workspaces (each with a role of all ${allPermissionTags.length} tags), autocannon ${report.settings.connections} connections × ${report.settings.durationSeconds} s (after ${report.settings.warmupSeconds} s warm-up), ${machineLine(report.machine)}`,
     '',
     '| database | user | response | req/s | p50 | p99 | errors | non-2xx |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...report.results.map(
       (row) =>
-        `| ${row.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} | ${row.workspaces} workspace${row.workspaces === 1 ? '' : 's'} | ${(row.responseBytes / 1024).toFixed(1)} KiB | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.latencyMs.p50} ms | ${row.latencyMs.p99} ms | ${row.errors + row.timeouts} | ${row.non2xx} |`,
+        `| ${databaseName(row.database)} | ${row.workspaces} workspace${row.workspaces === 1 ? '' : 's'} | ${(row.responseBytes / 1024).toFixed(1)} KiB | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.latencyMs.p50} ms | ${row.latencyMs.p99} ms | ${row.errors + row.timeouts} | ${row.non2xx} |`,
     ),
     '',
     '| database | req/s one ÷ many (target ≤ 2) | p50 many ÷ one | p99 many ÷ one |',
     '|---|---:|---:|---:|',
     ...report.comparisons.map(
       (row) =>
-        `| ${row.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} | ${row.throughputRatio} ${row.withinTarget ? '(within)' : '(OVER)'} | ${row.p50Ratio} | ${row.p99Ratio} |`,
+        `| ${databaseName(row.database)} | ${row.throughputRatio} ${row.withinTarget ? '(within)' : '(OVER)'} | ${row.p50Ratio} | ${row.p99Ratio} |`,
     ),
   ];
   for (const skip of report.skipped) lines.push('', `${skip.database} skipped: ${skip.reason}`);
@@ -278,15 +236,12 @@ export function workspacesMarkdown(report: WorkspacesBenchReport): string {
 
 export async function runWorkspacesBench(): Promise<{ report: WorkspacesBenchReport; ok: boolean }> {
   const settings = {
-    connections: intFromEnv('BENCH_CONNECTIONS', 50),
-    durationSeconds: intFromEnv('BENCH_DURATION', 10),
-    warmupSeconds: intFromEnv('BENCH_WARMUP', 3),
+    ...loadSettings(),
     workspaces: intFromEnv('BENCH_WORKSPACES', 50),
   };
   const databases = benchDatabases();
-  const pgliteVersion = installedPgliteVersion();
   const report: WorkspacesBenchReport = {
-    machine: { ...machineFacts(), pglite: pgliteVersion },
+    machine: databaseMachine(),
     settings,
     results: [],
     comparisons: [],
@@ -305,14 +260,4 @@ export async function runWorkspacesBench(): Promise<{ report: WorkspacesBenchRep
   return { report, ok };
 }
 
-if (isEntry(import.meta.url)) {
-  runWorkspacesBench().then(
-    ({ ok }) => process.exit(ok ? 0 : 1),
-    (error: unknown) => {
-      process.stderr.write(
-        `auth/user workspaces bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runWorkspacesBench, 'auth/user workspaces bench failed: ');

@@ -14,23 +14,27 @@
  * BENCH_WARMUP (3 s), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh
  * database is created on that server and dropped afterwards).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import { memberships, users } from '../apps/server/src/db/schema/index.ts';
 import {
+  type BenchDatabaseOptions,
   benchDatabases,
   type DatabaseKind,
-  installedPgliteVersion,
-  intFromEnv,
-  isEntry,
-  machineFacts,
+  type DatabaseMachine,
+  databaseMachine,
+  databaseName,
+  freshDatabase,
+  type LatencyMs,
+  latencyOf,
+  loadSettings,
+  machineLine,
+  migrated,
   type RunningServer,
+  runAsScript,
+  type Skipped,
+  sessionCookie,
   startServer,
   writeResult,
 } from './support.ts';
@@ -47,7 +51,7 @@ export interface EndpointResult {
   durationSeconds: number;
   requestsPerSecond: number;
   requestsTotal: number;
-  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
+  latencyMs: LatencyMs;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -56,32 +60,28 @@ export interface EndpointResult {
 }
 
 export interface AuthBenchReport {
-  machine: ReturnType<typeof machineFacts> & { postgres?: string; pglite: string };
+  machine: DatabaseMachine;
   settings: { connections: number; durationSeconds: number; warmupSeconds: number; loginAccounts: number };
   results: EndpointResult[];
-  skipped: { database: DatabaseKind; reason: string }[];
+  skipped: Skipped[];
 }
 
 /** Migrations, demo workspace and admin, and `loginAccounts` more admins sharing the password hash. */
-async function prepareDatabase(
-  options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
-) {
-  const handle = await openDatabase(options);
-  try {
-    await handle.migrate();
-    await bootstrapDemo(handle.db, { email: adminEmail, password });
-    const [admin] = await handle.db
+async function prepareDatabase(options: BenchDatabaseOptions) {
+  await migrated(options, async (db) => {
+    await bootstrapDemo(db, { email: adminEmail, password });
+    const [admin] = await db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.email, adminEmail));
     const [membership] = admin
-      ? await handle.db
+      ? await db
           .select({ workspaceId: memberships.workspaceId })
           .from(memberships)
           .where(eq(memberships.userId, admin.id))
       : [];
     if (!admin || !membership) throw new Error('the bench admin was not created');
-    const created = await handle.db
+    const created = await db
       .insert(users)
       .values(
         Array.from({ length: loginAccounts }, (_, index) => ({
@@ -91,14 +91,12 @@ async function prepareDatabase(
         })),
       )
       .returning({ id: users.id });
-    await handle.db
+    await db
       .insert(memberships)
       .values(
         created.map((user) => ({ workspaceId: membership.workspaceId, userId: user.id, isAdmin: true })),
       );
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 async function signIn(url: string): Promise<string> {
@@ -109,11 +107,7 @@ async function signIn(url: string): Promise<string> {
   });
   if (response.status !== 200)
     throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith('dukkan_session='));
-  if (!cookie) throw new Error('sign-in set no session cookie');
+  const cookie = sessionCookie(response);
   const check = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
   if (check.status !== 200)
     throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}`);
@@ -168,13 +162,7 @@ async function measure(
     durationSeconds: result.duration,
     requestsPerSecond: Math.round(result.requests.average),
     requestsTotal: result.requests.total,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      average: Math.round(result.latency.average * 10) / 10,
-      max: result.latency.max,
-    },
+    latencyMs: latencyOf(result),
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
@@ -199,60 +187,31 @@ async function benchDatabase(
   settings: AuthBenchReport['settings'],
   report: AuthBenchReport,
 ) {
-  let cleanup = async () => {};
-  let variables: Record<string, string>;
-  if (database === 'pglite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-'));
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-    await prepareDatabase({ kind: 'pglite', dataDir });
-    variables = { ...serverVariables, DATA_DIR: dataDir };
-  } else {
-    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `dukkan_bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-    } catch (error) {
-      report.skipped.push({
-        database,
-        reason: `PostgreSQL at ${adminUrl} unreachable: ${(error as Error).message}`,
-      });
-      process.stdout.write(`  postgres skipped: ${adminUrl} unreachable (${(error as Error).message})\n`);
-      return;
-    }
-    report.machine.postgres = String((await admin.query('SHOW server_version')).rows[0]?.server_version);
-    await admin.query(`CREATE DATABASE ${name}`);
-    cleanup = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await prepareDatabase({ kind: 'postgres', url: url.toString() });
-    variables = { ...serverVariables, DATABASE_URL: url.toString() };
-  }
+  const fresh = await freshDatabase(database, '', report);
+  if (!fresh) return;
+  await prepareDatabase(fresh.options);
 
   let server: RunningServer | undefined;
   try {
-    server = await startServer(variables, `auth bench on ${database}`);
+    server = await startServer({ ...serverVariables, ...fresh.variables }, `auth bench on ${database}`);
     const cookie = await signIn(server.url);
     report.results.push(await measure(server, database, 'user', cookie, settings));
     report.results.push(await measure(server, database, 'login', cookie, settings));
   } finally {
     await server?.stop();
-    await cleanup();
+    await fresh.cleanup();
   }
 }
 
 export function authMarkdown(report: AuthBenchReport): string {
   const lines = [
-    `Identity endpoints, autocannon ${report.settings.connections} connections × ${report.settings.durationSeconds} s (after ${report.settings.warmupSeconds} s warm-up), ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, PGlite ${report.machine.pglite}${report.machine.postgres ? `, PostgreSQL ${report.machine.postgres}` : ''}`,
+    `Identity endpoints, autocannon ${report.settings.connections} connections × ${report.settings.durationSeconds} s (after ${report.settings.warmupSeconds} s warm-up), ${machineLine(report.machine)}`,
     '',
     '| database | endpoint | req/s | p50 | p99 | errors | non-2xx | server RSS |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
     ...report.results.map(
       (row) =>
-        `| ${row.database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'} | \`${row.endpoint}\` | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.latencyMs.p50} ms | ${row.latencyMs.p99} ms | ${row.errors + row.timeouts} | ${row.non2xx} | ${row.serverRssMiB ?? '?'} MiB |`,
+        `| ${databaseName(row.database)} | \`${row.endpoint}\` | ${row.requestsPerSecond.toLocaleString('en-US')} | ${row.latencyMs.p50} ms | ${row.latencyMs.p99} ms | ${row.errors + row.timeouts} | ${row.non2xx} | ${row.serverRssMiB ?? '?'} MiB |`,
     ),
   ];
   for (const skip of report.skipped) lines.push('', `${skip.database} skipped: ${skip.reason}`);
@@ -261,15 +220,12 @@ export function authMarkdown(report: AuthBenchReport): string {
 
 export async function runAuthBench(): Promise<{ report: AuthBenchReport; ok: boolean }> {
   const settings = {
-    connections: intFromEnv('BENCH_CONNECTIONS', 50),
-    durationSeconds: intFromEnv('BENCH_DURATION', 10),
-    warmupSeconds: intFromEnv('BENCH_WARMUP', 3),
+    ...loadSettings(),
     loginAccounts,
   };
   const databases = benchDatabases();
-  const pgliteVersion = installedPgliteVersion();
   const report: AuthBenchReport = {
-    machine: { ...machineFacts(), pglite: pgliteVersion },
+    machine: databaseMachine(),
     settings,
     results: [],
     skipped: [],
@@ -286,14 +242,4 @@ export async function runAuthBench(): Promise<{ report: AuthBenchReport; ok: boo
   return { report, ok };
 }
 
-if (isEntry(import.meta.url)) {
-  runAuthBench().then(
-    ({ ok }) => process.exit(ok ? 0 : 1),
-    (error: unknown) => {
-      process.stderr.write(
-        `auth bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runAuthBench, 'auth bench failed: ');

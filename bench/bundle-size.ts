@@ -16,19 +16,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Request } from '@playwright/test';
-import { isEntry, machineFacts, type RunningServer, repoRoot, startServer, writeResult } from './support.ts';
+import {
+  chromiumArgs,
+  chromiumPath,
+  isEntry,
+  machineFacts,
+  median,
+  type RunningServer,
+  repoRoot,
+  startServer,
+  writeResult,
+} from './support.ts';
 
 /** 150 KB, counted as 150,000 bytes (the stricter reading of "KB"). */
 export const initialJsBudgetBytes = 150_000;
-const chromiumPath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 export class WebBuildMissingError extends Error {
   override name = 'WebBuildMissingError';
@@ -270,15 +271,6 @@ async function loadLoginOnce(browser: Browser, baseUrl: string, profile: Profile
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return 0;
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : Math.round(((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2);
-}
-
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 export function bundleMarkdown(report: BundleReport): string {
@@ -327,7 +319,9 @@ export async function runBundleSize(): Promise<{ report: BundleReport; ok: boole
       const runs: PageRun[] = [];
       for (let run = 0; run < profile.runs; run++)
         runs.push(await loadLoginOnce(browser, server.url, profile));
-      const pick = (key: keyof PageRun['timingsMs']) => median(runs.map((entry) => entry.timingsMs[key]));
+      // Whole milliseconds, and 0 for a profile with no runs.
+      const pick = (key: keyof PageRun['timingsMs']) =>
+        runs.length ? Math.round(median(runs.map((entry) => entry.timingsMs[key]))) : 0;
       const summary = {
         name: profile.name,
         runs: runs.length,

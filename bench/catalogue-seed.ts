@@ -8,15 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import {
-  appMeta,
-  brands,
-  memberships,
-  sessions,
-  users,
-  workspaces,
-} from '../apps/server/src/db/schema/index.ts';
-import { createToken } from '../apps/server/src/features/auth/tokens.ts';
+import { brands } from '../apps/server/src/db/schema/index.ts';
+import { adminSession, benchWorkspaces } from './support.ts';
 
 const firstNames = `
   Ahmed Mohamed Mahmoud Mostafa Omar Ali Youssef Khaled Hassan Hussein Ibrahim Karim Tarek Amr
@@ -95,23 +88,15 @@ export async function seedCatalogue(
   db: Database,
   options: { workspaces: number; bigCustomers: number; otherCustomers: number },
 ): Promise<CatalogueSeed> {
-  await db.insert(appMeta).values({ key: 'bootstrap', value: new Date().toISOString() });
-  const created = await db
-    .insert(workspaces)
-    .values(
-      Array.from({ length: options.workspaces }, (_, index) => ({
-        name: `Bench Store ${String(index + 1).padStart(3, '0')}`,
-      })),
-    )
-    .returning({ id: workspaces.id });
+  const created = await benchWorkspaces(db, options.workspaces, 'Bench Store');
   let others = 0;
-  for (const [index, workspace] of created.entries()) {
+  for (const [index, workspaceId] of created.entries()) {
     const big = index === 0;
     const brandRows = await db
       .insert(brands)
       .values(
         Array.from({ length: big ? 12 : 3 }, (_, brand) => ({
-          workspaceId: workspace.id,
+          workspaceId,
           code: `B${String(brand + 1).padStart(2, '0')}`,
           nameEn: `Brand ${brand + 1}`,
         })),
@@ -120,7 +105,7 @@ export async function seedCatalogue(
     const count = big ? options.bigCustomers : options.otherCustomers;
     await insertCustomers(
       db,
-      workspace.id,
+      workspaceId,
       count,
       brandRows.map((row) => row.id),
     );
@@ -128,20 +113,14 @@ export async function seedCatalogue(
   }
   await db.execute(sql`ANALYZE`);
 
-  const workspaceId = created[0]!.id;
-  const [admin] = await db
-    .insert(users)
-    .values({ email: 'bench-catalogue@dukkan.localhost', name: 'Catalogue Bench' })
-    .returning({ id: users.id });
-  await db.insert(memberships).values({ workspaceId, userId: admin!.id, isAdmin: true });
-  // A session as login creates it (features/auth/sessions.ts): only the token's hash is stored.
-  const { token, tokenHash } = createToken();
-  await db
-    .insert(sessions)
-    .values({ tokenHash, userId: admin!.id, expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) });
+  const workspaceId = created[0]!;
+  const { cookie } = await adminSession(db, workspaceId, {
+    email: 'bench-catalogue@dukkan.localhost',
+    name: 'Catalogue Bench',
+  });
   return {
     workspaceId,
-    cookie: `dukkan_session=${token}`,
+    cookie,
     customers: { big: options.bigCustomers, others },
   };
 }

@@ -27,37 +27,49 @@
  * BENCH_PAGE (50), BENCH_PAGE_SIZE (20), BENCH_SEARCH (shirt), BENCH_SORT (unset: the resource's
  * default, code), BENCH_LANGUAGE (en), BENCH_POSTGRES_URL (as auth.ts).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import type { ProductsBaselinePlan } from './products-list-baseline.ts';
 import { type ProductListSeed, seedProductList } from './products-seed.ts';
 import type { CapturedStatement } from './sql-capture.ts';
 import {
+  type BackendCpu,
+  backendSampler,
   benchDatabases,
   benchDir,
+  captureStatements,
   type DatabaseKind,
-  installedPgliteVersion,
+  type DatabaseMachine,
+  databaseMachine,
+  databaseName,
+  explainList,
+  fetchListPage,
+  freshDatabase,
+  type Handler,
   intFromEnv,
-  isEntry,
-  machineFacts,
+  type ListFigures,
+  type ListPlan,
+  type LoadRun,
+  listPassed,
+  loadRun,
+  loadRunSummary,
+  loadSettings,
+  machineLine,
+  medianFigures,
+  migrated,
+  ms,
+  planLabel,
+  type RequestHeaders,
   type RunningServer,
-  sleep,
-  startServer,
+  ratios,
+  runAsScript,
+  type SameAnswer,
+  type Skipped,
+  sameAnswerLabel,
+  takeTurns,
+  verdictLabel,
   writeResult,
 } from './support.ts';
 
-type Handler = 'engine' | 'baseline';
-
 const baselineEntry = join(benchDir, 'products-list-baseline.ts');
-const captureHook = join(benchDir, 'sql-capture.ts');
 
 /** The targets, on the medians over the rounds (engine ÷ baseline); judged on PostgreSQL. */
 export const productsListTargets = {
@@ -67,35 +79,11 @@ export const productsListTargets = {
   p99Ratio: 1.5,
 } as const;
 
-export interface ProductsListRun {
+export interface ProductsListRun extends LoadRun {
   database: DatabaseKind;
   handler: Handler;
   round: number;
-  connections: number;
-  durationSeconds: number;
-  requestsPerSecond: number;
-  requestsTotal: number;
-  latencyMs: { p50: number; p90: number; p99: number; average: number; max: number };
-  errors: number;
-  timeouts: number;
-  errorKinds: Record<string, number>;
-  non2xx: number;
-  rssMiB?: number;
-  /** CPU time of the server's (or baseline's) process per answered request, ms (Linux). */
-  cpuMsPerRequest?: number;
-  /** CPU time of the PostgreSQL backends of the benchmark's database per answered request, ms. */
-  databaseCpuMsPerRequest?: number;
 }
-
-interface Figures {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  cpuMsPerRequest?: number;
-  databaseCpuMsPerRequest?: number;
-}
-
-type SameAnswer = 'bytes' | 'json' | 'no';
 
 export interface ProductsListComparison {
   database: DatabaseKind;
@@ -104,23 +92,15 @@ export interface ProductsListComparison {
   throughputRatio: number;
   p99Ratio: number;
   cpuRatio?: number;
-  engine: Figures;
-  baseline: Figures;
+  engine: ListFigures;
+  baseline: ListFigures;
   perRound: { round: number; throughputRatio: number; p99Ratio: number }[];
   sameAnswer: SameAnswer;
   withinTarget: boolean;
 }
 
-interface Plan {
-  statement: 'page' | 'count';
-  indexes: string[];
-  bitmapAnd: boolean;
-  executionMs: number;
-  text: string;
-}
-
 export interface ProductsListReport {
-  machine: ReturnType<typeof machineFacts> & { postgres?: string; pglite: string };
+  machine: DatabaseMachine;
   settings: Settings;
   databases: {
     database: DatabaseKind;
@@ -131,11 +111,11 @@ export interface ProductsListReport {
     matching: number;
     responseBytes: number;
     statements: CapturedStatement[];
-    plans: Plan[];
+    plans: ListPlan[];
   }[];
   results: ProductsListRun[];
   comparisons: ProductsListComparison[];
-  skipped: { database: DatabaseKind; reason: string }[];
+  skipped: Skipped[];
 }
 
 interface Settings {
@@ -154,30 +134,6 @@ interface Settings {
   language: string;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/**
- * User + system CPU time of a process in ms, from `/proc/<pid>/stat` (clock ticks of 10 ms);
- * undefined if there is none, or (with `command`) if it runs something else.
- */
-function cpuMs(pid: number, command?: string): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    if (command !== undefined && stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== command)
-      return undefined;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 function listPath(seed: ProductListSeed, settings: Settings): string {
   const query = new URLSearchParams({
     workspaceId: seed.workspaceId,
@@ -190,158 +146,9 @@ function listPath(seed: ProductListSeed, settings: Settings): string {
   return `/api/products?${query}`;
 }
 
-type RequestHeaders = Record<string, string>;
-
 /** One request: 200 with a full page, else an error naming what came back. */
-async function fetchList(url: string, headers: RequestHeaders, settings: Settings, label: string) {
-  const response = await fetch(url, { headers });
-  const body = await response.text();
-  if (response.status !== 200) throw new Error(`${label} answered ${response.status}: ${body.slice(0, 300)}`);
-  const answer = JSON.parse(body) as { data: unknown[]; meta: { total: number } };
-  if (answer.data.length !== settings.pageSize || answer.meta.total < settings.page * settings.pageSize)
-    throw new Error(
-      `${label}: page ${settings.page} holds ${answer.data.length} records of ${answer.meta.total} matching; seed more or lower BENCH_PAGE`,
-    );
-  return { body, total: answer.meta.total };
-}
-
-/** Starts the server with sql-capture.ts preloaded; the statements of the third request. */
-async function captureStatements(
-  variables: Record<string, string>,
-  path: string,
-  headers: RequestHeaders,
-  settings: Settings,
-  workDir: string,
-): Promise<CapturedStatement[]> {
-  const file = join(workDir, 'statements.jsonl');
-  writeFileSync(file, '');
-  const server = await startServer(
-    {
-      ...variables,
-      BENCH_SQL_CAPTURE: file,
-      NODE_OPTIONS: `--import tsx --import ${pathToFileURL(captureHook).href}`,
-    },
-    'products list bench SQL capture',
-  );
-  try {
-    const url = `${server.url}${path}`;
-    await fetchList(url, headers, settings, 'the server (capture)');
-    await fetchList(url, headers, settings, 'the server (capture)');
-    const before = statSync(file).size;
-    await fetchList(url, headers, settings, 'the server (capture)');
-    await sleep(200);
-    const lines = readFileSync(file).subarray(before).toString('utf8').trim().split('\n').filter(Boolean);
-    const statements = lines
-      .map((line) => JSON.parse(line) as CapturedStatement)
-      .sort((a, b) => a.sentMs - b.sentMs);
-    if (!statements.some((statement) => /\boffset\b/i.test(statement.text)))
-      throw new Error(`no captured statement reads the page:\n${lines.join('\n')}`);
-    return statements;
-  } finally {
-    await server.stop();
-  }
-}
-
-/** `EXPLAIN ANALYZE` (warm: the third of three) of the captured statements reading products. */
-async function explainList(
-  options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
-  statements: CapturedStatement[],
-): Promise<Plan[]> {
-  let query: (text: string, params: unknown[]) => Promise<string[]>;
-  let close: () => Promise<void>;
-  if (options.kind === 'postgres') {
-    const client = new pg.Client({ connectionString: options.url });
-    await client.connect();
-    query = async (text, params) =>
-      (await client.query<{ 'QUERY PLAN': string }>(text, params)).rows.map((row) => row['QUERY PLAN']);
-    close = () => client.end();
-  } else {
-    const client = new PGlite(join(options.dataDir, 'pgdata'), { extensions: { pg_trgm } });
-    query = async (text, params) =>
-      (await client.query<{ 'QUERY PLAN': string }>(text, params)).rows.map((row) => row['QUERY PLAN']);
-    close = () => client.close();
-  }
-  const plans: Plan[] = [];
-  try {
-    for (const statement of statements.filter((entry) => entry.text.includes('from "products"'))) {
-      let lines: string[] = [];
-      for (let run = 0; run < 3; run++)
-        lines = await query(`EXPLAIN (ANALYZE, COSTS OFF) ${statement.text}`, statement.params);
-      const text = lines.join('\n');
-      plans.push({
-        statement: /\boffset\b/i.test(statement.text) ? 'page' : 'count',
-        indexes: [...text.matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)].map((match) => match[1]!),
-        bitmapAnd: text.includes('BitmapAnd'),
-        executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? Number.NaN),
-        text,
-      });
-    }
-  } finally {
-    await close();
-  }
-  return plans;
-}
-
-const planLabel = (plans: Plan[]) =>
-  plans
-    .map(
-      (plan) =>
-        `${plan.statement}: ${plan.bitmapAnd ? 'BitmapAnd of ' : ''}${plan.indexes.join(' + ') || 'sequential scan'}, ${plan.executionMs} ms`,
-    )
-    .join('; ');
-
-/** The median time of `count` sequential requests on an idle server. */
-async function idleLatency(url: string, headers: RequestHeaders, count = 5): Promise<number> {
-  const times: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const started = performance.now();
-    await fetch(url, { headers }).then((response) => response.arrayBuffer());
-    times.push(performance.now() - started);
-  }
-  return median(times);
-}
-
-/**
- * Waits until the process is idle (under 20% of a core for 300 ms: with PGlite the requests left
- * in flight wait unread in the sockets), then sends requests one at a time until three in a row
- * answer about as fast as on an idle server. Returns how many it sent.
- */
-async function settle(server: RunningServer, url: string, headers: RequestHeaders, idleMs: number) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const before = cpuMs(server.pid);
-    await sleep(300);
-    const after = cpuMs(server.pid);
-    if (before === undefined || after === undefined || after - before < 60 || Date.now() > deadline) break;
-  }
-  let sent = 0;
-  let fastInARow = 0;
-  while (fastInARow < 3 && Date.now() < deadline) {
-    const started = performance.now();
-    await fetch(url, { headers }).then((response) => response.arrayBuffer());
-    sent++;
-    fastInARow = performance.now() - started < idleMs * 2 + 20 ? fastInARow + 1 : 0;
-  }
-  return sent;
-}
-
-/** The CPU time so far of each PostgreSQL backend connected to the benchmark's database. */
-type BackendCpu = () => Promise<Map<number, number>>;
-
-function backendSampler(admin: pg.Client, database: string): BackendCpu {
-  return async () => {
-    const { rows } = await admin.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE datname = $1',
-      [database],
-    );
-    const times = new Map<number, number>();
-    for (const { pid } of rows) {
-      const time = cpuMs(pid, 'postgres');
-      if (time !== undefined) times.set(pid, time);
-    }
-    return times;
-  };
-}
+const fetchList = (url: string, headers: RequestHeaders, settings: Settings, label: string) =>
+  fetchListPage(url, headers, settings, label, 'BENCH_PAGE');
 
 async function measure(
   server: RunningServer,
@@ -351,87 +158,24 @@ async function measure(
   settings: Settings,
   backendCpu?: BackendCpu,
 ): Promise<ProductsListRun> {
-  const { connections } = settings;
-  const options = { url, headers, connections, timeout: 30 };
-  await autocannon({ ...options, duration: settings.warmupSeconds });
-  await settle(server, url, headers, run.idleMs);
-  const backendsBefore = await backendCpu?.();
-  const cpuBefore = cpuMs(server.pid);
-  const errorKinds: Record<string, number> = {};
-  const result = await new Promise<autocannon.Result>((resolveRun, reject) => {
-    const instance = autocannon({ ...options, duration: settings.durationSeconds }, (error, finished) =>
-      error ? reject(error) : resolveRun(finished),
-    );
-    instance.on('reqError', (error: { code?: string; message?: string }) => {
-      const kind = error.code ?? error.message ?? 'unknown';
-      errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
-    });
-  });
-  const settling = await settle(server, url, headers, run.idleMs);
-  const cpuAfter = cpuMs(server.pid);
-  const backendsAfter = await backendCpu?.();
-  // Answered: the completed requests, the one in flight on each connection when the run stopped
-  // (the server still answers it) and the settling requests.
-  const answered = result.requests.total + connections + settling;
-  const measured: ProductsListRun = {
-    database: run.database,
-    handler: run.handler,
-    round: run.round,
-    connections,
-    durationSeconds: result.duration,
-    requestsPerSecond: Math.round(result.requests.average * 10) / 10,
-    requestsTotal: result.requests.total,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      average: Math.round(result.latency.average * 10) / 10,
-      max: result.latency.max,
+  const { database, handler, round, idleMs } = run;
+  const load = await loadRun(
+    server,
+    url,
+    headers,
+    {
+      connections: settings.connections,
+      warmupSeconds: settings.warmupSeconds,
+      durationSeconds: settings.durationSeconds,
+      idleMs,
     },
-    errors: result.errors,
-    timeouts: result.timeouts,
-    errorKinds,
-    non2xx: result.non2xx,
-    rssMiB: server.rssMiB(),
-    ...(cpuBefore === undefined || cpuAfter === undefined
-      ? {}
-      : { cpuMsPerRequest: round2((cpuAfter - cpuBefore) / answered) }),
-  };
-  if (backendsBefore && backendsAfter && backendsAfter.size > 0) {
-    let used = 0;
-    for (const [pid, after] of backendsAfter) used += after - (backendsBefore.get(pid) ?? 0);
-    measured.databaseCpuMsPerRequest = round2(used / answered);
-  }
-  const kinds = Object.entries(errorKinds).map(([kind, count]) => `${kind} ×${count}`);
-  process.stdout.write(
-    `  ${run.database.padEnd(8)} ${run.handler.padEnd(8)} round ${run.round} ${String(measured.requestsPerSecond).padStart(7)} req/s  p50 ${measured.latencyMs.p50} ms  p99 ${measured.latencyMs.p99} ms  CPU ${measured.cpuMsPerRequest ?? '?'} ms/req${measured.databaseCpuMsPerRequest === undefined ? '' : ` (PostgreSQL ${measured.databaseCpuMsPerRequest})`}  errors ${measured.errors}${kinds.length ? ` (${kinds.join(', ')})` : ''}  non-2xx ${measured.non2xx}\n`,
+    backendCpu,
   );
-  return measured;
+  process.stdout.write(
+    `  ${database.padEnd(8)} ${handler.padEnd(8)} round ${round} ${loadRunSummary(load)}\n`,
+  );
+  return { database, handler, round, ...load };
 }
-
-function figuresOf(rows: ProductsListRun[]): Figures {
-  const cpu = rows.map((row) => row.cpuMsPerRequest);
-  const databaseCpu = rows.map((row) => row.databaseCpuMsPerRequest);
-  const known = (values: (number | undefined)[]) =>
-    values.every((value) => value !== undefined) ? round2(median(values as number[])) : undefined;
-  const cpuMedian = known(cpu);
-  const databaseCpuMedian = known(databaseCpu);
-  return {
-    requestsPerSecond: round2(median(rows.map((row) => row.requestsPerSecond))),
-    p50: round2(median(rows.map((row) => row.latencyMs.p50))),
-    p99: round2(median(rows.map((row) => row.latencyMs.p99))),
-    ...(cpuMedian === undefined ? {} : { cpuMsPerRequest: cpuMedian }),
-    ...(databaseCpuMedian === undefined ? {} : { databaseCpuMsPerRequest: databaseCpuMedian }),
-  };
-}
-
-/** Engine ÷ baseline: req/s, and p99 (a baseline p99 under 1 ms counts as 1 ms). */
-const ratios = (engine: Figures, baseline: Figures) => ({
-  throughputRatio: baseline.requestsPerSecond
-    ? round2(engine.requestsPerSecond / baseline.requestsPerSecond)
-    : 0,
-  p99Ratio: round2(engine.p99 / Math.max(baseline.p99, 1)),
-});
 
 function compare(
   database: DatabaseKind,
@@ -445,24 +189,21 @@ function compare(
   const engineRows = rowsOf('engine');
   const baselineRows = rowsOf('baseline');
   if (engineRows.length === 0 || baselineRows.length === 0) return undefined;
-  const engine = figuresOf(engineRows);
-  const baseline = figuresOf(baselineRows);
+  const engine = medianFigures(engineRows);
+  const baseline = medianFigures(baselineRows);
   const overall = ratios(engine, baseline);
-  const cpuRatio =
-    engine.cpuMsPerRequest !== undefined && baseline.cpuMsPerRequest
-      ? round2(engine.cpuMsPerRequest / baseline.cpuMsPerRequest)
-      : undefined;
   return {
     database,
     judged: database === 'postgres',
     rounds: engineRows.length,
     ...overall,
-    ...(cpuRatio === undefined ? {} : { cpuRatio }),
     engine,
     baseline,
     perRound: engineRows.flatMap((row) => {
       const other = baselineRows.find((candidate) => candidate.round === row.round);
-      return other ? [{ round: row.round, ...ratios(figuresOf([row]), figuresOf([other])) }] : [];
+      if (!other) return [];
+      const { throughputRatio, p99Ratio } = ratios(medianFigures([row]), medianFigures([other]));
+      return [{ round: row.round, throughputRatio, p99Ratio }];
     }),
     sameAnswer,
     withinTarget:
@@ -472,64 +213,16 @@ function compare(
   };
 }
 
-function sameAnswerAs(expected: string, actual: string): SameAnswer {
-  if (expected === actual) return 'bytes';
-  try {
-    return isDeepStrictEqual(JSON.parse(expected), JSON.parse(actual)) ? 'json' : 'no';
-  } catch {
-    return 'no';
-  }
-}
-
-const worse = (a: SameAnswer, b: SameAnswer): SameAnswer =>
-  a === 'no' || b === 'no' ? 'no' : a === 'json' || b === 'json' ? 'json' : 'bytes';
-
 async function benchDatabase(database: DatabaseKind, settings: Settings, report: ProductsListReport) {
-  const workDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-products-list-'));
-  let cleanup = async () => rmSync(workDir, { recursive: true, force: true });
-  let variables: Record<string, string>;
-  let options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
-  let backendCpu: BackendCpu | undefined;
-  if (database === 'pglite') {
-    options = { kind: 'pglite', dataDir: workDir };
-    variables = { DATA_DIR: workDir };
-  } else {
-    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `dukkan_bench_products_list_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-    } catch (error) {
-      report.skipped.push({
-        database,
-        reason: `PostgreSQL at ${adminUrl} unreachable: ${(error as Error).message}`,
-      });
-      process.stdout.write(`  postgres skipped: ${adminUrl} unreachable (${(error as Error).message})\n`);
-      await cleanup();
-      return;
-    }
-    report.machine.postgres = String((await admin.query('SHOW server_version')).rows[0]?.server_version);
-    await admin.query(`CREATE DATABASE ${name}`);
-    cleanup = async () => {
-      rmSync(workDir, { recursive: true, force: true });
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    options = { kind: 'postgres', url: url.toString() };
-    variables = { DATABASE_URL: url.toString() };
-    backendCpu = backendSampler(admin, name);
-  }
+  const fresh = await freshDatabase(database, 'products-list', report);
+  if (!fresh) return;
+  const { options, variables, workDir } = fresh;
+  const backendCpu = fresh.postgres && backendSampler(fresh.postgres.admin, fresh.postgres.name);
 
-  let server: RunningServer | undefined;
   try {
     const started = performance.now();
-    const handle = await openDatabase(options);
-    let seed: ProductListSeed;
-    try {
-      await handle.migrate();
-      seed = await seedProductList(handle.db, {
+    const seed = await migrated(options, (db) =>
+      seedProductList(db, {
         workspaces: settings.workspaces,
         bigProducts: settings.products[database],
         otherProducts: settings.otherProducts,
@@ -537,95 +230,68 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
           process.stdout.write(
             `  ${database.padEnd(8)} seeding: ${message} (${Math.round((performance.now() - started) / 1000)} s)\n`,
           ),
-      });
-    } finally {
-      await handle.close();
-    }
+      }),
+    );
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     process.stdout.write(
       `  ${database.padEnd(8)} seeded ${settings.workspaces} workspaces: ${seed.products.big.toLocaleString('en-US')} + ${seed.products.others.toLocaleString('en-US')} products, ${seed.variants.toLocaleString('en-US')} variants in ${seedSeconds} s\n`,
     );
     const path = listPath(seed, settings);
     const headers: RequestHeaders = { cookie: seed.cookie, 'accept-language': settings.language };
-    const statements = await captureStatements(variables, path, headers, settings, workDir);
+    const statements = await captureStatements(
+      variables,
+      path,
+      (url) => fetchList(url, headers, settings, 'the server (capture)'),
+      'products list bench SQL capture',
+      workDir,
+    );
     process.stdout.write(
       `  ${database.padEnd(8)} captured ${statements.length} statements: ${statements.map((statement) => statement.name ?? 'unnamed').join(', ')}\n`,
     );
-    const plans = await explainList(options, statements);
+    const plans = await explainList(options, statements, 'products');
     process.stdout.write(`  ${database.padEnd(8)} plans: ${planLabel(plans)}\n`);
 
-    const planFile = join(workDir, 'baseline-plan.json');
-    const baselinePlan: ProductsBaselinePlan = {
-      statements,
-      page: settings.page,
-      pageSize: settings.pageSize,
-    };
-    writeFileSync(planFile, JSON.stringify(baselinePlan));
-    let engineBody: string | undefined;
-    let sameAnswer: SameAnswer = 'bytes';
-    for (let round = 1; round <= settings.rounds; round++) {
-      for (const handler of ['engine', 'baseline'] as const) {
-        server =
-          handler === 'engine'
-            ? await startServer(variables, `products list bench on ${database}`)
-            : await startServer(
-                { ...variables, BASELINE_PLAN: planFile },
-                `baseline on ${database}`,
-                baselineEntry,
-              );
-        const url = `${server.url}${path}`;
-        const answer = await fetchList(url, headers, settings, `the ${handler}`);
-        if (handler === 'engine' && engineBody === undefined) {
-          engineBody = answer.body;
-          report.databases.push({
-            database,
-            products: seed.products.big,
-            otherProducts: seed.products.others,
-            variants: seed.variants,
-            seedSeconds,
-            matching: answer.total,
-            responseBytes: Buffer.byteLength(answer.body),
-            statements,
-            plans,
-          });
-        } else {
-          const same = sameAnswerAs(engineBody ?? '', answer.body);
-          sameAnswer = worse(sameAnswer, same);
-          if (same !== 'bytes')
-            process.stdout.write(
-              `  ${database}: the ${handler}'s answer ${same === 'json' ? 'is the same JSON in other bytes' : 'differs'} from the server's first:\n    server:   ${engineBody?.slice(0, 400)}\n    ${handler}: ${answer.body.slice(0, 400)}\n`,
-            );
-        }
-        const idleMs = await idleLatency(url, headers);
-        report.results.push(
-          await measure(server, url, headers, { database, handler, round, idleMs }, settings, backendCpu),
-        );
-        await server.stop();
-        server = undefined;
-      }
-    }
+    const sameAnswer = await takeTurns({
+      database,
+      rounds: settings.rounds,
+      engine: { variables, label: `products list bench on ${database}` },
+      baseline: {
+        entry: baselineEntry,
+        plan: { statements, page: settings.page, pageSize: settings.pageSize },
+      },
+      workDir,
+      path,
+      headers,
+      fetch: (url, label) => fetchList(url, headers, settings, label),
+      first: (answer) =>
+        report.databases.push({
+          database,
+          products: seed.products.big,
+          otherProducts: seed.products.others,
+          variants: seed.variants,
+          seedSeconds,
+          matching: answer.total,
+          responseBytes: Buffer.byteLength(answer.body),
+          statements,
+          plans,
+        }),
+      measure: async (server, url, run) => {
+        report.results.push(await measure(server, url, headers, { database, ...run }, settings, backendCpu));
+      },
+    });
     const comparison = compare(database, report.results, sameAnswer);
     if (comparison) report.comparisons.push(comparison);
   } finally {
-    await server?.stop();
-    await cleanup();
+    await fresh.cleanup();
   }
 }
-
-const databaseName = (database: DatabaseKind) => (database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL');
-const ms = (value: number | undefined) => (value === undefined ? '?' : `${value} ms`);
-const sameAnswerLabel: Record<SameAnswer, string> = {
-  bytes: 'yes (bytes)',
-  json: 'yes (same JSON, other bytes)',
-  no: 'NO',
-};
 
 export function productsListMarkdown(report: ProductsListReport): string {
   const { settings } = report;
   const targets = productsListTargets;
   const query = `search=${settings.search}&categoryId=<Clothing>${settings.sort ? `&sort=${settings.sort}` : ''}`;
   const lines = [
-    `\`GET /api/products\` page ${settings.page} × ${settings.pageSize}, \`${query}\` (a top-level category: its 3 sub-categories too), \`Accept-Language: ${settings.language}\`; the engine against a bare \`node:http\` handler running the same SQL on the same driver; ${settings.rounds} interleaved round${settings.rounds === 1 ? '' : 's'}, autocannon ${settings.connections} connections, ${settings.durationSeconds} s each (after ${settings.warmupSeconds} s warm-up), ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, PGlite ${report.machine.pglite}${report.machine.postgres ? `, PostgreSQL ${report.machine.postgres}` : ''}`,
+    `\`GET /api/products\` page ${settings.page} × ${settings.pageSize}, \`${query}\` (a top-level category: its 3 sub-categories too), \`Accept-Language: ${settings.language}\`; the engine against a bare \`node:http\` handler running the same SQL on the same driver; ${settings.rounds} interleaved round${settings.rounds === 1 ? '' : 's'}, autocannon ${settings.connections} connections, ${settings.durationSeconds} s each (after ${settings.warmupSeconds} s warm-up), ${machineLine(report.machine)}`,
     '',
     ...report.databases.map(
       (row) =>
@@ -644,15 +310,10 @@ export function productsListMarkdown(report: ProductsListReport): string {
     `| database | req/s | ratio (≥ ${targets.throughputRatio}) | p99 | ratio (≤ ${targets.p99Ratio}) | CPU / request (ratio) | ratios by round (req/s, p99) | same answer | verdict |`,
     '|---|---:|---:|---:|---:|---:|---|---|---|',
     ...report.comparisons.map((row) => {
-      const verdict = row.judged
-        ? row.withinTarget
-          ? 'within'
-          : 'OVER'
-        : `not judged (${row.withinTarget ? 'would be within' : 'would be over'})`;
       const byRound = row.perRound
         .map((round) => `${round.round}: ${round.throughputRatio}, ${round.p99Ratio}`)
         .join('; ');
-      return `| ${databaseName(row.database)} | ${row.engine.requestsPerSecond} ÷ ${row.baseline.requestsPerSecond} | ${row.throughputRatio} | ${row.engine.p99} ÷ ${row.baseline.p99} ms | ${row.p99Ratio} | ${ms(row.engine.cpuMsPerRequest)} ÷ ${ms(row.baseline.cpuMsPerRequest)} (${row.cpuRatio ?? '?'}) | ${byRound} | ${sameAnswerLabel[row.sameAnswer]} | ${verdict} |`;
+      return `| ${databaseName(row.database)} | ${row.engine.requestsPerSecond} ÷ ${row.baseline.requestsPerSecond} | ${row.throughputRatio} | ${row.engine.p99} ÷ ${row.baseline.p99} ms | ${row.p99Ratio} | ${ms(row.engine.cpuMsPerRequest)} ÷ ${ms(row.baseline.cpuMsPerRequest)} (${row.cpuRatio ?? '?'}) | ${byRound} | ${sameAnswerLabel[row.sameAnswer]} | ${verdictLabel(row)} |`;
     }),
   ];
   for (const skip of report.skipped) lines.push('', `${skip.database} skipped: ${skip.reason}`);
@@ -661,9 +322,7 @@ export function productsListMarkdown(report: ProductsListReport): string {
 
 export async function runProductsListBench(): Promise<{ report: ProductsListReport; ok: boolean }> {
   const settings: Settings = {
-    connections: intFromEnv('BENCH_CONNECTIONS', 50),
-    durationSeconds: intFromEnv('BENCH_DURATION', 10),
-    warmupSeconds: intFromEnv('BENCH_WARMUP', 3),
+    ...loadSettings(),
     rounds: intFromEnv('BENCH_ROUNDS', 3),
     workspaces: intFromEnv('BENCH_WORKSPACES', 20),
     products: {
@@ -679,7 +338,7 @@ export async function runProductsListBench(): Promise<{ report: ProductsListRepo
   };
   const databases = benchDatabases();
   const report: ProductsListReport = {
-    machine: { ...machineFacts(), pglite: installedPgliteVersion() },
+    machine: databaseMachine(),
     settings,
     databases: [],
     results: [],
@@ -691,25 +350,11 @@ export async function runProductsListBench(): Promise<{ report: ProductsListRepo
   );
   for (const database of databases) await benchDatabase(database, settings, report);
   const path = writeResult('products-list', report);
-  const clean = report.results.every((row) => row.errors === 0 && row.non2xx === 0);
-  const measuredAll = report.comparisons.length === databases.length - report.skipped.length;
-  const sameAnswers = report.comparisons.every((row) => row.sameAnswer !== 'no');
-  const ok =
-    clean && measuredAll && sameAnswers && report.comparisons.every((row) => !row.judged || row.withinTarget);
+  const ok = listPassed(report, databases);
   process.stdout.write(
     `\n${productsListMarkdown(report)}\n\nNo errors, same answer; on PostgreSQL (medians) ≥ ${productsListTargets.throughputRatio}× the baseline's req/s, p99 ≤ ${productsListTargets.p99Ratio}×: ${ok ? 'PASS' : 'FAIL'}\nResults: ${path}\n`,
   );
   return { report, ok };
 }
 
-if (isEntry(import.meta.url)) {
-  runProductsListBench().then(
-    ({ ok }) => process.exit(ok ? 0 : 1),
-    (error: unknown) => {
-      process.stderr.write(
-        `products list bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runProductsListBench, 'products list bench failed: ');

@@ -24,27 +24,20 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { combinationsOf, seedProductWorkspace } from './products-seed.ts';
+import { combinationsOf, productOptions, seedProductWorkspace } from './products-seed.ts';
 import {
+  chromiumArgs,
+  chromiumPath,
   intFromEnv,
-  isEntry,
   machineFacts,
+  median,
+  migrated,
   type RunningServer,
   repoRoot,
+  runAsScript,
   startServer,
   writeResult,
 } from './support.ts';
-
-const chromiumPath = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 export const productsPageTargets = {
   /** Median ms from navigation start to a focusable grid cell and an enabled Save: at most. */
@@ -144,12 +137,6 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 }
 
 const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function loadOnce(
   browser: Browser,
@@ -314,14 +301,9 @@ export async function runProductsPageBench(): Promise<{ report: ProductsPageRepo
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    let workspace: Awaited<ReturnType<typeof seedProductWorkspace>>;
-    try {
-      await handle.migrate();
-      workspace = await seedProductWorkspace(handle.db, valueCounts);
-    } finally {
-      await handle.close();
-    }
+    const workspace = await migrated({ kind: 'pglite', dataDir }, (db) =>
+      seedProductWorkspace(db, valueCounts),
+    );
     const combinations = combinationsOf(workspace.options);
     server = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist }, 'products page bench');
     const headers = { cookie: workspace.cookie, 'content-type': 'application/json' };
@@ -335,10 +317,7 @@ export async function runProductsPageBench(): Promise<{ report: ProductsPageRepo
           { locale: 'ar', value: 'حذاء' },
         ],
         measurementUnitId: workspace.measurementUnitId,
-        options: workspace.options.map((option) => ({
-          typeId: option.typeId,
-          valueIds: option.values.map((value) => value.id),
-        })),
+        options: productOptions(workspace),
         variants: combinations.map((combination) => ({
           key: combination.key,
           sku: `PAGE-1-${String(combination.position).padStart(4, '0')}`,
@@ -409,12 +388,4 @@ export async function runProductsPageBench(): Promise<{ report: ProductsPageRepo
   }
 }
 
-if (isEntry(import.meta.url)) {
-  runProductsPageBench().then(
-    ({ ok }) => process.exit(ok ? 0 : 1),
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runProductsPageBench);

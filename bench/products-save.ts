@@ -31,27 +31,32 @@
  * benchmark's database for every connection, an experiment named in the report).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
 import {
   type Combination,
   combinationsOf,
   type ProductWorkspace,
+  productOptions,
   seedProductWorkspace,
 } from './products-seed.ts';
 import {
+  type BenchDatabaseOptions,
   benchDatabases,
   type DatabaseKind,
-  installedPgliteVersion,
+  type DatabaseMachine,
+  databaseMachine,
+  databaseName,
+  freshDatabase,
   intFromEnv,
-  isEntry,
-  machineFacts,
+  machineLine,
+  migrated,
   type RunningServer,
+  round1,
+  runAsScript,
+  type Skipped,
   startServer,
   writeResult,
 } from './support.ts';
@@ -84,7 +89,7 @@ export interface ProductsSaveRow {
 }
 
 export interface ProductsSaveReport {
-  machine: ReturnType<typeof machineFacts> & { postgres?: string; pglite: string };
+  machine: DatabaseMachine;
   settings: Settings;
   variants: number;
   valueLinks: number;
@@ -100,7 +105,7 @@ export interface ProductsSaveReport {
     /** The server's p50 ÷ each baseline's p50. */
     p50Ratio: { values: number; unnest: number };
   }[];
-  skipped: { database: DatabaseKind; reason: string }[];
+  skipped: Skipped[];
 }
 
 interface Settings {
@@ -124,8 +129,6 @@ function parseSettings(text: string): [string, string][] {
       return [match[1]!, match[2]!];
     });
 }
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], fraction: number): number {
@@ -171,13 +174,6 @@ const productName = (code: string) => [
   { locale: 'en', value: `Bench Sneaker ${code}` },
   { locale: 'ar', value: `حذاء ${code}` },
 ];
-
-/** What the server stores in `options`: the product's types and their chosen values. */
-const storedOptions = (workspace: ProductWorkspace) =>
-  workspace.options.map((option) => ({
-    typeId: option.typeId,
-    valueIds: option.values.map((value) => value.id),
-  }));
 
 /** `products.variant_codes` as the server keeps it: the variants' SKUs (and barcodes) by space. */
 const variantCodes = (skus: string[]) => skus.join(' ');
@@ -246,7 +242,7 @@ async function engineRound(
       code,
       name: productName(code),
       measurementUnitId: workspace.measurementUnitId,
-      options: storedOptions(workspace),
+      options: productOptions(workspace),
       variants: combinations.map((combination, position) => ({
         key: combination.key,
         sku: data.skus[position],
@@ -300,9 +296,7 @@ interface Driver {
   close(): Promise<void>;
 }
 
-async function openDriver(
-  options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string },
-): Promise<Driver> {
+async function openDriver(options: BenchDatabaseOptions): Promise<Driver> {
   if (options.kind === 'postgres') {
     // As the server's pool (apps/server/src/db/client.ts).
     const pool = new pg.Pool({
@@ -363,7 +357,7 @@ function productParams(id: string, workspace: ProductWorkspace, data: SaveData) 
     en!.value,
     ar!.value,
     workspace.measurementUnitId,
-    JSON.stringify(storedOptions(workspace)),
+    JSON.stringify(productOptions(workspace)),
     data.skus.length,
     variantCodes(data.skus),
   ];
@@ -486,56 +480,19 @@ async function baselineRound(
 // ---------------------------------------------------------------------------------------------
 
 async function benchDatabase(database: DatabaseKind, settings: Settings, report: ProductsSaveReport) {
-  const workDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-products-save-'));
-  let cleanup = async () => rmSync(workDir, { recursive: true, force: true });
-  let options: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
-  let variables: Record<string, string>;
-  if (database === 'pglite') {
-    options = { kind: 'pglite', dataDir: workDir };
-    variables = { DATA_DIR: workDir };
-  } else {
-    const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `dukkan_bench_products_save_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    try {
-      await admin.connect();
-    } catch (error) {
-      report.skipped.push({
-        database,
-        reason: `PostgreSQL at ${adminUrl} unreachable: ${(error as Error).message}`,
-      });
-      process.stdout.write(`  postgres skipped: ${adminUrl} unreachable (${(error as Error).message})\n`);
-      await cleanup();
-      return;
-    }
-    report.machine.postgres = String((await admin.query('SHOW server_version')).rows[0]?.server_version);
-    await admin.query(`CREATE DATABASE ${name}`);
-    // An experiment (BENCH_POSTGRES_SETTINGS): settings of the database, for the server's
-    // connections and the baseline's alike; reported with the results.
-    for (const [setting, value] of settings.postgresSettings)
-      await admin.query(`ALTER DATABASE ${name} SET ${setting} = '${value}'`);
-    cleanup = async () => {
-      rmSync(workDir, { recursive: true, force: true });
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    options = { kind: 'postgres', url: url.toString() };
-    variables = { DATABASE_URL: url.toString() };
-  }
+  const fresh = await freshDatabase(database, 'products-save', report);
+  if (!fresh) return;
+  const { options, variables } = fresh;
 
   let server: RunningServer | undefined;
   let driver: Driver | undefined;
   try {
-    const handle = await openDatabase(options);
-    let workspace: ProductWorkspace;
-    try {
-      await handle.migrate();
-      workspace = await seedProductWorkspace(handle.db, settings.valueCounts);
-    } finally {
-      await handle.close();
-    }
+    // An experiment (BENCH_POSTGRES_SETTINGS): settings of the database, for the server's
+    // connections and the baseline's alike; reported with the results.
+    if (fresh.postgres)
+      for (const [setting, value] of settings.postgresSettings)
+        await fresh.postgres.admin.query(`ALTER DATABASE ${fresh.postgres.name} SET ${setting} = '${value}'`);
+    const workspace = await migrated(options, (db) => seedProductWorkspace(db, settings.valueCounts));
     const combinations = combinationsOf(workspace.options);
     report.variants = combinations.length;
     report.valueLinks = combinations.length * workspace.options.length;
@@ -604,11 +561,10 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
   } finally {
     await server?.stop();
     await driver?.close();
-    await cleanup();
+    await fresh.cleanup();
   }
 }
 
-const databaseName = (database: DatabaseKind) => (database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL');
 const writerName: Record<Writer, string> = {
   engine: 'server (HTTP, one request)',
   values: 'baseline: multi-row VALUES',
@@ -623,7 +579,7 @@ const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 export function productsSaveMarkdown(report: ProductsSaveReport): string {
   const { settings } = report;
   const lines = [
-    `One product with ${report.variants.toLocaleString('en-US')} variants (${settings.valueCounts.join(' × ')} values, a SKU each) and ${report.valueLinks.toLocaleString('en-US')} value links saved in one \`POST /api/products\`, then all its variants' SKUs changed in one \`PATCH\`; ${settings.saves} timed of each per writer over ${settings.rounds} interleaved rounds (after ${settings.warmupSaves} untimed per round), one at a time; the server over HTTP on loopback (request ${kib(report.bytes.saveRequest)}, answer ${kib(report.bytes.saveAnswer)}; edit ${kib(report.bytes.editRequest)}, answer ${kib(report.bytes.editAnswer)}), the baselines in one transaction each through the same driver without HTTP; ${report.machine.cpus} cores (${report.machine.cpuModel}), Node ${report.machine.node}, PGlite ${report.machine.pglite}${report.machine.postgres ? `, PostgreSQL ${report.machine.postgres}` : ''}`,
+    `One product with ${report.variants.toLocaleString('en-US')} variants (${settings.valueCounts.join(' × ')} values, a SKU each) and ${report.valueLinks.toLocaleString('en-US')} value links saved in one \`POST /api/products\`, then all its variants' SKUs changed in one \`PATCH\`; ${settings.saves} timed of each per writer over ${settings.rounds} interleaved rounds (after ${settings.warmupSaves} untimed per round), one at a time; the server over HTTP on loopback (request ${kib(report.bytes.saveRequest)}, answer ${kib(report.bytes.saveAnswer)}; edit ${kib(report.bytes.editRequest)}, answer ${kib(report.bytes.editAnswer)}), the baselines in one transaction each through the same driver without HTTP; ${machineLine(report.machine)}`,
     '',
     ...(settings.postgresSettings.length
       ? [
@@ -662,7 +618,7 @@ export async function runProductsSaveBench(): Promise<{ report: ProductsSaveRepo
   };
   const databases = benchDatabases();
   const report: ProductsSaveReport = {
-    machine: { ...machineFacts(), pglite: installedPgliteVersion() },
+    machine: databaseMachine(),
     settings,
     variants: 0,
     valueLinks: 0,
@@ -684,14 +640,4 @@ export async function runProductsSaveBench(): Promise<{ report: ProductsSaveRepo
   return { report, ok };
 }
 
-if (isEntry(import.meta.url)) {
-  runProductsSaveBench().then(
-    ({ ok }) => process.exit(ok ? 0 : 1),
-    (error: unknown) => {
-      process.stderr.write(
-        `products save bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    },
-  );
-}
+runAsScript(import.meta.url, runProductsSaveBench, 'products save bench failed: ');

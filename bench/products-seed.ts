@@ -16,18 +16,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import {
-  appMeta,
   categories,
   measurementUnits,
-  memberships,
   productTags,
-  sessions,
-  users,
   variationTypes,
   variationValues,
-  workspaces,
 } from '../apps/server/src/db/schema/index.ts';
-import { createToken } from '../apps/server/src/features/auth/tokens.ts';
+import { adminSession, benchWorkspaces } from './support.ts';
 
 /** A SQL `ARRAY['…', …]` literal of constant strings, of the given element type. */
 const literalArray = (values: readonly (string | null)[], type = 'text') =>
@@ -53,27 +48,14 @@ export interface SeededWorkspace {
  * of the first gets a session as login creates it (only the token's hash is stored).
  */
 async function seedWorkspaces(db: Database, count: number, label: string) {
-  await db.insert(appMeta).values({ key: 'bootstrap', value: new Date().toISOString() });
-  const created = await db
-    .insert(workspaces)
-    .values(
-      Array.from({ length: count }, (_, index) => ({
-        name: `${label} ${String(index + 1).padStart(3, '0')}`,
-      })),
-    )
-    .returning({ id: workspaces.id });
-  const workspaceId = created[0]!.id;
-  const [admin] = await db
-    .insert(users)
-    .values({ email: `bench-${label.toLowerCase().replace(/\W+/g, '-')}@dukkan.localhost`, name: label })
-    .returning({ id: users.id });
-  await db.insert(memberships).values({ workspaceId, userId: admin!.id, isAdmin: true });
-  const { token, tokenHash } = createToken();
-  await db
-    .insert(sessions)
-    .values({ tokenHash, userId: admin!.id, expiresAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) });
-  const first: SeededWorkspace = { workspaceId, cookie: `dukkan_session=${token}`, token };
-  return { first, all: created.map((row) => row.id) };
+  const all = await benchWorkspaces(db, count, label);
+  const workspaceId = all[0]!;
+  const { token, cookie } = await adminSession(db, workspaceId, {
+    email: `bench-${label.toLowerCase().replace(/\W+/g, '-')}@dukkan.localhost`,
+    name: label,
+  });
+  const first: SeededWorkspace = { workspaceId, cookie, token };
+  return { first, all };
 }
 
 /** A variation type and its values, in order. */
@@ -193,6 +175,13 @@ export async function seedProductWorkspace(
   }
   return { ...first, measurementUnitId: unit!.id, options };
 }
+
+/** What the server stores in a product's `options`: its types and their chosen values (all). */
+export const productOptions = (workspace: ProductWorkspace) =>
+  workspace.options.map((option) => ({
+    typeId: option.typeId,
+    valueIds: option.values.map((value) => value.id),
+  }));
 
 /** One combination of a product's options: its key (value ids joined by '-') and its values. */
 export interface Combination {
