@@ -80,7 +80,7 @@ export async function serveListBaseline(list: {
       connectionString: process.env.DATABASE_URL,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       // As the server's pool (apps/server/src/db/client.ts).
-      options: '-c plan_cache_mode=force_custom_plan',
+      options: '-c plan_cache_mode=force_custom_plan -c jit=off',
     });
     // Named as the server named them: each connection parses a named statement once, then binds
     // and executes it, as the server's prepared statements do.

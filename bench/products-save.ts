@@ -302,7 +302,7 @@ async function openDriver(options: BenchDatabaseOptions): Promise<Driver> {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
-      options: '-c plan_cache_mode=force_custom_plan',
+      options: '-c plan_cache_mode=force_custom_plan -c jit=off',
     });
     return {
       async transaction(work) {
