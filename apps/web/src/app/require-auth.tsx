@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -9,12 +9,16 @@ import { useCurrentUser } from '../lib/current-user.ts';
 import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 
 // The signed-in area (the shell, Radix, the resource registry and its routes) and the signed-in
-// screens' texts are downloaded only once someone is signed in.
-const SignedInApp = lazy(() =>
-  Promise.all([import('./signed-in-app.tsx'), loadSignedInTranslations()]).then(([module]) => ({
-    default: module.SignedInApp,
-  })),
-);
+// screens' texts are downloaded only for a protected page: while its session is checked, not
+// after (a waterfall of two round trips on every cold load); the login page never loads them.
+let signedInArea: Promise<{ default: typeof import('./signed-in-app.tsx').SignedInApp }> | undefined;
+const loadSignedInArea = () => {
+  signedInArea ??= Promise.all([import('./signed-in-app.tsx'), loadSignedInTranslations()]).then(
+    ([module]) => ({ default: module.SignedInApp }),
+  );
+  return signedInArea;
+};
+const SignedInApp = lazy(loadSignedInArea);
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -39,6 +43,10 @@ export function RequireAuth() {
   const { t } = useTranslation();
   const location = useLocation();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
+  useEffect(() => {
+    // A failed download is the lazy page's to report, once it renders.
+    if (isPending) loadSignedInArea().catch(() => undefined);
+  }, [isPending]);
 
   if (isPending) return <FullScreenSpinner label={t('common.loading')} />;
   if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} />;

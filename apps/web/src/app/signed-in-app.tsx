@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { RequirePermission } from '../components/require-permission.tsx';
-import { pageOf } from './pages.tsx';
+import { pageOf, preloadPageAt } from './pages.tsx';
 import { type Screen, screens } from './screens.ts';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -12,6 +12,10 @@ const ComingSoonPage = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
+
+// This module loads once per visit, as the signed-in area opens: the page it opens on starts
+// downloading now, beside the shell's first render.
+preloadPageAt(window.location.pathname);
 
 /** A signed-in screen behind its route guard: its page, or the placeholder of a later milestone. */
 function GuardedScreen({ screen }: { screen: Screen }) {

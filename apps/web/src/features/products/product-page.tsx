@@ -4,6 +4,7 @@ import {
   tagFor,
   type VariantRow,
   type VariationTypeRecord,
+  variationTypesResource,
 } from '@dukkan/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,8 +22,14 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { formErrorMap } from '../../resource-ui/form/form-messages.ts';
+import { optionListParams } from '../../resource-ui/option-sources.ts';
 import { useFileUploads } from '../../resource-ui/use-file-uploads.ts';
-import { useOperationRunner, useResourceAccess, useResourceRecord } from '../../resource-ui/use-resource.ts';
+import {
+  useOperationRunner,
+  useResourceAccess,
+  useResourceList,
+  useResourceRecord,
+} from '../../resource-ui/use-resource.ts';
 import { ProductDetailsFields, ProductDetailsView, productTitle } from './product-details.tsx';
 import {
   type OptionFormValues,
@@ -377,6 +384,8 @@ export function ProductPage() {
   const { allows } = useResourceAccess(productsResource);
   const product = useResourceRecord(productsResource, id);
   const record = product.data as ProductRecord | undefined;
+  // The variation types tell the variants the page shows: asked for with the product, not after it.
+  useResourceList(variationTypesResource, optionListParams(variationTypesResource));
 
   if (!id) {
     if (allows('create')) return <ProductEditor record={undefined} />;
