@@ -298,7 +298,8 @@ interface Driver {
 
 async function openDriver(options: BenchDatabaseOptions): Promise<Driver> {
   if (options.kind === 'postgres') {
-    // As the server's pool (apps/server/src/db/client.ts).
+    // As the server's pool (apps/server/src/db/client.ts), and its write transactions
+    // (db/write-transaction.ts).
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
@@ -309,6 +310,7 @@ async function openDriver(options: BenchDatabaseOptions): Promise<Driver> {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
+          await client.query('SET LOCAL plan_cache_mode = auto');
           await work((text, params) => client.query(text, params));
           await client.query('COMMIT');
         } catch (error) {

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { containsPattern, isUuid } from './queries.ts';
 import {
@@ -406,7 +407,7 @@ export function createResourceData(
   ): Promise<Record<string, unknown>[]> {
     refuseRepeatedUniques(inputs);
     // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
-    return db.transaction(async (tx) => {
+    return writeTransaction(db, async (tx) => {
       const ids: string[] = [];
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
@@ -434,7 +435,7 @@ export function createResourceData(
   async function update(db: Database, caller: ResourceCaller, id: string, input: Record<string, unknown>) {
     const { workspaceId } = caller;
     if (!isUuid(id)) return null;
-    return db.transaction(async (tx) => {
+    return writeTransaction(db, async (tx) => {
       const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
       await checkReferences(tx, workspaceId, input, '', id);
@@ -450,7 +451,7 @@ export function createResourceData(
 
   async function remove(db: Database, caller: ResourceCaller, id: string): Promise<boolean> {
     const { workspaceId } = caller;
-    return db.transaction(async (tx) => {
+    return writeTransaction(db, async (tx) => {
       const existing = await lockRow(tx, workspaceId, id, 'update');
       if (!existing) return false;
       await hooks.beforeDelete?.({ ...caller, db: tx }, existing);
