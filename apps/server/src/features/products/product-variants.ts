@@ -137,12 +137,13 @@ async function variantsInRecipes({ db, workspaceId }: HookContext, productIds: r
   return new Set(rows.map((row) => row.id));
 }
 
-/** The product's stored variants, in position order, with whether a recipe uses each. */
-async function storedVariants(context: HookContext, productId: string): Promise<StoredRow[]> {
+/** The products' stored variants, by product then position, with whether a recipe uses each. */
+async function readStoredVariants(context: HookContext, productIds: readonly string[]) {
   const { db, workspaceId } = context;
-  const used = await variantsInRecipes(context, [productId]);
+  const used = await variantsInRecipes(context, productIds);
   const rows = await db
     .select({
+      productId: productVariants.productId,
       id: productVariants.id,
       key: productVariants.key,
       position: productVariants.position,
@@ -152,9 +153,16 @@ async function storedVariants(context: HookContext, productId: string): Promise<
       status: productVariants.status,
     })
     .from(productVariants)
-    .where(and(eq(productVariants.workspaceId, workspaceId), eq(productVariants.productId, productId)))
-    .orderBy(asc(productVariants.position));
+    .where(
+      and(eq(productVariants.workspaceId, workspaceId), inArray(productVariants.productId, [...productIds])),
+    )
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
   return rows.map((row) => ({ ...row, usedInRecipe: used.has(row.id) }));
+}
+
+/** The product's stored variants, in position order, with whether a recipe uses each. */
+async function storedVariants(context: HookContext, productId: string): Promise<StoredRow[]> {
+  return (await readStoredVariants(context, [productId])).map(({ productId: _product, ...row }) => row);
 }
 
 /** Only the fields an edit names (an absent field leaves the variant's own). */
@@ -478,22 +486,7 @@ export async function loadVariants(
   }
   const unread = productIds.filter((id) => !planned.has(id));
   if (unread.length > 0) {
-    const used = await variantsInRecipes(context, unread);
-    const stored = await db
-      .select({
-        productId: productVariants.productId,
-        id: productVariants.id,
-        key: productVariants.key,
-        position: productVariants.position,
-        sku: productVariants.sku,
-        barcode: productVariants.barcode,
-        images: productVariants.images,
-        status: productVariants.status,
-      })
-      .from(productVariants)
-      .where(and(eq(productVariants.workspaceId, workspaceId), inArray(productVariants.productId, unread)))
-      .orderBy(asc(productVariants.productId), asc(productVariants.position));
-    for (const row of stored) rows.push({ ...row, usedInRecipe: used.has(row.id) });
+    rows.push(...(await readStoredVariants(context, unread)));
   }
   if (rows.length === 0) return byProduct;
 
