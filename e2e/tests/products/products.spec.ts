@@ -158,6 +158,7 @@ for (const language of ['en', 'ar'] as const) {
     page,
     context,
   }) => {
+    // A limit, not a wait: the whole flow (types, 12 variants, grid, recipe, search) runs ~30 s.
     test.setTimeout(150_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const unique = `${language.toUpperCase()}${randomDigits(6)}`;

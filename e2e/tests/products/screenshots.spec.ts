@@ -62,6 +62,7 @@ async function expectOnScreen(page: Page, name: string, control: ReturnType<Page
 }
 
 test('the product page in en/ar, light/dark, wide and narrow', async ({ page }) => {
+  // A limit, not a wait: eight pages rendered and shot in turn take ~25 s.
   test.setTimeout(150_000);
   await signIn(page);
   const product = await seed(page);

@@ -79,6 +79,7 @@ let setup: {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
+  // A limit, not a wait: the setup creates a member, types, values and a product over the API.
   test.setTimeout(90_000);
   const unique = randomDigits(6);
   const adminContext = await browser.newContext();
