@@ -1,6 +1,7 @@
 import { catalogueCustomizations } from './features/catalogue/catalogue-customizations.ts';
 import { productsCustomization } from './features/products/products-customization.ts';
 import { rolesCustomization } from './features/roles/roles-customization.ts';
+import { subscriptionsCustomizations } from './features/subscriptions/subscriptions-resources.ts';
 import { workspaceUsersCustomization } from './features/users/workspace-users-resource.ts';
 import { variationCustomizations } from './features/variations/variations-customization.ts';
 import { createResourceEngine, type ResourceEngine } from './resource-engine/registry.ts';
@@ -12,6 +13,7 @@ export const resourceCustomizations = [
   productsCustomization,
   rolesCustomization,
   workspaceUsersCustomization,
+  ...subscriptionsCustomizations,
 ];
 
 /** The resource engine over the contract's registry with the features' customizations. */

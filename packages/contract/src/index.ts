@@ -7,6 +7,7 @@ export * from './domain/avatar.ts';
 export * from './domain/barcode.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
+export * from './domain/subscription-lifecycle.ts';
 export * from './domain/subscription-price.ts';
 export * from './domain/variant-bulk-edit.ts';
 export * from './domain/variants.ts';

@@ -63,6 +63,16 @@ export const validationCodes = {
   BRAND_IS_REQUIRED: 'BRAND_IS_REQUIRED',
   REFERENCE_NOT_FOUND: 'REFERENCE_NOT_FOUND',
   RECORD_IN_USE: 'RECORD_IN_USE',
+  /** A subscription event needs a plan (subscribe, renew, change plan). */
+  PLAN_IS_REQUIRED: 'PLAN_IS_REQUIRED',
+  /** A subscription event its state does not allow (409); params `{ reason }`, one of `subscriptionRefusals`. */
+  SUBSCRIPTION_EVENT_REFUSED: 'SUBSCRIPTION_EVENT_REFUSED',
+  /** Starting a free trial of an application that has none. */
+  NO_FREE_TRIAL: 'NO_FREE_TRIAL',
+  /** A member must be given at least one of the workspace's installed applications. */
+  APPLICATIONS_REQUIRED: 'APPLICATIONS_REQUIRED',
+  /** An application the workspace has not installed. */
+  APPLICATION_NOT_INSTALLED: 'APPLICATION_NOT_INSTALLED',
   /** A used record's delete refused naming its users; params `{ count, names }` (the first five). */
   RECORD_IN_USE_BY: 'RECORD_IN_USE_BY',
   /** A record of a tree placed under itself or one of its own descendants (a parent loop). */

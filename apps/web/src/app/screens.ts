@@ -40,19 +40,6 @@ const otherScreens = {
     page: 'AddProduct',
     requirement: { or: ['viewProducts'] },
   },
-  // The spec shows no route guard for these two; the menu's view permission guards the route too.
-  subscriptions: {
-    path: '/subscriptions',
-    titleKey: 'subscriptions',
-    page: 'Subscriptions',
-    requirement: { or: ['viewSubscriptions'] },
-  },
-  payments: {
-    path: '/payments',
-    titleKey: 'payments',
-    page: 'Payments',
-    requirement: { or: ['viewPayments'] },
-  },
   settings: { path: '/settings', titleKey: 'settings', page: 'Settings', requirement: null },
   profile: { path: '/profile', titleKey: 'profile', page: 'Profile', requirement: null },
 } as const satisfies Record<string, Screen>;

@@ -7,6 +7,7 @@ import { locationsResource } from './locations.ts';
 import { measurementUnitsResource } from './measurement-units.ts';
 import { productTagsResource } from './product-tags.ts';
 import { productsResource } from './products.ts';
+import { paymentsResource, subscriptionsResource } from './subscriptions.ts';
 import { taxesResource } from './taxes.ts';
 import { variationTypesResource, variationValuesResource } from './variations.ts';
 import { workspaceUsersResource } from './workspace-users.ts';
@@ -27,6 +28,8 @@ export const resources = [
   productsResource,
   customersResource,
   exchangeRatesResource,
+  subscriptionsResource,
+  paymentsResource,
 ] as const;
 
 export * from './authority-roles.ts';
@@ -39,6 +42,7 @@ export * from './locations.ts';
 export * from './measurement-units.ts';
 export * from './product-tags.ts';
 export * from './products.ts';
+export * from './subscriptions.ts';
 export * from './taxes.ts';
 export * from './variations.ts';
 export * from './workspace-users.ts';

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import {
+  type ApplicationCardState,
+  applicationCardStates,
+  subscriptionStatuses,
+  workspaceSubscriptionEvents,
+} from '../domain/subscription-lifecycle.ts';
+import { type PlanLength, planLengths } from '../domain/subscription-price.ts';
+import { defineResource } from '../resource-kit/define-resource.ts';
+import { idField, localizedNameRecordField, timestampField } from '../resource-kit/fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
+
+/*
+ * The platform's applications as a workspace sees them (the dashboard at `/`), the workspace's
+ * subscriptions to them (`/subscriptions`) and its invoices (`/payments`). Applications are the
+ * operator's, registered from the command line; a workspace only reads them.
+ */
+
+/** A plan length's discount in basis points (1,000 = 10 %), by plan length. */
+export const planDiscountsSchema = z.object(
+  Object.fromEntries(planLengths.map((plan) => [plan, z.int().min(0).max(10_000)])) as Record<
+    PlanLength,
+    z.ZodInt
+  >,
+);
+export type PlanDiscounts = z.infer<typeof planDiscountsSchema>;
+
+/** An application's prices: per location per month in integer minor units of its currency. */
+export const applicationPricingSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  monthlyPricePerLocation: z.int().min(0),
+  discounts: planDiscountsSchema,
+  /** 0: the application has no free trial. */
+  trialDays: z.int().min(0).max(365),
+});
+export type ApplicationPricing = z.infer<typeof applicationPricingSchema>;
+
+/** A workspace's subscription to an application, as the dashboard's card and the list show it. */
+export const subscriptionSummarySchema = z.object({
+  id: idField,
+  status: z.enum(subscriptionStatuses),
+  /** Null for a free trial. */
+  plan: z.enum(planLengths).nullable(),
+  /** The plan the next period will use, when a change is waiting. */
+  nextPlan: z.enum(planLengths).nullable(),
+  /** The current period's (or trial's) start and end; null while pending or rejected. */
+  startDate: timestampField.nullable(),
+  endDate: timestampField.nullable(),
+  /** Approved and cancelled: ends at `endDate`. */
+  cancelling: z.boolean(),
+  /** Approved, past `endDate`, until `graceEndsAt`: the next period's invoice is waiting. */
+  graceEndsAt: timestampField.nullable(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+/** `GET applications?workspaceId=…`: every application with the workspace's state (the dashboard). */
+export const dashboardApplicationSchema = z.object({
+  id: idField,
+  clientId: z.string(),
+  name: localizedNameRecordField,
+  description: localizedNameRecordField,
+  /** The logo's address (under `/files/`), or null. */
+  logo: z.string().nullable(),
+  /** Where "Open the app" leads. */
+  homeUrl: z.string(),
+  pricing: applicationPricingSchema,
+  subscription: subscriptionSummarySchema.nullable(),
+  card: z.enum(applicationCardStates),
+  /** What the workspace may do from this card (the lifecycle table's allowed events). */
+  allowedEvents: z.array(z.enum(workspaceSubscriptionEvents)),
+  /** Whether this workspace already had its free trial of the application. */
+  trialUsed: z.boolean(),
+});
+export type DashboardApplication = z.infer<typeof dashboardApplicationSchema>;
+
+/** `GET applications?workspaceId=…`'s `meta`: what a price is computed from. */
+export interface DashboardMeta {
+  /** The workspace's active locations (a workspace without any pays for one). */
+  activeLocations: number;
+}
+
+/**
+ * `POST subscriptions/events?workspaceId=…`: the workspace causes one event of the lifecycle on
+ * its subscription to an application. `request`, `renew` and `changePlan` name a plan.
+ */
+export const subscriptionEventInputSchema = z
+  .object({
+    applicationId: z.uuid({ error: codes.REFERENCE_NOT_FOUND }),
+    event: z.enum(workspaceSubscriptionEvents),
+    plan: z.enum(planLengths, { error: codes.PLAN_IS_REQUIRED }).optional(),
+  })
+  .refine((input) => input.plan !== undefined || !['request', 'renew', 'changePlan'].includes(input.event), {
+    message: codes.PLAN_IS_REQUIRED,
+    path: ['plan'],
+  });
+export type SubscriptionEventInput = z.infer<typeof subscriptionEventInputSchema>;
+
+/** A subscription as `/subscriptions` lists it. */
+export const subscriptionRecordSchema = z.object({
+  id: idField,
+  applicationId: idField,
+  application: localizedNameRecordField,
+  plan: z.enum(planLengths).nullable(),
+  startDate: timestampField.nullable(),
+  endDate: timestampField.nullable(),
+  status: z.enum(subscriptionStatuses),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
+
+/** The workspace's subscriptions: read here, changed only through the lifecycle's events. */
+export const subscriptionsResource = defineResource({
+  key: 'subscriptions',
+  path: 'subscriptions',
+  permission: 'Subscriptions',
+  verbs: ['list', 'get', 'filters'],
+  schemas: { record: subscriptionRecordSchema, create: z.object({}), update: z.object({}) },
+  search: [],
+  sort: ['startDate', 'endDate', 'status', 'createdAt'],
+  defaultSort: '-createdAt',
+  filters: [
+    { field: 'status', kind: 'enum', values: subscriptionStatuses },
+    { field: 'plan', kind: 'enum', values: planLengths },
+  ],
+  hasStatus: false,
+  columns: [
+    { field: 'application', kind: 'localizedText', primary: true },
+    { field: 'plan', kind: 'enum' },
+    { field: 'startDate', kind: 'date' },
+    { field: 'endDate', kind: 'date' },
+    { field: 'status', kind: 'enum' },
+  ],
+});
+
+/** Spec §4's payment statuses; `upcoming` is an invoice not issued yet (it has no number). */
+export const paymentStatuses = ['successful', 'failed', 'pending', 'upcoming'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+/** The statuses an issued invoice can have. */
+export const issuedPaymentStatuses = ['successful', 'failed', 'pending'] as const;
+
+/** What an invoice is for: frozen when it is issued, like its amount. */
+export const invoiceDetailsSchema = z.object({
+  application: localizedNameRecordField,
+  plan: z.enum(planLengths),
+  periodStart: timestampField,
+  periodEnd: timestampField,
+  locations: z.int(),
+  monthlyPricePerLocation: z.int(),
+  discountBasisPoints: z.int(),
+});
+export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
+
+/** An invoice as `/payments` lists it. Issued invoices never change but for their status. */
+export const paymentRecordSchema = z.object({
+  id: idField,
+  /** Per workspace, from 1, without gaps. */
+  number: z.int(),
+  subscriptionId: idField,
+  issuedAt: timestampField,
+  details: invoiceDetailsSchema,
+  amount: z.int(),
+  currency: z.string(),
+  status: z.enum(issuedPaymentStatuses),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
+
+/** `GET payments/upcoming?workspaceId=…`: the next period's invoice of each renewing subscription. */
+export const upcomingPaymentSchema = z.object({
+  subscriptionId: idField,
+  details: invoiceDetailsSchema,
+  amount: z.int(),
+  currency: z.string(),
+  /** When it will be issued: the current period's end. */
+  dueAt: timestampField,
+  status: z.literal('upcoming'),
+});
+export type UpcomingPayment = z.infer<typeof upcomingPaymentSchema>;
+
+export const paymentsResource = defineResource({
+  key: 'payments',
+  path: 'payments',
+  permission: 'Payments',
+  verbs: ['list', 'get', 'filters'],
+  schemas: { record: paymentRecordSchema, create: z.object({}), update: z.object({}) },
+  search: [],
+  sort: ['number', 'issuedAt', 'amount', 'status'],
+  defaultSort: '-number',
+  filters: [{ field: 'status', kind: 'enum', values: issuedPaymentStatuses }],
+  hasStatus: false,
+  columns: [
+    { field: 'number', kind: 'number', primary: true },
+    { field: 'issuedAt', kind: 'date' },
+    { field: 'amount', kind: 'number' },
+    { field: 'status', kind: 'enum' },
+  ],
+});
+
+export type { ApplicationCardState };
