@@ -1,10 +1,14 @@
 /**
  * The operator's command line: `npm run dukkan -- <command>`. It reads the same environment
- * as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, SMTP_URL…), migrates the database and
- * turns access requests into workspaces. Exit codes: 0 done, 2 bad input, 1 failure.
+ * as the server (DATA_DIR or DATABASE_URL, PUBLIC_URL, SMTP_URL…) and turns access requests into
+ * workspaces. Exit codes: 0 done, 2 bad input, 1 failure.
+ * When a server runs on the same DATA_DIR, every command is sent to it over its operator socket
+ * (http/operator-socket.ts) and runs there, through this same runCli with the server's database,
+ * mailer and configuration; otherwise the command opens and migrates the database itself.
  * It parses, opens and prints; the work itself is the features' (access-requests, workspaces).
  */
 import { realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { emailField } from '@dukkan/contract';
@@ -26,6 +30,7 @@ import {
   type MailDelivery,
   type WorkspaceWithMailedAdmin,
 } from './features/workspaces/create-workspace.ts';
+import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { invitationLifetimeDays } from './platform/mail/templates.ts';
 import { createAppResources } from './resources.ts';
@@ -50,11 +55,14 @@ Commands:
 
 Every invitation is printed with its link (valid ${invitationLifetimeDays} days) and mailed.
 
-Configuration: the server's environment variables (DATABASE_URL, or DATA_DIR for the embedded
-database, default ./data; PUBLIC_URL for links; SMTP_URL or the outbox folder for mail).
-Migrations run first. The embedded database (PGlite) can be opened by one process at a time:
-stop the server before running a command, or use PostgreSQL (DATABASE_URL), which both can
-share.
+Commands run beside the running server: when a Dukkan server runs on the same DATA_DIR, the
+command is sent to it over the unix socket DATA_DIR/operator.sock (which only the server's OS
+account can open) and runs inside it, with its database, mail and PUBLIC_URL. The embedded
+database (PGlite) serves one process, so there is no need to stop the server.
+
+Without a running server the command opens the database itself, with the server's environment
+variables (DATABASE_URL, or DATA_DIR for the embedded database, default ./data; PUBLIC_URL for
+links; SMTP_URL or the outbox folder for mail); migrations run first.
 
 Exit codes: 0 done, 2 bad input, 1 any other failure.
 `;
@@ -66,8 +74,13 @@ export interface CliIo {
   stderr(text: string): void;
   /** Replaces the configured mail driver. */
   mailer?: Mailer;
-  /** An open, migrated database to use instead of the configured one (it is not closed). */
+  /**
+   * An open, migrated database to use instead of the configured one (it is not closed). Without
+   * one, a command goes to the server running on DATA_DIR, if any, before opening the database.
+   */
   database?: DatabaseHandle;
+  /** The configuration to use instead of reading `env` (the server's own, for forwarded commands). */
+  config?: Config;
   now?: () => Date;
 }
 
@@ -286,6 +299,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
   let database: DatabaseHandle | undefined;
   let mailer: Mailer | undefined;
+  let unservedReason: string | undefined;
   try {
     const args = parseCommandArgs(first, rest);
     if (args.values.help) {
@@ -293,9 +307,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 0;
     }
     const work = commands[first](args);
-    const config = loadConfig(io.env);
+    const config = io.config ?? loadConfig(io.env);
     database = io.database;
     if (!database) {
+      // A server on this DATA_DIR runs the command itself (this same function, on its side).
+      const answer = await askOperatorSocket(operatorSocketPath(config.dataDir), argv, io);
+      if (answer.served) return answer.code;
+      unservedReason = answer.reason;
       database = await openDatabase(config.database);
       await database.migrate();
     }
@@ -316,8 +334,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return 2;
     }
     if (error instanceof DataDirLockedError) {
+      // A running server would have answered on its socket: say why it did not.
       io.stderr(
-        `${error.message}. The embedded database serves one process at a time: stop the server, or use PostgreSQL (DATABASE_URL).\n`,
+        `${error.message}. The embedded database serves one process, and a running server runs commands itself, but ${unservedReason ?? 'no server answered'}. Stop that process, or use PostgreSQL (DATABASE_URL).\n`,
       );
       return 1;
     }
@@ -329,12 +348,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-/** True when this file is the program being run (tsx or the bundle), not an import. */
+/**
+ * True when this file is the program being run (tsx or the bundle), not an import. main.ts
+ * imports it too (it runs forwarded commands), so in the bundle this code sits in a chunk shared
+ * by dist/main.js and dist/cli.js: the program is then dist/cli.js beside that chunk.
+ */
 function isMainModule(): boolean {
   const entry = process.argv[1];
   if (!entry) return false;
   try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+    const program = realpathSync(entry);
+    const here = realpathSync(fileURLToPath(import.meta.url));
+    return program === here || program === join(dirname(here), 'cli.js');
   } catch {
     return false;
   }

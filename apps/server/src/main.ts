@@ -1,8 +1,11 @@
 import { buildApp } from './app.ts';
 import { bootstrapDemo } from './bootstrap.ts';
+import { runCli } from './cli.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { type OperatorSocket, operatorSocketPath, startOperatorSocket } from './http/operator-socket.ts';
+import { createMailer } from './platform/mail/mailer.ts';
 
 /** Starts the server: configuration, database and migrations, first-start data, then listen. */
 async function main() {
@@ -38,7 +41,37 @@ async function main() {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  // The operator's commands (cli.ts) run in this process, sent over a unix socket in DATA_DIR:
+  // with this database handle (PGlite serves one process), this configuration (links follow
+  // PUBLIC_URL) and a mail driver of the server's, logging as it does.
+  let operatorSocket: OperatorSocket | undefined;
+  const operatorMailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: config.outboxDir,
+    log: app.log,
+  });
+  // Before the onClose hooks close the database: the commands received finish first.
+  app.addHook('preClose', async () => {
+    await operatorSocket?.close();
+    operatorMailer.close();
+  });
+
   await app.listen({ host: config.host, port: config.port });
+  operatorSocket = await startOperatorSocket({
+    path: operatorSocketPath(config.dataDir),
+    log: app.log,
+    run: (argv, output) =>
+      runCli(argv, {
+        env: process.env,
+        config,
+        database,
+        mailer: operatorMailer,
+        now: () => new Date(),
+        stdout: output.stdout,
+        stderr: output.stderr,
+      }),
+  });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Dukkan is ready');
 }
 

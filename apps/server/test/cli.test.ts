@@ -88,7 +88,8 @@ describe('help and bad input', () => {
       expect(result.stdout).toBe(helpText);
     }
     expect(helpText).toMatch(/requests \[--status pending\|approved\|rejected\]/);
-    expect(helpText).toMatch(/stop the server before running a command, or use PostgreSQL/);
+    expect(helpText).toMatch(/Commands run beside the running server/);
+    expect(helpText).toMatch(/DATA_DIR\/operator\.sock/);
     expect((await run('approve', '--help')).stdout).toBe(helpText);
   });
 
@@ -417,7 +418,9 @@ describe('as a separate process (npm run dukkan)', { timeout: 120_000 }, () => {
       expect(refused.stdout).toBe('');
       oneLine(refused.stderr);
       expect(refused.stderr).toMatch(/is in use by another Dukkan process \(pid \d+\)/);
-      expect(refused.stderr).toMatch(/stop the server, or use PostgreSQL \(DATABASE_URL\)/);
+      // The holder is no server: nothing answers on the operator socket, and the error says so.
+      expect(refused.stderr).toContain(`there is no operator socket ${join(dataDir, 'operator.sock')}`);
+      expect(refused.stderr).toMatch(/Stop that process, or use PostgreSQL \(DATABASE_URL\)/);
     } finally {
       holder.kill('SIGKILL');
     }
