@@ -11,6 +11,7 @@ export const columnKinds = [
   'date',
   'number',
   'percent',
+  'money',
   'enum',
   'country',
   'currency',
@@ -31,6 +32,11 @@ export interface ColumnDefinition {
   primary?: boolean;
   /** reference: the key of the referenced resource, whose records' names are shown. */
   reference?: string;
+  /**
+   * money: the field of the same record holding the amount's ISO 4217 currency code; the amount
+   * is an integer of that currency's minor units (piastres, cents).
+   */
+  currencyField?: string;
 }
 
 /** The zod type underneath optional, nullable, default and pipe wrappers. */
@@ -53,6 +59,7 @@ const kindShapes: Record<ColumnKind, 'text' | 'number' | 'list'> = {
   date: 'text',
   number: 'number',
   percent: 'number',
+  money: 'number',
   enum: 'text',
   country: 'text',
   currency: 'text',

@@ -93,6 +93,14 @@ export function defineResource<
     }
   }
   for (const column of definition.columns ?? []) {
+    if (
+      column.kind === 'money' &&
+      !(column.currencyField && column.currencyField in definition.schemas.record.shape)
+    ) {
+      throw new Error(
+        `Resource ${definition.key}: the money column ${column.field} names no currency field of its record`,
+      );
+    }
     if (!columnFitsField(column.kind, definition.schemas.record.shape[column.field] as z.ZodType)) {
       throw new Error(
         `Resource ${definition.key}: a ${column.kind} column cannot show ${column.field}, a field of another type`,

@@ -193,7 +193,7 @@ export const paymentsResource = defineResource({
   columns: [
     { field: 'number', kind: 'number', primary: true },
     { field: 'issuedAt', kind: 'date' },
-    { field: 'amount', kind: 'number' },
+    { field: 'amount', kind: 'money', currencyField: 'currency' },
     { field: 'status', kind: 'enum' },
   ],
 });

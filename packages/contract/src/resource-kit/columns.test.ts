@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { paymentsResource } from '../resources/subscriptions.ts';
+import { type ColumnDefinition, columnFitsField } from './columns.ts';
+import { defineResource } from './define-resource.ts';
+
+const invoice = z.object({ id: z.string(), amount: z.int(), currency: z.string(), note: z.string() });
+const declare = (columns: ColumnDefinition[]) =>
+  defineResource({
+    key: 'invoices',
+    path: 'invoices',
+    permission: 'Payments',
+    verbs: ['list'],
+    schemas: { record: invoice, create: z.object({}), update: z.object({}) },
+    search: [],
+    sort: [],
+    defaultSort: 'id',
+    filters: [],
+    hasStatus: false,
+    columns,
+  });
+
+describe('money columns', () => {
+  it('show an integer amount whose currency is another field of the record', () => {
+    expect(columnFitsField('money', z.int())).toBe(true);
+    expect(columnFitsField('money', z.string())).toBe(false);
+    expect(() => declare([{ field: 'amount', kind: 'money', currencyField: 'currency' }])).not.toThrow();
+  });
+
+  it('are refused without a currency field, or naming one the record does not have', () => {
+    expect(() => declare([{ field: 'amount', kind: 'money' }])).toThrow(
+      'the money column amount names no currency field of its record',
+    );
+    expect(() => declare([{ field: 'amount', kind: 'money', currencyField: 'currencyCode' }])).toThrow(
+      'names no currency field',
+    );
+  });
+
+  it("show a payment's amount in its own currency", () => {
+    expect(paymentsResource.columns?.find((column) => column.field === 'amount')).toEqual({
+      field: 'amount',
+      kind: 'money',
+      currencyField: 'currency',
+    });
+  });
+});
