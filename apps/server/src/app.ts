@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
 import type { Database } from './db/client.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
+import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccessRequestRoutes(app, context);
   registerInvitationRoutes(app, context);
   registerWorkspaceUserRoutes(app, context);
+  registerApplicationRoutes(app, context);
   const resources = createAppResources(context.now);
   registerResources(app, db, resources);
   await registerFileRoutes(app, context, resources);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { allPermissionTags, roleInputSchema } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { Database } from './db/client.ts';
-import { appMeta, memberships, users, workspaces } from './db/schema/index.ts';
+import { applications, appMeta, memberships, users, workspaces } from './db/schema/index.ts';
+import { createApplication } from './features/applications/applications.ts';
+import { demoApplicationInput } from './features/applications/demo-application.ts';
+import type { PlatformFiles } from './features/applications/platform-files.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 import { seedDemoCatalogue } from './features/catalogue/demo-catalogue.ts';
 import { systemCaller } from './resource-engine/storage.ts';
@@ -68,5 +71,34 @@ export async function bootstrapDemo(
       ]);
     await seedDemoCatalogue(tx as unknown as Database, engine, workspace.id);
     return { created: true, email, generatedPassword: admin ? undefined : password };
+  });
+}
+
+/**
+ * The demo application (`dukkan-demo`), registered once: guarded by its own `app_meta` row, taken
+ * in the same transaction, so a data folder made before applications existed gets it on its next
+ * start, two instances starting at once register it once, and an operator who removes or changes
+ * it is not overridden. A `dukkan-demo` the operator registered first is left as it is.
+ */
+export async function bootstrapDemoApplication(
+  db: Database,
+  files: PlatformFiles,
+): Promise<{ created: boolean }> {
+  return db.transaction(async (tx) => {
+    const marker = await tx
+      .insert(appMeta)
+      .values({ key: 'demo_application', value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (marker.length === 0) return { created: false };
+    const input = demoApplicationInput();
+    const [existing] = await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.clientId, input.clientId))
+      .limit(1);
+    if (existing) return { created: false };
+    await createApplication(tx, input, files);
+    return { created: true };
   });
 }
