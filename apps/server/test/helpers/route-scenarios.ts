@@ -1,11 +1,15 @@
+import { type PlanLength, planLengths } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
+import { payments } from '../../src/db/schema/index.ts';
+import { applySubscriptionEvent } from '../../src/features/subscriptions/subscription-lifecycle.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../src/http/access.ts';
 import type { ResourceData } from '../../src/resource-engine/data.ts';
 import { systemCaller } from '../../src/resource-engine/storage.ts';
 import { createAppResources } from '../../src/resources.ts';
 import { type ApiRequest, multipart, tinyPng } from './api.ts';
+import { insertApplication } from './applications.ts';
 import { catalogueSamples, type SampleInput } from './catalogue-samples.ts';
 import { addInvitedMember, addMember, createRole, unique } from './workspaces.ts';
 
@@ -46,7 +50,63 @@ export function sampleOf(key: string): SampleInput {
   return sample;
 }
 
-/** A stored record made from the resource's sample through the engine's own create. */
+/** Whether the engine creates records of the resource (read-only ones change through their feature). */
+export const isCreatable = (data: ResourceData) => data.storage.definition.verbs.includes('create');
+
+/**
+ * A stored record of a read-only resource, made through its feature as the product makes it:
+ * `variant`s differ in every sortable field (status, plan, dates, amount).
+ */
+type ReadOnlySeed = (
+  db: Database,
+  workspaceId: string,
+  records: Record<string, string>,
+  variant: number,
+) => Promise<string>;
+
+/** A subscription of the workspace to a new application, requested (with a plan) and approved by the operator at `now`. */
+async function approvedSubscription(db: Database, workspaceId: string, variant: number, now: Date) {
+  const application = await insertApplication(db, { monthlyPricePerLocation: 1_000 * (1 + (variant % 7)) });
+  const plan: PlanLength = planLengths[variant % planLengths.length]!;
+  return db.transaction(async (tx) => {
+    const request = { workspaceId, applicationId: application.id, plan };
+    await applySubscriptionEvent(tx, { ...request, event: 'request', actor: 'workspace' }, now);
+    return applySubscriptionEvent(tx, { ...request, event: 'approve', actor: 'operator' }, now);
+  });
+}
+
+/** Variant-dependent instants, a day apart, before the present (never due for the clock's checks in tests). */
+const seedInstant = (variant: number) => new Date(Date.UTC(2025, 0, 1 + ((variant * 5) % 11), 9, variant));
+
+export const readOnlySeeds: Record<string, ReadOnlySeed> = {
+  /** Approved, free trial, rejected, approved, pending, rejected: each its own application. */
+  async subscriptions(db, workspaceId, _records, variant) {
+    const now = seedInstant(variant);
+    if (variant % 3 === 0) return (await approvedSubscription(db, workspaceId, variant, now)).subscription.id;
+    const application = await insertApplication(db);
+    const request = { workspaceId, applicationId: application.id, plan: planLengths[variant % 4] };
+    return db.transaction(async (tx) => {
+      const apply = (event: 'startTrial' | 'request' | 'reject', actor: 'workspace' | 'operator') =>
+        applySubscriptionEvent(tx, { ...request, event, actor }, now);
+      if (variant % 6 === 1) return (await apply('startTrial', 'workspace')).subscription.id;
+      const requested = await apply('request', 'workspace');
+      if (variant % 6 === 4) return requested.subscription.id;
+      return (await apply('reject', 'operator')).subscription.id;
+    });
+  },
+  /** The first invoice of an approved subscription, its payment status varying (pending, successful, failed). */
+  async payments(db, workspaceId, _records, variant) {
+    const { invoice } = await approvedSubscription(db, workspaceId, variant, seedInstant(variant));
+    const status = (['pending', 'successful', 'failed'] as const)[variant % 3];
+    await db.update(payments).set({ status }).where(eq(payments.id, invoice!.id));
+    return invoice!.id;
+  },
+};
+
+/**
+ * A stored record made from the resource's sample through the engine's own create, or for a
+ * read-only resource through its feature (`readOnlySeeds`).
+ */
 export async function createSample(
   db: Database,
   data: ResourceData,
@@ -55,6 +115,12 @@ export async function createSample(
   variant = 0,
 ): Promise<string> {
   const { definition } = data.storage;
+  if (!isCreatable(data)) {
+    const seed = readOnlySeeds[definition.key];
+    if (!seed)
+      throw new Error(`No seed for read-only resource ${definition.key} in test/helpers/route-scenarios.ts`);
+    return seed(db, workspaceId, records, variant);
+  }
   const input = definition.schemas.create.parse(sampleOf(definition.key)(records, variant)) as Record<
     string,
     unknown
@@ -132,8 +198,8 @@ function engineScenario(method: string, url: string): Scenario | undefined {
   for (const data of testResources.served) {
     const { key, path } = data.storage.definition;
     const base = `/api/${path}`;
-    const input = sampleOf(key);
-    const sample = { input };
+    // Read-only resources have no sample: only their GET routes exist.
+    const sample = { input: (records: Record<string, string>) => sampleOf(key)(records) };
     const byId = (targets: RouteTargets) => ({ id: targets.records[key]! });
     const scenarios: Record<string, Scenario> = {
       [`GET ${base}`]: () => ({}),
@@ -192,6 +258,7 @@ export function referencesRecords(route: DeclaredRoute): boolean {
       ({ storage }) =>
         route.method === 'POST' &&
         route.url.startsWith(`/api/${storage.definition.path}`) &&
+        storage.definition.verbs.includes('create') &&
         Object.keys(storage.references).some((field) => field in sampleOf(storage.definition.key)({})),
     )
   );

@@ -1,0 +1,371 @@
+import {
+  type PlanLength,
+  type SubscriptionEvent,
+  type SubscriptionRefusal,
+  type SubscriptionSituation,
+  type SubscriptionSummary,
+  situationOf,
+  transition,
+  validationCodes,
+} from '@dukkan/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { applications, subscriptions } from '../../db/schema/index.ts';
+import { AppError, validationError } from '../../http/errors.ts';
+import { issueInvoice } from './invoices.ts';
+import {
+  type ApplicationRow,
+  addDays,
+  type InvoiceRow,
+  periodEnd,
+  type SubscriptionRow,
+} from './subscription-periods.ts';
+
+export type { ApplicationRow, InvoiceRow, SubscriptionRow };
+
+/*
+ * The contract's lifecycle table (statuses × events) applied to the stored rows: one function
+ * loads a workspace's subscription to an application under a row lock, asks `transition()` and
+ * writes what the event means for the row's dates, plan and invoices, or refuses.
+ */
+
+/**
+ * Who causes an event: the workspace (from the dashboard), the operator (approve, reject), the
+ * clock (trial, period and grace ends) or a payment provider (a paid invoice renews).
+ */
+export type SubscriptionActor = 'workspace' | 'operator' | 'clock' | 'payment';
+
+/** Why an event is refused: the lifecycle table's reason, or an application without a free trial. */
+export type SubscriptionRefusalReason = SubscriptionRefusal | 'noFreeTrial';
+
+/** An event the subscription's state does not allow (409 over HTTP, exit 2 on the command line). */
+export class SubscriptionEventRefused extends Error {
+  override name = 'SubscriptionEventRefused';
+  constructor(
+    readonly event: SubscriptionEvent,
+    readonly reason: SubscriptionRefusalReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const refusalMessages: Record<SubscriptionRefusalReason, string> = {
+  notSubscribed: 'The workspace is not subscribed to this application',
+  trialAlreadyUsed: 'The workspace has already had its free trial of this application',
+  alreadyRequested: 'A subscription request to this application is already waiting for approval',
+  alreadySubscribed: 'The workspace is already subscribed to this application',
+  notPending: 'The subscription is not waiting for approval',
+  notApproved: 'The subscription is not approved',
+  notInTrial: 'The subscription is not a free trial',
+  notExpired: 'The subscription has not expired',
+  alreadyCancelling: 'The subscription is already cancelled and ends at the end of its period',
+  notInGrace: 'The subscription is not waiting for a payment',
+  noFreeTrial: 'This application has no free trial',
+};
+
+/** The refusal as the API answers it: 409 VALIDATION on `event`, with the reason for the web to translate. */
+export function refusalAsHttpError(refusal: SubscriptionEventRefused): AppError {
+  if (refusal.reason === 'noFreeTrial') {
+    return validationError([{ path: 'event', message: validationCodes.NO_FREE_TRIAL }], refusal.message, 409);
+  }
+  return validationError(
+    [
+      {
+        path: 'event',
+        message: validationCodes.SUBSCRIPTION_EVENT_REFUSED,
+        params: { reason: refusal.reason },
+      },
+    ],
+    refusal.message,
+    409,
+  );
+}
+
+/** The lifecycle's situation of a stored row (absent: never subscribed). */
+export function situationOfRow(row: SubscriptionRow | null): SubscriptionSituation {
+  if (!row) return situationOf(null);
+  return situationOf(row.status, {
+    cancelling: row.cancelling,
+    inGrace: row.status === 'approved' && row.graceEndsAt !== null,
+  });
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A stored row in the contract's shape (the dashboard's card, the events' answer). */
+export function toSubscriptionSummary(row: SubscriptionRow): SubscriptionSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    plan: row.plan,
+    nextPlan: row.nextPlan,
+    startDate: iso(row.startDate),
+    endDate: iso(row.endDate),
+    cancelling: row.cancelling,
+    graceEndsAt: iso(row.graceEndsAt),
+  };
+}
+
+export interface SubscriptionEventRequest {
+  workspaceId: string;
+  applicationId: string;
+  event: SubscriptionEvent;
+  actor: SubscriptionActor;
+  /** The plan of `request`, `changePlan` and a workspace's `renew`. */
+  plan?: PlanLength;
+  /** A payment's `renew`: the paid invoice, whose period becomes the subscription's. */
+  paidInvoice?: InvoiceRow;
+  /** Grace after an unpaid period's end, in days (the clock's `periodEnds`). */
+  graceDays?: number;
+}
+
+/** What a mail to the workspace's admins says after an event (none for most of the workspace's own). */
+export type SubscriptionNoticeKind =
+  | 'requested'
+  | 'approved'
+  | 'rejected'
+  | 'expiredSubscription'
+  | 'expiredFreeTrial';
+
+export interface AppliedSubscriptionEvent {
+  /** The row before the event (null: the workspace had never subscribed). */
+  previous: SubscriptionRow | null;
+  subscription: SubscriptionRow;
+  application: ApplicationRow;
+  /** The invoice the event issued (approve, periodEnds). */
+  invoice: InvoiceRow | null;
+  notice: SubscriptionNoticeKind | null;
+}
+
+async function lockSubscription(
+  tx: Database,
+  workspaceId: string,
+  applicationId: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.workspaceId, workspaceId), eq(subscriptions.applicationId, applicationId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The application, or a 404 naming `applicationId` (an id of no application, or not a uuid). */
+export async function findApplication(db: Database, applicationId: string): Promise<ApplicationRow> {
+  const [application] = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .limit(1);
+  if (!application) throw new AppError('NOT_FOUND', 'Application not found', { key: 'applicationId' });
+  return application;
+}
+
+type RowValues = Partial<Omit<SubscriptionRow, 'id' | 'workspaceId' | 'applicationId' | 'createdAt'>>;
+
+const requiredPlan = (request: SubscriptionEventRequest): PlanLength => {
+  if (!request.plan) throw new Error(`The ${request.event} event needs a plan`);
+  return request.plan;
+};
+
+/** A fresh request for the operator: the plan chosen, no period yet, every flag cleared. */
+const requestedValues = (plan: PlanLength): RowValues => ({
+  status: 'pending',
+  plan,
+  nextPlan: null,
+  startDate: null,
+  endDate: null,
+  cancelling: false,
+  graceEndsAt: null,
+  warnedForEnd: null,
+});
+
+/**
+ * Applies one event to the workspace's subscription to an application, inside the caller's
+ * transaction: the row is locked (FOR UPDATE) until it commits, so two events on one subscription
+ * apply one after the other, each to what the other wrote. Throws `SubscriptionEventRefused` for
+ * what the lifecycle table refuses (nothing is written), a 404 for an unknown application.
+ */
+export async function applySubscriptionEvent(
+  tx: Database,
+  request: SubscriptionEventRequest,
+  now: Date,
+): Promise<AppliedSubscriptionEvent> {
+  const application = await findApplication(tx, request.applicationId);
+  // Twice at most: a first subscription inserted by someone else meanwhile is then read and locked.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const previous = await lockSubscription(tx, request.workspaceId, request.applicationId);
+    const verdict = transition(situationOfRow(previous), request.event);
+    if (!verdict.allowed) {
+      throw new SubscriptionEventRefused(request.event, verdict.reason, refusalMessages[verdict.reason]);
+    }
+    const effect = await effectOf(tx, request, previous, application, verdict.to, now);
+    if (previous) {
+      const [subscription] = await tx
+        .update(subscriptions)
+        .set({ ...effect.values, updatedAt: now })
+        .where(eq(subscriptions.id, previous.id))
+        .returning();
+      return { previous, subscription: subscription!, application, ...(await effect.after(subscription!)) };
+    }
+    const [inserted] = await tx
+      .insert(subscriptions)
+      .values({
+        workspaceId: request.workspaceId,
+        applicationId: request.applicationId,
+        status: 'pending',
+        ...effect.values,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [subscriptions.workspaceId, subscriptions.applicationId] })
+      .returning();
+    if (inserted) return { previous, subscription: inserted, application, ...(await effect.after(inserted)) };
+  }
+  throw new Error('The subscription row changed twice while an event was applied');
+}
+
+interface Effect {
+  values: RowValues;
+  /** What follows the row's write in the same transaction: the invoice it issues, the mail it sends. */
+  after(row: SubscriptionRow): Promise<{ invoice: InvoiceRow | null; notice: SubscriptionNoticeKind | null }>;
+}
+
+const nothingAfter =
+  (notice: SubscriptionNoticeKind | null = null): Effect['after'] =>
+  async () => ({ invoice: null, notice });
+
+/** What an allowed event writes, beyond the status the table leads to. */
+async function effectOf(
+  tx: Database,
+  request: SubscriptionEventRequest,
+  from: SubscriptionRow | null,
+  application: ApplicationRow,
+  to: SubscriptionSituation,
+  now: Date,
+): Promise<Effect> {
+  const status = to.status!;
+  switch (request.event) {
+    case 'startTrial': {
+      // The table lets only a workspace that never subscribed start one (a row never returns to null).
+      if (application.trialDays === 0) {
+        throw new SubscriptionEventRefused('startTrial', 'noFreeTrial', refusalMessages.noFreeTrial);
+      }
+      return {
+        values: {
+          status,
+          plan: null,
+          nextPlan: null,
+          startDate: now,
+          endDate: addDays(now, application.trialDays),
+          cancelling: false,
+          graceEndsAt: null,
+          trialUsed: true,
+          warnedForEnd: null,
+        },
+        after: nothingAfter(),
+      };
+    }
+    case 'request':
+      return { values: requestedValues(requiredPlan(request)), after: nothingAfter('requested') };
+    case 'renew': {
+      // A lapsed subscription's renewal is a new request for the operator.
+      if (status === 'pending')
+        return { values: requestedValues(requiredPlan(request)), after: nothingAfter('requested') };
+      if (request.actor === 'payment') {
+        const paid = request.paidInvoice;
+        if (!paid || !from) throw new Error('A payment renews a subscription with its paid invoice');
+        // The paid invoice's period, exactly as it was issued and priced; a plan changed since
+        // it was issued still waits for the period after.
+        const plan = paid.details.plan;
+        return {
+          values: {
+            status,
+            plan,
+            nextPlan: from.nextPlan !== null && from.nextPlan !== plan ? from.nextPlan : null,
+            startDate: new Date(paid.details.periodStart),
+            endDate: new Date(paid.details.periodEnd),
+            graceEndsAt: null,
+          },
+          after: nothingAfter(),
+        };
+      }
+      // The workspace renewing an approved subscription chooses the next period's plan; the
+      // period itself starts only when its invoice is paid.
+      const plan = requiredPlan(request);
+      return { values: { nextPlan: plan === from?.plan ? null : plan }, after: nothingAfter() };
+    }
+    case 'changePlan': {
+      const plan = requiredPlan(request);
+      if (from?.status === 'pending') return { values: { plan }, after: nothingAfter() };
+      return { values: { nextPlan: plan === from?.plan ? null : plan }, after: nothingAfter() };
+    }
+    case 'cancel': {
+      if (status === 'expiredFreeTrial')
+        return { values: { status, endDate: now, warnedForEnd: null }, after: nothingAfter() };
+      if (status === 'expiredSubscription')
+        return {
+          values: { status, cancelling: false, nextPlan: null, graceEndsAt: null },
+          after: nothingAfter(),
+        };
+      return { values: { cancelling: true, nextPlan: null }, after: nothingAfter() };
+    }
+    case 'approve': {
+      const plan = from?.plan;
+      if (!plan) throw new Error('A pending subscription has a plan');
+      const endDate = periodEnd(now, plan);
+      return {
+        values: { status, startDate: now, endDate, cancelling: false, graceEndsAt: null, nextPlan: null },
+        async after(row) {
+          const invoice = await issueInvoice(tx, {
+            subscription: row,
+            application,
+            plan,
+            periodStart: now,
+            periodEnd: endDate,
+            now,
+          });
+          return { invoice, notice: 'approved' };
+        },
+      };
+    }
+    case 'reject':
+      return {
+        values: { status, startDate: null, endDate: null, nextPlan: null },
+        after: nothingAfter('rejected'),
+      };
+    case 'periodEnds': {
+      if (status === 'expiredSubscription')
+        return {
+          values: { status, cancelling: false, nextPlan: null, graceEndsAt: null },
+          after: nothingAfter('expiredSubscription'),
+        };
+      const end = from?.endDate;
+      const currentPlan = from?.plan;
+      if (!end || !currentPlan) throw new Error('An approved subscription has a period and a plan');
+      const plan = from.nextPlan ?? currentPlan;
+      return {
+        values: { graceEndsAt: addDays(end, request.graceDays ?? 0) },
+        async after(row) {
+          const invoice = await issueInvoice(tx, {
+            subscription: row,
+            application,
+            plan,
+            periodStart: end,
+            periodEnd: periodEnd(end, plan),
+            now,
+          });
+          return { invoice, notice: null };
+        },
+      };
+    }
+    case 'graceEnds':
+      return {
+        values: { status, cancelling: false, graceEndsAt: null, nextPlan: null },
+        after: nothingAfter('expiredSubscription'),
+      };
+    case 'trialEnds':
+      return { values: { status }, after: nothingAfter('expiredFreeTrial') };
+  }
+}
