@@ -1,0 +1,488 @@
+import type {
+  ApplicationCardState,
+  DashboardApplication,
+  SubscriptionSummary,
+  WorkspaceSubscriptionEvent,
+} from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../i18n/locales/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { ApplicationsPage } from './applications-page.tsx';
+
+/**
+ * The dashboard: a card per application in each state the workspace can be in, exactly the
+ * actions the lifecycle allows (and only for members who may change subscriptions), the plan
+ * dialog's prices from the contract's formula, refusals in the reader's words, in both languages.
+ */
+const shop = { id: 'w-shop', name: 'Shop' };
+const today = new Date('2027-01-10T12:00:00.000Z');
+
+let sequence = 0;
+const appId = () => `0b7c5c1e-4c6b-4a57-9a0e-${String(++sequence).padStart(12, '0')}`;
+
+const subscription = (overrides: Partial<SubscriptionSummary>): SubscriptionSummary => ({
+  id: `5a0c4b1e-1111-4a57-9a0e-${String(sequence).padStart(12, '0')}`,
+  status: 'approved',
+  plan: 'quarterly',
+  nextPlan: null,
+  startDate: '2027-01-01T12:00:00.000Z',
+  endDate: '2027-03-31T12:00:00.000Z',
+  cancelling: false,
+  graceEndsAt: null,
+  ...overrides,
+});
+
+function application(
+  name: string,
+  card: ApplicationCardState,
+  allowedEvents: WorkspaceSubscriptionEvent[],
+  summary: Partial<SubscriptionSummary> | null = null,
+): DashboardApplication {
+  return {
+    id: appId(),
+    clientId: name.toLowerCase().replace(/\s/g, '-'),
+    name: [
+      { locale: 'en', value: name },
+      { locale: 'ar', value: `تطبيق ${name}` },
+    ],
+    description: [{ locale: 'en', value: `${name} for your shop` }],
+    logo: null,
+    homeUrl: `https://${name.toLowerCase().replace(/\s/g, '')}.example.com/`,
+    pricing: {
+      currency: 'EGP',
+      monthlyPricePerLocation: 25_000,
+      discounts: { monthly: 0, quarterly: 500, semiannually: 1_000, annually: 2_000 },
+      trialDays: 14,
+    },
+    subscription: summary ? subscription(summary) : null,
+    card,
+    allowedEvents,
+    trialUsed: summary !== null,
+  };
+}
+
+const notSubscribed = application('Point of Sale', 'notSubscribed', ['startTrial', 'request']);
+const inTrial = application('Kitchen Display', 'freeTrial', ['request', 'cancel'], {
+  status: 'freeTrial',
+  plan: null,
+  endDate: '2027-01-15T12:00:00.000Z',
+});
+const waiting = application('Loyalty', 'waitingForActivation', ['changePlan'], {
+  status: 'pending',
+  startDate: null,
+  endDate: null,
+});
+const subscribed = application('Inventory', 'subscribed', ['renew', 'changePlan', 'cancel'], {
+  nextPlan: 'annually',
+});
+const trialOver = application('Reports', 'expiredFreeTrial', ['request'], {
+  status: 'expiredFreeTrial',
+  plan: null,
+});
+const lapsed = application('Delivery', 'expiredSubscription', ['request', 'renew'], {
+  status: 'expiredSubscription',
+});
+const refused = application('Payroll', 'rejected', ['request'], {
+  status: 'rejected',
+  startDate: null,
+  endDate: null,
+});
+const cancelling = application('Booking', 'subscribed', [], { cancelling: true });
+const inGrace = application('Accounting', 'subscribed', ['renew', 'cancel'], {
+  endDate: '2027-01-05T12:00:00.000Z',
+  graceEndsAt: '2027-01-19T12:00:00.000Z',
+});
+const everyCard = [
+  notSubscribed,
+  inTrial,
+  waiting,
+  subscribed,
+  trialOver,
+  lapsed,
+  refused,
+  cancelling,
+  inGrace,
+];
+
+const dashboard = (applications: DashboardApplication[], activeLocations = 3) => ({
+  data: applications,
+  meta: { activeLocations },
+});
+
+function renderDashboard(routes: MockRoute[], grant: 'admin' | string[] = 'admin') {
+  const mock = mockFetch(routes);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<ApplicationsPage />, { user: testUser([{ ...shop, grant }]), path: '/' });
+  return mock;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const findCard = (name: string) => screen.findByRole('article', { name });
+/** Intl separates a currency from its amount with a no-break space. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/\u00a0/g, ' ');
+const buttonsOf = (element: HTMLElement) =>
+  within(element)
+    .queryAllByRole('button')
+    .map((button) => button.textContent);
+
+const refusal = (reason: string) => ({
+  status: 409,
+  body: {
+    error: {
+      statusCode: 409,
+      code: 'VALIDATION',
+      name: 'ValidationError',
+      message: 'Refused',
+      issues: [{ path: 'event', message: 'SUBSCRIPTION_EVENT_REFUSED', params: { reason } }],
+    },
+  },
+});
+
+beforeEach(() => {
+  // Only the date: the trial's days left count from it; timers stay real for the page and user-event.
+  vi.useFakeTimers({ toFake: ['Date'], now: today });
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+describe('the dashboard (Applications)', () => {
+  it('says the state of each card: the spec’s four verbatim, the trial’s days left, the period’s end, cancelling and payment due', async () => {
+    const { calls } = renderDashboard([{ path: '/api/applications', body: dashboard(everyCard) }]);
+    await findCard('Point of Sale');
+    expect(callsTo(calls, '/api/applications')[0]?.query.get('workspaceId')).toBe(shop.id);
+    const states: [string, string][] = [
+      ['Point of Sale', 'Not subscribed'],
+      ['Kitchen Display', 'Free trial · 5 days left'],
+      ['Loyalty', 'Waiting for activation'],
+      ['Inventory', 'Subscribed until Wed, Mar 31, 2027'],
+      ['Reports', 'Expired free trial'],
+      ['Delivery', 'Expired subscription'],
+      ['Payroll', 'Rejected'],
+      ['Booking', 'Cancelled · ends on Wed, Mar 31, 2027'],
+      ['Accounting', 'Payment due'],
+    ];
+    for (const [name, state] of states) expect(within(card(name)).getByText(state), name).toBeTruthy();
+    expect(within(card('Accounting')).getByText('Renew by Tue, Jan 19, 2027 to keep using it.')).toBeTruthy();
+    expect(within(card('Inventory')).getByText('From the next period: Annually')).toBeTruthy();
+    expect(within(card('Point of Sale')).getByText('Point of Sale for your shop')).toBeTruthy();
+    expect(plain(within(card('Point of Sale')).getByText(/per location per month/).textContent)).toBe(
+      'EGP 250.00 per location per month',
+    );
+    // No logo: the initials of the name's first two words stand in.
+    expect(within(card('Point of Sale')).getByText('PO')).toBeTruthy();
+  });
+
+  it('says "1 day left" for a trial ending within the day', async () => {
+    const lastDay = application('Kiosk', 'freeTrial', [], {
+      status: 'freeTrial',
+      plan: null,
+      endDate: '2027-01-10T20:00:00.000Z',
+    });
+    renderDashboard([{ path: '/api/applications', body: dashboard([lastDay]) }]);
+    expect(within(await findCard('Kiosk')).getByText('Free trial · 1 day left')).toBeTruthy();
+  });
+
+  it('offers exactly the allowed actions, and Open the app in a new tab only while in a trial or subscribed', async () => {
+    renderDashboard([{ path: '/api/applications', body: dashboard(everyCard) }]);
+    await findCard('Point of Sale');
+    const expected: [string, string[]][] = [
+      ['Point of Sale', ['Start free trial', 'Subscribe']],
+      ['Kitchen Display', ['Subscribe', 'Cancel subscription']],
+      ['Loyalty', ['Change plan']],
+      ['Inventory', ['Renew', 'Change plan', 'Cancel subscription']],
+      ['Reports', ['Subscribe']],
+      ['Delivery', ['Subscribe', 'Renew']],
+      ['Payroll', ['Subscribe']],
+      ['Booking', []],
+      ['Accounting', ['Renew', 'Cancel subscription']],
+    ];
+    for (const [name, actions] of expected) expect(buttonsOf(card(name)), name).toEqual(actions);
+
+    for (const open of ['Kitchen Display', 'Inventory', 'Booking', 'Accounting']) {
+      const link = within(card(open)).getByRole('link', { name: /^Open the app/ });
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(
+      within(card('Inventory'))
+        .getByRole('link', { name: /^Open the app/ })
+        .getAttribute('href'),
+    ).toBe('https://inventory.example.com/');
+    for (const closed of ['Point of Sale', 'Loyalty', 'Reports', 'Delivery', 'Payroll'])
+      expect(within(card(closed)).queryByRole('link'), closed).toBeNull();
+  });
+
+  it('hides every action that changes a subscription from a member without addSubscriptions', async () => {
+    renderDashboard([{ path: '/api/applications', body: dashboard(everyCard) }], ['viewApplications']);
+    await findCard('Point of Sale');
+    for (const entry of everyCard) {
+      const name = entry.name[0]?.value ?? '';
+      expect(buttonsOf(card(name)), name).toEqual([]);
+    }
+    expect(within(card('Inventory')).getByRole('link', { name: /^Open the app/ })).toBeTruthy();
+  });
+
+  it.each([
+    [
+      3,
+      'for 3 locations',
+      [
+        ['Monthly', 'EGP 250.00', null, 'EGP 750.00'],
+        ['Quarterly', 'EGP 237.50', 'Save 5%', 'EGP 2,137.50'],
+        ['Semiannually', 'EGP 225.00', 'Save 10%', 'EGP 4,050.00'],
+        ['Annually', 'EGP 200.00', 'Save 20%', 'EGP 7,200.00'],
+      ],
+    ],
+    [
+      0,
+      'for 1 location',
+      [
+        ['Monthly', 'EGP 250.00', null, 'EGP 250.00'],
+        ['Quarterly', 'EGP 237.50', 'Save 5%', 'EGP 712.50'],
+        ['Semiannually', 'EGP 225.00', 'Save 10%', 'EGP 1,350.00'],
+        ['Annually', 'EGP 200.00', 'Save 20%', 'EGP 2,400.00'],
+      ],
+    ],
+  ] as const)('prices each plan for %i active locations', async (locations, forLocations, plans) => {
+    const person = userEvent.setup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([notSubscribed], locations) }]);
+    await person.click(within(await findCard('Point of Sale')).getByRole('button', { name: 'Subscribe' }));
+    const dialog = screen.getByRole('dialog', { name: 'Subscribe to Point of Sale' });
+    for (const [plan, perLocation, saving, total] of plans) {
+      const radio = within(dialog).getByRole('radio', { name: plan });
+      const text = plain(radio.closest('label')?.textContent);
+      expect(text, plan).toContain(`${perLocation} per location per month`);
+      expect(text, plan).toContain(`${total} ${forLocations}`);
+      if (saving) expect(text, plan).toContain(saving);
+      else expect(text, plan).not.toContain('Save');
+    }
+    expect(Boolean(within(dialog).queryByText(/no active location yet/))).toBe(locations === 0);
+  });
+
+  it('subscribes with the plan chosen by keyboard, then shows the refetched cards and gives the focus to the card', async () => {
+    const person = userEvent.setup();
+    let state: DashboardApplication = notSubscribed;
+    const { calls } = renderDashboard([
+      { path: '/api/applications', body: () => dashboard([state]) },
+      {
+        method: 'POST',
+        path: '/api/subscriptions/events',
+        body: () => {
+          state = { ...notSubscribed, card: 'waitingForActivation', allowedEvents: ['changePlan'] };
+          return { data: subscription({ status: 'pending', plan: 'quarterly' }) };
+        },
+      },
+    ]);
+    await person.click(within(await findCard('Point of Sale')).getByRole('button', { name: 'Subscribe' }));
+    const dialog = screen.getByRole('dialog', { name: 'Subscribe to Point of Sale' });
+    const monthly = within(dialog).getByRole('radio', { name: 'Monthly' }) as HTMLInputElement;
+    expect(monthly.checked).toBe(true);
+    monthly.focus();
+    await person.keyboard('{ArrowDown}');
+    expect((within(dialog).getByRole('radio', { name: 'Quarterly' }) as HTMLInputElement).checked).toBe(true);
+    await person.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
+
+    expect(
+      await screen.findByText('Subscription to Point of Sale requested: waiting for activation'),
+    ).toBeTruthy();
+    const [post] = callsTo(calls, '/api/subscriptions/events', 'POST');
+    expect(post?.query.get('workspaceId')).toBe(shop.id);
+    expect(post?.body).toEqual({ applicationId: notSubscribed.id, event: 'request', plan: 'quarterly' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(card('Point of Sale')).getByText('Waiting for activation')).toBeTruthy();
+    expect(callsTo(calls, '/api/applications')).toHaveLength(2);
+    // Its Subscribe button is gone with the old card: the card's title has the focus.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Point of Sale' })),
+    );
+  });
+
+  it('changes the plan starting from the one waiting, and gives the focus back to Change plan', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderDashboard([
+      { path: '/api/applications', body: dashboard([subscribed]) },
+      {
+        method: 'POST',
+        path: '/api/subscriptions/events',
+        body: { data: subscription({ nextPlan: 'monthly' }) },
+      },
+    ]);
+    const opener = within(await findCard('Inventory')).getByRole('button', { name: 'Change plan' });
+    await person.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Change the plan of Inventory' });
+    expect((within(dialog).getByRole('radio', { name: 'Annually' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole('radio', { name: 'Quarterly' }).closest('label')?.textContent).toContain(
+      'Current plan',
+    );
+    await person.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+    await person.click(within(dialog).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, '/api/subscriptions/events', 'POST')[0]?.body).toEqual({
+      applicationId: subscribed.id,
+      event: 'changePlan',
+      plan: 'monthly',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it("says why the lifecycle refused, by the refusal's reason, and keeps the dialog open", async () => {
+    const person = userEvent.setup();
+    renderDashboard([
+      { path: '/api/applications', body: dashboard([lapsed]) },
+      { method: 'POST', path: '/api/subscriptions/events', ...refusal('alreadySubscribed') },
+    ]);
+    await person.click(within(await findCard('Delivery')).getByRole('button', { name: 'Renew' }));
+    const dialog = screen.getByRole('dialog', { name: 'Renew Delivery' });
+    await person.click(within(dialog).getByRole('button', { name: 'Renew' }));
+    expect(
+      await within(dialog).findByText('The workspace is already subscribed to this application.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('cancels only after confirmation, saying until when it keeps working', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderDashboard([
+      { path: '/api/applications', body: dashboard([subscribed]) },
+      {
+        method: 'POST',
+        path: '/api/subscriptions/events',
+        body: { data: subscription({ cancelling: true }) },
+      },
+    ]);
+    await person.click(
+      within(await findCard('Inventory')).getByRole('button', { name: 'Cancel subscription' }),
+    );
+    const confirm = screen.getByRole('alertdialog', { name: 'Cancel the subscription to Inventory?' });
+    expect(confirm.textContent).toContain('It keeps working until Wed, Mar 31, 2027');
+    expect(callsTo(calls, '/api/subscriptions/events', 'POST')).toHaveLength(0);
+    await person.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
+    expect(await screen.findByText('Subscription to Inventory cancelled')).toBeTruthy();
+    expect(callsTo(calls, '/api/subscriptions/events', 'POST')[0]?.body).toEqual({
+      applicationId: subscribed.id,
+      event: 'cancel',
+    });
+  });
+
+  it("shows a refused cancellation inside the confirmation, in the refusal's words", async () => {
+    const person = userEvent.setup();
+    renderDashboard([
+      { path: '/api/applications', body: dashboard([subscribed]) },
+      { method: 'POST', path: '/api/subscriptions/events', ...refusal('alreadyCancelling') },
+    ]);
+    await person.click(
+      within(await findCard('Inventory')).getByRole('button', { name: 'Cancel subscription' }),
+    );
+    const confirm = screen.getByRole('alertdialog');
+    await person.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
+    expect(
+      await within(confirm).findByText(
+        'The subscription is already cancelled: it ends with its current period.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('starts a free trial at once, and says so', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderDashboard([
+      { path: '/api/applications', body: dashboard([notSubscribed]) },
+      {
+        method: 'POST',
+        path: '/api/subscriptions/events',
+        body: { data: subscription({ status: 'freeTrial', plan: null }) },
+      },
+    ]);
+    await person.click(
+      within(await findCard('Point of Sale')).getByRole('button', { name: 'Start free trial' }),
+    );
+    expect(await screen.findByText('Your free trial of Point of Sale has started')).toBeTruthy();
+    expect(callsTo(calls, '/api/subscriptions/events', 'POST')[0]?.body).toEqual({
+      applicationId: notSubscribed.id,
+      event: 'startTrial',
+    });
+  });
+
+  it('shows grey cards while loading, then says when there is no application', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    renderSignedIn(<ApplicationsPage />, { user: testUser([{ ...shop, grant: 'admin' }]), path: '/' });
+    expect(screen.getByText('Loading…').closest('[role="status"]')).toBeTruthy();
+    answer(new Response(JSON.stringify(dashboard([])), { status: 200 }));
+    expect(await screen.findByText('No applications yet')).toBeTruthy();
+  });
+
+  it('offers to try again when the applications could not be loaded', async () => {
+    const person = userEvent.setup();
+    renderDashboard([
+      {
+        path: '/api/applications',
+        status: 500,
+        body: { error: { statusCode: 500, code: 'INTERNAL', name: 'InternalError', message: 'x' } },
+      },
+    ]);
+    expect(await screen.findByText('The applications could not be loaded.')).toBeTruthy();
+    const server = mockFetch([{ path: '/api/applications', body: dashboard([notSubscribed]) }]);
+    vi.stubGlobal('fetch', server.fetchMock);
+    await person.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findCard('Point of Sale')).toBeTruthy();
+    expect(callsTo(server.calls, '/api/applications')).toHaveLength(1);
+  });
+});
+
+describe('the dashboard in Arabic', () => {
+  beforeEach(async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+  });
+
+  it('says the states in Arabic, with Arabic plurals and Arabic-Egypt dates', async () => {
+    const twoDays = application('Kiosk', 'freeTrial', [], {
+      status: 'freeTrial',
+      plan: null,
+      endDate: '2027-01-12T12:00:00.000Z',
+    });
+    const elevenDays = application('Tables', 'freeTrial', [], {
+      status: 'freeTrial',
+      plan: null,
+      endDate: '2027-01-21T12:00:00.000Z',
+    });
+    renderDashboard([
+      {
+        path: '/api/applications',
+        body: dashboard([twoDays, elevenDays, inTrial, waiting, subscribed, refused]),
+      },
+    ]);
+    const arabicCard = (name: string) => screen.getByRole('article', { name: `تطبيق ${name}` });
+    await screen.findByRole('article', { name: 'تطبيق Kiosk' });
+    expect(within(arabicCard('Kiosk')).getByText('تجربة مجانية · بقي يومان')).toBeTruthy();
+    expect(within(arabicCard('Tables')).getByText('تجربة مجانية · بقي ١١ يومًا')).toBeTruthy();
+    expect(within(arabicCard('Kitchen Display')).getByText('تجربة مجانية · بقيت ٥ أيام')).toBeTruthy();
+    expect(within(arabicCard('Loyalty')).getByText('بانتظار التفعيل')).toBeTruthy();
+    expect(within(arabicCard('Payroll')).getByText('مرفوض')).toBeTruthy();
+    expect(within(arabicCard('Inventory')).getByText('مشترك حتى الأربعاء، ٣١ مارس ٢٠٢٧')).toBeTruthy();
+    expect(within(arabicCard('Inventory')).getByRole('button', { name: 'غيّر الخطة' })).toBeTruthy();
+  });
+
+  it('prices the plans in Arabic for 3 locations', async () => {
+    const person = userEvent.setup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([notSubscribed]) }]);
+    const arabicCard = await screen.findByRole('article', { name: 'تطبيق Point of Sale' });
+    await person.click(within(arabicCard).getByRole('button', { name: 'اشترك' }));
+    const dialog = screen.getByRole('dialog', { name: 'الاشتراك في تطبيق Point of Sale' });
+    const quarterly = plain(
+      within(dialog).getByRole('radio', { name: 'ربع سنوي' }).closest('label')?.textContent,
+    );
+    expect(quarterly).toContain('وفّر ٥٪');
+    expect(quarterly).toContain('٢٬١٣٧٫٥٠');
+    expect(quarterly).toContain('لـ٣ مواقع');
+  });
+});

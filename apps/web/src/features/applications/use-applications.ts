@@ -1,0 +1,93 @@
+import type {
+  DashboardApplication,
+  DashboardMeta,
+  LocalizedText,
+  PermissionTag,
+  SubscriptionEventInput,
+  SubscriptionSummary,
+} from '@dukkan/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, apiRequestList } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useCan, useWorkspace } from '../../lib/workspace-context.tsx';
+import { PermissionDeniedError } from '../../resource-ui/use-resource.ts';
+
+/** The tag that lets a member change the workspace's subscriptions from the dashboard. */
+export const changeSubscriptionsTag: PermissionTag = 'addSubscriptions';
+
+/**
+ * The applications' cache of a workspace: the dashboard's cards and the installed list share the
+ * prefix, so one subscription event refreshes both.
+ */
+const applicationsKey = (workspaceId: string) => queryKeys.resource(workspaceId, 'applications');
+
+interface DashboardAnswer {
+  data: DashboardApplication[];
+  meta: DashboardMeta;
+}
+
+/** `GET applications?workspaceId=…`: every application with the workspace's state and its active locations. */
+export function useDashboardApplications() {
+  const { selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id ?? null;
+  const mayView = useCan({ and: ['viewApplications'] });
+  return useQuery({
+    queryKey: [...applicationsKey(workspaceId ?? ''), 'dashboard'],
+    queryFn: async ({ signal }): Promise<DashboardAnswer> => {
+      // The whole body: its `meta` is what prices are computed from, not a page's.
+      const answer = (await apiRequestList<DashboardApplication>('/applications', {
+        query: { workspaceId },
+        signal,
+      })) as unknown as DashboardAnswer;
+      return { data: answer.data, meta: { activeLocations: answer.meta?.activeLocations ?? 0 } };
+    },
+    enabled: workspaceId !== null && mayView,
+  });
+}
+
+/** An application the workspace may use (a free trial or an approved subscription). */
+export interface InstalledApplication {
+  clientId: string;
+  name: LocalizedText;
+}
+
+/** `GET applications/installed?workspaceId=…`: the workspace's installed applications (for members' access). */
+export function useInstalledApplications() {
+  const { selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id ?? null;
+  return useQuery({
+    queryKey: [...applicationsKey(workspaceId ?? ''), 'installed'],
+    queryFn: ({ signal }) =>
+      apiRequest<InstalledApplication[]>('/applications/installed', { query: { workspaceId }, signal }),
+    enabled: workspaceId !== null,
+  });
+}
+
+/**
+ * `POST subscriptions/events?workspaceId=…`: one lifecycle event from a card. Refused before
+ * sending without addSubscriptions; once done, the cards, the installed list, the subscriptions
+ * and the invoices of the workspace are fetched again (awaited, so a dialog closes on fresh cards).
+ */
+export function useSubscriptionEvent() {
+  const { selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id ?? null;
+  const mayChange = useCan({ and: [changeSubscriptionsTag] });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SubscriptionEventInput) => {
+      if (!workspaceId) throw new PermissionDeniedError(null);
+      if (!mayChange) throw new PermissionDeniedError(changeSubscriptionsTag);
+      const summary = await apiRequest<SubscriptionSummary>('/subscriptions/events', {
+        method: 'POST',
+        body: input,
+        query: { workspaceId },
+      });
+      await Promise.all(
+        ['applications', 'subscriptions', 'payments'].map((key) =>
+          queryClient.invalidateQueries({ queryKey: queryKeys.resource(workspaceId, key) }),
+        ),
+      );
+      return summary;
+    },
+  });
+}
