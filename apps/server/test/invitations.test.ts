@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invites, memberships, passwordTokens, sessions, users } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/features/auth/tokens.ts';
+import { memberMayUseApplication } from '../src/features/users/member-applications.ts';
 import {
   api,
   captchaToken,
@@ -14,6 +15,7 @@ import {
   strongPassword,
   tableCounts,
 } from './helpers/api.ts';
+import { type ApplicationRow, insertApplication, insertSubscription } from './helpers/applications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   addInvitedMember,
@@ -268,6 +270,59 @@ describe('expiry, unknown and removed invitations', () => {
       await api(t.app, { url: '/api/auth/user', cookie }),
     );
     expect(me.adminWorkspaces.map((workspace) => workspace.id)).toEqual([shop.id]);
+  });
+});
+
+describe('applications of an invited person', () => {
+  let bakery: { id: string };
+  let owner: TestMember;
+  let role: { id: string };
+  let pos: ApplicationRow;
+  let kds: ApplicationRow;
+  beforeAll(async () => {
+    bakery = await createWorkspace(t.db, 'Apps bakery');
+    owner = await addMember(t.db, bakery.id, { isAdmin: true });
+    role = await createRole(t.db, bakery.id);
+    pos = await insertApplication(t.db);
+    kds = await insertApplication(t.db);
+    await insertSubscription(t.db, bakery.id, pos.id, 'approved', { plan: 'monthly' });
+    await insertSubscription(t.db, bakery.id, kds.id, 'freeTrial');
+  });
+  const inviteToBakery = (body: Record<string, unknown>) =>
+    api(t.app, { url: `/api/workspaces/users/invite?workspaceId=${bakery.id}`, body, cookie: owner.cookie });
+  const mayUse = async (userId: string) => [
+    await memberMayUseApplication(t.db, bakery.id, userId, pos.clientId),
+    await memberMayUseApplication(t.db, bakery.id, userId, kds.clientId),
+  ];
+
+  it('may use the applications they were given once they accept, not before', async () => {
+    const email = `${unique('apps')}@example.com`;
+    const response = await inviteToBakery({ email, roleId: role.id, applications: [pos.clientId] });
+    expect(response.status, response.text).toBe(201);
+    const userId = dataOf<{ id: string }>(response).id;
+    expect(await mayUse(userId)).toEqual([false, false]);
+    const token = inviteLinkPattern.exec(t.mails.findLast((mail) => mail.to === email)!.text)![1]!;
+    expect((await accept(token)).status).toBe(200);
+    expect(await mayUse(userId)).toEqual([true, false]);
+  });
+
+  it('a pending admin invited again needs no applications, and may use every installed one after accepting', async () => {
+    const pending = await addInvitedMember(t.db, bakery.id, { isAdmin: true });
+    const response = await inviteToBakery({ email: pending.email, roleId: role.id, applications: [] });
+    expect(dataOf<{ isAdmin: boolean; applications: string[] }>(response)).toMatchObject({
+      isAdmin: true,
+      applications: [],
+    });
+    // A pending member would have been refused.
+    const member = await addInvitedMember(t.db, bakery.id, { roleId: role.id });
+    expectValidation(
+      await inviteToBakery({ email: member.email, roleId: role.id, applications: [] }),
+      'applications',
+      validationCodes.APPLICATIONS_REQUIRED,
+    );
+    const token = inviteLinkPattern.exec(t.mails.findLast((mail) => mail.to === pending.email)!.text)![1]!;
+    expect((await accept(token)).status).toBe(200);
+    expect(await mayUse(pending.userId)).toEqual([true, true]);
   });
 });
 

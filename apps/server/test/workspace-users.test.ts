@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invites, memberships, sessions, users } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/features/auth/tokens.ts';
 import { api, createUser, dataOf, errorOf, expectValidation, login, tableCounts } from './helpers/api.ts';
+import { type ApplicationRow, insertApplication, insertSubscription } from './helpers/applications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   addInvitedMember,
@@ -12,6 +13,7 @@ import {
   createWorkspace,
   type TestMember,
   unique,
+  workspaceSnapshot,
 } from './helpers/workspaces.ts';
 
 /** The Users page's calls (`/api/workspaces/users…`), except accepting (invitations.test.ts). */
@@ -191,13 +193,13 @@ describe('list, filters and get', () => {
 });
 
 describe('patch', () => {
-  it('changes role, status, code and applications; only the named fields', async () => {
+  it('changes role, status and code; only the named fields (applications: see "member applications")', async () => {
     const member = await addMember(t.db, shop.id, { tags: ['viewProducts'], code: 'OLD' });
     const role = await createRole(t.db, shop.id, ['viewBrands'], { title: 'Brand viewer' });
-    const response = await patchUser(member.user.id, { roleId: role.id, applications: ['pos', 'kds'] });
+    const response = await patchUser(member.user.id, { roleId: role.id });
     expect(dataOf<WorkspaceUserRecord>(response)).toMatchObject({
       role: { id: role.id, title: 'Brand viewer' },
-      applications: ['pos', 'kds'],
+      applications: [],
       code: 'OLD',
       status: 'active',
     });
@@ -438,7 +440,6 @@ describe('invite', () => {
       email: ' Nour.Ali@Example.com ',
       roleId: role.id,
       code: 'C-1',
-      applications: ['pos'],
     });
     expect(response.status).toBe(201);
     const record = dataOf<WorkspaceUserRecord>(response);
@@ -448,7 +449,7 @@ describe('invite', () => {
       status: 'invited',
       isAdmin: false,
       code: 'C-1',
-      applications: ['pos'],
+      applications: [],
       role: { id: role.id, title: 'Cashier' },
     });
     const [account] = await t.db.select().from(users).where(eq(users.id, record.id));
@@ -671,6 +672,191 @@ describe('resend-invite', () => {
       'userId',
     );
     expect(t.mails).toEqual([]);
+  });
+});
+
+describe('member applications (spec §5: a user needs a role and applications)', () => {
+  let appsShop: { id: string };
+  let appsAdmin: TestMember;
+  let role: { id: string };
+  /** Installed here: pos (approved), kds (free trial). Not: waiting (pending), theirs (installed elsewhere). */
+  let pos: ApplicationRow;
+  let kds: ApplicationRow;
+  let waiting: ApplicationRow;
+  let theirs: ApplicationRow;
+  beforeAll(async () => {
+    appsShop = await createWorkspace(t.db, 'Apps shop');
+    appsAdmin = await addMember(t.db, appsShop.id, { isAdmin: true });
+    role = await createRole(t.db, appsShop.id, [], { title: 'Cashier' });
+    [pos, kds, waiting, theirs] = [
+      await insertApplication(t.db),
+      await insertApplication(t.db),
+      await insertApplication(t.db),
+      await insertApplication(t.db),
+    ];
+    await insertSubscription(t.db, appsShop.id, pos.id, 'approved', { plan: 'monthly' });
+    await insertSubscription(t.db, appsShop.id, kds.id, 'freeTrial');
+    await insertSubscription(t.db, appsShop.id, waiting.id, 'pending', { plan: 'monthly' });
+    await insertSubscription(t.db, other.id, theirs.id, 'approved', { plan: 'monthly' });
+  });
+  const inviteHere = (body: Record<string, unknown>) => invite(body, appsAdmin.cookie, appsShop.id);
+  const patchHere = (userId: string, body: unknown) => patchUser(userId, body, appsAdmin.cookie, appsShop.id);
+  const newEmail = () => `${unique('apps')}@example.com`;
+  const unchanged = async (refused: () => Promise<void>) => {
+    const before = { snapshot: await workspaceSnapshot(t.db, appsShop.id), counts: await tableCounts(t.db) };
+    await refused();
+    expect({ snapshot: await workspaceSnapshot(t.db, appsShop.id), counts: await tableCounts(t.db) }).toEqual(
+      before,
+    );
+    expect(t.mails).toEqual([]);
+  };
+
+  it('invite: the installed applications given are stored', async () => {
+    const response = await inviteHere({
+      email: newEmail(),
+      roleId: role.id,
+      applications: [pos.clientId, kds.clientId],
+    });
+    expect(response.status).toBe(201);
+    expect(dataOf<WorkspaceUserRecord>(response).applications).toEqual([pos.clientId, kds.clientId]);
+  });
+
+  it.each([
+    ['pending here', () => waiting.clientId],
+    ['installed only in another workspace', () => theirs.clientId],
+    ['unknown', () => 'no-such-app'],
+  ])(
+    'invite: an application %s is refused at its index (APPLICATION_NOT_INSTALLED), nothing written',
+    async (_label, clientId) => {
+      await unchanged(async () => {
+        const response = await inviteHere({
+          email: newEmail(),
+          roleId: role.id,
+          applications: [pos.clientId, clientId()],
+        });
+        expectValidation(response, 'applications.1', validationCodes.APPLICATION_NOT_INSTALLED);
+        expect(errorOf(response).issues).toHaveLength(1);
+      });
+    },
+  );
+
+  it('invite: none given while the workspace has installed applications: APPLICATIONS_REQUIRED, nothing written; without any, none is needed', async () => {
+    await unchanged(async () => {
+      for (const body of [{}, { applications: [] }]) {
+        expectValidation(
+          await inviteHere({ email: newEmail(), roleId: role.id, ...body }),
+          'applications',
+          validationCodes.APPLICATIONS_REQUIRED,
+        );
+      }
+    });
+    const bare = await createWorkspace(t.db);
+    const bareAdmin = await addMember(t.db, bare.id, { isAdmin: true });
+    const bareRole = await createRole(t.db, bare.id);
+    // Subscribed but no longer installed counts as none.
+    await insertSubscription(t.db, bare.id, pos.id, 'expiredSubscription', { plan: 'monthly' });
+    const response = await invite({ email: newEmail(), roleId: bareRole.id }, bareAdmin.cookie, bare.id);
+    expect(dataOf<WorkspaceUserRecord>(response).applications).toEqual([]);
+  });
+
+  it('re-inviting a pending invitation checks its new applications the same way', async () => {
+    const pending = await addInvitedMember(t.db, appsShop.id, { roleId: role.id });
+    await unchanged(async () => {
+      expectValidation(
+        await inviteHere({ email: pending.email, roleId: role.id, applications: [] }),
+        'applications',
+        validationCodes.APPLICATIONS_REQUIRED,
+      );
+    });
+    const response = await inviteHere({
+      email: pending.email,
+      roleId: role.id,
+      applications: [kds.clientId],
+    });
+    expect(dataOf<WorkspaceUserRecord>(response).applications).toEqual([kds.clientId]);
+  });
+
+  it('patch: installed applications replace the list; one not installed or none at all is refused, nothing changed', async () => {
+    const member = await addMember(t.db, appsShop.id, { roleId: role.id });
+    const set = await patchHere(member.user.id, { applications: [kds.clientId, pos.clientId] });
+    expect(dataOf<WorkspaceUserRecord>(set).applications).toEqual([kds.clientId, pos.clientId]);
+    t.mails.length = 0;
+    await unchanged(async () => {
+      for (const clientId of [waiting.clientId, theirs.clientId, 'no-such-app']) {
+        expectValidation(
+          await patchHere(member.user.id, { applications: [clientId], code: unique('C') }),
+          'applications.0',
+          validationCodes.APPLICATION_NOT_INSTALLED,
+        );
+      }
+      expectValidation(
+        await patchHere(member.user.id, { applications: [] }),
+        'applications',
+        validationCodes.APPLICATIONS_REQUIRED,
+      );
+    });
+  });
+
+  it('patch: a change of status or code alone leaves the list as it is, even one an expiry emptied', async () => {
+    // Given before the workspace installed anything, or an application since expired.
+    const member = await addMember(t.db, appsShop.id, { roleId: role.id });
+    expect(dataOf<WorkspaceUserRecord>(await patchHere(member.user.id, { status: 'inactive' })).status).toBe(
+      'inactive',
+    );
+    expect(
+      dataOf<WorkspaceUserRecord>(await patchHere(member.user.id, { code: unique('K') })).applications,
+    ).toEqual([]);
+    // Naming the list is what checks it.
+    expectValidation(
+      await patchHere(member.user.id, { applications: [] }),
+      'applications',
+      validationCodes.APPLICATIONS_REQUIRED,
+    );
+  });
+
+  it('patch: admins are exempt (they may use every installed application); demoting one needs applications', async () => {
+    const second = await addMember(t.db, appsShop.id, { isAdmin: true });
+    expect(
+      dataOf<WorkspaceUserRecord>(await patchHere(second.user.id, { applications: [] })).applications,
+    ).toEqual([]);
+    // An admin's list is still checked: only installed applications.
+    expectValidation(
+      await patchHere(second.user.id, { applications: [waiting.clientId] }),
+      'applications.0',
+      validationCodes.APPLICATION_NOT_INSTALLED,
+    );
+    await unchanged(async () => {
+      expectValidation(
+        await patchHere(second.user.id, { isAdmin: false }),
+        'applications',
+        validationCodes.APPLICATIONS_REQUIRED,
+      );
+    });
+    const demoted = await patchHere(second.user.id, { isAdmin: false, applications: [pos.clientId] });
+    expect(dataOf<WorkspaceUserRecord>(demoted)).toMatchObject({
+      isAdmin: false,
+      applications: [pos.clientId],
+    });
+  });
+
+  it('another workspace: its admin cannot give this workspace’s applications, and this one cannot give theirs', async () => {
+    const otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
+    const otherRole = await createRole(t.db, other.id);
+    expectValidation(
+      await invite(
+        { email: newEmail(), roleId: otherRole.id, applications: [pos.clientId] },
+        otherAdmin.cookie,
+        other.id,
+      ),
+      'applications.0',
+      validationCodes.APPLICATION_NOT_INSTALLED,
+    );
+    const response = await invite(
+      { email: newEmail(), roleId: otherRole.id, applications: [theirs.clientId] },
+      otherAdmin.cookie,
+      other.id,
+    );
+    expect(dataOf<WorkspaceUserRecord>(response).applications).toEqual([theirs.clientId]);
   });
 });
 

@@ -5,6 +5,7 @@ import { invites, memberships, passwordTokens, users } from '../../db/schema/ind
 import { forbidden, validationError } from '../../http/errors.ts';
 import { createToken } from '../../http/tokens.ts';
 import { invitationLifetimeDays, type MailLanguage } from '../../platform/mail/templates.ts';
+import { refuseUnusableApplications } from './member-applications.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** A 'set' password token issued after an invitation is accepted lives as long as a reset token. */
@@ -70,7 +71,9 @@ export async function issueInvitationToken(
  * Invites a person into a workspace (run it in a transaction): creates their account when the
  * email is new (no password: they choose one after accepting), a membership waiting in status
  * `invited`, and a fresh token. An existing member is refused; a pending invitation is renewed
- * with the new role, code and applications.
+ * with the new role, code and applications. The applications must be installed in the workspace,
+ * and a non-admin needs one when any is (refused before the membership is written; the caller's
+ * transaction takes the account back).
  */
 export async function createInvitation(
   db: Database,
@@ -110,6 +113,16 @@ export async function createInvitation(
     applications: request.applications ?? [],
     invitedBy: request.invitedBy,
   };
+  if (membership && membership.status !== 'invited') {
+    throw validationError([{ path: 'email', message: validationCodes.ALREADY_A_MEMBER }]);
+  }
+  if (membership?.isAdmin && !request.mayChangeAdmins) throw forbidden('Only an admin can change an admin');
+  const isAdmin = (membership?.isAdmin ?? false) || request.isAdmin;
+  await refuseUnusableApplications(db, request.workspaceId, {
+    isAdmin,
+    applications: details.applications,
+    named: true,
+  });
   if (!membership) {
     await db.insert(memberships).values({
       workspaceId: request.workspaceId,
@@ -120,13 +133,10 @@ export async function createInvitation(
       createdAt: now,
       updatedAt: now,
     });
-  } else if (membership.status !== 'invited') {
-    throw validationError([{ path: 'email', message: validationCodes.ALREADY_A_MEMBER }]);
   } else {
-    if (membership.isAdmin && !request.mayChangeAdmins) throw forbidden('Only an admin can change an admin');
     await db
       .update(memberships)
-      .set({ ...details, isAdmin: membership.isAdmin || request.isAdmin, updatedAt: now })
+      .set({ ...details, isAdmin, updatedAt: now })
       .where(and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId)));
   }
 

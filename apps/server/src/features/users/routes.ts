@@ -28,6 +28,7 @@ import { invitationMail, type MailLanguage } from '../../platform/mail/templates
 import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from '../../resource-engine/queries.ts';
 import { refuseTagsNotHeld } from '../roles/grant-rules.ts';
 import { createInvitation, invitationLink, issueInvitationToken } from './invitations.ts';
+import { refuseUnusableApplications } from './member-applications.ts';
 import {
   findWorkspaceUser,
   selectWorkspaceUsers,
@@ -50,7 +51,12 @@ const resendSchema = resendInviteInputSchema.strict();
 async function lockMembership(db: Database, workspaceId: string, userId: string) {
   if (!isUuid(userId)) return null;
   const [row] = await db
-    .select({ isAdmin: memberships.isAdmin, status: memberships.status, roleId: memberships.roleId })
+    .select({
+      isAdmin: memberships.isAdmin,
+      status: memberships.status,
+      roleId: memberships.roleId,
+      applications: memberships.applications,
+    })
     .from(memberships)
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
     .for('update');
@@ -265,6 +271,15 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
         (input.isAdmin === false || input.status === 'inactive');
       if (stopsBeingAdmin) {
         await refuseLosingLastAdmin(tx, workspaceId, userId, input.isAdmin === false ? 'isAdmin' : 'status');
+      }
+      // Checked when the change touches them: new applications, or an admin becoming a member
+      // (who then needs one). A change of status or code alone leaves the list as it is.
+      if (input.applications !== undefined || input.isAdmin === false) {
+        await refuseUnusableApplications(tx, workspaceId, {
+          isAdmin: input.isAdmin ?? target.isAdmin,
+          applications: input.applications ?? target.applications,
+          named: input.applications !== undefined,
+        });
       }
       await tx
         .update(memberships)
