@@ -27,7 +27,9 @@ const GenericResourcePage = lazyPage<{ definition: ResourceDefinition }>(() =>
  * name mapped to null is a screen of a later milestone, shown as an honest placeholder.
  */
 const customPages: Record<string, Page | null> = {
-  Applications: null,
+  Applications: lazyPage(() =>
+    import('../features/applications/applications-page.tsx').then((m) => ({ default: m.ApplicationsPage })),
+  ),
   Products: lazyPage(() =>
     import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
   ),
@@ -44,8 +46,10 @@ const customPages: Record<string, Page | null> = {
       default: m.VariationValuesPage,
     })),
   ),
-  Subscriptions: null,
-  Payments: null,
+  // Subscriptions is the generic page of its read-only declaration; payments adds the upcoming invoices.
+  Payments: lazyPage(() =>
+    import('../features/subscriptions/payments-page.tsx').then((m) => ({ default: m.PaymentsPage })),
+  ),
   Categories: lazyPage(() => categoryTrees().then((m) => ({ default: m.CategoriesPage }))),
   WasteCategories: lazyPage(() => categoryTrees().then((m) => ({ default: m.WasteCategoriesPage }))),
   Roles: lazyPage(() => import('../features/roles/roles-page.tsx').then((m) => ({ default: m.RolesPage }))),

@@ -100,13 +100,18 @@ describe('routes', () => {
     expect(screen.queryByRole('link', { name: 'Brands', hidden: true })).toBeNull();
   });
 
-  it('shows a screen of a later milestone as an honest placeholder when the role holds the permission', async () => {
-    const { fetchMock } = mockFetch([
+  it('opens the subscriptions screen from its read-only declaration for a role that may view subscriptions', async () => {
+    const { fetchMock, calls } = mockFetch([
       { path: '/api/auth/user', body: { data: userWith(['viewSubscriptions']) } },
+      { path: '/api/subscriptions', body: { data: [], meta: { total: 0, page: 1, pageSize: 20 } } },
     ]);
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/subscriptions');
-    expect(await screen.findByText('This screen is coming in a later release.')).toBeTruthy();
+    expect(await screen.findByText('No subscriptions yet')).toBeTruthy();
+    expect(calls.find((call) => call.url.startsWith('/api//subscriptions?'))?.url).toContain(
+      'workspaceId=w1',
+    );
+    expect(screen.queryByRole('button', { name: 'New subscription' })).toBeNull();
   });
 
   it("looks pages up by the spec's names: every screen's page is registered, any other name is 'Unknown component: {name}'", () => {

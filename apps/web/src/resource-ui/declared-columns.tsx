@@ -11,6 +11,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../components/ui/badge.tsx';
+import { formatMoney } from '../lib/money.ts';
 import { useFormatters } from '../lib/use-formatters.ts';
 import type { ResourceColumn } from './columns.ts';
 import { optionListParams, recordName, requireResource } from './option-sources.ts';
@@ -83,7 +84,7 @@ function useCellRenderer(resourceKey: string) {
   const regions = new Intl.DisplayNames([locale], { type: 'region' });
   const currencies = new Intl.DisplayNames([locale], { type: 'currency' });
 
-  return (column: ColumnDefinition, value: unknown): ReactNode => {
+  return (column: ColumnDefinition, value: unknown, record: AnyRecord): ReactNode => {
     if (value === null || value === undefined || value === '') return muted;
     switch (column.kind) {
       case 'code':
@@ -96,6 +97,16 @@ function useCellRenderer(resourceKey: string) {
         return <span className="tabular-nums">{number.format(Number(value))}</span>;
       case 'percent':
         return <span className="tabular-nums">{percent.format(Number(value) / 100)}</span>;
+      case 'money': {
+        const currency = record[column.currencyField ?? ''];
+        return (
+          <span className="whitespace-nowrap tabular-nums">
+            {typeof currency === 'string'
+              ? formatMoney(Number(value), currency, i18n.language)
+              : number.format(Number(value))}
+          </span>
+        );
+      }
       case 'enum':
         return t(`resources.${resourceKey}.values.${column.field}.${String(value)}` as never) as string;
       case 'country':
@@ -171,6 +182,7 @@ export function useDeclaredColumns<R extends { id: string }>(
     sortField: definition.sort.includes(column.field) ? column.field : undefined,
     primary: column.primary,
     className: column.kind === 'code' || column.kind === 'date' ? 'whitespace-nowrap' : undefined,
-    cell: (record: R) => render(column, (record as unknown as AnyRecord)[column.field]),
+    cell: (record: R) =>
+      render(column, (record as unknown as AnyRecord)[column.field], record as unknown as AnyRecord),
   }));
 }

@@ -283,11 +283,14 @@ export function ResourceListPage<D extends ResourceDefinition>({
       <div className="mx-auto max-w-7xl space-y-4">
         {intro}
         <div className="flex flex-wrap items-center gap-3">
-          <SearchBox
-            value={params.search}
-            onSearch={onSearch}
-            label={t('resourceList.searchLabel', { title })}
-          />
+          {/* A resource without searchable fields (invoices, subscriptions) offers no search. */}
+          {definition.search.length > 0 && (
+            <SearchBox
+              value={params.search}
+              onSearch={onSearch}
+              label={t('resourceList.searchLabel', { title })}
+            />
+          )}
           {filters.map((filter) => (
             <ListFilterMenu
               key={filter.field}

@@ -22,6 +22,11 @@ export interface ResourceScreenProps<D extends ResourceDefinition> {
   createHref?: string;
   /** Above the toolbar, e.g. breadcrumbs. */
   intro?: ReactNode;
+  /**
+   * The declared columns as the screen shows them, for a field no column kind can show (an
+   * invoice's details): the screen adds its own column among the declared ones.
+   */
+  arrangeColumns?: (declared: ResourceColumn<RecordOf<D>>[]) => ResourceColumn<RecordOf<D>>[];
 }
 
 /**
@@ -37,10 +42,12 @@ export function ResourceScreen<D extends ResourceDefinition>({
   primaryLink,
   createHref,
   intro,
+  arrangeColumns,
 }: ResourceScreenProps<D>) {
   type R = RecordOf<D>;
   const { t, i18n } = useTranslation();
-  const declared = useDeclaredColumns<R>(definition);
+  const ownColumns = useDeclaredColumns<R>(definition);
+  const declared = arrangeColumns ? arrangeColumns(ownColumns) : ownColumns;
   const columns: ResourceColumn<R>[] = primaryLink
     ? declared.map((column) =>
         column.primary

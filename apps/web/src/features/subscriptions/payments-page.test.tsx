@@ -1,0 +1,153 @@
+import type { InvoiceDetails, PaymentRecord, UpcomingPayment } from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { PaymentsPage } from './payments-page.tsx';
+
+/**
+ * /payments: the issued invoices on the generic list of the read-only `payments` resource (money
+ * in each invoice's own currency, its details, translated statuses) and the upcoming ones above.
+ */
+const shop = { id: 'w-shop', name: 'Shop' };
+const stamp = '2027-01-01T12:00:00.000Z';
+const details = (
+  application: string,
+  plan: InvoiceDetails['plan'],
+  start: string,
+  end: string,
+): InvoiceDetails => ({
+  application: [
+    { locale: 'en', value: application },
+    { locale: 'ar', value: `تطبيق ${application}` },
+  ],
+  plan,
+  periodStart: start,
+  periodEnd: end,
+  locations: 3,
+  monthlyPricePerLocation: 25_000,
+  discountBasisPoints: 500,
+});
+
+const paid: PaymentRecord = {
+  id: '7d0c4b1e-1111-4a57-9a0e-000000000001',
+  number: 1,
+  subscriptionId: '5a0c4b1e-1111-4a57-9a0e-000000000001',
+  issuedAt: stamp,
+  details: details('Demo app', 'quarterly', '2027-01-01T12:00:00.000Z', '2027-03-31T12:00:00.000Z'),
+  amount: 213_750,
+  currency: 'EGP',
+  status: 'successful',
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+const unpaid: PaymentRecord = {
+  ...paid,
+  id: '7d0c4b1e-1111-4a57-9a0e-000000000002',
+  number: 2,
+  subscriptionId: '5a0c4b1e-1111-4a57-9a0e-000000000002',
+  details: details('Kiosk', 'monthly', '2027-02-01T12:00:00.000Z', '2027-02-28T12:00:00.000Z'),
+  amount: 1_200,
+  currency: 'USD',
+  status: 'failed',
+};
+const next: UpcomingPayment = {
+  subscriptionId: paid.subscriptionId,
+  details: details('Demo app', 'annually', '2027-03-31T12:00:00.000Z', '2028-03-31T12:00:00.000Z'),
+  amount: 720_000,
+  currency: 'EGP',
+  dueAt: '2027-03-31T12:00:00.000Z',
+  status: 'upcoming',
+};
+
+const list = (records: unknown[]) => ({
+  data: records,
+  meta: { total: records.length, page: 1, pageSize: 20 },
+});
+/** Intl spaces a currency and a date range with no-break and thin spaces; the tests read them as plain ones. */
+const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u2009\u202f]/g, ' ');
+
+function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin') {
+  const mock = mockFetch([
+    { path: '/api/payments/filters', body: { data: { status: [{ value: 'successful', count: 1 }] } } },
+    ...routes,
+  ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<PaymentsPage />, { user: testUser([{ ...shop, grant }]), path: '/payments' });
+  return mock;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the payments page', () => {
+  it("lists issued invoices: number, date, details, the amount in the invoice's currency, translated status", async () => {
+    renderPayments([
+      { path: '/api/payments', body: list([paid, unpaid]) },
+      { path: '/api/payments/upcoming', body: { data: [] } },
+    ]);
+    const first = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
+    expect(plain(first.textContent)).toBe(
+      '1Fri, Jan 01, 2027Demo app · Quarterly · Jan 1 – Mar 31, 2027EGP 2,137.50Successful',
+    );
+    const second = screen.getByRole('rowheader', { name: '2' }).closest('tr') as HTMLElement;
+    expect(within(second).getByText('$12.00')).toBeTruthy();
+    expect(within(second).getByText('Failed')).toBeTruthy();
+    expect(plain(second.textContent)).toContain('Kiosk · Monthly · Feb 1 – 28, 2027');
+    for (const header of ['Invoice', 'Date', 'Details', 'Amount', 'Status'])
+      expect(screen.getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeTruthy();
+    // No upcoming invoice: no section for them.
+    expect(screen.queryByRole('heading', { name: 'Upcoming invoices' })).toBeNull();
+  });
+
+  it('shows the upcoming invoices above the issued ones, with no number and status Upcoming', async () => {
+    const { calls } = renderPayments([
+      { path: '/api/payments', body: list([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [next] } },
+    ]);
+    const section = (await screen.findByRole('heading', { name: 'Upcoming invoices' })).closest(
+      'section',
+    ) as HTMLElement;
+    const row = within(section).getByRole('rowheader', { name: '—' }).closest('tr') as HTMLElement;
+    expect(plain(row.textContent)).toBe(
+      '—Wed, Mar 31, 2027Demo app · Annually · Mar 31, 2027 – Mar 31, 2028EGP 7,200.00Upcoming',
+    );
+    expect(callsTo(calls, '/api/payments/upcoming')[0]?.query.get('workspaceId')).toBe(shop.id);
+    // The issued list is below, on its own.
+    expect(await screen.findByRole('rowheader', { name: '1' })).toBeTruthy();
+    expect(within(section).queryByRole('rowheader', { name: '1' })).toBeNull();
+    expect(
+      section.compareDocumentPosition(screen.getByRole('rowheader', { name: '1' })) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('is read-only: no New, Edit, Delete or search, and its status filter offers translated statuses', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderPayments([
+      { path: '/api/payments', body: list([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [] } },
+    ]);
+    const row = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+    expect(screen.queryByRole('button', { name: /New payment/ })).toBeNull();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    await person.click(screen.getByRole('button', { name: /^Status/, expanded: false }));
+    for (const status of ['Successful', 'Failed', 'Pending'])
+      expect(screen.getByRole('checkbox', { name: new RegExp(status) })).toBeTruthy();
+    await person.click(screen.getByRole('checkbox', { name: /Failed/ }));
+    await waitFor(() => expect(callsTo(calls, '/api/payments').at(-1)?.query.get('status')).toBe('failed'));
+  });
+
+  it('says when the upcoming invoices could not be loaded, and offers to try again', async () => {
+    renderPayments([
+      { path: '/api/payments', body: list([paid]) },
+      {
+        path: '/api/payments/upcoming',
+        status: 500,
+        body: { error: { statusCode: 500, code: 'INTERNAL', name: 'InternalError', message: 'x' } },
+      },
+    ]);
+    expect(await screen.findByText('The upcoming invoices could not be loaded.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
