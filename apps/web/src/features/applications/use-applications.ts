@@ -1,7 +1,6 @@
 import type {
   DashboardApplication,
   DashboardMeta,
-  LocalizedText,
   PermissionTag,
   SubscriptionEventInput,
   SubscriptionSummary,
@@ -16,8 +15,8 @@ import { PermissionDeniedError } from '../../resource-ui/use-resource.ts';
 export const changeSubscriptionsTag: PermissionTag = 'addSubscriptions';
 
 /**
- * The applications' cache of a workspace: the dashboard's cards and the installed list share the
- * prefix, so one subscription event refreshes both.
+ * The applications' cache of a workspace: the dashboard's cards and the Users page's installed
+ * applications share the prefix, so one subscription event refreshes both.
  */
 const applicationsKey = (workspaceId: string) => queryKeys.resource(workspaceId, 'applications');
 
@@ -42,24 +41,6 @@ export function useDashboardApplications() {
       return { data: answer.data, meta: { activeLocations: answer.meta?.activeLocations ?? 0 } };
     },
     enabled: workspaceId !== null && mayView,
-  });
-}
-
-/** An application the workspace may use (a free trial or an approved subscription). */
-export interface InstalledApplication {
-  clientId: string;
-  name: LocalizedText;
-}
-
-/** `GET applications/installed?workspaceId=…`: the workspace's installed applications (for members' access). */
-export function useInstalledApplications() {
-  const { selectedWorkspace } = useWorkspace();
-  const workspaceId = selectedWorkspace?.id ?? null;
-  return useQuery({
-    queryKey: [...applicationsKey(workspaceId ?? ''), 'installed'],
-    queryFn: ({ signal }) =>
-      apiRequest<InstalledApplication[]>('/applications/installed', { query: { workspaceId }, signal }),
-    enabled: workspaceId !== null,
   });
 }
 

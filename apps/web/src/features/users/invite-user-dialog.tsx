@@ -5,7 +5,7 @@ import {
   workspaceUsersResource,
 } from '@dukkan/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -17,7 +17,9 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
+import { ApplicationSelect } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
+import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
 import { usersOperationOptions } from './users-operation-options.ts';
 
@@ -28,13 +30,24 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const run = useOperationRunner(workspaceUsersResource, usersOperationOptions);
   const roles = useRoleOptions();
+  const installed = useInstalledApplications();
+  const installedApplications = installed.data ?? [];
   const form = useForm<InviteForm, unknown, InviteUserInput>({
     resolver: zodResolver(inviteUserInputSchema),
-    defaultValues: { email: '', roleId: '', code: '' },
+    defaultValues: { email: '', roleId: '', code: '', applications: [] },
   });
   const { errors, isSubmitting } = form.formState;
 
   const invite = async ({ code, ...input }: InviteUserInput) => {
+    // An invited member is not an admin: once the workspace has an application, they need one (the server's rule too).
+    if (installedApplications.length > 0 && input.applications.length === 0) {
+      form.setError(
+        'applications',
+        { type: 'required', message: 'APPLICATIONS_REQUIRED' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       await run('invite', 'addUsers', (workspaceId) =>
         apiRequest<WorkspaceUserRecord>('/workspaces/users/invite', {
@@ -45,7 +58,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       );
       onClose();
     } catch (error) {
-      if (!applyValidationIssues(error, form.setError, ['email', 'roleId', 'code'])) {
+      if (!applyValidationIssues(error, form.setError, ['email', 'roleId', 'code', 'applications'])) {
         form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
       }
     }
@@ -89,6 +102,39 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
                 {...form.register('roleId')}
                 options={roles.options}
                 disabled={!roles.mayViewRoles}
+              />
+            )}
+          </Field>
+          <Field
+            id="invite-applications"
+            label={t('users.columns.applications')}
+            error={errors.applications?.message}
+            hint={
+              installedApplications.length > 0
+                ? t('users.applicationsHint')
+                : t('users.noInstalledApplications')
+            }
+            required={installedApplications.length > 0}
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="applications"
+                render={({ field }) => (
+                  <ApplicationSelect
+                    id={control.id}
+                    installed={installedApplications}
+                    value={field.value ?? []}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      if (value.length > 0) form.clearErrors('applications');
+                    }}
+                    invalid={control['aria-invalid']}
+                    describedBy={control['aria-describedby']}
+                    disabled={installedApplications.length === 0 && (field.value ?? []).length === 0}
+                    ref={field.ref}
+                  />
+                )}
               />
             )}
           </Field>

@@ -5,7 +5,8 @@ import {
   workspaceUsersResource,
 } from '@dukkan/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -19,7 +20,9 @@ import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
+import { ApplicationSelect } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
+import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
 import { usersOperationOptions } from './users-operation-options.ts';
 
@@ -30,6 +33,8 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
   const { t, i18n } = useTranslation();
   const grant = useWorkspaceGrant();
   const roles = useRoleOptions();
+  const installed = useInstalledApplications();
+  const installedApplications = installed.data ?? [];
   const { update } = useResourceMutations(workspaceUsersResource, usersOperationOptions);
   const form = useForm<MemberForm, unknown, UpdateWorkspaceUserInput>({
     resolver: zodResolver(updateWorkspaceUserInputSchema),
@@ -37,14 +42,35 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       roleId: record?.role?.id ?? '',
       code: record?.code ?? '',
       isAdmin: record?.isAdmin ?? false,
+      applications: record?.applications ?? [],
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const willBeAdmin = form.watch('isAdmin') ?? false;
+  // Made admin: "choose an application" no longer applies.
+  useEffect(() => {
+    if (willBeAdmin) form.clearErrors('applications');
+  }, [willBeAdmin, form]);
   if (!record) return null;
+  // An admin uses every application; anyone else needs one once the workspace has any (the server's rule too).
+  const applicationsRequired = !willBeAdmin && installedApplications.length > 0;
 
   const save = async (input: UpdateWorkspaceUserInput) => {
+    const applications = input.applications ?? [];
+    if (applicationsRequired && applications.length === 0) {
+      form.setError(
+        'applications',
+        { type: 'required', message: 'APPLICATIONS_REQUIRED' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     // Only what changed: an unchanged role is not "assigned" again.
     const patch: UpdateWorkspaceUserInput = {};
+    const sameApplications =
+      applications.length === record.applications.length &&
+      applications.every((clientId) => record.applications.includes(clientId));
+    if (!sameApplications) patch.applications = applications;
     if (input.roleId && input.roleId !== record.role?.id) patch.roleId = input.roleId;
     if ((input.code ?? '') !== (record.code ?? '')) patch.code = input.code;
     if (grant.isAdmin && input.isAdmin !== undefined && input.isAdmin !== record.isAdmin)
@@ -53,7 +79,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       if (Object.keys(patch).length > 0) await update.mutateAsync({ id: record.id, input: patch });
       onClose();
     } catch (error) {
-      if (!applyValidationIssues(error, form.setError, ['roleId', 'code'])) {
+      if (!applyValidationIssues(error, form.setError, ['roleId', 'code', 'applications'])) {
         form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
       }
     }
@@ -85,6 +111,41 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
                 options={roles.options}
                 currentRole={record.role}
                 disabled={!roles.mayViewRoles}
+              />
+            )}
+          </Field>
+          <Field
+            id="member-applications"
+            label={t('users.columns.applications')}
+            error={errors.applications?.message}
+            hint={
+              willBeAdmin
+                ? t('users.adminApplications')
+                : installedApplications.length > 0
+                  ? t('users.applicationsHint')
+                  : t('users.noInstalledApplications')
+            }
+            required={applicationsRequired}
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="applications"
+                render={({ field }) => (
+                  <ApplicationSelect
+                    id={control.id}
+                    installed={installedApplications}
+                    value={field.value ?? []}
+                    onChange={(value) => {
+                      field.onChange(value);
+                      if (value.length > 0) form.clearErrors('applications');
+                    }}
+                    invalid={control['aria-invalid']}
+                    describedBy={control['aria-describedby']}
+                    disabled={installedApplications.length === 0 && (field.value ?? []).length === 0}
+                    ref={field.ref}
+                  />
+                )}
               />
             )}
           </Field>

@@ -14,8 +14,10 @@ import {
   useResourceFilters,
   useResourceMutations,
 } from '../../resource-ui/use-resource.ts';
+import { applicationName } from './application-select.tsx';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 import { MemberDialog } from './member-dialog.tsx';
+import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
 import { usersOperationOptions } from './users-operation-options.ts';
 
@@ -29,8 +31,10 @@ const none = <span className="text-slate-400 dark:text-slate-500">—</span>;
 
 /** `/users`: the workspace's members and invitations (resource `workspaces/users`). */
 export function UsersPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { formatDate, formatTime } = useFormatters();
+  // Members' applications are client ids: shown by their names in the reader's language.
+  const installed = useInstalledApplications();
   const { user } = useWorkspace();
   const mayInvite = useCan({ and: ['addUsers'] });
   const mayEdit = useCan({ and: ['editUsers'] });
@@ -77,8 +81,8 @@ export function UsersPage() {
           none
         ) : (
           <span className="flex flex-wrap gap-1">
-            {member.applications.map((application) => (
-              <Badge key={application}>{application}</Badge>
+            {member.applications.map((clientId) => (
+              <Badge key={clientId}>{applicationName(installed.data ?? [], clientId, i18n.language)}</Badge>
             ))}
           </span>
         ),

@@ -1,0 +1,134 @@
+import { joinList, pickLocalized } from '@dukkan/contract';
+import { type Ref, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { ChevronsUpDownIcon } from '../../components/ui/icons.tsx';
+import { controlClassName } from '../../components/ui/input.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
+import { cn } from '../../lib/class-names.ts';
+import type { InstalledApplication } from './use-installed-applications.ts';
+
+/** An application's name in the reader's language; an id no longer installed is shown as it is. */
+export function applicationName(
+  installed: readonly InstalledApplication[],
+  clientId: string,
+  language: string,
+): string {
+  const application = installed.find((entry) => entry.clientId === clientId);
+  return application ? pickLocalized(application.name, language) : clientId;
+}
+
+/**
+ * The applications a member may sign in to: a button naming the chosen ones opens a search box
+ * over the workspace's installed applications, each a checkbox (a workspace has a handful, so
+ * they are all listed; the search narrows them by name in either language). Escape or a click
+ * elsewhere closes it and gives the focus back to the button.
+ */
+export function ApplicationSelect({
+  id,
+  installed,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  disabled,
+  ref,
+}: {
+  id: string;
+  installed: readonly InstalledApplication[];
+  value: readonly string[];
+  onChange: (clientIds: string[]) => void;
+  invalid?: boolean;
+  describedBy?: string;
+  disabled?: boolean;
+  /** The button, for the form to focus when the choice is refused. */
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  // A chosen application that is no longer installed stays listed, so it can be taken away.
+  const options = [
+    ...installed,
+    ...value
+      .filter((clientId) => !installed.some((entry) => entry.clientId === clientId))
+      .map((clientId) => ({ clientId, name: [] })),
+  ];
+  const needle = query.trim().toLocaleLowerCase(language);
+  const matches = options.filter(
+    (option) =>
+      needle === '' ||
+      option.clientId.toLocaleLowerCase().includes(needle) ||
+      option.name.some((entry) => entry.value.toLocaleLowerCase(language).includes(needle)),
+  );
+  const chosen = value.map((clientId) => applicationName(installed, clientId, language));
+  const toggle = (clientId: string, checked: boolean) =>
+    onChange(checked ? [...value, clientId] : value.filter((current) => current !== clientId));
+
+  return (
+    <Popover onOpenChange={(open) => !open && setQuery('')}>
+      <PopoverTrigger asChild>
+        <button
+          ref={ref}
+          id={id}
+          type="button"
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={cn(controlClassName, 'flex min-h-10 items-center gap-2 py-2 text-start')}
+        >
+          <span className="min-w-0 flex-1">
+            {chosen.length > 0 ? (
+              joinList(chosen, language)
+            ) : (
+              <span className="text-slate-500 dark:text-slate-400">{t('users.chooseApplications')}</span>
+            )}
+          </span>
+          <ChevronsUpDownIcon className="size-4 shrink-0 text-slate-500" />
+        </button>
+      </PopoverTrigger>
+      <PopoverContent
+        className="w-[min(24rem,calc(100vw-2rem))] p-2"
+        aria-label={t('users.chooseApplications')}
+      >
+        <input
+          type="search"
+          aria-label={t('users.searchApplications')}
+          aria-controls={listId}
+          placeholder={t('users.searchApplications')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className={cn(controlClassName, 'h-10')}
+        />
+        <fieldset id={listId} className="mt-2 max-h-64 overflow-y-auto">
+          <legend className="sr-only">{t('users.columns.applications')}</legend>
+          {matches.map((option) => {
+            const optionId = `${listId}-${option.clientId}`;
+            return (
+              <label
+                key={option.clientId}
+                htmlFor={optionId}
+                className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2 py-2 text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+              >
+                <Checkbox
+                  id={optionId}
+                  checked={value.includes(option.clientId)}
+                  onChange={(event) => toggle(option.clientId, event.target.checked)}
+                />
+                <span className="min-w-0 flex-1 truncate">
+                  {applicationName(installed, option.clientId, language)}
+                </span>
+              </label>
+            );
+          })}
+          {matches.length === 0 && (
+            <p role="status" className="px-2 py-2 text-sm text-slate-600 dark:text-slate-400">
+              {options.length === 0 ? t('users.noInstalledApplications') : t('users.noApplicationMatch')}
+            </p>
+          )}
+        </fieldset>
+      </PopoverContent>
+    </Popover>
+  );
+}

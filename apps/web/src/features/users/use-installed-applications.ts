@@ -1,0 +1,26 @@
+import type { LocalizedText } from '@dukkan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useWorkspace } from '../../lib/workspace-context.tsx';
+
+/** An application the workspace may use (in a free trial or subscribed): what a member can be given. */
+export interface InstalledApplication {
+  clientId: string;
+  name: LocalizedText;
+}
+
+/**
+ * `GET applications/installed?workspaceId=…`. Cached under the applications' prefix, so a
+ * subscription event on the dashboard refreshes it too.
+ */
+export function useInstalledApplications() {
+  const { selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id ?? null;
+  return useQuery({
+    queryKey: [...queryKeys.resource(workspaceId ?? '', 'applications'), 'installed'],
+    queryFn: ({ signal }) =>
+      apiRequest<InstalledApplication[]>('/applications/installed', { query: { workspaceId }, signal }),
+    enabled: workspaceId !== null,
+  });
+}

@@ -1,0 +1,198 @@
+import type { RoleRecord, WorkspaceUserRecord } from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { UsersPage } from './users-page.tsx';
+
+/**
+ * The applications a member may sign in to: named in the list, chosen in the invite and member
+ * dialogs from the workspace's installed applications, and required for anyone but an admin
+ * once the workspace has one (the server's APPLICATIONS_REQUIRED, checked before sending).
+ */
+const workspace = { id: 'w-1', name: 'Shop' };
+const stamp = '2026-01-01T00:00:00.000Z';
+const cashier: RoleRecord = {
+  id: '11111111-1111-4111-8111-111111111111',
+  code: 'CASHIER',
+  title: 'Cashier',
+  permissions: ['viewProducts'],
+  usersCount: 1,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
+const omar: WorkspaceUserRecord = {
+  id: 'u-omar',
+  code: null,
+  name: 'Omar',
+  email: 'omar@example.com',
+  phone: null,
+  isAdmin: false,
+  role: { id: cashier.id, title: cashier.title },
+  applications: ['pos', 'retired-app'],
+  lastLoginAt: null,
+  status: 'active',
+  createdAt: stamp,
+};
+const installed = [
+  {
+    clientId: 'pos',
+    name: [
+      { locale: 'en', value: 'Point of Sale' },
+      { locale: 'ar', value: 'نقطة البيع' },
+    ],
+  },
+  {
+    clientId: 'kds',
+    name: [
+      { locale: 'en', value: 'Kitchen Display' },
+      { locale: 'ar', value: 'شاشة المطبخ' },
+    ],
+  },
+];
+
+function renderUsers(routes: MockRoute[], withInstalled = true) {
+  const mock = mockFetch([
+    { path: '/api/workspaces/users', body: { data: [omar], meta: { total: 1, page: 1, pageSize: 20 } } },
+    { path: '/api/workspaces/users/filters', body: { data: {} } },
+    { path: '/api/authority-roles', body: { data: [cashier], meta: { total: 1, page: 1, pageSize: 100 } } },
+    ...(withInstalled ? [{ path: '/api/applications/installed', body: { data: installed } }] : []),
+    ...routes,
+  ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<UsersPage />, {
+    user: testUser([{ ...workspace, grant: 'admin' }], 'u-me'),
+    path: '/users',
+  });
+  return mock;
+}
+
+async function openInvite(person: ReturnType<typeof userEvent.setup>) {
+  await screen.findByRole('rowheader', { name: /Omar/ });
+  await person.click(screen.getByRole('button', { name: 'Invite user' }));
+  const dialog = screen.getByRole('dialog', { name: 'Invite a user' });
+  await person.type(within(dialog).getByLabelText('Email'), 'new@example.com');
+  await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Cashier' })).toBeTruthy());
+  await person.selectOptions(within(dialog).getByLabelText('Role'), cashier.id);
+  return dialog;
+}
+
+const errorOf = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("members' applications", () => {
+  it("names a member's applications in the list, and shows an id no longer installed as it is", async () => {
+    renderUsers([]);
+    const row = (await screen.findByRole('rowheader', { name: /Omar/ })).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('Point of Sale')).toBeTruthy();
+    expect(within(row).getByText('retired-app')).toBeTruthy();
+    expect(within(row).queryByText('pos')).toBeNull();
+  });
+
+  it('requires an application to invite someone once the workspace has one, chosen from a searchable list', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers([
+      { method: 'POST', path: '/api/workspaces/users/invite', status: 201, body: { data: omar } },
+    ]);
+    const dialog = await openInvite(person);
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const field = within(dialog).getByRole('button', { name: 'Applications' });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(errorOf(field)).toContain('Choose at least one application');
+    expect(document.activeElement).toBe(field);
+    expect(callsTo(calls, '/api/workspaces/users/invite', 'POST')).toHaveLength(0);
+
+    await person.click(field);
+    const search = screen.getByRole('searchbox', { name: 'Search applications' });
+    await person.type(search, 'kitch');
+    expect(screen.queryByRole('checkbox', { name: 'Point of Sale' })).toBeNull();
+    await person.click(screen.getByRole('checkbox', { name: 'Kitchen Display' }));
+    await person.clear(search);
+    await person.type(search, 'zzz');
+    expect(screen.getByText('No application matches')).toBeTruthy();
+    await person.keyboard('{Escape}');
+    expect(field.textContent).toBe('Kitchen Display');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Inviting USER successful!')).toBeTruthy();
+    expect(callsTo(calls, '/api/workspaces/users/invite', 'POST')[0]?.body).toEqual({
+      email: 'new@example.com',
+      roleId: cashier.id,
+      applications: ['kds'],
+    });
+  });
+
+  it("puts the server's APPLICATIONS_REQUIRED under the field when the installed list could not be read", async () => {
+    const person = userEvent.setup();
+    renderUsers(
+      [
+        {
+          method: 'POST',
+          path: '/api/workspaces/users/invite',
+          status: 400,
+          body: {
+            error: {
+              statusCode: 400,
+              code: 'VALIDATION',
+              name: 'ValidationError',
+              message: 'x',
+              issues: [{ path: 'applications', message: 'APPLICATIONS_REQUIRED' }],
+            },
+          },
+        },
+      ],
+      false,
+    );
+    const dialog = await openInvite(person);
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    const field = within(dialog).getByRole('button', { name: 'Applications' });
+    await waitFor(() => expect(errorOf(field)).toContain('Choose at least one application'));
+  });
+
+  it("keeps a member's applications unless changed, refuses none for a non-admin, and accepts none for an admin", async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers([
+      { method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: omar } },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Edit: Omar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit member: Omar' });
+    const field = within(dialog).getByRole('button', { name: 'Applications' });
+    await waitFor(() => expect(field.textContent).toBe('Point of Sale, retired-app'));
+
+    await person.click(field);
+    await person.click(screen.getByRole('checkbox', { name: 'Point of Sale' }));
+    await person.click(screen.getByRole('checkbox', { name: 'retired-app' }));
+    await person.keyboard('{Escape}');
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(errorOf(field)).toContain('Choose at least one application'));
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')).toHaveLength(0);
+
+    await person.click(within(dialog).getByRole('checkbox', { name: 'Workspace admin' }));
+    expect(within(dialog).getByText('Admins can use every installed application.')).toBeTruthy();
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({
+      isAdmin: true,
+      applications: [],
+    });
+  });
+
+  it("sends no applications when a member's are unchanged", async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers([
+      { method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: omar } },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Edit: Omar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit member: Omar' });
+    await person.type(within(dialog).getByLabelText('Code'), 'O-7');
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({ code: 'O-7' });
+  });
+});
