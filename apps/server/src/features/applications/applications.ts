@@ -178,8 +178,9 @@ export async function updateApplication(
   const parsed = parseApplicationInput(applicationChangesSchema, changes);
   const logoFile = typeof parsed.logo === 'string' ? await readLogoFile(parsed.logo) : null;
   const newLogo = logoFile ? await storePlatformLogo(files, logoFile) : null;
+  let saved: { row: ApplicationRow; previous: ApplicationRow; secret: string | undefined };
   try {
-    const { row, previous, secret } = await db.transaction(async (tx) => {
+    saved = await db.transaction(async (tx) => {
       const previous = await lockApplication(tx, clientIdOrId);
       const clientType = parsed.clientType ?? previous.clientType;
       const credentials =
@@ -210,13 +211,17 @@ export async function updateApplication(
         .returning();
       return { row: row!, previous, secret: credentials?.secret };
     });
-    if (parsed.logo !== undefined && previous.logo !== row.logo)
-      await removePlatformFile(files, previous.logo);
-    return { application: toRecord(row), ...(secret ? { secret } : {}) };
   } catch (error) {
     await removePlatformFile(files, newLogo);
     throw error;
   }
+  const { row, previous, secret } = saved;
+  // The replaced file goes once the row no longer names it. The change is saved either way: a
+  // file that cannot be removed is only unused, never a logo lost.
+  if (parsed.logo !== undefined && previous.logo !== row.logo) {
+    await removePlatformFile(files, previous.logo).catch(() => {});
+  }
+  return { application: toRecord(row), ...(secret ? { secret } : {}) };
 }
 
 /** Every application, by client id. */
