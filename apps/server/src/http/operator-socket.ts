@@ -42,6 +42,7 @@ export interface OperatorOutput {
 export type OperatorRunner = (argv: string[], output: OperatorOutput) => Promise<number>;
 
 interface OperatorLog {
+  debug(object: object, message: string): void;
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
@@ -134,6 +135,7 @@ export async function startOperatorSocket(options: {
   // Commands run one after another: each waits for the one before it.
   let queue: Promise<void> = Promise.resolve();
   let pending = 0;
+  const drained: Array<() => void> = [];
 
   const server = createServer((connection) => {
     waiting.add(connection);
@@ -157,8 +159,14 @@ export async function startOperatorSocket(options: {
         answerRefusal(connection, 'expected one JSON line {"argv": [strings]}');
         return;
       }
+      log.debug({ command: argv[0], before: pending }, 'operator command received');
       pending += 1;
-      queue = queue.then(() => runOne(connection, argv)).finally(() => (pending -= 1));
+      queue = queue
+        .then(() => runOne(connection, argv))
+        .finally(() => {
+          pending -= 1;
+          if (pending === 0) for (const resolve of drained.splice(0)) resolve();
+        });
     });
   });
 
@@ -204,7 +212,7 @@ export async function startOperatorSocket(options: {
         // received run to their end (the database they use closes after this).
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const connection of waiting) connection.destroy();
-        while (pending > 0) await queue;
+        if (pending > 0) await new Promise<void>((resolve) => drained.push(resolve));
         // Each answered connection was ended; closed once its client has read the answer.
         await closed;
         rmSync(path, { force: true });
