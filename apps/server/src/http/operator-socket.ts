@@ -288,7 +288,7 @@ export function askOperatorSocket(path: string, argv: readonly string[], output:
 function describeConnectError(path: string, error: NodeJS.ErrnoException): string {
   switch (error.code) {
     case 'ENOENT':
-      return `there is no operator socket ${path} (no server runs on this DATA_DIR, or it is still starting)`;
+      return `there is no operator socket ${path} (no server runs on this DATA_DIR, or it has not finished starting)`;
     case 'ECONNREFUSED':
       return `nothing listens on the operator socket ${path} (a server that stopped without removing it)`;
     case 'EACCES':
