@@ -4,7 +4,7 @@ import type {
   SubscriptionSummary,
   WorkspaceSubscriptionEvent,
 } from '@dukkan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -148,6 +148,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // Unmounted first: a page still mounted would fetch again (a language switched back) through the real fetch.
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   await i18next.changeLanguage('en');

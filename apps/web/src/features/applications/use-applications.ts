@@ -6,6 +6,7 @@ import type {
   SubscriptionSummary,
 } from '@dukkan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest, apiRequestList } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useCan, useWorkspace } from '../../lib/workspace-context.tsx';
@@ -30,13 +31,16 @@ export function useDashboardApplications() {
   const { selectedWorkspace } = useWorkspace();
   const workspaceId = selectedWorkspace?.id ?? null;
   const mayView = useCan({ and: ['viewApplications'] });
+  // The server sorts the applications by name in the reader's language: another language is another list.
+  const { language } = useTranslation().i18n;
   return useQuery({
-    queryKey: [...applicationsKey(workspaceId ?? ''), 'dashboard'],
+    queryKey: [...applicationsKey(workspaceId ?? ''), 'dashboard', language],
     queryFn: async ({ signal }): Promise<DashboardAnswer> => {
       // The whole body: its `meta` is what prices are computed from, not a page's.
       const answer = (await apiRequestList<DashboardApplication>('/applications', {
         query: { workspaceId },
         signal,
+        language,
       })) as unknown as DashboardAnswer;
       return { data: answer.data, meta: { activeLocations: answer.meta?.activeLocations ?? 0 } };
     },

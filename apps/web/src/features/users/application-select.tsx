@@ -5,6 +5,7 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChevronsUpDownIcon } from '../../components/ui/icons.tsx';
 import { controlClassName } from '../../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
+import { isApiError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/class-names.ts';
 import type { InstalledApplication } from './use-installed-applications.ts';
 
@@ -16,6 +17,17 @@ export function applicationName(
 ): string {
   const application = installed.find((entry) => entry.clientId === clientId);
   return application ? pickLocalized(application.name, language) : clientId;
+}
+
+/**
+ * The server's word on the applications field: APPLICATIONS_REQUIRED names the field, while
+ * APPLICATION_NOT_INSTALLED names the refused one by its index (`applications.2`).
+ */
+export function applicationsIssue(error: unknown): string | undefined {
+  if (!isApiError(error) || error.code !== 'VALIDATION') return undefined;
+  return error.body?.issues?.find(
+    (issue) => issue.path === 'applications' || issue.path.startsWith('applications.'),
+  )?.message;
 }
 
 /**

@@ -17,7 +17,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
-import { ApplicationSelect } from './application-select.tsx';
+import { ApplicationSelect, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -58,7 +58,15 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       );
       onClose();
     } catch (error) {
-      if (!applyValidationIssues(error, form.setError, ['email', 'roleId', 'code', 'applications'])) {
+      const placed = applyValidationIssues(error, form.setError, ['email', 'roleId', 'code']);
+      const applicationsMessage = applicationsIssue(error);
+      if (applicationsMessage)
+        form.setError(
+          'applications',
+          { type: 'server', message: applicationsMessage },
+          { shouldFocus: !placed },
+        );
+      else if (!placed) {
         form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
       }
     }

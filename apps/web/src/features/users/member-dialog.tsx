@@ -20,7 +20,7 @@ import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
-import { ApplicationSelect } from './application-select.tsx';
+import { ApplicationSelect, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -79,7 +79,15 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       if (Object.keys(patch).length > 0) await update.mutateAsync({ id: record.id, input: patch });
       onClose();
     } catch (error) {
-      if (!applyValidationIssues(error, form.setError, ['roleId', 'code', 'applications'])) {
+      const placed = applyValidationIssues(error, form.setError, ['roleId', 'code']);
+      const applicationsMessage = applicationsIssue(error);
+      if (applicationsMessage)
+        form.setError(
+          'applications',
+          { type: 'server', message: applicationsMessage },
+          { shouldFocus: !placed },
+        );
+      else if (!placed) {
         form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
       }
     }

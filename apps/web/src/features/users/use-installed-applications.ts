@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@dukkan/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
@@ -17,10 +18,16 @@ export interface InstalledApplication {
 export function useInstalledApplications() {
   const { selectedWorkspace } = useWorkspace();
   const workspaceId = selectedWorkspace?.id ?? null;
+  // Sorted by name in the reader's language on the server.
+  const { language } = useTranslation().i18n;
   return useQuery({
-    queryKey: [...queryKeys.resource(workspaceId ?? '', 'applications'), 'installed'],
+    queryKey: [...queryKeys.resource(workspaceId ?? '', 'applications'), 'installed', language],
     queryFn: ({ signal }) =>
-      apiRequest<InstalledApplication[]>('/applications/installed', { query: { workspaceId }, signal }),
+      apiRequest<InstalledApplication[]>('/applications/installed', {
+        query: { workspaceId },
+        signal,
+        language,
+      }),
     enabled: workspaceId !== null,
   });
 }

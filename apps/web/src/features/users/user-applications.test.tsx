@@ -128,32 +128,50 @@ describe("members' applications", () => {
     });
   });
 
-  it("puts the server's APPLICATIONS_REQUIRED under the field when the installed list could not be read", async () => {
-    const person = userEvent.setup();
-    renderUsers(
-      [
-        {
-          method: 'POST',
-          path: '/api/workspaces/users/invite',
-          status: 400,
-          body: {
-            error: {
-              statusCode: 400,
-              code: 'VALIDATION',
-              name: 'ValidationError',
-              message: 'x',
-              issues: [{ path: 'applications', message: 'APPLICATIONS_REQUIRED' }],
+  it.each([
+    ['applications', 'APPLICATIONS_REQUIRED', 'Choose at least one application', false],
+    [
+      'applications.0',
+      'APPLICATION_NOT_INSTALLED',
+      'This application is not installed in the workspace',
+      true,
+    ],
+  ] as const)(
+    "puts the server's refusal at %s (%s) under the field",
+    async (path, code, text, withInstalled) => {
+      const person = userEvent.setup();
+      renderUsers(
+        [
+          {
+            method: 'POST',
+            path: '/api/workspaces/users/invite',
+            status: 400,
+            body: {
+              error: {
+                statusCode: 400,
+                code: 'VALIDATION',
+                name: 'ValidationError',
+                message: 'x',
+                issues: [{ path, message: code }],
+              },
             },
           },
-        },
-      ],
-      false,
-    );
-    const dialog = await openInvite(person);
-    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    const field = within(dialog).getByRole('button', { name: 'Applications' });
-    await waitFor(() => expect(errorOf(field)).toContain('Choose at least one application'));
-  });
+        ],
+        withInstalled,
+      );
+      const dialog = await openInvite(person);
+      const field = within(dialog).getByRole('button', { name: 'Applications' });
+      if (withInstalled) {
+        await person.click(field);
+        await person.click(screen.getByRole('checkbox', { name: 'Point of Sale' }));
+        await person.keyboard('{Escape}');
+      }
+      await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+      await waitFor(() => expect(errorOf(field)).toContain(text));
+      // A field with nothing to choose from is disabled, and cannot take the focus.
+      if (withInstalled) expect(document.activeElement).toBe(field);
+    },
+  );
 
   it("keeps a member's applications unless changed, refuses none for a non-admin, and accepts none for an admin", async () => {
     const person = userEvent.setup();
