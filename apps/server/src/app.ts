@@ -10,6 +10,8 @@ import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { registerSubscriptionRoutes } from './features/subscriptions/routes.ts';
+import { startSubscriptionClock } from './features/subscriptions/subscription-clock.ts';
 import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
 import { registerWorkspaceUserRoutes } from './features/users/routes.ts';
 import { requireDeclaredAccess } from './http/access.ts';
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvitationRoutes(app, context);
   registerWorkspaceUserRoutes(app, context);
   registerApplicationRoutes(app, context);
+  registerSubscriptionRoutes(app, context);
   const resources = createAppResources(context.now);
   registerResources(app, db, resources);
   await registerFileRoutes(app, context, resources);
@@ -168,7 +171,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await registerSpa(app, webDist);
 
+  // Trials, periods and graces end on time, and warnings go out, whatever the traffic; several
+  // instances may run it at once (each event applies once).
+  const subscriptionClock =
+    config.subscriptions.clockIntervalMs > 0
+      ? startSubscriptionClock(
+          {
+            db,
+            mailer,
+            publicUrl: config.publicUrl,
+            graceDays: config.subscriptions.graceDays,
+            log: app.log,
+          },
+          config.subscriptions.clockIntervalMs,
+          context.now,
+        )
+      : undefined;
+
   app.addHook('onClose', async () => {
+    await subscriptionClock?.stop();
     mailer.close();
     redis?.disconnect();
   });

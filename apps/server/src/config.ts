@@ -101,6 +101,8 @@ const environmentSchema = z
     UPLOAD_GRACE_HOURS: integer(1, 8760, 24),
     WEB_DIST_DIR: z.string().optional(),
     SHUTDOWN_DELAY_SECONDS: integer(0, 300, 0),
+    SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
+    SUBSCRIPTION_CLOCK_SECONDS: integer(0, 86_400, 60),
   })
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ['RECAPTCHA_SECRET_KEY'],
@@ -171,6 +173,12 @@ export interface Config {
    * balancer to notice), then how long in-flight requests get to finish before the rest is cut.
    */
   shutdown: { delayMs: number; drainMs: number };
+  subscriptions: {
+    /** How long a subscription whose period ended unpaid stays approved, waiting for the payment. */
+    graceDays: number;
+    /** How often the subscription clock runs (trial, period and grace ends, warnings); 0: never. */
+    clockIntervalMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -241,5 +249,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       graceMs: env.UPLOAD_GRACE_HOURS * 60 * 60 * 1000,
     },
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000 },
+    subscriptions: {
+      graceDays: env.SUBSCRIPTION_GRACE_DAYS,
+      clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,
+    },
   };
 }

@@ -84,6 +84,10 @@ describe('permission matrix', () => {
       'POST /api/workspaces/users/resend-invite': 'addUsers',
       'POST /api/files': 'addFiles|editFiles',
       'POST /api/files/bulk': 'addFiles|editFiles',
+      'POST /api/subscriptions/events': 'addSubscriptions',
+      'GET /api/payments/upcoming': 'viewPayments',
+      'GET /api/applications': 'viewApplications',
+      'GET /api/applications/installed': 'viewUsers|addUsers|editUsers',
     });
   });
 

@@ -105,6 +105,10 @@ describe('the route table (default-deny)', () => {
         'POST /api/workspaces/users/resend-invite',
         'POST /api/files',
         'POST /api/files/bulk',
+        'POST /api/subscriptions/events',
+        'GET /api/payments/upcoming',
+        'GET /api/applications',
+        'GET /api/applications/installed',
       ].sort(),
     );
     // The app's own table holds every API route Fastify registered for it (HEAD twins included).

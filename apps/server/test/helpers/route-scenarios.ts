@@ -1,9 +1,12 @@
-import { type PlanLength, planLengths } from '@dukkan/contract';
+import { planLengths, type SubscriptionEvent } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
 import { payments } from '../../src/db/schema/index.ts';
-import { applySubscriptionEvent } from '../../src/features/subscriptions/subscription-lifecycle.ts';
+import {
+  applySubscriptionEvent,
+  type SubscriptionActor,
+} from '../../src/features/subscriptions/subscription-lifecycle.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../src/http/access.ts';
 import type { ResourceData } from '../../src/resource-engine/data.ts';
 import { systemCaller } from '../../src/resource-engine/storage.ts';
@@ -24,6 +27,18 @@ export interface RouteTargets {
   invitedId: string;
   /** A role without tags: anyone who may assign roles may assign it. */
   emptyRoleId: string;
+  /**
+   * Applications (the platform's, not a workspace's) no workspace has subscribed to: each call of
+   * `POST subscriptions/events` requests one of its own (`unsubscribedApplication`).
+   */
+  freshApplicationIds: string[];
+}
+
+/** The next application of the targets nobody subscribed to (a subscription request of it succeeds). */
+function unsubscribedApplication(targets: RouteTargets): string {
+  const id = targets.freshApplicationIds.shift();
+  if (!id) throw new Error('The route targets ran out of fresh applications: seed more in seedTargets');
+  return id;
 }
 
 /** The resources as the app serves them: the contract's registry with the features' customizations. */
@@ -64,39 +79,81 @@ type ReadOnlySeed = (
   variant: number,
 ) => Promise<string>;
 
-/** A subscription of the workspace to a new application, requested (with a plan) and approved by the operator at `now`. */
-async function approvedSubscription(db: Database, workspaceId: string, variant: number, now: Date) {
+type SeededState =
+  | 'pending'
+  | 'freeTrial'
+  | 'rejected'
+  | 'approved'
+  | 'expiredFreeTrial'
+  | 'expiredSubscription';
+
+/**
+ * A subscription of the workspace to a new application, brought to `state` by the lifecycle's
+ * own events at `now` (an approval issues its first invoice).
+ */
+async function seedSubscription(
+  db: Database,
+  workspaceId: string,
+  state: SeededState,
+  variant: number,
+  now: Date,
+) {
   const application = await insertApplication(db, { monthlyPricePerLocation: 1_000 * (1 + (variant % 7)) });
-  const plan: PlanLength = planLengths[variant % planLengths.length]!;
+  const request = {
+    workspaceId,
+    applicationId: application.id,
+    plan: planLengths[variant % planLengths.length],
+  };
   return db.transaction(async (tx) => {
-    const request = { workspaceId, applicationId: application.id, plan };
-    await applySubscriptionEvent(tx, { ...request, event: 'request', actor: 'workspace' }, now);
-    return applySubscriptionEvent(tx, { ...request, event: 'approve', actor: 'operator' }, now);
+    const apply = (event: SubscriptionEvent, actor: SubscriptionActor) =>
+      applySubscriptionEvent(tx, { ...request, event, actor }, now);
+    if (state === 'freeTrial' || state === 'expiredFreeTrial') {
+      const trial = await apply('startTrial', 'workspace');
+      return state === 'freeTrial' ? trial : apply('cancel', 'workspace');
+    }
+    const requested = await apply('request', 'workspace');
+    if (state === 'pending') return requested;
+    if (state === 'rejected') return apply('reject', 'operator');
+    const approved = await apply('approve', 'operator');
+    if (state === 'approved') return approved;
+    await apply('cancel', 'workspace');
+    return { ...(await apply('periodEnds', 'clock')), invoice: approved.invoice };
   });
 }
 
-/** Variant-dependent instants, a day apart, before the present (never due for the clock's checks in tests). */
+/** Variant-dependent instants, days apart, long past. */
 const seedInstant = (variant: number) => new Date(Date.UTC(2025, 0, 1 + ((variant * 5) % 11), 9, variant));
 
+/**
+ * Seeded subscriptions by variant. The first (a route target) leaves the workspace without an
+ * installed application, so the Users routes need none: a pending request.
+ */
+const seededStates: readonly SeededState[] = [
+  'pending',
+  'freeTrial',
+  'rejected',
+  'approved',
+  'expiredFreeTrial',
+  'expiredSubscription',
+];
+
 export const readOnlySeeds: Record<string, ReadOnlySeed> = {
-  /** Approved, free trial, rejected, approved, pending, rejected: each its own application. */
   async subscriptions(db, workspaceId, _records, variant) {
-    const now = seedInstant(variant);
-    if (variant % 3 === 0) return (await approvedSubscription(db, workspaceId, variant, now)).subscription.id;
-    const application = await insertApplication(db);
-    const request = { workspaceId, applicationId: application.id, plan: planLengths[variant % 4] };
-    return db.transaction(async (tx) => {
-      const apply = (event: 'startTrial' | 'request' | 'reject', actor: 'workspace' | 'operator') =>
-        applySubscriptionEvent(tx, { ...request, event, actor }, now);
-      if (variant % 6 === 1) return (await apply('startTrial', 'workspace')).subscription.id;
-      const requested = await apply('request', 'workspace');
-      if (variant % 6 === 4) return requested.subscription.id;
-      return (await apply('reject', 'operator')).subscription.id;
-    });
+    const state = seededStates[variant % seededStates.length]!;
+    return (await seedSubscription(db, workspaceId, state, variant, seedInstant(variant))).subscription.id;
   },
-  /** The first invoice of an approved subscription, its payment status varying (pending, successful, failed). */
+  /**
+   * The first invoice of a subscription approved and then ended (so nothing is installed), its
+   * payment status varying: pending, successful, failed.
+   */
   async payments(db, workspaceId, _records, variant) {
-    const { invoice } = await approvedSubscription(db, workspaceId, variant, seedInstant(variant));
+    const { invoice } = await seedSubscription(
+      db,
+      workspaceId,
+      'expiredSubscription',
+      variant,
+      seedInstant(variant),
+    );
     const status = (['pending', 'successful', 'failed'] as const)[variant % 3];
     await db.update(payments).set({ status }).where(eq(payments.id, invoice!.id));
     return invoice!.id;
@@ -156,12 +213,15 @@ export async function seedTargets(db: Database, workspaceId: string): Promise<Ro
   const emptyRole = await createRole(db, workspaceId, []);
   const member = await addMember(db, workspaceId, { roleId: emptyRole.id, code: unique('S') });
   const invited = await addInvitedMember(db, workspaceId, { roleId: emptyRole.id });
+  const freshApplicationIds: string[] = [];
+  for (let n = 0; n < 4; n++) freshApplicationIds.push((await insertApplication(db)).id);
   return {
     workspaceId,
     records,
     memberId: member.user.id,
     invitedId: invited.userId,
     emptyRoleId: emptyRole.id,
+    freshApplicationIds,
   };
 }
 
@@ -185,6 +245,12 @@ const featureScenarios: Record<string, Scenario> = {
     body: { email: `${unique('new')}@example.com`, roleId: targets.emptyRoleId },
   }),
   'POST /api/workspaces/users/resend-invite': (targets) => ({ body: { userId: targets.invitedId } }),
+  'POST /api/subscriptions/events': (targets) => ({
+    body: { applicationId: unsubscribedApplication(targets), event: 'request', plan: 'quarterly' },
+  }),
+  'GET /api/payments/upcoming': () => ({}),
+  'GET /api/applications': () => ({}),
+  'GET /api/applications/installed': () => ({}),
   'POST /api/files': () =>
     multipart([{ field: 'file', filename: 'logo.png', type: 'image/png', content: tinyPng }]),
   'POST /api/files/bulk': () =>

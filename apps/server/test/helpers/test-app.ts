@@ -52,7 +52,14 @@ export interface TestApp {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  // No subscription clock on a timer: tests run it with the `now` they choose (runSubscriptionClock).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SUBSCRIPTION_CLOCK_SECONDS: '0',
+    ...options.env,
+  });
   config.captcha = { ...config.captcha, difficulty: 1000 };
   config.rateLimits = {
     perAddress: { points: 10_000, durationSeconds: 900 },

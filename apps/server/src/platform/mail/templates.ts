@@ -169,3 +169,305 @@ export function accessRequestNoticeMail(request: Record<string, string | null | 
     html: layout('en', lines),
   };
 }
+
+/** The locale dates and amounts are written in for a mail's language (spec §9: ar → ar-EG). */
+const mailLocale = (language: MailLanguage) => (language === 'ar' ? 'ar-EG' : 'en-US');
+
+/**
+ * An amount of integer minor units in the recipient's locale, with the currency's own fraction
+ * digits (EGP 2, JPY 0, KWD 3). The decimal is built from the integer and formatted as a string,
+ * so no amount is rounded through a float.
+ */
+export function formatMoney(minorUnits: number, currency: string, language: MailLanguage): string {
+  const format = new Intl.NumberFormat(mailLocale(language), { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const scale = 10n ** BigInt(digits);
+  const magnitude = BigInt(Math.abs(minorUnits));
+  const fraction = digits > 0 ? `.${(magnitude % scale).toString().padStart(digits, '0')}` : '';
+  const decimal = `${minorUnits < 0 ? '-' : ''}${magnitude / scale}${fraction}`;
+  return format.format(decimal as Intl.StringNumericLiteral);
+}
+
+/** A date as the app shows it (spec §9: short weekday, 2-digit day, short month, year), in UTC. */
+export function formatMailDate(date: Date, language: MailLanguage): string {
+  return new Intl.DateTimeFormat(mailLocale(language), {
+    weekday: 'short',
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+type SubscriptionPlan = 'monthly' | 'quarterly' | 'semiannually' | 'annually';
+
+const planNames: Record<MailLanguage, Record<SubscriptionPlan, string>> = {
+  en: { monthly: 'monthly', quarterly: 'quarterly', semiannually: 'semi-annual', annually: 'annual' },
+  ar: {
+    monthly: 'الشهرية',
+    quarterly: 'الربع سنوية',
+    semiannually: 'النصف سنوية',
+    annually: 'السنوية',
+  },
+};
+
+/** What every subscription mail names: the workspace, the application (in the mail's language) and where to act. */
+export interface SubscriptionMailContext {
+  workspaceName: string;
+  applicationName: string;
+  /** The page the mail's button opens (the dashboard, or the invoices). */
+  link: string;
+}
+
+const subscriptionCopy = {
+  requested: {
+    en: {
+      subject: (app: string) => `Subscription request received: ${app}`,
+      lines: (c: SubscriptionMailContext, plan: string) => [
+        'Hello,',
+        `We received the request of ${c.workspaceName} to subscribe to ${c.applicationName} (${plan} plan).`,
+        'The subscription starts once it is approved; we will write to you then.',
+      ],
+      action: 'Open the dashboard',
+    },
+    ar: {
+      subject: (app: string) => `تلقّينا طلب الاشتراك في ${app}`,
+      lines: (c: SubscriptionMailContext, plan: string) => [
+        'مرحبًا،',
+        `تلقّينا طلب ${c.workspaceName} للاشتراك في ${c.applicationName} (الخطة ${plan}).`,
+        'يبدأ الاشتراك فور الموافقة عليه، وسنراسلك حينها.',
+      ],
+      action: 'فتح لوحة التحكم',
+    },
+  },
+  approved: {
+    en: {
+      subject: (app: string) => `Your subscription to ${app} is active`,
+      lines: (c: SubscriptionMailContext, plan: string, end: string, amount: string) => [
+        'Hello,',
+        `The subscription of ${c.workspaceName} to ${c.applicationName} (${plan} plan) was approved and is active until ${end}.`,
+        `The invoice of this period is ${amount}.`,
+      ],
+      action: 'View invoices',
+    },
+    ar: {
+      subject: (app: string) => `اشتراكك في ${app} مفعّل`,
+      lines: (c: SubscriptionMailContext, plan: string, end: string, amount: string) => [
+        'مرحبًا،',
+        `تمت الموافقة على اشتراك ${c.workspaceName} في ${c.applicationName} (الخطة ${plan})، وهو مفعّل حتى ${end}.`,
+        `قيمة فاتورة هذه الفترة ${amount}.`,
+      ],
+      action: 'عرض الفواتير',
+    },
+  },
+  rejected: {
+    en: {
+      subject: (app: string) => `Your subscription request for ${app}`,
+      lines: (c: SubscriptionMailContext) => [
+        'Hello,',
+        `We are sorry: the request of ${c.workspaceName} to subscribe to ${c.applicationName} was not approved.`,
+        'You can send a new request from the dashboard.',
+      ],
+      action: 'Open the dashboard',
+    },
+    ar: {
+      subject: (app: string) => `طلب اشتراكك في ${app}`,
+      lines: (c: SubscriptionMailContext) => [
+        'مرحبًا،',
+        `نأسف، لم تتم الموافقة على طلب ${c.workspaceName} للاشتراك في ${c.applicationName}.`,
+        'يمكنك إرسال طلب جديد من لوحة التحكم.',
+      ],
+      action: 'فتح لوحة التحكم',
+    },
+  },
+  endingSoon: {
+    en: {
+      trial: {
+        subject: (app: string) => `Your free trial of ${app} ends soon`,
+        lines: (c: SubscriptionMailContext, end: string) => [
+          'Hello,',
+          `The free trial of ${c.applicationName} for ${c.workspaceName} ends on ${end}.`,
+          'Subscribe from the dashboard to keep using it.',
+        ],
+      },
+      cancelling: {
+        subject: (app: string) => `Your subscription to ${app} ends soon`,
+        lines: (c: SubscriptionMailContext, end: string) => [
+          'Hello,',
+          `The subscription of ${c.workspaceName} to ${c.applicationName} was cancelled and ends on ${end}.`,
+        ],
+      },
+      renewing: {
+        subject: (app: string) => `Your subscription to ${app} renews soon`,
+        lines: (c: SubscriptionMailContext, end: string, amount: string) => [
+          'Hello,',
+          `The current period of the subscription of ${c.workspaceName} to ${c.applicationName} ends on ${end}.`,
+          `The invoice of the next period, ${amount}, will be issued then; pay it to keep using the application.`,
+        ],
+      },
+      action: 'Open the dashboard',
+    },
+    ar: {
+      trial: {
+        subject: (app: string) => `تنتهي تجربتك المجانية لتطبيق ${app} قريبًا`,
+        lines: (c: SubscriptionMailContext, end: string) => [
+          'مرحبًا،',
+          `تنتهي التجربة المجانية لتطبيق ${c.applicationName} في ${c.workspaceName} يوم ${end}.`,
+          'اشترك من لوحة التحكم لمواصلة استخدامه.',
+        ],
+      },
+      cancelling: {
+        subject: (app: string) => `ينتهي اشتراكك في ${app} قريبًا`,
+        lines: (c: SubscriptionMailContext, end: string) => [
+          'مرحبًا،',
+          `أُلغي اشتراك ${c.workspaceName} في ${c.applicationName}، وينتهي يوم ${end}.`,
+        ],
+      },
+      renewing: {
+        subject: (app: string) => `يتجدّد اشتراكك في ${app} قريبًا`,
+        lines: (c: SubscriptionMailContext, end: string, amount: string) => [
+          'مرحبًا،',
+          `تنتهي الفترة الحالية من اشتراك ${c.workspaceName} في ${c.applicationName} يوم ${end}.`,
+          `ستصدر حينها فاتورة الفترة التالية بقيمة ${amount}؛ سدّدها لمواصلة استخدام التطبيق.`,
+        ],
+      },
+      action: 'فتح لوحة التحكم',
+    },
+  },
+  expired: {
+    en: {
+      trial: {
+        subject: (app: string) => `Your free trial of ${app} has ended`,
+        lines: (c: SubscriptionMailContext) => [
+          'Hello,',
+          `The free trial of ${c.applicationName} for ${c.workspaceName} has ended.`,
+          'Subscribe from the dashboard to use it again.',
+        ],
+      },
+      subscription: {
+        subject: (app: string) => `Your subscription to ${app} has expired`,
+        lines: (c: SubscriptionMailContext) => [
+          'Hello,',
+          `The subscription of ${c.workspaceName} to ${c.applicationName} has expired.`,
+          'Renew it from the dashboard to use the application again.',
+        ],
+      },
+      action: 'Open the dashboard',
+    },
+    ar: {
+      trial: {
+        subject: (app: string) => `انتهت تجربتك المجانية لتطبيق ${app}`,
+        lines: (c: SubscriptionMailContext) => [
+          'مرحبًا،',
+          `انتهت التجربة المجانية لتطبيق ${c.applicationName} في ${c.workspaceName}.`,
+          'اشترك من لوحة التحكم لاستخدامه مجددًا.',
+        ],
+      },
+      subscription: {
+        subject: (app: string) => `انتهى اشتراكك في ${app}`,
+        lines: (c: SubscriptionMailContext) => [
+          'مرحبًا،',
+          `انتهى اشتراك ${c.workspaceName} في ${c.applicationName}.`,
+          'جدّد الاشتراك من لوحة التحكم لاستخدام التطبيق مجددًا.',
+        ],
+      },
+      action: 'فتح لوحة التحكم',
+    },
+  },
+} as const;
+
+const rendered = (
+  language: MailLanguage,
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string },
+): RenderedMail => ({
+  subject,
+  text: text(lines, action.url),
+  html: layout(language, lines, action),
+  link: action.url,
+});
+
+/** To a workspace's admins: its subscription request waits for the operator. */
+export function subscriptionRequestedMail(
+  language: MailLanguage,
+  context: SubscriptionMailContext & { plan: SubscriptionPlan },
+): RenderedMail {
+  const mail = subscriptionCopy.requested[language];
+  const lines = mail.lines(context, planNames[language][context.plan]);
+  return rendered(language, mail.subject(context.applicationName), [...lines], {
+    label: mail.action,
+    url: context.link,
+  });
+}
+
+/** To a workspace's admins: the operator approved the subscription; its period's end and first invoice. */
+export function subscriptionApprovedMail(
+  language: MailLanguage,
+  context: SubscriptionMailContext & {
+    plan: SubscriptionPlan;
+    periodEnd: Date;
+    amount: number;
+    currency: string;
+  },
+): RenderedMail {
+  const mail = subscriptionCopy.approved[language];
+  const lines = mail.lines(
+    context,
+    planNames[language][context.plan],
+    formatMailDate(context.periodEnd, language),
+    formatMoney(context.amount, context.currency, language),
+  );
+  return rendered(language, mail.subject(context.applicationName), [...lines], {
+    label: mail.action,
+    url: context.link,
+  });
+}
+
+/** To a workspace's admins: the operator rejected the subscription request. */
+export function subscriptionRejectedMail(
+  language: MailLanguage,
+  context: SubscriptionMailContext,
+): RenderedMail {
+  const mail = subscriptionCopy.rejected[language];
+  return rendered(language, mail.subject(context.applicationName), [...mail.lines(context)], {
+    label: mail.action,
+    url: context.link,
+  });
+}
+
+/**
+ * To a workspace's admins, three days ahead: a free trial or a cancelled subscription ends, or a
+ * period ends and the next one's invoice (`next`) is issued.
+ */
+export function subscriptionEndingSoonMail(
+  language: MailLanguage,
+  context: SubscriptionMailContext & {
+    kind: 'trial' | 'cancelling' | 'renewing';
+    endDate: Date;
+    next?: { amount: number; currency: string };
+  },
+): RenderedMail {
+  const copy = subscriptionCopy.endingSoon[language];
+  const end = formatMailDate(context.endDate, language);
+  const mail = copy[context.kind];
+  const amount = context.next ? formatMoney(context.next.amount, context.next.currency, language) : '';
+  const lines = mail.lines(context, end, amount);
+  return rendered(language, mail.subject(context.applicationName), [...lines], {
+    label: copy.action,
+    url: context.link,
+  });
+}
+
+/** To a workspace's admins: a free trial or a subscription has ended. */
+export function subscriptionExpiredMail(
+  language: MailLanguage,
+  context: SubscriptionMailContext & { kind: 'trial' | 'subscription' },
+): RenderedMail {
+  const copy = subscriptionCopy.expired[language];
+  const mail = copy[context.kind];
+  return rendered(language, mail.subject(context.applicationName), [...mail.lines(context)], {
+    label: copy.action,
+    url: context.link,
+  });
+}

@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { memberships, users, workspaces } from '../../db/schema/index.ts';
+import { type Mailer, type OutgoingMail, sendAfterCommit } from '../../platform/mail/mailer.ts';
+import {
+  type MailLanguage,
+  type SubscriptionMailContext,
+  subscriptionApprovedMail,
+  subscriptionEndingSoonMail,
+  subscriptionExpiredMail,
+  subscriptionRejectedMail,
+  subscriptionRequestedMail,
+} from '../../platform/mail/templates.ts';
+import type { AppliedSubscriptionEvent } from './subscription-lifecycle.ts';
+import type { ApplicationRow, InvoiceRow, SubscriptionRow } from './subscription-periods.ts';
+
+/*
+ * A workspace's subscription mails go to its active admins, each in their own saved language.
+ * They are written inside the event's transaction (who the admins are at that moment) and sent
+ * once it has committed: a rolled-back event mails nothing.
+ */
+
+export type MailLog = Pick<FastifyBaseLogger, 'error'>;
+
+/** Logs a failed mail to standard error where no request logger exists (the command line, the clock). */
+export const stderrMailLog: MailLog = {
+  error(object: unknown, message?: string) {
+    const { to, err } = (object ?? {}) as { to?: string; err?: Error };
+    process.stderr.write(`${message ?? 'mail error'}${to ? ` (${to})` : ''}: ${err?.message ?? ''}\n`);
+  },
+} as MailLog;
+
+interface Recipient {
+  email: string;
+  language: MailLanguage;
+  workspaceName: string;
+}
+
+/** The workspace's active admins with their language, and the workspace's name. */
+async function adminRecipients(db: Database, workspaceId: string): Promise<Recipient[]> {
+  return db
+    .select({ email: users.email, language: users.language, workspaceName: workspaces.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.isAdmin, true),
+        eq(memberships.status, 'active'),
+      ),
+    )
+    .orderBy(users.email);
+}
+
+type Render = (language: MailLanguage, context: SubscriptionMailContext) => Omit<OutgoingMail, 'to'>;
+
+/** One mail per active admin of the workspace, rendered in their language. */
+async function mailsToAdmins(
+  db: Database,
+  workspaceId: string,
+  application: ApplicationRow,
+  link: string,
+  render: Render,
+): Promise<OutgoingMail[]> {
+  const recipients = await adminRecipients(db, workspaceId);
+  return recipients.map((recipient) => ({
+    to: recipient.email,
+    ...render(recipient.language, {
+      workspaceName: recipient.workspaceName,
+      applicationName: recipient.language === 'ar' ? application.nameAr : application.nameEn,
+      link,
+    }),
+  }));
+}
+
+const dashboardLink = (publicUrl: string) => `${publicUrl}/`;
+const paymentsLink = (publicUrl: string) => `${publicUrl}/payments`;
+
+/** The mails an applied event sends (none for most of the workspace's own events). */
+export async function mailsOfEvent(
+  db: Database,
+  applied: AppliedSubscriptionEvent,
+  publicUrl: string,
+): Promise<OutgoingMail[]> {
+  const { subscription, application, invoice, notice } = applied;
+  const to = (link: string, render: Render) =>
+    mailsToAdmins(db, subscription.workspaceId, application, link, render);
+  switch (notice) {
+    case null:
+      return [];
+    case 'requested':
+      return to(dashboardLink(publicUrl), (language, context) =>
+        subscriptionRequestedMail(language, { ...context, plan: subscription.plan! }),
+      );
+    case 'approved':
+      return to(paymentsLink(publicUrl), (language, context) =>
+        subscriptionApprovedMail(language, {
+          ...context,
+          plan: subscription.plan!,
+          periodEnd: subscription.endDate!,
+          amount: invoice!.amount,
+          currency: invoice!.currency,
+        }),
+      );
+    case 'rejected':
+      return to(dashboardLink(publicUrl), subscriptionRejectedMail);
+    case 'expiredFreeTrial':
+      return to(dashboardLink(publicUrl), (language, context) =>
+        subscriptionExpiredMail(language, { ...context, kind: 'trial' }),
+      );
+    case 'expiredSubscription':
+      return to(dashboardLink(publicUrl), (language, context) =>
+        subscriptionExpiredMail(language, { ...context, kind: 'subscription' }),
+      );
+  }
+}
+
+/** The "ends in 3 days" mails of a subscription's current period (or trial). */
+export async function endingSoonMails(
+  db: Database,
+  subscription: SubscriptionRow,
+  application: ApplicationRow,
+  next: Pick<InvoiceRow, 'amount' | 'currency'> | null,
+  publicUrl: string,
+): Promise<OutgoingMail[]> {
+  const kind =
+    subscription.status === 'freeTrial' ? 'trial' : subscription.cancelling ? 'cancelling' : 'renewing';
+  return mailsToAdmins(
+    db,
+    subscription.workspaceId,
+    application,
+    dashboardLink(publicUrl),
+    (language, context) =>
+      subscriptionEndingSoonMail(language, {
+        ...context,
+        kind,
+        endDate: subscription.endDate!,
+        next: kind === 'renewing' && next ? next : undefined,
+      }),
+  );
+}
+
+/** Sends mails after their transaction committed; a failure is logged, never thrown. How many went. */
+export async function sendCommittedMails(
+  mailer: Mailer,
+  log: MailLog,
+  mails: OutgoingMail[],
+): Promise<number> {
+  let sent = 0;
+  for (const mail of mails) if (await sendAfterCommit(mailer, log, mail)) sent += 1;
+  return sent;
+}

@@ -1,0 +1,262 @@
+import {
+  type PaymentRecord,
+  type PlanLength,
+  type SubscriptionStatus,
+  type SubscriptionSummary,
+  subscriptionStatuses,
+} from '@dukkan/contract';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
+import { toPaymentRecord } from './invoices.ts';
+import {
+  type AppliedSubscriptionEvent,
+  applySubscriptionEvent,
+  SubscriptionEventRefused,
+  type SubscriptionEventRequest,
+  toSubscriptionSummary,
+} from './subscription-lifecycle.ts';
+import { type MailLog, mailsOfEvent, sendCommittedMails, stderrMailLog } from './subscription-mails.ts';
+
+/*
+ * The subscriptions feature's operations: an event applied and its mails sent after commit (the
+ * dashboard's events, the operator's decisions), and the operator's commands the command line
+ * calls: list, approve, reject, record a payment.
+ */
+
+export interface SubscriptionServices {
+  db: Database;
+  mailer: Mailer;
+  /** The app's address, for the links in the mails. */
+  publicUrl: string;
+  /** Where a failed mail is logged (standard error by default). */
+  log?: MailLog;
+}
+
+/** What a command of the operator cannot do: an unknown id, or what the subscription's state refuses. */
+export class SubscriptionCommandError extends Error {
+  override name = 'SubscriptionCommandError';
+  constructor(
+    readonly reason: 'notFound' | 'refused' | 'alreadyPaid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CommittedSubscriptionEvent extends AppliedSubscriptionEvent {
+  /** How many of the event's mails were sent (a failure is logged, not thrown). */
+  mailsSent: number;
+}
+
+/**
+ * Applies one event in its own transaction, then sends its mails (to the workspace's active
+ * admins, each in their language) once it committed. Refusals throw `SubscriptionEventRefused`.
+ */
+export async function runSubscriptionEvent(
+  services: SubscriptionServices,
+  request: SubscriptionEventRequest,
+  now: Date,
+): Promise<CommittedSubscriptionEvent> {
+  const { applied, mails } = await services.db.transaction(async (tx) => {
+    const applied = await applySubscriptionEvent(tx, request, now);
+    return { applied, mails: await mailsOfEvent(tx, applied, services.publicUrl) };
+  });
+  const mailsSent = await sendCommittedMails(services.mailer, services.log ?? stderrMailLog, mails);
+  return { ...applied, mailsSent };
+}
+
+/** A subscription as the operator's list shows it (every workspace). */
+export interface OperatorSubscription {
+  id: string;
+  workspaceId: string;
+  workspaceName: string;
+  applicationId: string;
+  clientId: string;
+  applicationName: string;
+  status: SubscriptionStatus;
+  plan: PlanLength | null;
+  nextPlan: PlanLength | null;
+  startDate: Date | null;
+  endDate: Date | null;
+  cancelling: boolean;
+  graceEndsAt: Date | null;
+  createdAt: Date;
+}
+
+/** Every workspace's subscriptions (or those in `status`), oldest first: the operator's list. */
+export async function listSubscriptions(
+  db: Database,
+  filter: { status?: SubscriptionStatus } = {},
+): Promise<OperatorSubscription[]> {
+  if (filter.status !== undefined && !subscriptionStatuses.includes(filter.status)) {
+    throw new SubscriptionCommandError('notFound', `No subscription status ${filter.status}`);
+  }
+  return db
+    .select({
+      id: subscriptions.id,
+      workspaceId: subscriptions.workspaceId,
+      workspaceName: workspaces.name,
+      applicationId: subscriptions.applicationId,
+      clientId: applications.clientId,
+      applicationName: applications.nameEn,
+      status: subscriptions.status,
+      plan: subscriptions.plan,
+      nextPlan: subscriptions.nextPlan,
+      startDate: subscriptions.startDate,
+      endDate: subscriptions.endDate,
+      cancelling: subscriptions.cancelling,
+      graceEndsAt: subscriptions.graceEndsAt,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .innerJoin(workspaces, eq(workspaces.id, subscriptions.workspaceId))
+    .innerJoin(applications, eq(applications.id, subscriptions.applicationId))
+    .where(filter.status === undefined ? undefined : eq(subscriptions.status, filter.status))
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findSubscription(db: Database, id: string) {
+  const [row] = uuidPattern.test(id)
+    ? await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1)
+    : [];
+  if (!row) throw new SubscriptionCommandError('notFound', `No subscription with id ${id}`);
+  return row;
+}
+
+export interface DecidedSubscription {
+  subscription: SubscriptionSummary;
+  /** The first period's invoice (approve only). */
+  invoice: PaymentRecord | null;
+  mailsSent: number;
+}
+
+async function decide(
+  services: SubscriptionServices,
+  id: string,
+  event: 'approve' | 'reject',
+  now: Date,
+): Promise<DecidedSubscription> {
+  const row = await findSubscription(services.db, id);
+  try {
+    const applied = await runSubscriptionEvent(
+      services,
+      { workspaceId: row.workspaceId, applicationId: row.applicationId, event, actor: 'operator' },
+      now,
+    );
+    return {
+      subscription: toSubscriptionSummary(applied.subscription),
+      invoice: applied.invoice && toPaymentRecord(applied.invoice),
+      mailsSent: applied.mailsSent,
+    };
+  } catch (error) {
+    if (error instanceof SubscriptionEventRefused) {
+      throw new SubscriptionCommandError(
+        'refused',
+        `Subscription ${id} cannot be ${event}d: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The operator approves a pending subscription: its first period starts now and its invoice is issued. */
+export const approveSubscription = (services: SubscriptionServices, id: string, now: Date) =>
+  decide(services, id, 'approve', now);
+
+/** The operator rejects a pending subscription request. */
+export const rejectSubscription = (services: SubscriptionServices, id: string, now: Date) =>
+  decide(services, id, 'reject', now);
+
+export interface SettledInvoice {
+  invoice: PaymentRecord;
+  /** Whether the payment renewed the subscription (the next period's invoice, paid in grace). */
+  renewed: boolean;
+  subscription: SubscriptionSummary;
+}
+
+/**
+ * Applies a payment's outcome to an invoice: its status, and for a successful payment of the
+ * next period's invoice (issued when the period ended, paid during the grace) the subscription's
+ * renewal into that period, in one transaction. A failed payment only marks the invoice; a paid
+ * invoice is never marked again.
+ */
+export async function settleInvoice(
+  db: Database,
+  invoiceId: string,
+  outcome: PaymentOutcome,
+  now: Date,
+): Promise<SettledInvoice> {
+  return db.transaction(async (tx) => {
+    const [invoice] = uuidPattern.test(invoiceId)
+      ? await tx.select().from(payments).where(eq(payments.id, invoiceId)).for('update')
+      : [];
+    if (!invoice) throw new SubscriptionCommandError('notFound', `No invoice with id ${invoiceId}`);
+    if (invoice.status === 'successful') {
+      throw new SubscriptionCommandError('alreadyPaid', `Invoice ${invoiceId} is already paid`);
+    }
+    const [marked] = await tx
+      .update(payments)
+      .set({ status: outcome, updatedAt: now })
+      .where(eq(payments.id, invoiceId))
+      .returning();
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, invoice.subscriptionId))
+      .for('update');
+    const awaited =
+      outcome === 'successful' &&
+      subscription!.status === 'approved' &&
+      subscription!.graceEndsAt !== null &&
+      subscription!.endDate?.toISOString() === invoice.details.periodStart;
+    if (!awaited) {
+      return {
+        invoice: toPaymentRecord(marked!),
+        renewed: false,
+        subscription: toSubscriptionSummary(subscription!),
+      };
+    }
+    const renewed = await applySubscriptionEvent(
+      tx,
+      {
+        workspaceId: subscription!.workspaceId,
+        applicationId: subscription!.applicationId,
+        event: 'renew',
+        actor: 'payment',
+        paidInvoice: marked!,
+      },
+      now,
+    );
+    return {
+      invoice: toPaymentRecord(marked!),
+      renewed: true,
+      subscription: toSubscriptionSummary(renewed.subscription),
+    };
+  });
+}
+
+/**
+ * The operator records a payment by hand (the manual payment provider): `successful` on the
+ * invoice a subscription in grace waits for renews it; `failed` marks the invoice.
+ */
+export async function recordPayment(
+  services: Pick<SubscriptionServices, 'db'>,
+  input: { invoiceId: string; status: PaymentOutcome },
+  now: Date,
+): Promise<SettledInvoice> {
+  if (input.status !== 'successful' && input.status !== 'failed') {
+    throw new SubscriptionCommandError(
+      'refused',
+      `A payment is successful or failed, not ${String(input.status)}`,
+    );
+  }
+  const provider = manualPaymentProvider((invoiceId, outcome, at) =>
+    settleInvoice(services.db, invoiceId, outcome, at),
+  );
+  return provider.recordPayment(input.invoiceId, input.status, now);
+}
