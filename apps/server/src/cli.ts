@@ -8,10 +8,18 @@
  * It parses, opens and prints; the work itself is the features' (access-requests, workspaces).
  */
 import { realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { emailField } from '@dukkan/contract';
+import {
+  emailField,
+  type IssuedPaymentStatus,
+  issuedPaymentStatuses,
+  type PlanLength,
+  planLengths,
+  type SubscriptionStatus,
+  subscriptionStatuses,
+} from '@dukkan/contract';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -25,6 +33,24 @@ import {
   listAccessRequests,
   rejectAccessRequest,
 } from './features/access-requests/access-requests.ts';
+import { ApplicationError } from './features/applications/application-input.ts';
+import {
+  type ApplicationRecord,
+  type ApplicationResult,
+  createApplication,
+  listApplications,
+  rotateApplicationSecret,
+  updateApplication,
+} from './features/applications/applications.ts';
+import { listInvoices } from './features/subscriptions/operator-invoices.ts';
+import {
+  approveSubscription,
+  type DecidedSubscription,
+  listSubscriptions,
+  recordPayment,
+  rejectSubscription,
+  SubscriptionCommandError,
+} from './features/subscriptions/subscriptions.ts';
 import {
   createWorkspaceAndMailAdmin,
   type MailDelivery,
@@ -32,7 +58,7 @@ import {
 } from './features/workspaces/create-workspace.ts';
 import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { invitationLifetimeDays } from './platform/mail/templates.ts';
+import { formatMoney, invitationLifetimeDays } from './platform/mail/templates.ts';
 import { createAppResources } from './resources.ts';
 
 export const helpText = `Dukkan operator commands
@@ -50,8 +76,35 @@ Commands:
   create-workspace --name <name> --admin-email <email>
         Create a workspace and invite that person as its admin (an existing account joins with
         its password; a new one chooses a password after accepting).
+  app list
+        List the platform's applications (client id, type, prices, trial, redirect URIs).
+  app create --client-id <id> --name-en <name> --name-ar <name> --home-url <url>
+             --redirect-uri <url> [--redirect-uri <url>…] --type public|confidential
+             --currency <ISO 4217> --monthly-price <minor units per location>
+             [--discount <plan>=<basis points>…] [--trial-days <days>]
+             [--description-en <text>] [--description-ar <text>] [--logo <file>]
+        Register an application. A confidential client's secret is printed once. Plans:
+        ${planLengths.join(', ')}; a discount of 1000 basis points is 10 %.
+  app update <clientId> [any option of app create but --client-id]
+        Change an application (a discount names one plan; the others stay).
+  app secret <clientId>
+        Give a confidential client a new secret, printed once (the old one stops working).
+  subscriptions [--status ${subscriptionStatuses.join('|')}]
+        List the workspaces' subscriptions (all of them, or those with the status).
+  approve-subscription <subscriptionId>
+        Approve a pending subscription: its first period starts now and its invoice is issued.
+  reject-subscription <subscriptionId>
+        Reject a pending subscription request.
+  invoices [--status ${issuedPaymentStatuses.join('|')}]
+        List the workspaces' issued invoices.
+  record-payment <invoiceId> --status successful|failed
+        Record the outcome of an invoice's payment; a paid invoice of a period in its grace
+        renews the subscription.
   help, --help, -h
         Show this text.
+
+Each workspace's admins are mailed, in their language, when a subscription is requested,
+approved or rejected.
 
 Every invitation is printed with its link (valid ${invitationLifetimeDays} days) and mailed.
 
@@ -110,15 +163,53 @@ interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;
 }
 
-const commandNames = ['requests', 'approve', 'reject', 'create-workspace'] as const;
+const commandNames = [
+  'requests',
+  'approve',
+  'reject',
+  'create-workspace',
+  'app list',
+  'app create',
+  'app update',
+  'app secret',
+  'subscriptions',
+  'approve-subscription',
+  'reject-subscription',
+  'invoices',
+  'record-payment',
+] as const;
 type CommandName = (typeof commandNames)[number];
 
 /** Each command's options; an option another command takes is still unknown here. */
+const applicationOptions: ParseArgsOptionsConfig = {
+  'name-en': { type: 'string' },
+  'name-ar': { type: 'string' },
+  'description-en': { type: 'string' },
+  'description-ar': { type: 'string' },
+  'home-url': { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  type: { type: 'string' },
+  currency: { type: 'string' },
+  'monthly-price': { type: 'string' },
+  discount: { type: 'string', multiple: true },
+  'trial-days': { type: 'string' },
+  logo: { type: 'string' },
+};
+
 const commandOptions: Record<CommandName, ParseArgsOptionsConfig> = {
   requests: { status: { type: 'string' } },
   approve: {},
   reject: {},
   'create-workspace': { name: { type: 'string' }, 'admin-email': { type: 'string' } },
+  'app list': {},
+  'app create': { 'client-id': { type: 'string' }, ...applicationOptions },
+  'app update': applicationOptions,
+  'app secret': {},
+  subscriptions: { status: { type: 'string' } },
+  'approve-subscription': {},
+  'reject-subscription': {},
+  invoices: { status: { type: 'string' } },
+  'record-payment': { status: { type: 'string' } },
 };
 
 const expectedPositionals: Record<CommandName, string[]> = {
@@ -126,7 +217,22 @@ const expectedPositionals: Record<CommandName, string[]> = {
   approve: ['requestId'],
   reject: ['requestId'],
   'create-workspace': [],
+  'app list': [],
+  'app create': [],
+  'app update': ['clientId'],
+  'app secret': ['clientId'],
+  subscriptions: [],
+  'approve-subscription': ['subscriptionId'],
+  'reject-subscription': ['subscriptionId'],
+  invoices: [],
+  'record-payment': ['invoiceId'],
 };
+
+/**
+ * Options naming a file: made absolute against the operator's working folder before the command
+ * is sent to a running server, whose own folder may be another.
+ */
+const fileOptions = new Set(['--logo']);
 
 function parseCommandArgs(command: CommandName, argv: string[]): ParsedArgs {
   let parsed: ParsedArgs;
@@ -154,6 +260,104 @@ function parseCommandArgs(command: CommandName, argv: string[]): ParsedArgs {
     );
   }
   return parsed;
+}
+
+/** A status option among `allowed`, or undefined when absent. */
+function statusOption<S extends string>(args: ParsedArgs, allowed: readonly S[]): S | undefined {
+  const status = args.values.status;
+  if (status !== undefined && !(allowed as readonly unknown[]).includes(status)) {
+    throw new UsageError(`--status must be one of ${allowed.join(', ')} (got "${String(status)}")`);
+  }
+  return status as S | undefined;
+}
+
+function uuidArgument(args: ParsedArgs, what: string): string {
+  const id = args.positionals[0] ?? '';
+  if (!requestIdSchema.safeParse(id).success) throw new UsageError(`Not ${what} id: "${id}"`);
+  return id;
+}
+
+/** A whole number option, or undefined when absent. */
+function integerOption(args: ParsedArgs, name: string): number | undefined {
+  const value = args.values[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) {
+    throw new UsageError(`--${name} must be a whole number (got "${String(value)}")`);
+  }
+  return Number(value);
+}
+
+/**
+ * The application fields the options name, shaped as the applications feature takes them (it
+ * checks them and names every bad field). `--discount quarterly=500` sets one plan's discount.
+ */
+function applicationFields(args: ParsedArgs, defaults: boolean): Record<string, unknown> {
+  const text = (name: string) => args.values[name] as string | undefined;
+  const discounts: Partial<Record<PlanLength, number>> = defaults
+    ? Object.fromEntries(planLengths.map((plan) => [plan, 0]))
+    : {};
+  for (const entry of (args.values.discount as unknown as string[] | undefined) ?? []) {
+    const match = /^([a-z]+)=(\d+)$/.exec(entry);
+    if (!match || !(planLengths as readonly string[]).includes(match[1]!)) {
+      throw new UsageError(
+        `--discount must be <plan>=<basis points>, with a plan among ${planLengths.join(', ')} (got "${entry}")`,
+      );
+    }
+    discounts[match[1] as PlanLength] = Number(match[2]);
+  }
+  const localized = (prefix: string) => {
+    const pair = { en: text(`${prefix}-en`), ar: text(`${prefix}-ar`) };
+    return pair.en === undefined && pair.ar === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(pair).filter(([, value]) => value !== undefined));
+  };
+  const fields: Record<string, unknown> = {
+    name: localized('name'),
+    description: localized('description'),
+    homeUrl: text('home-url'),
+    redirectUris: args.values['redirect-uri'],
+    clientType: text('type'),
+    currency: text('currency'),
+    monthlyPricePerLocation: integerOption(args, 'monthly-price'),
+    discounts: Object.keys(discounts).length > 0 ? discounts : undefined,
+    trialDays: integerOption(args, 'trial-days'),
+    logo: text('logo'),
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/** An application in a few lines: what the operator checks after registering or changing it. */
+function describeApplication(application: ApplicationRecord): string {
+  const discounts = planLengths.map((plan) => `${plan} ${application.discounts[plan] / 100}%`).join(', ');
+  return [
+    `${application.clientId}  ${application.name.en} / ${application.name.ar}  (${application.clientType}${application.hasSecret ? ', has a secret' : ''})`,
+    `  id ${application.id}; price ${formatMoney(application.monthlyPricePerLocation, application.currency, 'en')} per location per month; discounts ${discounts}; trial ${application.trialDays} days`,
+    `  home ${application.homeUrl}; redirect URIs ${application.redirectUris.join(' ')}${application.logo ? `; logo ${application.logo}` : ''}`,
+  ].join('\n');
+}
+
+function reportApplication(context: CommandContext, verb: string, result: ApplicationResult) {
+  context.io.stdout(
+    `${verb} application ${result.application.clientId}.\n${describeApplication(result.application)}\n`,
+  );
+  if (result.secret) {
+    context.io.stdout(`Client secret (shown once, store it now): ${result.secret}\n`);
+  }
+}
+
+const shortDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
+
+function reportDecision(context: CommandContext, id: string, verb: string, decided: DecidedSubscription) {
+  context.io.stdout(`${verb} subscription ${id} (now ${decided.subscription.status}).\n`);
+  if (decided.invoice) {
+    const invoice = decided.invoice;
+    context.io.stdout(
+      `Issued invoice ${invoice.id} (no. ${invoice.number}): ${formatMoney(invoice.amount, invoice.currency, 'en')} for ${invoice.details.plan}, ${invoice.details.periodStart.slice(0, 10)} to ${invoice.details.periodEnd.slice(0, 10)}.\n`,
+    );
+  }
+  context.io.stdout(
+    `${decided.mailsSent} mail${decided.mailsSent === 1 ? '' : 's'} to the workspace's admins.\n`,
+  );
 }
 
 function requestId(args: ParsedArgs): string {
@@ -262,6 +466,136 @@ const commands: Record<CommandName, Command> = {
       reportWorkspace(context, created);
     };
   },
+
+  'app list'() {
+    return async (context) => {
+      const applications = await listApplications(context.database.db);
+      if (applications.length === 0) {
+        context.io.stdout('No applications.\n');
+        return;
+      }
+      context.io.stdout(
+        `${applications.map(describeApplication).join('\n')}\n${applications.length} application${applications.length === 1 ? '' : 's'}.\n`,
+      );
+    };
+  },
+
+  'app create'(args) {
+    const input = { clientId: args.values['client-id'], ...applicationFields(args, true) };
+    return async (context) => {
+      const files = { uploadsDir: context.config.uploads.dir };
+      reportApplication(context, 'Registered', await createApplication(context.database.db, input, files));
+    };
+  },
+
+  'app update'(args) {
+    const clientId = args.positionals[0]!;
+    const changes = applicationFields(args, false);
+    if (Object.keys(changes).length === 0)
+      throw new UsageError('app update: name at least one field to change');
+    return async (context) => {
+      const files = { uploadsDir: context.config.uploads.dir };
+      reportApplication(
+        context,
+        'Updated',
+        await updateApplication(context.database.db, clientId, changes, files),
+      );
+    };
+  },
+
+  'app secret'(args) {
+    const clientId = args.positionals[0]!;
+    return async (context) => {
+      reportApplication(
+        context,
+        'New secret for',
+        await rotateApplicationSecret(context.database.db, clientId),
+      );
+    };
+  },
+
+  subscriptions(args) {
+    const status = statusOption<SubscriptionStatus>(args, subscriptionStatuses);
+    return async (context) => {
+      const rows = await listSubscriptions(context.database.db, { status });
+      if (rows.length === 0) {
+        context.io.stdout(status ? `No ${status} subscriptions.\n` : 'No subscriptions.\n');
+        return;
+      }
+      const lines = rows.map((row) =>
+        [
+          row.id,
+          row.status.padEnd(19),
+          (row.plan ?? 'trial').padEnd(12),
+          `${shortDate(row.startDate)} to ${shortDate(row.endDate)}`,
+          `${row.clientId} for "${row.workspaceName}"`,
+          [
+            row.cancelling ? 'cancelling' : '',
+            row.graceEndsAt ? `in grace until ${shortDate(row.graceEndsAt)}` : '',
+          ]
+            .filter(Boolean)
+            .join(', '),
+        ]
+          .join('  ')
+          .trimEnd(),
+      );
+      context.io.stdout(`${lines.join('\n')}\n${rows.length} subscription${rows.length === 1 ? '' : 's'}.\n`);
+    };
+  },
+
+  'approve-subscription'(args) {
+    const id = uuidArgument(args, 'a subscription');
+    return async (context) => {
+      reportDecision(
+        context,
+        id,
+        'Approved',
+        await approveSubscription(services(context), id, context.now()),
+      );
+    };
+  },
+
+  'reject-subscription'(args) {
+    const id = uuidArgument(args, 'a subscription');
+    return async (context) => {
+      reportDecision(context, id, 'Rejected', await rejectSubscription(services(context), id, context.now()));
+    };
+  },
+
+  invoices(args) {
+    const status = statusOption<IssuedPaymentStatus>(args, issuedPaymentStatuses);
+    return async (context) => {
+      const rows = await listInvoices(context.database.db, { status });
+      if (rows.length === 0) {
+        context.io.stdout(status ? `No ${status} invoices.\n` : 'No invoices.\n');
+        return;
+      }
+      const lines = rows.map((row) =>
+        [
+          row.id,
+          row.status.padEnd(10),
+          `no. ${row.number}`.padEnd(8),
+          shortDate(row.issuedAt),
+          formatMoney(row.amount, row.currency, 'en').padStart(14),
+          `${row.details.plan} ${row.details.periodStart.slice(0, 10)} to ${row.details.periodEnd.slice(0, 10)}`,
+          `"${row.workspaceName}"`,
+        ].join('  '),
+      );
+      context.io.stdout(`${lines.join('\n')}\n${rows.length} invoice${rows.length === 1 ? '' : 's'}.\n`);
+    };
+  },
+
+  'record-payment'(args) {
+    const id = uuidArgument(args, 'an invoice');
+    const status = statusOption(args, ['successful', 'failed'] as const);
+    if (status === undefined) throw new UsageError('record-payment: --status successful|failed is required');
+    return async (context) => {
+      const settled = await recordPayment(services(context), { invoiceId: id, status }, context.now());
+      context.io.stdout(
+        `Invoice ${id} (no. ${settled.invoice.number}) is ${settled.invoice.status}.${settled.renewed ? ` The subscription is renewed until ${settled.subscription.endDate?.slice(0, 10)}.` : ''}\n`,
+      );
+    };
+  },
 };
 
 function isCommandName(value: string): value is CommandName {
@@ -281,6 +615,15 @@ function describeFailure(error: unknown): string {
   return message.replace(/\s+/g, ' ').trim() || 'unknown error';
 }
 
+/** The argv with every file option's value made absolute against this process's folder. */
+function withAbsoluteFiles(argv: readonly string[]): string[] {
+  return argv.map((arg, index) => {
+    const [option, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (fileOptions.has(option) && inline !== undefined) return `${option}=${resolve(inline)}`;
+    return index > 0 && fileOptions.has(argv[index - 1]!) ? resolve(arg) : arg;
+  });
+}
+
 /** Runs one command and returns its exit code; every message ends up on `io`. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [first, ...rest] = argv;
@@ -292,8 +635,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(helpText);
     return 0;
   }
-  if (!isCommandName(first)) {
-    io.stderr(`Unknown command "${first}". Run \`npm run dukkan -- --help\` for the list.\n`);
+  // `app <subcommand>` is one command of the table, named with its subcommand.
+  const [name, options] = first === 'app' && rest[0] ? [`app ${rest[0]}`, rest.slice(1)] : [first, rest];
+  if (first === 'app' && !isCommandName(name)) {
+    io.stderr(
+      `app needs one of: list, create, update, secret. Run \`npm run dukkan -- --help\` for their options.\n`,
+    );
+    return 2;
+  }
+  if (!isCommandName(name)) {
+    io.stderr(`Unknown command "${name}". Run \`npm run dukkan -- --help\` for the list.\n`);
     return 2;
   }
 
@@ -301,17 +652,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   let mailer: Mailer | undefined;
   let unservedReason: string | undefined;
   try {
-    const args = parseCommandArgs(first, rest);
+    const args = parseCommandArgs(name, options);
     if (args.values.help) {
       io.stdout(helpText);
       return 0;
     }
-    const work = commands[first](args);
+    const work = commands[name](args);
     const config = io.config ?? loadConfig(io.env);
     database = io.database;
     if (!database) {
       // A server on this DATA_DIR runs the command itself (this same function, on its side).
-      const answer = await askOperatorSocket(operatorSocketPath(config.dataDir), argv, io);
+      const answer = await askOperatorSocket(operatorSocketPath(config.dataDir), withAbsoluteFiles(argv), io);
       if (answer.served) return answer.code;
       unservedReason = answer.reason;
       database = await openDatabase(config.database);
@@ -329,7 +680,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     await work({ config, database, mailer, io, now: io.now ?? (() => new Date()) });
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError || error instanceof AccessRequestError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ConfigError ||
+      error instanceof AccessRequestError ||
+      error instanceof ApplicationError ||
+      error instanceof SubscriptionCommandError
+    ) {
       io.stderr(`${error.message}\n`);
       return 2;
     }

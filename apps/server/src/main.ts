@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { bootstrapDemo } from './bootstrap.ts';
+import { bootstrapDemo, bootstrapDemoApplication } from './bootstrap.ts';
 import { runCli } from './cli.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -25,6 +25,11 @@ async function main() {
       );
     }
   }
+
+  // The demo application (a public client of the demo client at localhost:3001): once, also on
+  // a data folder made before applications existed.
+  const demoApplication = await bootstrapDemoApplication(database.db, { uploadsDir: config.uploads.dir });
+  if (demoApplication.created) app.log.info('registered the demo application');
 
   // SIGTERM (a rolling restart) or Ctrl-C: stop without dropping what was accepted (see
   // app.shutdown); a second signal skips what is left of SHUTDOWN_DELAY_SECONDS.

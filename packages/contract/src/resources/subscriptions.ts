@@ -138,6 +138,7 @@ export const paymentStatuses = ['successful', 'failed', 'pending', 'upcoming'] a
 export type PaymentStatus = (typeof paymentStatuses)[number];
 /** The statuses an issued invoice can have. */
 export const issuedPaymentStatuses = ['successful', 'failed', 'pending'] as const;
+export type IssuedPaymentStatus = (typeof issuedPaymentStatuses)[number];
 
 /** What an invoice is for: frozen when it is issued, like its amount. */
 export const invoiceDetailsSchema = z.object({
