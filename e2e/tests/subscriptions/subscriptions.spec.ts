@@ -1,0 +1,195 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn } from '../../fixtures/auth.ts';
+import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
+import { idOnLineWith, operator } from '../../fixtures/operator.ts';
+import { findMailLink } from '../../fixtures/outbox.ts';
+import { e2eServer } from '../../fixtures/server.ts';
+
+/*
+ * The platform loop of a newcomer: a workspace made by the operator, its admin on the dashboard
+ * (the demo application registered at the first start), a free trial or a subscription request,
+ * the operator's decision from the command line while the server runs, and what the admin then
+ * sees: the card, the mail, the subscriptions and the invoices. Each test has a workspace of its
+ * own, so the demo workspace of the other tests never gets an installed application.
+ */
+
+const texts = {
+  en: {
+    notSubscribed: 'Not subscribed',
+    subscribe: 'Subscribe',
+    startTrial: 'Start free trial',
+    waiting: 'Waiting for activation',
+    subscribedUntil: /Subscribed until/,
+    freeTrial: 'Free trial · 14 days left',
+    rejected: 'Rejected',
+    open: 'Open the app',
+    quarterly: /Quarterly/,
+    approvedMail: /was approved and is active until[\s\S]*?The invoice of this period is [^\n]+/,
+    rejectedMail: /was not approved/,
+  },
+  ar: {
+    notSubscribed: 'غير مشترك',
+    subscribe: 'اشترك',
+    startTrial: 'ابدأ التجربة المجانية',
+    waiting: 'بانتظار التفعيل',
+    subscribedUntil: /مشترك حتى/,
+    freeTrial: /تجربة مجانية · بقي (14|١٤) يومًا/,
+    rejected: 'مرفوض',
+    open: 'افتح التطبيق',
+    quarterly: /ربع سنوي/,
+    approvedMail: /تمت الموافقة على اشتراك[\s\S]*?قيمة فاتورة هذه الفترة [^\n]+/,
+    rejectedMail: /لم تتم الموافقة على طلب [^\n]+ للاشتراك في التطبيق التجريبي/,
+  },
+};
+
+interface Owner {
+  page: Page;
+  email: string;
+  workspace: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * A workspace created by the operator's command line beside the running server, and its new
+ * admin, who accepts the mailed invitation, completes the profile and signs in (saving `language`
+ * as the language their mail comes in).
+ */
+async function newWorkspaceOwner(browser: Browser, language: 'en' | 'ar'): Promise<Owner> {
+  const unique = Date.now().toString().slice(-7);
+  const email = `owner.${language}.${unique}@shop.test`;
+  const password = 'Owner-pass1!';
+  const workspace = `Cafe ${language} ${unique}`;
+  const printed = operator('create-workspace', '--name', workspace, '--admin-email', email);
+  // The link follows the running server's address, not the command's own PUBLIC_URL.
+  const link = printed.match(/Invitation link[^:]*: (\S+)/)?.[1] ?? '';
+  expect(link.startsWith(`${e2eServer.url}/accept-invite?token=`), printed).toBe(true);
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(link.slice(e2eServer.url.length));
+  await page.getByRole('button', { name: 'Accept Invitation' }).click();
+  await page.getByLabel('Full name').fill('Sara Owner');
+  await page.getByLabel('Phone number').fill('+201001234567');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
+  await signIn(page, { email, password });
+  const saved = await page.request.patch('/api/auth/profile', {
+    data: { name: 'Sara Owner', language },
+    headers: { origin: e2eServer.url },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return { page, email, workspace, close: () => context.close() };
+}
+
+const cardOf = (page: Page) =>
+  page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading') })
+    .first();
+
+test.describe('applications, subscriptions and payments', () => {
+  // A limit, not a wait: a new account, four pages and five operator commands take ~20 s.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('en: subscribe on the dashboard, the operator approves, the card, mail, subscription and invoice follow', async ({
+    browser,
+  }) => {
+    const text = texts.en;
+    const { page, email, workspace, close } = await newWorkspaceOwner(browser, 'en');
+
+    await page.goto('/?lng=en');
+    const card = cardOf(page);
+    await expect(card.getByRole('heading', { name: 'Demo app' })).toBeVisible();
+    await expect(card).toContainText(text.notSubscribed);
+    await expect(card.getByRole('button', { name: text.startTrial })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+
+    // Quarterly for a workspace without locations: 250.00 × 1 × 3 × 0.95 = 712.50.
+    await card.getByRole('button', { name: text.subscribe }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: text.quarterly }).check();
+    await expect(dialog).toContainText('EGP 712.50');
+    await dialog.getByRole('button', { name: text.subscribe }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText(text.waiting);
+    await expect(card.getByRole('button', { name: text.startTrial })).toHaveCount(0);
+
+    // The operator approves it from the command line while the server runs.
+    const pending = operator('subscriptions', '--status', 'pending');
+    const approved = operator('approve-subscription', idOnLineWith(pending, `"${workspace}"`));
+    // (Money is written with a no-break space after the currency: \s.)
+    expect(approved).toMatch(/Issued invoice .* \(no\. 1\): EGP\s712\.50 for quarterly/);
+
+    await page.reload();
+    await expect(card).toContainText(text.subscribedUntil);
+    await expect(card.getByRole('link', { name: new RegExp(text.open) })).toHaveAttribute(
+      'href',
+      'http://localhost:3001/',
+    );
+    const mail = await findMailLink(email, text.approvedMail);
+    expect(mail).toMatch(/EGP\s712\.50/);
+
+    await page.goto('/subscriptions?lng=en');
+    const subscription = page.getByRole('row', { name: /Demo app/ });
+    await expect(subscription).toContainText('Quarterly');
+    await expect(subscription).toContainText('Approved');
+
+    await page.goto('/payments?lng=en');
+    // Invoice no. 1, issued at the approval, and the next period's, not issued yet.
+    const invoice = page.getByRole('row').filter({ hasText: 'Pending' });
+    await expect(invoice).toContainText('EGP 712.50');
+    await expect(invoice.getByRole('rowheader')).toHaveText('1');
+    await expect(page.getByRole('row').filter({ hasText: 'Upcoming' })).toContainText('EGP 712.50');
+
+    // The operator records its payment: the invoice reads as paid.
+    const invoices = operator('invoices', '--status', 'pending');
+    operator('record-payment', idOnLineWith(invoices, `"${workspace}"`), '--status', 'successful');
+    await page.reload();
+    await expect(page.getByRole('row').filter({ hasText: 'Successful' })).toContainText('EGP 712.50');
+    await expectNoHorizontalOverflow(page);
+    await close();
+  });
+
+  test('ar: a free trial, then a request the operator rejects, in Arabic', async ({ browser }) => {
+    const text = texts.ar;
+    const { page, email, workspace, close } = await newWorkspaceOwner(browser, 'ar');
+
+    await page.goto('/?lng=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const card = cardOf(page);
+    await expect(card.getByRole('heading', { name: 'التطبيق التجريبي' })).toBeVisible();
+    await expect(card).toContainText(text.notSubscribed);
+
+    await card.getByRole('button', { name: text.startTrial }).click();
+    await expect(card).toContainText(text.freeTrial);
+    await expect(card.getByRole('link', { name: new RegExp(text.open) })).toBeVisible();
+    // A trial is had once: the card no longer offers it.
+    await expect(card.getByRole('button', { name: text.startTrial })).toHaveCount(0);
+
+    await card.getByRole('button', { name: text.subscribe }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: text.quarterly }).check();
+    await dialog.getByRole('button', { name: text.subscribe }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText(text.waiting);
+
+    const pending = operator('subscriptions', '--status', 'pending');
+    operator('reject-subscription', idOnLineWith(pending, `"${workspace}"`));
+    await page.reload();
+    await expect(card).toContainText(text.rejected);
+    await expect(card.getByRole('button', { name: text.subscribe })).toBeVisible();
+    // The admin saved Arabic: the operator's decision is mailed in Arabic.
+    await findMailLink(email, text.rejectedMail);
+
+    await page.goto('/subscriptions?lng=ar');
+    const subscription = page.getByRole('row', { name: /التطبيق التجريبي/ });
+    await expect(subscription).toContainText('مرفوض');
+    await expect(subscription).toContainText('ربع سنوي');
+    await page.goto('/payments?lng=ar');
+    await expect(page.getByText('لا توجد فواتير بعد')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await close();
+  });
+});
