@@ -225,7 +225,7 @@ describe('payments recorded by the operator', () => {
     ).rejects.toBeInstanceOf(SubscriptionCommandError);
     await expect(
       recordPayment(services(), { invoiceId: invoice!.id, status: 'pending' as never }, later),
-    ).rejects.toMatchObject({ reason: 'refused' });
+    ).rejects.toMatchObject({ reason: 'badInput' });
     const [stored] = await database.db.select().from(payments).where(eq(payments.id, invoice!.id));
     expect(stored?.status).toBe('successful');
   });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { payments, subscriptions } from '../src/db/schema/index.ts';
 import {
   runSubscriptionClock,
@@ -16,7 +17,7 @@ import {
   storedSubscription,
   subscriptionServices,
 } from './helpers/subscriptions.ts';
-import { MemoryMailer } from './helpers/test-app.ts';
+import { createTestApp, MemoryMailer } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { addMember, createWorkspace } from './helpers/workspaces.ts';
 
@@ -353,5 +354,62 @@ describe('two clocks at once', () => {
       .from(subscriptions)
       .where(eq(subscriptions.workspaceId, workspace.id));
     expect(rows.filter((row) => row.status === 'expiredFreeTrial')).toHaveLength(6);
+  });
+});
+
+describe('the clock in the server', () => {
+  it('SUBSCRIPTION_GRACE_DAYS and SUBSCRIPTION_CLOCK_SECONDS: 5 days and every 60 s by default, 0 stops the clock', () => {
+    expect(loadConfig({}).subscriptions).toEqual({ graceDays: 5, clockIntervalMs: 60_000 });
+    expect(
+      loadConfig({ SUBSCRIPTION_GRACE_DAYS: '0', SUBSCRIPTION_CLOCK_SECONDS: '0' }).subscriptions,
+    ).toEqual({ graceDays: 0, clockIntervalMs: 0 });
+    expect(() => loadConfig({ SUBSCRIPTION_GRACE_DAYS: '-1' })).toThrow(/SUBSCRIPTION_GRACE_DAYS/);
+    expect(() => loadConfig({ SUBSCRIPTION_CLOCK_SECONDS: 'often' })).toThrow(/SUBSCRIPTION_CLOCK_SECONDS/);
+  });
+
+  it('runs on its interval with the app’s clock and stops when the app closes', async () => {
+    // The app's database is made first; then only intervals are faked, so the app's are the fakes.
+    const appDatabase = await createTestDatabase();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const now = new Date('2026-10-01T00:00:00.000Z');
+      const t = await createTestApp({
+        env: { SUBSCRIPTION_CLOCK_SECONDS: '60' },
+        now: () => now,
+        database: appDatabase,
+      });
+      try {
+        const workspace = await createWorkspace(t.db);
+        await addMember(t.db, workspace.id, { isAdmin: true });
+        const application = await insertApplication(t.db, { trialDays: 7 });
+        await runSubscriptionEvent(
+          subscriptionServices(t.db, new MemoryMailer()),
+          {
+            workspaceId: workspace.id,
+            applicationId: application.id,
+            event: 'startTrial',
+            actor: 'workspace',
+          },
+          plus(now, -8),
+        );
+        const status = async () => (await storedSubscription(t.db, workspace.id, application.id))?.status;
+        vi.advanceTimersByTime(59_999);
+        expect(await status()).toBe('freeTrial');
+        vi.advanceTimersByTime(1);
+        await vi.waitFor(async () => expect(await status()).toBe('expiredFreeTrial'));
+        await vi.waitFor(() =>
+          expect(t.mails.map((mail) => mail.subject)).toEqual([
+            `Your free trial of ${application.nameEn} has ended`,
+          ]),
+        );
+      } finally {
+        await t.close();
+      }
+      // Its interval (and the uploads' clean-up) are cleared.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      await appDatabase.close();
+    }
   });
 });

@@ -13,14 +13,17 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscriptions } from '../src/db/schema/index.ts';
+import { applySubscriptionEvent } from '../src/features/subscriptions/subscription-lifecycle.ts';
 import {
   approveSubscription,
   listSubscriptions,
   rejectSubscription,
+  runSubscriptionEvent,
   SubscriptionCommandError,
 } from '../src/features/subscriptions/subscriptions.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
+import { firstLockWait } from './helpers/lock-wait.ts';
 import {
   addLocations,
   approvedSubscription,
@@ -144,6 +147,45 @@ describe('POST /api/subscriptions/events', () => {
     ).toBe(400);
     expect(await storedSubscription(t.db, workspace.id, application.id)).toBeUndefined();
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'two first events at once (PostgreSQL): the second waits for the first row, then is refused by the table',
+    async () => {
+      const application = await insertApplication(t.db, { trialDays: 3 });
+      const request = {
+        workspaceId: workspace.id,
+        applicationId: application.id,
+        event: 'startTrial' as const,
+        actor: 'workspace' as const,
+      };
+      // The first trial's row is inserted and held uncommitted while the second one starts.
+      let inserted!: () => void;
+      let release!: () => void;
+      const insertedSignal = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const first = t.db.transaction(async (tx) => {
+        await applySubscriptionEvent(tx, request, now);
+        inserted();
+        await gate;
+      });
+      await insertedSignal;
+      const second = runSubscriptionEvent(services(), request, now);
+      second.catch(() => {});
+      // It waits on the first's row at the unique index (a transaction id lock), not on nothing.
+      expect(await firstLockWait(t.db, second)).toBe('transactionid');
+      release();
+      await first;
+      await expect(second).rejects.toMatchObject({
+        name: 'SubscriptionEventRefused',
+        reason: 'trialAlreadyUsed',
+      });
+      expect((await storedSubscription(t.db, workspace.id, application.id))?.status).toBe('freeTrial');
+    },
+  );
 
   it('an application that does not exist: 404 on applicationId', async () => {
     const response = await postEvent({

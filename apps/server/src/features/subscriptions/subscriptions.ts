@@ -39,7 +39,7 @@ export interface SubscriptionServices {
 export class SubscriptionCommandError extends Error {
   override name = 'SubscriptionCommandError';
   constructor(
-    readonly reason: 'notFound' | 'refused' | 'alreadyPaid',
+    readonly reason: 'notFound' | 'refused' | 'alreadyPaid' | 'badInput',
     message: string,
   ) {
     super(message);
@@ -92,7 +92,10 @@ export async function listSubscriptions(
   filter: { status?: SubscriptionStatus } = {},
 ): Promise<OperatorSubscription[]> {
   if (filter.status !== undefined && !subscriptionStatuses.includes(filter.status)) {
-    throw new SubscriptionCommandError('notFound', `No subscription status ${filter.status}`);
+    throw new SubscriptionCommandError(
+      'badInput',
+      `No subscription status ${filter.status} (one of ${subscriptionStatuses.join(', ')})`,
+    );
   }
   return db
     .select({
@@ -251,7 +254,7 @@ export async function recordPayment(
 ): Promise<SettledInvoice> {
   if (input.status !== 'successful' && input.status !== 'failed') {
     throw new SubscriptionCommandError(
-      'refused',
+      'badInput',
       `A payment is successful or failed, not ${String(input.status)}`,
     );
   }
