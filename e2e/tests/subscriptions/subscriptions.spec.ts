@@ -1,9 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn } from '../../fixtures/auth.ts';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
-import { idOnLineWith, operator } from '../../fixtures/operator.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
-import { e2eServer } from '../../fixtures/server.ts';
+import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
 
 /*
  * The platform loop of a newcomer: a workspace made by the operator, its admin on the dashboard
@@ -42,53 +40,6 @@ const texts = {
   },
 };
 
-interface Owner {
-  page: Page;
-  email: string;
-  workspace: string;
-  close: () => Promise<void>;
-}
-
-/**
- * A workspace created by the operator's command line beside the running server, and its new
- * admin, who accepts the mailed invitation, completes the profile and signs in (saving `language`
- * as the language their mail comes in).
- */
-async function newWorkspaceOwner(browser: Browser, language: 'en' | 'ar'): Promise<Owner> {
-  const unique = Date.now().toString().slice(-7);
-  const email = `owner.${language}.${unique}@shop.test`;
-  const password = 'Owner-pass1!';
-  const workspace = `Cafe ${language} ${unique}`;
-  const printed = operator('create-workspace', '--name', workspace, '--admin-email', email);
-  // The link follows the running server's address, not the command's own PUBLIC_URL.
-  const link = printed.match(/Invitation link[^:]*: (\S+)/)?.[1] ?? '';
-  expect(link.startsWith(`${e2eServer.url}/accept-invite?token=`), printed).toBe(true);
-
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(link.slice(e2eServer.url.length));
-  await page.getByRole('button', { name: 'Accept Invitation' }).click();
-  await page.getByLabel('Full name').fill('Sara Owner');
-  await page.getByLabel('Phone number').fill('+201001234567');
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Update Profile' }).click();
-  await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
-  await signIn(page, { email, password });
-  const saved = await page.request.patch('/api/auth/profile', {
-    data: { name: 'Sara Owner', language },
-    headers: { origin: e2eServer.url },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return { page, email, workspace, close: () => context.close() };
-}
-
-const cardOf = (page: Page) =>
-  page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading') })
-    .first();
-
 test.describe('applications, subscriptions and payments', () => {
   // A limit, not a wait: a new account, four pages and five operator commands take ~20 s.
   test.describe.configure({ timeout: 120_000 });
@@ -100,7 +51,7 @@ test.describe('applications, subscriptions and payments', () => {
     const { page, email, workspace, close } = await newWorkspaceOwner(browser, 'en');
 
     await page.goto('/?lng=en');
-    const card = cardOf(page);
+    const card = applicationCard(page);
     await expect(card.getByRole('heading', { name: 'Demo app' })).toBeVisible();
     await expect(card).toContainText(text.notSubscribed);
     await expect(card.getByRole('button', { name: text.startTrial })).toBeVisible();
@@ -158,7 +109,7 @@ test.describe('applications, subscriptions and payments', () => {
 
     await page.goto('/?lng=ar');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    const card = cardOf(page);
+    const card = applicationCard(page);
     await expect(card.getByRole('heading', { name: 'التطبيق التجريبي' })).toBeVisible();
     await expect(card).toContainText(text.notSubscribed);
 

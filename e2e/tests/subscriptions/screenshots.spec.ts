@@ -1,0 +1,102 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
+import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
+import { e2eServer } from '../../fixtures/server.ts';
+
+/**
+ * Screenshots of the dashboard (a subscribed card) and its plan dialog in en/ar × light/dark, wide
+ * (1280 × 800) and narrow (390 × 844), and of /subscriptions and /payments in en light and ar dark
+ * at both widths, kept in e2e/artifacts/. At each:
+ * the page does not scroll sideways, the card's actions and the dialog's confirm button are wholly
+ * on screen, and the lists show their row.
+ */
+const texts = {
+  en: {
+    changePlan: 'Change plan',
+    confirm: 'Change plan',
+    subscribed: /Subscribed until/,
+    approved: 'Approved',
+  },
+  ar: { changePlan: 'غيّر الخطة', confirm: 'غيّر الخطة', subscribed: /مشترك حتى/, approved: 'مقبول' },
+};
+
+const viewports = {
+  wide: { width: 1280, height: 800 },
+  narrow: { width: 390, height: 844 },
+};
+
+async function expectOnScreen(page: Page, what: string, control: Locator) {
+  const width = page.viewportSize()?.width;
+  await expect.soft(control, `${what} at ${width} px`).toBeVisible();
+  await expect.soft(control, `${what} at ${width} px is wholly on screen`).toBeInViewport({ ratio: 1 });
+}
+
+test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, wide and narrow', async ({
+  browser,
+}) => {
+  // A limit, not a wait: a new account, then 24 pages rendered and shot in turn (~1.5 min).
+  test.setTimeout(240_000);
+  const { page, workspace, close } = await newWorkspaceOwner(browser, 'en');
+  // An approved subscription with its invoice: the states worth looking at.
+  const user = await (await page.request.get('/api/auth/user')).json();
+  const workspaceId: string = user.data.adminWorkspaces[0].id;
+  const applications = await (await page.request.get(`/api/applications?workspaceId=${workspaceId}`)).json();
+  const requested = await page.request.post(`/api/subscriptions/events?workspaceId=${workspaceId}`, {
+    data: { applicationId: applications.data[0].id, event: 'request', plan: 'annually' },
+    headers: { origin: e2eServer.url },
+  });
+  expect(requested.ok(), await requested.text()).toBe(true);
+  operator(
+    'approve-subscription',
+    idOnLineWith(operator('subscriptions', '--status', 'pending'), `"${workspace}"`),
+  );
+
+  for (const language of ['en', 'ar'] as const) {
+    const text = texts[language];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+      for (const [size, viewport] of Object.entries(viewports)) {
+        await page.setViewportSize(viewport);
+        const shot = (name: string) =>
+          page.screenshot({ path: `e2e/artifacts/${name}-${size}-${language}-${theme}.png`, fullPage: true });
+
+        await page.goto(`/?lng=${language}`);
+        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        const card = applicationCard(page);
+        await expect(card).toContainText(text.subscribed);
+        await expectNoHorizontalOverflow(page);
+        for (const button of await card.getByRole('button').all()) {
+          await expectOnScreen(page, `dashboard: ${await button.textContent()}`, button);
+        }
+        await shot('dashboard');
+
+        await card.getByRole('button', { name: text.changePlan }).click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByRole('radio')).toHaveCount(4);
+        await expectNoHorizontalOverflow(page);
+        await expectOnScreen(
+          page,
+          'plan dialog: confirm',
+          dialog.getByRole('button', { name: text.confirm }),
+        );
+        await shot('plan-dialog');
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+
+        // The lists are the generic list's, shot in every combination elsewhere: two themes here.
+        if ((language === 'en') !== (theme === 'light')) continue;
+        await page.goto(`/subscriptions?lng=${language}`);
+        await expect(page.getByRole('row').filter({ hasText: text.approved })).toHaveCount(1);
+        await expectNoHorizontalOverflow(page);
+        await shot('subscriptions');
+
+        await page.goto(`/payments?lng=${language}`);
+        await expect(page.getByRole('rowheader').filter({ hasText: /^(1|١)$/ })).toHaveCount(1);
+        await expectNoHorizontalOverflow(page);
+        await shot('payments');
+      }
+    }
+  }
+  await close();
+});
