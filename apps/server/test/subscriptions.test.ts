@@ -21,7 +21,7 @@ import {
   runSubscriptionEvent,
   SubscriptionCommandError,
 } from '../src/features/subscriptions/subscriptions.ts';
-import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
+import { api, createUser, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
 import {
@@ -431,6 +431,10 @@ describe('the operator: list, approve, reject', () => {
   it('approve: the period starts now for the plan’s calendar months, the first invoice is issued, the admins are mailed', async () => {
     const shop = await createWorkspace(t.db, 'Approved shop');
     const owner = await addMember(t.db, shop.id, { isAdmin: true });
+    const arabicOwner = await addMember(t.db, shop.id, {
+      isAdmin: true,
+      user: await createUser(t.db, { language: 'ar' }),
+    });
     const application = await insertApplication(t.db, { monthlyPricePerLocation: 25_000 });
     await addLocations(t.db, shop.id, 2);
     const at = new Date('2026-01-31T12:00:00.000Z');
@@ -457,6 +461,13 @@ describe('the operator: list, approve, reject', () => {
     expect(approvedMail?.to).toBe(owner.user.email);
     expect(approvedMail?.text).toContain('Sat, Feb 28, 2026');
     expect(approvedMail?.text).toMatch(/EGP\s500\.00/);
+    const arabicMail = t.mails.find(
+      (mail) => mail.to === arabicOwner.user.email && mail.subject.includes('مفعّل'),
+    );
+    expect(arabicMail?.subject).toBe(`اشتراكك في ${application.nameAr} مفعّل`);
+    expect(arabicMail?.text).toContain('الخطة الشهرية');
+    expect(arabicMail?.text).toContain('السبت، ٢٨ فبراير ٢٠٢٦');
+    expect(arabicMail?.text).toMatch(/٥٠٠٫٠٠\s?ج\.م\./);
   });
 
   it('reject: the request is rejected and the admins are told; unknown ids and refused decisions throw typed errors', async () => {
