@@ -22,6 +22,8 @@ const texts = {
     rejected: 'Rejected',
     open: 'Open the app',
     quarterly: /Quarterly/,
+    cancel: 'Cancel subscription',
+    cancelling: /Cancelled · ends on/,
     approvedMail: /was approved and is active until[\s\S]*?The invoice of this period is [^\n]+/,
     rejectedMail: /was not approved/,
   },
@@ -35,6 +37,9 @@ const texts = {
     rejected: 'مرفوض',
     open: 'افتح التطبيق',
     quarterly: /ربع سنوي/,
+    cancel: 'ألغِ الاشتراك',
+    endTrial: 'أنهِ التجربة المجانية',
+    expiredFreeTrial: 'تجربة مجانية منتهية',
     approvedMail: /تمت الموافقة على اشتراك[\s\S]*?قيمة فاتورة هذه الفترة [^\n]+/,
     rejectedMail: /لم تتم الموافقة على طلب [^\n]+ للاشتراك في التطبيق التجريبي/,
   },
@@ -44,7 +49,7 @@ test.describe('applications, subscriptions and payments', () => {
   // A limit, not a wait: a new account, four pages and five operator commands take ~20 s.
   test.describe.configure({ timeout: 120_000 });
 
-  test('en: subscribe on the dashboard, the operator approves, the card, mail, subscription and invoice follow', async ({
+  test('en: subscribe on the dashboard, the operator approves, the card, mail, subscription and invoice follow, then cancel', async ({
     browser,
   }) => {
     const text = texts.en;
@@ -100,10 +105,22 @@ test.describe('applications, subscriptions and payments', () => {
     await page.reload();
     await expect(page.getByRole('row').filter({ hasText: 'Successful' })).toContainText('EGP 712.50');
     await expectNoHorizontalOverflow(page);
+
+    // Cancelled, it keeps working until its period's end and offers nothing more.
+    await page.goto('/?lng=en');
+    await card.getByRole('button', { name: text.cancel }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('It keeps working until');
+    await confirm.getByRole('button', { name: text.cancel }).click();
+    await expect(card).toContainText(text.cancelling);
+    await expect(card.getByRole('button')).toHaveCount(0);
+    await expect(card.getByRole('link', { name: new RegExp(text.open) })).toBeVisible();
     await close();
   });
 
-  test('ar: a free trial, then a request the operator rejects, in Arabic', async ({ browser }) => {
+  test('ar: a free trial ended early, then a request the operator rejects, in Arabic', async ({
+    browser,
+  }) => {
     const text = texts.ar;
     const { page, email, workspace, close } = await newWorkspaceOwner(browser, 'ar');
 
@@ -116,7 +133,11 @@ test.describe('applications, subscriptions and payments', () => {
     await card.getByRole('button', { name: text.startTrial }).click();
     await expect(card).toContainText(text.freeTrial);
     await expect(card.getByRole('link', { name: new RegExp(text.open) })).toBeVisible();
-    // A trial is had once: the card no longer offers it.
+    // Ended early, the trial has expired, and is had once: the card no longer offers it.
+    await card.getByRole('button', { name: text.cancel }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: text.endTrial }).click();
+    await expect(card).toContainText(text.expiredFreeTrial);
+    await expect(card.getByRole('link', { name: new RegExp(text.open) })).toHaveCount(0);
     await expect(card.getByRole('button', { name: text.startTrial })).toHaveCount(0);
 
     await card.getByRole('button', { name: text.subscribe }).click();
