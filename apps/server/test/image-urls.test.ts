@@ -3,7 +3,7 @@ import { type BrandRecord, storedImageExtensions, validationCodes } from '@dukka
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands } from '../src/db/schema/index.ts';
-import { detectImageType } from '../src/features/files/image-type.ts';
+import { detectImageType } from '../src/platform/storage/image-type.ts';
 import { api, dataOf, expectValidation, multipart, tinyPng } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { filesPathPrefix } from '@dukkan/contract';
-// biome-ignore lint/style/noRestrictedImports: the one place that tells image formats by their bytes; a logo is judged by the same signatures as an upload rather than by a copy of them.
-import { detectImageType } from '../files/image-type.ts';
+import { detectImageType } from '../../platform/storage/image-type.ts';
 import { ApplicationError } from './application-input.ts';
 
 /*

@@ -19,8 +19,8 @@ import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, parseInput, validationError } from '../../http/errors.ts';
 import { isPlainStaticPath } from '../../http/static-paths.ts';
+import { detectImageType } from '../../platform/storage/image-type.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
-import { detectImageType } from './image-type.ts';
 import {
   imageReferences,
   removeUnreferencedUploads,
