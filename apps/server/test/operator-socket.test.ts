@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { AltchaChallenge } from '@dukkan/contract';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AltchaChallenge, DashboardApplication } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -22,7 +23,8 @@ import {
   operatorSocketPath,
   startOperatorSocket,
 } from '../src/http/operator-socket.ts';
-import { solveAltcha } from './helpers/api.ts';
+import { formatMoney } from '../src/platform/mail/templates.ts';
+import { solveAltcha, tinyPng } from './helpers/api.ts';
 import { MemoryMailer } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -39,6 +41,10 @@ const mainEntry = join(serverDir, 'src', 'main.ts');
 const serverUrl = 'http://shop.example.test:4123';
 /** The CLI's own PUBLIC_URL: a link with it would mean the command ran outside the server. */
 const cliOwnUrl = 'http://cli-env.example.test';
+/** A database no CLI can reach: a command that succeeds with it can only have run in the server. */
+const unreachableDatabase = 'postgres://nobody@127.0.0.1:1/none';
+/** tsx's loader by its path, for a CLI started from a folder outside the project. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const linkPattern = /Invitation link \(valid \d+ days\): (\S+\/accept-invite\?token=([A-Za-z0-9_-]{20,}))/;
 
 const folders: string[] = [];
@@ -364,17 +370,61 @@ describe('runCli through the socket (in-process)', () => {
   });
 });
 
+describe('file options sent to a running server (in-process)', () => {
+  it("a --logo path is made absolute against the operator's folder before it is sent; other values stay", async () => {
+    const dataDir = tempDir();
+    const received: string[][] = [];
+    await start(operatorSocketPath(dataDir), async (argv) => {
+      received.push(argv);
+      return 0;
+    });
+    const io: CliIo = {
+      env: { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: unreachableDatabase },
+      stdout: () => {},
+      stderr: () => {},
+    };
+    const sent = [
+      ['app', 'update', 'pos-one', '--logo', 'logos/pos.png', '--name-en', 'logo.png'],
+      ['app', 'create', '--client-id', 'pos-two', '--logo=./pos.svg', '--description-en=--logo'],
+      ['app', 'update', 'pos-three', '--logo', '/srv/logos/pos.webp'],
+      ['app', 'list'],
+    ];
+    for (const argv of sent) expect(await runCli(argv, io)).toBe(0);
+    expect(received).toEqual([
+      [
+        'app',
+        'update',
+        'pos-one',
+        '--logo',
+        resolve(process.cwd(), 'logos/pos.png'),
+        '--name-en',
+        'logo.png',
+      ],
+      [
+        'app',
+        'create',
+        '--client-id',
+        'pos-two',
+        `--logo=${resolve(process.cwd(), 'pos.svg')}`,
+        '--description-en=--logo',
+      ],
+      ['app', 'update', 'pos-three', '--logo', '/srv/logos/pos.webp'],
+      ['app', 'list'],
+    ]);
+  });
+});
+
 interface Finished {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/** `npm run dukkan -- …` as the operator runs it, with its own environment. */
-function runCliProcess(argv: string[], env: Record<string, string>): Promise<Finished> {
+/** `npm run dukkan -- …` as the operator runs it, with its own environment, in `cwd`. */
+function runCliProcess(argv: string[], env: Record<string, string>, cwd = serverDir): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, ...argv], {
-      cwd: serverDir,
+    const child = spawn(process.execPath, ['--import', tsxLoader, cliEntry, ...argv], {
+      cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -460,9 +510,11 @@ async function freshPostgres(baseUrl: string) {
   };
 }
 
-// A spawned server and four CLI processes, each starting tsx (the server and the last CLI also the
-// embedded database): 45 s on PostgreSQL and 61 s on PGlite alone on this 2-core machine, 143 s
-// on PGlite beside the CLI and lock tests with a load average of 8.
+// A spawned server and five CLI processes, each starting tsx (the server and the last CLI also the
+// embedded database); the subscription commands run from this process through the same socket,
+// which spares a tsx start each. Alone on this 2-core machine with other engineers' tests running
+// (load average 6-10): 48 s on PGlite, 54 s on PostgreSQL; before the application and subscription
+// commands were added, 61 s on PGlite alone and 143 s beside the CLI and lock tests at load 8.
 describe('the CLI beside a running server (spawned processes)', { timeout: 300_000 }, () => {
   const postgresBase = process.env.DATABASE_URL;
   let dropPostgres: (() => Promise<void>) | undefined;
@@ -470,7 +522,7 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     await dropPostgres?.();
   });
 
-  it(`${postgresBase ? 'PostgreSQL' : 'PGlite'}: requests, approve and create-workspace run in the server, with its PUBLIC_URL; without the server the CLI opens the database itself`, async () => {
+  it(`${postgresBase ? 'PostgreSQL' : 'PGlite'}: requests, approve, create-workspace, app create (a logo named relative to another folder), app list, subscriptions, approve-subscription, invoices and record-payment run in the server, with its PUBLIC_URL and files; without the server the CLI opens the database itself`, async () => {
     const dataDir = tempDir('dukkan-op-server-');
     const databaseEnv: Record<string, string> = {};
     if (postgresBase) {
@@ -478,10 +530,13 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
       dropPostgres = fresh.drop;
       databaseEnv.DATABASE_URL = fresh.url;
     }
+    const demoAdmin = { email: 'demo-admin@example.com', password: 'Sesame#Open1' };
     const server = await startServer({
       DATA_DIR: dataDir,
       PUBLIC_URL: serverUrl,
       CAPTCHA_DIFFICULTY: '1000',
+      BOOTSTRAP_ADMIN_EMAIL: demoAdmin.email,
+      BOOTSTRAP_ADMIN_PASSWORD: demoAdmin.password,
       ...databaseEnv,
     });
 
@@ -547,6 +602,142 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
         data: { status: 'pending', workspace: { name: workspace } },
       });
     }
+
+    // The applications and subscriptions commands. The CLI names a database it cannot reach:
+    // exit 0 means the server ran them.
+    const servedEnv = { ...cliEnv, DATABASE_URL: unreachableDatabase };
+    // `app create` started in another folder than the server's, naming its logo relative to it.
+    const operatorDir = tempDir('dukkan-op-operator-');
+    const logoName = `operator-logo-${randomBytes(4).toString('hex')}.png`;
+    writeFileSync(join(operatorDir, logoName), tinyPng);
+    const clientId = 'nile-pos';
+    const registered = await runCliProcess(
+      [
+        'app',
+        'create',
+        '--client-id',
+        clientId,
+        '--name-en',
+        'Nile POS',
+        '--name-ar',
+        'نقطة النيل',
+        '--home-url',
+        'https://nile-pos.example/',
+        '--redirect-uri',
+        'https://nile-pos.example/callback',
+        '--type',
+        'public',
+        '--currency',
+        'EGP',
+        '--monthly-price',
+        '25000',
+        '--logo',
+        logoName,
+      ],
+      servedEnv,
+      operatorDir,
+    );
+    expect(registered.stderr).toBe('');
+    expect(registered.code).toBe(0);
+    expect(registered.stdout).toContain(`Registered application ${clientId}.`);
+    // Stored in the server's file storage, and served by it.
+    const [, logoAddress, logoFile] = /; logo (\/files\/platform\/([0-9a-f-]{36}\.png))\n/.exec(
+      registered.stdout,
+    )!;
+    expect(readFileSync(join(dataDir, 'uploads', 'platform', logoFile!)).equals(tinyPng)).toBe(true);
+    const servedLogo = await fetch(`${server.address}${logoAddress}`);
+    expect(servedLogo.status).toBe(200);
+    expect(Buffer.from(await servedLogo.arrayBuffer()).equals(tinyPng)).toBe(true);
+    const applicationId = /\n {2}id ([0-9a-f-]{36});/.exec(registered.stdout)![1]!;
+
+    // The other commands from this process, through the same socket (no tsx start each time).
+    const cli = async (...argv: string[]) => {
+      const output = capture();
+      const code = await runCli(argv, {
+        env: { NODE_ENV: 'test', ...servedEnv },
+        stdout: output.stdout,
+        stderr: output.stderr,
+      });
+      return { code, stdout: output.out, stderr: output.err };
+    };
+    const appList = await cli('app', 'list');
+    expect(appList).toMatchObject({ code: 0, stderr: '' });
+    expect(appList.stdout).toContain(`${clientId}  Nile POS / نقطة النيل  (public)`);
+    expect(appList.stdout).toContain(`logo ${logoAddress}`);
+    expect(appList.stdout).toContain('dukkan-demo');
+
+    // The demo workspace's admin subscribes over HTTP.
+    const signedIn = await fetch(`${server.address}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(demoAdmin),
+    });
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .find((header) => header.startsWith('dukkan_session='))!
+      .split(';')[0]!;
+    const me = (await (await fetch(`${server.address}/api/auth/user`, { headers: { cookie } })).json()) as {
+      data: { adminWorkspaces: { id: string; name: string }[] };
+    };
+    const demoWorkspace = me.data.adminWorkspaces[0]!;
+    expect(demoWorkspace.name).toBe('Demo Store');
+    const requested = await fetch(
+      `${server.address}/api/subscriptions/events?workspaceId=${demoWorkspace.id}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ applicationId, event: 'request', plan: 'monthly' }),
+      },
+    );
+    expect(requested.status, await requested.clone().text()).toBe(200);
+    const subscriptionId = ((await requested.json()) as { data: { id: string } }).data.id;
+    const dashboard = async () => {
+      const response = await fetch(`${server.address}/api/applications?workspaceId=${demoWorkspace.id}`, {
+        headers: { cookie },
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        data: DashboardApplication[];
+        meta: { activeLocations: number };
+      };
+      return { card: body.data.find((entry) => entry.id === applicationId)!.card, ...body.meta };
+    };
+    const before = await dashboard();
+    expect(before.card).toBe('waitingForActivation');
+
+    const pendingSubscriptions = await cli('subscriptions', '--status', 'pending');
+    expect(pendingSubscriptions).toMatchObject({ code: 0, stderr: '' });
+    expect(pendingSubscriptions.stdout).toMatch(
+      new RegExp(
+        `^${subscriptionId}  pending +monthly +— to —  ${clientId} for "Demo Store"\n1 subscription\\.\n$`,
+      ),
+    );
+
+    const approvedSubscription = await cli('approve-subscription', subscriptionId);
+    expect(approvedSubscription.stderr).toBe('');
+    expect(approvedSubscription.code).toBe(0);
+    expect(approvedSubscription.stdout).toContain(
+      `Approved subscription ${subscriptionId} (now approved).\n`,
+    );
+    const [, invoiceId, invoiceNumber, amount] =
+      /Issued invoice ([0-9a-f-]{36}) \(no\. (\d+)\): (.+) for monthly, /.exec(approvedSubscription.stdout)!;
+    expect(invoiceNumber).toBe('1');
+    // 250.00 EGP per active location of the demo workspace, monthly.
+    expect(amount).toBe(formatMoney(25_000 * before.activeLocations, 'EGP', 'en'));
+    expect(approvedSubscription.stdout).toContain("1 mail to the workspace's admins.");
+    expect((await dashboard()).card).toBe('subscribed');
+
+    const issued = await cli('invoices');
+    expect(issued).toMatchObject({ code: 0, stderr: '' });
+    expect(issued.stdout).toMatch(
+      new RegExp(`^${invoiceId}  pending +no\\. 1 .*"Demo Store"\n1 invoice\\.\n$`),
+    );
+    const paid = await cli('record-payment', invoiceId!, '--status', 'successful');
+    expect(paid).toEqual({ code: 0, stderr: '', stdout: `Invoice ${invoiceId} (no. 1) is successful.\n` });
+    expect((await cli('invoices', '--status', 'successful')).stdout).toMatch(
+      new RegExp(`^${invoiceId}  successful `),
+    );
 
     expect(await server.stop()).toBe(0);
     expect(existsSync(socketPath), 'the socket is removed when the server stops').toBe(false);
