@@ -151,7 +151,7 @@ async function lockSubscription(
   return row ?? null;
 }
 
-/** The application, or a 404 naming `applicationId` (an id of no application, or not a uuid). */
+/** The application, or a 404 naming `applicationId` when no application has that id. */
 export async function findApplication(db: Database, applicationId: string): Promise<ApplicationRow> {
   const [application] = await db
     .select()
