@@ -637,6 +637,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   // `app <subcommand>` is one command of the table, named with its subcommand.
   const [name, options] = first === 'app' && rest[0] ? [`app ${rest[0]}`, rest.slice(1)] : [first, rest];
+  if (first === 'app' && (rest[0] === '--help' || rest[0] === '-h')) {
+    io.stdout(helpText);
+    return 0;
+  }
   if (first === 'app' && !isCommandName(name)) {
     io.stderr(
       `app needs one of: list, create, update, secret. Run \`npm run dukkan -- --help\` for their options.\n`,

@@ -413,6 +413,10 @@ describe('app update and app secret', () => {
     expect(await storedApplication(clientId)).toEqual(before);
   });
 
+  it('app --help prints the help, which names every new command', async () => {
+    expect(await run(['app', '--help'])).toEqual({ code: 0, stdout: helpText, stderr: '' });
+  });
+
   it('the help names every new command', () => {
     for (const command of [
       'app list',

@@ -160,7 +160,7 @@ async function decide(
     if (error instanceof SubscriptionEventRefused) {
       throw new SubscriptionCommandError(
         'refused',
-        `Subscription ${id} cannot be ${event}d: ${error.message}`,
+        `Subscription ${id} cannot be ${event === 'approve' ? 'approved' : 'rejected'}: ${error.message}`,
       );
     }
     throw error;
