@@ -575,10 +575,10 @@ describe('GET /api/applications (the dashboard)', () => {
       'none-no-trial': { card: 'notSubscribed', allowedEvents: ['request'], trialUsed: false },
       trial: { card: 'freeTrial', allowedEvents: ['request', 'cancel'], trialUsed: true },
       pending: { card: 'waitingForActivation', allowedEvents: ['changePlan'], trialUsed: false },
-      approved: { card: 'subscribed', allowedEvents: ['renew', 'changePlan', 'cancel'], trialUsed: false },
+      approved: { card: 'subscribed', allowedEvents: ['changePlan', 'cancel'], trialUsed: false },
       // Cancelling: it ends with its period, nothing more to do but wait.
       cancelling: { card: 'subscribed', allowedEvents: [], trialUsed: false },
-      grace: { card: 'subscribed', allowedEvents: ['renew', 'changePlan', 'cancel'], trialUsed: false },
+      grace: { card: 'subscribed', allowedEvents: ['changePlan', 'cancel'], trialUsed: false },
       'trial-over': { card: 'expiredFreeTrial', allowedEvents: ['request'], trialUsed: true },
       rejected: { card: 'rejected', allowedEvents: ['request'], trialUsed: false },
       expired: { card: 'expiredSubscription', allowedEvents: ['request', 'renew'], trialUsed: false },

@@ -5,10 +5,10 @@ import {
   situationOf,
   subscriptionRecordSchema,
   subscriptionSummarySchema,
-  transition,
   upcomingPaymentSchema,
   validationCodes,
   workspaceSubscriptionEvents,
+  workspaceTransition,
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -286,7 +286,7 @@ describe('the lifecycle table over HTTP: every state × every workspace event', 
         event,
         ...(needsPlan(event) ? { plan: 'annually' } : {}),
       });
-      const verdict = transition(situation, event);
+      const verdict = workspaceTransition(situation, event);
       const after = await storedSubscription(t.db, workspace.id, application.id);
       if (!verdict.allowed) {
         expect(response.status, `${event} → ${response.text}`).toBe(409);
@@ -311,10 +311,7 @@ describe('the lifecycle table over HTTP: every state × every workspace event', 
       expect(summary.status, event).toBe(verdict.to.status);
       expect(after?.status, event).toBe(verdict.to.status);
       expect(summary.cancelling, event).toBe(verdict.to.cancelling);
-      // A workspace's renew of an approved subscription only picks the next plan: grace ends by a payment.
-      const inGrace =
-        event === 'renew' && situation.status === 'approved' ? situation.inGrace : verdict.to.inGrace;
-      expect(summary.graceEndsAt !== null, `${event}: in grace`).toBe(inGrace);
+      expect(summary.graceEndsAt !== null, `${event}: in grace`).toBe(verdict.to.inGrace);
     }
   });
 
@@ -330,6 +327,9 @@ describe('the lifecycle table over HTTP: every state × every workspace event', 
       [situationOf('approved', { cancelling: true }), 'changePlan', 409, 'alreadyCancelling'],
       [situationOf('rejected'), 'changePlan', 409, 'notSubscribed'],
       [situationOf('expiredSubscription'), 'renew', 200, undefined],
+      // Only a payment renews an approved subscription, in grace or not.
+      [situationOf('approved'), 'renew', 409, 'notExpired'],
+      [situationOf('approved', { inGrace: true }), 'renew', 409, 'notExpired'],
       [situationOf('expiredFreeTrial'), 'request', 200, undefined],
       [situationOf('freeTrial'), 'cancel', 200, undefined],
     ];
@@ -388,7 +388,7 @@ describe('what each workspace event writes', () => {
     });
   });
 
-  it('renew: a lapsed subscription becomes a new request; an approved one only picks the next plan', async () => {
+  it('renew: a lapsed subscription becomes a new request; an approved one is refused, unchanged (its payment renews it)', async () => {
     const lapsed = await seedSituation(workspace.id, situationOf('expiredSubscription'));
     expect(dataOf(await post(lapsed.id, 'renew', 'quarterly'))).toMatchObject({
       status: 'pending',
@@ -401,14 +401,10 @@ describe('what each workspace event writes', () => {
     ]);
     const approved = await seedSituation(workspace.id, situationOf('approved'));
     const before = await storedSubscription(t.db, workspace.id, approved.id);
-    const renewed = await post(approved.id, 'renew', 'annually');
-    expect(dataOf(renewed)).toMatchObject({
-      status: 'approved',
-      plan: 'monthly',
-      nextPlan: 'annually',
-      startDate: before!.startDate!.toISOString(),
-      endDate: before!.endDate!.toISOString(),
-    });
+    const refused = await post(approved.id, 'renew', 'annually');
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).issues?.[0]?.params).toEqual({ reason: 'notExpired' });
+    expect(await storedSubscription(t.db, workspace.id, approved.id)).toEqual(before);
   });
 
   it('a request after a trial keeps the trial used: no second trial', async () => {

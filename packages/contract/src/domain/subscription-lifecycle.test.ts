@@ -190,7 +190,9 @@ describe('the subscription lifecycle', () => {
     expect(allowedWorkspaceEvents(situation('none'))).toEqual(['startTrial', 'request']);
     expect(allowedWorkspaceEvents(situation('freeTrial'))).toEqual(['request', 'cancel']);
     expect(allowedWorkspaceEvents(situation('pending'))).toEqual(['changePlan']);
-    expect(allowedWorkspaceEvents(situation('approved'))).toEqual(['renew', 'changePlan', 'cancel']);
+    // Renewing an approved subscription is its payment's, not the dashboard's.
+    expect(allowedWorkspaceEvents(situation('approved'))).toEqual(['changePlan', 'cancel']);
+    expect(allowedWorkspaceEvents(situation('approved+grace'))).toEqual(['changePlan', 'cancel']);
     expect(allowedWorkspaceEvents(situation('approved+cancelling'))).toEqual([]);
     expect(allowedWorkspaceEvents(situation('expiredSubscription'))).toEqual(['request', 'renew']);
   });

@@ -208,7 +208,17 @@ const cardStateOf: Record<'none' | SubscriptionStatus, ApplicationCardState> = {
 export const applicationCardState = (status: SubscriptionState): ApplicationCardState =>
   cardStateOf[status ?? 'none'];
 
+/**
+ * An event as the workspace causes it: the table, except that an approved subscription is renewed
+ * by its next invoice's payment (the operator's record, or a payment provider), never from the
+ * dashboard: without it the workspace could start a period it has not paid for.
+ */
+export function workspaceTransition(from: SubscriptionSituation, event: SubscriptionEvent): TransitionResult {
+  if (event === 'renew' && from.status === 'approved') return { allowed: false, reason: 'notExpired' };
+  return transition(from, event);
+}
+
 /** The workspace's events a situation allows: the dashboard offers exactly these. */
 export function allowedWorkspaceEvents(from: SubscriptionSituation): WorkspaceSubscriptionEvent[] {
-  return workspaceSubscriptionEvents.filter((event) => transition(from, event).allowed);
+  return workspaceSubscriptionEvents.filter((event) => workspaceTransition(from, event).allowed);
 }

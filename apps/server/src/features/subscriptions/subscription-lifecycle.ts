@@ -7,6 +7,7 @@ import {
   situationOf,
   transition,
   validationCodes,
+  workspaceTransition,
 } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -196,7 +197,11 @@ export async function applySubscriptionEvent(
   // Twice at most: a first subscription inserted by someone else meanwhile is then read and locked.
   for (let attempt = 0; attempt < 2; attempt++) {
     const previous = await lockSubscription(tx, request.workspaceId, request.applicationId);
-    const verdict = transition(situationOfRow(previous), request.event);
+    const situation = situationOfRow(previous);
+    const verdict =
+      request.actor === 'workspace'
+        ? workspaceTransition(situation, request.event)
+        : transition(situation, request.event);
     if (!verdict.allowed) {
       throw new SubscriptionEventRefused(request.event, verdict.reason, refusalMessages[verdict.reason]);
     }
@@ -291,10 +296,8 @@ async function effectOf(
           after: nothingAfter(),
         };
       }
-      // The workspace renewing an approved subscription chooses the next period's plan; the
-      // period itself starts only when its invoice is paid.
-      const plan = requiredPlan(request);
-      return { values: { nextPlan: plan === from?.plan ? null : plan }, after: nothingAfter() };
+      // Only a payment renews an approved subscription (workspaceTransition refuses the workspace).
+      throw new Error('An approved subscription is renewed by its paid invoice');
     }
     case 'changePlan': {
       const plan = requiredPlan(request);

@@ -76,7 +76,7 @@ const waiting = application('Loyalty', 'waitingForActivation', ['changePlan'], {
   startDate: null,
   endDate: null,
 });
-const subscribed = application('Inventory', 'subscribed', ['renew', 'changePlan', 'cancel'], {
+const subscribed = application('Inventory', 'subscribed', ['changePlan', 'cancel'], {
   nextPlan: 'annually',
 });
 const trialOver = application('Reports', 'expiredFreeTrial', ['request'], {
@@ -92,7 +92,7 @@ const refused = application('Payroll', 'rejected', ['request'], {
   endDate: null,
 });
 const cancelling = application('Booking', 'subscribed', [], { cancelling: true });
-const inGrace = application('Accounting', 'subscribed', ['renew', 'cancel'], {
+const inGrace = application('Accounting', 'subscribed', ['changePlan', 'cancel'], {
   endDate: '2027-01-05T12:00:00.000Z',
   graceEndsAt: '2027-01-19T12:00:00.000Z',
 });
@@ -172,7 +172,7 @@ describe('the dashboard (Applications)', () => {
       ['Accounting', 'Payment due'],
     ];
     for (const [name, state] of states) expect(within(card(name)).getByText(state), name).toBeTruthy();
-    expect(within(card('Accounting')).getByText('Renew by Tue, Jan 19, 2027 to keep using it.')).toBeTruthy();
+    expect(within(card('Accounting')).getByText('Pay its invoice by Tue, Jan 19, 2027 to keep using it.')).toBeTruthy();
     expect(within(card('Inventory')).getByText('From the next period: Annually')).toBeTruthy();
     expect(within(card('Point of Sale')).getByText('Point of Sale for your shop')).toBeTruthy();
     expect(plain(within(card('Point of Sale')).getByText(/per location per month/).textContent)).toBe(
@@ -199,12 +199,12 @@ describe('the dashboard (Applications)', () => {
       ['Point of Sale', ['Start free trial', 'Subscribe']],
       ['Kitchen Display', ['Subscribe', 'Cancel subscription']],
       ['Loyalty', ['Change plan']],
-      ['Inventory', ['Renew', 'Change plan', 'Cancel subscription']],
+      ['Inventory', ['Change plan', 'Cancel subscription']],
       ['Reports', ['Subscribe']],
       ['Delivery', ['Subscribe', 'Renew']],
       ['Payroll', ['Subscribe']],
       ['Booking', []],
-      ['Accounting', ['Renew', 'Cancel subscription']],
+      ['Accounting', ['Change plan', 'Cancel subscription']],
     ];
     for (const [name, actions] of expected) expect(buttonsOf(card(name)), name).toEqual(actions);
 
