@@ -172,7 +172,9 @@ describe('the dashboard (Applications)', () => {
       ['Accounting', 'Payment due'],
     ];
     for (const [name, state] of states) expect(within(card(name)).getByText(state), name).toBeTruthy();
-    expect(within(card('Accounting')).getByText('Pay its invoice by Tue, Jan 19, 2027 to keep using it.')).toBeTruthy();
+    expect(
+      within(card('Accounting')).getByText('Pay its invoice by Tue, Jan 19, 2027 to keep using it.'),
+    ).toBeTruthy();
     expect(within(card('Inventory')).getByText('From the next period: Annually')).toBeTruthy();
     expect(within(card('Point of Sale')).getByText('Point of Sale for your shop')).toBeTruthy();
     expect(plain(within(card('Point of Sale')).getByText(/per location per month/).textContent)).toBe(
