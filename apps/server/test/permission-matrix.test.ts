@@ -46,6 +46,22 @@ function requirementText(route: DeclaredRoute): string {
   return [and.join(','), or.join('|')].filter(Boolean).join(';');
 }
 
+/**
+ * Targets for a run of calls: seeded afresh only after a call that may have written (anything but
+ * GET and HEAD), since a write may have used up its target (a delete, a unique code taken).
+ */
+function freshTargets() {
+  let current: Awaited<ReturnType<typeof seedTargets>> | undefined;
+  return {
+    async for(route: DeclaredRoute) {
+      current ??= await seedTargets(t.db, workspace.id);
+      const targets = current;
+      if (route.method !== 'GET' && route.method !== 'HEAD') current = undefined;
+      return targets;
+    },
+  };
+}
+
 describe('permission matrix', () => {
   it('every workspace-scoped route names one tag of its resource and verb (uploads: add or edit files)', () => {
     const tags = Object.fromEntries(
@@ -92,10 +108,12 @@ describe('permission matrix', () => {
   });
 
   it('without the tag (holding every other one): 403 FORBIDDEN, and nothing changes', async () => {
+    // Every refused call must leave the workspace as it was, so one set of targets serves them
+    // all: a call that changed anything fails at its own comparison.
+    const targets = await seedTargets(t.db, workspace.id);
     for (const route of permissionRoutes(t.app)) {
       const required = requiredTags(route);
       const caller = await addMember(t.db, workspace.id, { tags: tagsExcept(required) });
-      const targets = await seedTargets(t.db, workspace.id);
       const before = await workspaceSnapshot(t.db, workspace.id);
       const response = await api(t.app, {
         ...routeCall(route, targets, workspace.id),
@@ -112,12 +130,12 @@ describe('permission matrix', () => {
   }, 240_000);
 
   it('with exactly the tag (or any one of its alternatives): the call succeeds', async () => {
+    const targets = freshTargets();
     for (const route of permissionRoutes(t.app)) {
       for (const tags of sufficientTagSets(route)) {
         const caller = await addMember(t.db, workspace.id, { tags });
-        const targets = await seedTargets(t.db, workspace.id);
         const response = await api(t.app, {
-          ...routeCall(route, targets, workspace.id),
+          ...routeCall(route, await targets.for(route), workspace.id),
           cookie: caller.cookie,
         });
         expect(response.status, `${route.method} ${route.url} with ${tags} → ${response.text}`).toBeLessThan(
@@ -129,9 +147,12 @@ describe('permission matrix', () => {
 
   it('an admin without any role passes every route', async () => {
     const admin = await addMember(t.db, workspace.id, { isAdmin: true });
+    const targets = freshTargets();
     for (const route of permissionRoutes(t.app)) {
-      const targets = await seedTargets(t.db, workspace.id);
-      const response = await api(t.app, { ...routeCall(route, targets, workspace.id), cookie: admin.cookie });
+      const response = await api(t.app, {
+        ...routeCall(route, await targets.for(route), workspace.id),
+        cookie: admin.cookie,
+      });
       expect(response.status, `${route.method} ${route.url} as admin → ${response.text}`).toBeLessThan(300);
     }
   }, 240_000);
