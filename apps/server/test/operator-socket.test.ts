@@ -522,7 +522,7 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     await dropPostgres?.();
   });
 
-  it(`${postgresBase ? 'PostgreSQL' : 'PGlite'}: requests, approve, create-workspace, app create (a logo named relative to another folder), app list, subscriptions, approve-subscription, invoices and record-payment run in the server, with its PUBLIC_URL and files; without the server the CLI opens the database itself`, async () => {
+  it(`${postgresBase ? 'PostgreSQL' : 'PGlite'}: every operator command (requests, approve, create-workspace, app create with a logo named relative to another folder, app list, subscriptions, approve-subscription, invoices, record-payment, app update, app secret, reject-subscription, reject) runs in the server, with its PUBLIC_URL and files; without the server the CLI opens the database itself`, async () => {
     const dataDir = tempDir('dukkan-op-server-');
     const databaseEnv: Record<string, string> = {};
     if (postgresBase) {
@@ -737,6 +737,64 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     expect(paid).toEqual({ code: 0, stderr: '', stdout: `Invoice ${invoiceId} (no. 1) is successful.\n` });
     expect((await cli('invoices', '--status', 'successful')).stdout).toMatch(
       new RegExp(`^${invoiceId}  successful `),
+    );
+
+    // The remaining commands, in the server too: an application changed (made confidential: its
+    // secret printed once) and its secret replaced; a second request rejected.
+    const changed = await cli('app', 'update', clientId, '--type', 'confidential', '--trial-days', '7');
+    expect(changed).toMatchObject({ code: 0, stderr: '' });
+    expect(changed.stdout).toContain('(confidential, has a secret)');
+    expect(changed.stdout).toContain('trial 7 days');
+    const firstSecret = /Client secret \(shown once, store it now\): (\S+)/.exec(changed.stdout)?.[1];
+    const rotated = await cli('app', 'secret', clientId);
+    expect(rotated).toMatchObject({ code: 0, stderr: '' });
+    const secondSecret = /Client secret \(shown once, store it now\): (\S+)/.exec(rotated.stdout)?.[1];
+    expect(firstSecret).toBeTruthy();
+    expect(secondSecret).toBeTruthy();
+    expect(secondSecret).not.toBe(firstSecret);
+    const demoApplication = (await (
+      await fetch(`${server.address}/api/applications?workspaceId=${demoWorkspace.id}`, {
+        headers: { cookie },
+      })
+    ).json()) as { data: DashboardApplication[] };
+    const demoId = demoApplication.data.find((entry) => entry.clientId === 'dukkan-demo')!.id;
+    const second = await fetch(`${server.address}/api/subscriptions/events?workspaceId=${demoWorkspace.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ applicationId: demoId, event: 'request', plan: 'annually' }),
+    });
+    expect(second.status, await second.clone().text()).toBe(200);
+    const secondId = ((await second.json()) as { data: { id: string } }).data.id;
+    const rejected = await cli('reject-subscription', secondId);
+    expect(rejected).toMatchObject({ code: 0, stderr: '' });
+    expect(rejected.stdout).toContain(`Rejected subscription ${secondId} (now rejected).`);
+    const another = await fetch(`${server.address}/api/auth/request-for-access`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Karim Adel',
+        email: 'karim@example.com',
+        phone: '+20 100 200 301',
+        companyName: 'Karim Sweets',
+        businessCategory: 'food',
+        howDidYouHearAboutUs: 'friend',
+        reCaptchaToken: (
+          await solveAltcha(
+            (
+              (await (await fetch(`${server.address}/api/captcha/challenge`)).json()) as {
+                data: AltchaChallenge;
+              }
+            ).data,
+          )
+        ).token,
+      }),
+    });
+    expect(another.status, await another.clone().text()).toBe(200);
+    const anotherId = ((await another.json()) as { data: { id: string } }).data.id;
+    const refusedRequest = await cli('reject', anotherId);
+    expect(refusedRequest).toMatchObject({ code: 0, stderr: '' });
+    expect(refusedRequest.stdout).toContain(
+      `Rejected access request ${anotherId} (Karim Sweets, karim@example.com).`,
     );
 
     expect(await server.stop()).toBe(0);
