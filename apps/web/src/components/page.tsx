@@ -1,5 +1,10 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { AlertIcon } from './ui/action-icons.tsx';
+import { Button } from './ui/button.tsx';
+import { LockIcon } from './ui/icons.tsx';
 
 /** What the signed-in shell puts into every page header: the menu button and the user menu. */
 export interface ShellSlots {
@@ -63,6 +68,36 @@ export function EmptyState({
       </span>
       <p className="mt-4 font-medium text-slate-900 dark:text-slate-100">{title}</p>
       {children && <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * What a screen shows when its data could not be loaded: the spec's refusal for a 403, otherwise
+ * `message` and a retry.
+ */
+export function LoadFailed({
+  error,
+  message,
+  onRetry,
+}: {
+  error: unknown;
+  message: string;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const forbidden = isApiError(error) && error.code === 'FORBIDDEN';
+  return (
+    <div role="alert" className="flex flex-col items-center px-6 py-14 text-center">
+      <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
+        {forbidden ? <LockIcon /> : <AlertIcon />}
+      </span>
+      <p className="mt-4 font-medium">{forbidden ? t('errors.notAuthorizedPage') : message}</p>
+      {!forbidden && (
+        <Button variant="secondary" className="mt-4" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
     </div>
   );
 }

@@ -2,21 +2,13 @@ import type { ResourceDefinition } from '@dukkan/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, Page } from '../components/page.tsx';
-import {
-  AlertIcon,
-  PencilIcon,
-  PlusIcon,
-  PowerIcon,
-  SearchIcon,
-  TrashIcon,
-} from '../components/ui/action-icons.tsx';
+import { EmptyState, LoadFailed, Page } from '../components/page.tsx';
+import { PencilIcon, PlusIcon, PowerIcon, SearchIcon, TrashIcon } from '../components/ui/action-icons.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DatabaseIcon, LockIcon } from '../components/ui/icons.tsx';
-import { isApiError } from '../lib/api-client.ts';
 import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
 import { ListFilterMenu } from './filter-menu.tsx';
 import type { OperationAction } from './operation-toast.tsx';
@@ -200,21 +192,12 @@ export function ResourceListPage<D extends ResourceDefinition>({
 
   let content: ReactNode;
   if (data === undefined && list.isError) {
-    const forbidden = isApiError(list.error) && list.error.code === 'FORBIDDEN';
     content = (
-      <div role="alert" className="flex flex-col items-center px-6 py-14 text-center">
-        <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
-          {forbidden ? <LockIcon /> : <AlertIcon />}
-        </span>
-        <p className="mt-4 font-medium">
-          {forbidden ? t('errors.notAuthorizedPage') : t('resourceList.loadFailed')}
-        </p>
-        {!forbidden && (
-          <Button variant="secondary" className="mt-4" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </div>
+      <LoadFailed
+        error={list.error}
+        message={t('resourceList.loadFailed')}
+        onRetry={() => void list.refetch()}
+      />
     );
   } else if (data === undefined) {
     content = <TableSkeleton columns={columns.length + 1} />;

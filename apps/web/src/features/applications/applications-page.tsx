@@ -3,12 +3,9 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Page } from '../../components/page.tsx';
-import { AlertIcon } from '../../components/ui/action-icons.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, LoadFailed, Page } from '../../components/page.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { HomeIcon, LockIcon } from '../../components/ui/icons.tsx';
-import { isApiError } from '../../lib/api-client.ts';
+import { HomeIcon } from '../../components/ui/icons.tsx';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 import { useCan } from '../../lib/workspace-context.tsx';
@@ -100,21 +97,12 @@ export function ApplicationsPage() {
 
   let content: React.ReactNode;
   if (dashboard.isError && !dashboard.data) {
-    const forbidden = isApiError(dashboard.error) && dashboard.error.code === 'FORBIDDEN';
     content = (
-      <div role="alert" className="flex flex-col items-center px-6 py-14 text-center">
-        <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
-          {forbidden ? <LockIcon /> : <AlertIcon />}
-        </span>
-        <p className="mt-4 font-medium">
-          {forbidden ? t('errors.notAuthorizedPage') : t('applications.loadFailed')}
-        </p>
-        {!forbidden && (
-          <Button variant="secondary" className="mt-4" onClick={() => void dashboard.refetch()}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </div>
+      <LoadFailed
+        error={dashboard.error}
+        message={t('applications.loadFailed')}
+        onRetry={() => void dashboard.refetch()}
+      />
     );
   } else if (!dashboard.data) {
     content = <CardsSkeleton />;

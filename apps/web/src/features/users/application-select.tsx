@@ -1,7 +1,9 @@
 import { joinList, pickLocalized } from '@dukkan/contract';
 import { type Ref, useId, useState } from 'react';
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { ChevronsUpDownIcon } from '../../components/ui/icons.tsx';
 import { controlClassName } from '../../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
@@ -142,5 +144,60 @@ export function ApplicationSelect({
         </fieldset>
       </PopoverContent>
     </Popover>
+  );
+}
+
+/**
+ * The invite and member dialogs' Applications field: the workspace's installed applications to
+ * choose among, bound to the form's `applications`; choosing one clears the field's error.
+ */
+export function ApplicationsField<Values extends FieldValues, Output>({
+  id,
+  control,
+  name,
+  installed,
+  error,
+  hint,
+  required,
+  onChosen,
+}: {
+  id: string;
+  control: Control<Values, unknown, Output>;
+  name: FieldPath<Values>;
+  installed: readonly InstalledApplication[];
+  error?: string;
+  hint: string;
+  required: boolean;
+  /** Called when a change leaves at least one application chosen. */
+  onChosen: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={t('users.columns.applications')} error={error} hint={hint} required={required}>
+      {(field) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: bound }) => {
+            const value = (bound.value as string[] | undefined) ?? [];
+            return (
+              <ApplicationSelect
+                id={field.id}
+                installed={installed}
+                value={value}
+                onChange={(next) => {
+                  bound.onChange(next);
+                  if (next.length > 0) onChosen();
+                }}
+                invalid={field['aria-invalid']}
+                describedBy={field['aria-describedby']}
+                disabled={installed.length === 0 && value.length === 0}
+                ref={bound.ref}
+              />
+            );
+          }}
+        />
+      )}
+    </Field>
   );
 }

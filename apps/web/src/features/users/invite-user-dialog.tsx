@@ -5,7 +5,7 @@ import {
   workspaceUsersResource,
 } from '@dukkan/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -17,7 +17,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
-import { ApplicationSelect, applicationsIssue } from './application-select.tsx';
+import { ApplicationsField, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -113,9 +113,11 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
               />
             )}
           </Field>
-          <Field
+          <ApplicationsField
             id="invite-applications"
-            label={t('users.columns.applications')}
+            control={form.control}
+            name="applications"
+            installed={installedApplications}
             error={errors.applications?.message}
             hint={
               installedApplications.length > 0
@@ -123,29 +125,8 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
                 : t('users.noInstalledApplications')
             }
             required={installedApplications.length > 0}
-          >
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="applications"
-                render={({ field }) => (
-                  <ApplicationSelect
-                    id={control.id}
-                    installed={installedApplications}
-                    value={field.value ?? []}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      if (value.length > 0) form.clearErrors('applications');
-                    }}
-                    invalid={control['aria-invalid']}
-                    describedBy={control['aria-describedby']}
-                    disabled={installedApplications.length === 0 && (field.value ?? []).length === 0}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            )}
-          </Field>
+            onChosen={() => form.clearErrors('applications')}
+          />
           <Field id="invite-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
             {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
           </Field>

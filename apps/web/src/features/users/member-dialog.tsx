@@ -6,7 +6,7 @@ import {
 } from '@dukkan/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -20,7 +20,7 @@ import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
-import { ApplicationSelect, applicationsIssue } from './application-select.tsx';
+import { ApplicationsField, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -122,9 +122,11 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
               />
             )}
           </Field>
-          <Field
+          <ApplicationsField
             id="member-applications"
-            label={t('users.columns.applications')}
+            control={form.control}
+            name="applications"
+            installed={installedApplications}
             error={errors.applications?.message}
             hint={
               willBeAdmin
@@ -134,29 +136,8 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
                   : t('users.noInstalledApplications')
             }
             required={applicationsRequired}
-          >
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="applications"
-                render={({ field }) => (
-                  <ApplicationSelect
-                    id={control.id}
-                    installed={installedApplications}
-                    value={field.value ?? []}
-                    onChange={(value) => {
-                      field.onChange(value);
-                      if (value.length > 0) form.clearErrors('applications');
-                    }}
-                    invalid={control['aria-invalid']}
-                    describedBy={control['aria-describedby']}
-                    disabled={installedApplications.length === 0 && (field.value ?? []).length === 0}
-                    ref={field.ref}
-                  />
-                )}
-              />
-            )}
-          </Field>
+            onChosen={() => form.clearErrors('applications')}
+          />
           <Field id="member-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
             {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
           </Field>
