@@ -9,7 +9,9 @@ import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
  * to the page: one card per state, with the actions the lifecycle table allows in it.
  */
 const day = 86_400_000;
-const at = (days: number) => new Date(Date.now() + days * day).toISOString();
+/** The page's clock is fixed here, so a trial ending 4.5 days later has 5 days left. */
+const now = new Date('2027-01-10T10:00:00Z');
+const at = (days: number) => new Date(now.getTime() + days * day).toISOString();
 
 type State = {
   key: string;
@@ -165,6 +167,7 @@ async function showStates(page: Page) {
 }
 
 test('the dashboard card in each state, with its actions, in en and ar', async ({ page }) => {
+  await page.clock.setFixedTime(now);
   await signIn(page);
   await showStates(page);
   for (const language of ['en', 'ar'] as const) {
