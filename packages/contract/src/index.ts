@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './auth/current-user.ts';
 export * from './auth/fields.ts';
+export * from './auth/oauth.ts';
 export * from './auth/schemas.ts';
 export * from './captcha.ts';
 export * from './domain/avatar.ts';

@@ -2,3 +2,4 @@ export * from './catalogue.ts';
 export * from './identity.ts';
 export * from './products.ts';
 export * from './subscriptions.ts';
+export * from './oauth.ts';
