@@ -10,6 +10,7 @@ import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
+import { registerOauthRoutes } from './features/oauth/routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/routes.ts';
 import { startSubscriptionClock } from './features/subscriptions/subscription-clock.ts';
 import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWorkspaceUserRoutes(app, context);
   registerApplicationRoutes(app, context);
   registerSubscriptionRoutes(app, context);
+  await registerOauthRoutes(app, context);
   const resources = createAppResources(context.now);
   registerResources(app, db, resources);
   await registerFileRoutes(app, context, resources);

@@ -27,6 +27,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A GET that changes state (the spec's `GET auth/logout`): origin-checked like a POST. */
     stateChanging?: boolean;
+    /**
+     * `false` on the authorization server's endpoints (`/oidc/*`): they authenticate their clients,
+     * defend their own forms and answer other origins by each client's registered origins.
+     */
+    originCheck?: boolean;
   }
 }
 

@@ -38,6 +38,7 @@ export function isAppFetch(request: FastifyRequest): boolean {
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.originCheck === false) return;
     const stateChanging =
       unsafeMethods.has(request.method) || request.routeOptions.config?.stateChanging === true;
     // Every state-changing request, whatever its path: the raw URL may spell /api percent-encoded

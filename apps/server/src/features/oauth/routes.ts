@@ -1,0 +1,243 @@
+import {
+  type AuthorizeClientSideResult,
+  type InstalledOauthApplication,
+  type OauthApplication,
+  type OauthErrorBody,
+  oauthInteractionParam,
+} from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import { z } from 'zod';
+import { getOrCreateSecret } from '../../db/app-meta.ts';
+import type { Database } from '../../db/client.ts';
+import { applications, workspaces } from '../../db/schema/index.ts';
+import { access } from '../../http/access.ts';
+import { requestUser } from '../../http/caller.ts';
+import type { AppContext } from '../../http/context.ts';
+import { notFound, parseInput } from '../../http/errors.ts';
+import { memberMayUseApplication } from '../users/member-applications.ts';
+import { recordGrant } from './grants.ts';
+import { createAuthorizationServer, oidcMountPath, portalPath, supportedScopes } from './provider.ts';
+import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys.ts';
+
+/** How often an instance looks for a rotated signing key (another instance's operator command). */
+const keyRefreshMs = 60_000;
+
+const clientIdSchema = z.string().min(1).max(200);
+const workspaceQuerySchema = z.object({ workspaceId: z.uuid() });
+
+/**
+ * The authorization server of the running app: rebuilt when the signing keys change, so a
+ * rotation on any instance reaches every instance within `keyRefreshMs`.
+ */
+async function startAuthorizationServer(app: FastifyInstance, context: AppContext) {
+  const { db, config } = context;
+  await ensureSigningKey(db);
+  const cookieKeys = [await getOrCreateSecret(db, 'oidc_cookie_key')];
+  const build = async () => {
+    const keys = await loadSigningKeys(db, context.now());
+    const provider = createAuthorizationServer({
+      db,
+      publicUrl: config.publicUrl,
+      cookieKeys,
+      proxy: config.trustProxy !== false && config.trustProxy !== 0,
+      keys,
+      log: app.log,
+    });
+    return { version: keySetVersion(keys), provider, handle: provider.callback() };
+  };
+  let current = await build();
+  const refresh = async () => {
+    const keys = await loadSigningKeys(db, context.now());
+    if (keySetVersion(keys) !== current.version) current = await build();
+  };
+  const timer = setInterval(() => void refresh().catch(() => undefined), keyRefreshMs);
+  timer.unref();
+  return {
+    get provider(): Provider {
+      return current.provider;
+    },
+    /** Hands the request to the provider as if it were mounted at `/oidc`, with `path` below it. */
+    handOver(request: FastifyRequest, reply: FastifyReply, path: string) {
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.url = path;
+      raw.originalUrl = `${oidcMountPath}${path}`;
+      // The security headers set on this reply so far (hijacking skips Fastify's sending).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.hijack();
+      void current.handle(raw, reply.raw);
+    },
+    refresh,
+    close: () => clearInterval(timer),
+  };
+}
+
+/** The path and query of a request, duplicate slashes folded (as the router folds them). */
+function requestTarget(request: FastifyRequest): { path: string; search: string } {
+  const url = new URL(request.raw.url ?? '/', 'http://dukkan.invalid');
+  return { path: url.pathname.replace(/\/{2,}/g, '/'), search: url.search };
+}
+
+function oauthError(reply: FastifyReply, status: number, body: OauthErrorBody) {
+  return reply.code(status).header('cache-control', 'no-store').send(body);
+}
+
+async function findApplication(db: Database, clientId: string) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      clientId: applications.clientId,
+      nameEn: applications.nameEn,
+      nameAr: applications.nameAr,
+      logo: applications.logo,
+    })
+    .from(applications)
+    .where(eq(applications.clientId, clientId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The sign-in portal: the authorization server under `/oidc`, the authorization endpoint at
+ * `/authenticate` (the provider checks the request, then the page takes over), and the page's
+ * three calls (spec §7).
+ */
+export async function registerOauthRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context;
+  const server = await startAuthorizationServer(app, context);
+  app.addHook('onClose', async () => server.close());
+
+  await app.register(async (scope) => {
+    // The provider reads request bodies itself (form-encoded token, revocation, introspection).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['GET', 'POST', 'OPTIONS', 'HEAD'],
+      url: `${oidcMountPath}/*`,
+      // Its endpoints authenticate clients, or defend their forms themselves, and answer other
+      // origins' requests by the clients' registered origins (CORS).
+      config: { originCheck: false },
+      handler: (request, reply) => {
+        const { path, search } = requestTarget(request);
+        server.handOver(request, reply, `${path.slice(oidcMountPath.length) || '/'}${search}`);
+      },
+    });
+  });
+
+  // The authorization endpoint clients send users to. The provider checks the client, the redirect
+  // URI and PKCE first; it then sends the browser back here with the interaction it opened, and
+  // the page (the web app) is served. What it refuses goes to /404 or to the page with the error.
+  app.get(portalPath, (request, reply) => {
+    const query = request.query as Record<string, unknown>;
+    if (oauthInteractionParam in query || 'error' in query) return reply.callNotFound();
+    server.handOver(request, reply, `/auth${requestTarget(request).search}`);
+  });
+
+  app.get<{ Params: { clientId: string } }>(
+    '/api/oauth/application/:clientId',
+    { config: { access: access.public } },
+    async (request) => {
+      const application = await findApplication(db, parseInput(clientIdSchema, request.params.clientId));
+      if (!application) throw notFound('Unknown application');
+      const data: OauthApplication = {
+        clientId: application.clientId,
+        localizedName: [
+          { locale: 'en', value: application.nameEn },
+          { locale: 'ar', value: application.nameAr },
+        ],
+        logo: application.logo,
+      };
+      return { data };
+    },
+  );
+
+  app.get<{ Params: { clientId: string } }>(
+    '/api/oauth/installed-application/:clientId',
+    { config: { access: access.signedIn } },
+    async (request) => {
+      const clientId = parseInput(clientIdSchema, request.params.clientId);
+      const { workspaceId } = parseInput(workspaceQuerySchema, request.query);
+      const { userId } = requestUser(request);
+      if (!(await memberMayUseApplication(db, workspaceId, userId, clientId))) {
+        throw notFound('The application is not installed for you in this workspace');
+      }
+      const [workspace] = await db
+        .select({ id: workspaces.id, name: workspaces.name })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId))
+        .limit(1);
+      const data: InstalledOauthApplication = { clientId, workspace: workspace! };
+      return { data };
+    },
+  );
+
+  // Grants a code, so only the app's own request may call it (a link or another site's page is
+  // refused by the origin check), and only for the interaction this browser opened.
+  app.get(
+    '/api/oauth/authorize/client-side',
+    { config: { access: access.signedIn, stateChanging: true } },
+    async (request, reply) => {
+      const query = parseInput(
+        z.looseObject({
+          workspaceId: z.uuid(),
+          client_id: clientIdSchema,
+          [oauthInteractionParam]: z.string(),
+        }),
+        request.query,
+      );
+      const { userId } = requestUser(request);
+      const provider = server.provider;
+      let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
+      try {
+        interaction = await provider.interactionDetails(request.raw, reply.raw);
+      } catch (error) {
+        if (!(error instanceof errors.SessionNotFound)) throw error;
+        return oauthError(reply, 400, {
+          error: 'invalid_request',
+          error_description: 'This sign-in request has expired. Start again from the application.',
+        });
+      }
+      if (
+        interaction.uid !== query[oauthInteractionParam] ||
+        interaction.params.client_id !== query.client_id
+      ) {
+        return oauthError(reply, 400, {
+          error: 'invalid_request',
+          error_description: 'This sign-in request belongs to another application. Start again from it.',
+        });
+      }
+      const application = await findApplication(db, query.client_id);
+      if (!application || !(await memberMayUseApplication(db, query.workspaceId, userId, query.client_id))) {
+        return oauthError(reply, 403, {
+          error: 'access_denied',
+          error_description: `You are not authorized to access ${application?.nameEn ?? query.client_id}`,
+        });
+      }
+
+      const grant = new provider.Grant({ accountId: userId, clientId: query.client_id });
+      const requested = String(interaction.params.scope ?? 'openid').split(' ');
+      grant.addOIDCScope(
+        requested.filter((scope) => (supportedScopes as readonly string[]).includes(scope)).join(' '),
+      );
+      const grantId = await grant.save();
+      await recordGrant(db, {
+        grantId,
+        userId,
+        workspaceId: query.workspaceId,
+        applicationId: application.id,
+      });
+      const redirect = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: userId }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
+      const data: AuthorizeClientSideResult = { redirect };
+      return reply.header('cache-control', 'no-store').send({ data });
+    },
+  );
+}

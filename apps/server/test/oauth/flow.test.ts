@@ -1,0 +1,47 @@
+import * as client from 'openid-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authorizationRequest, portalFixture, signInThroughPortal } from '../helpers/oauth.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('the sign-in portal, driven by openid-client', () => {
+  it('signs a member in: discovery, PKCE, the portal, code, userinfo, refresh, revocation', async () => {
+    const fixture = await portalFixture(testApp);
+    const request = await authorizationRequest(fixture);
+    expect(request.url.pathname).toBe('/authenticate');
+
+    const callback = await signInThroughPortal(fixture.browser, request.url, fixture.workspace.id);
+    expect(callback.origin + callback.pathname).toBe(fixture.redirectUri);
+    const tokens = await client.authorizationCodeGrant(fixture.config, callback, {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(fixture.member.user.id);
+    expect(claims.workspace_id).toBe(fixture.workspace.id);
+    expect(tokens.refresh_token).toBeTruthy();
+
+    const userinfo = await client.fetchUserInfo(fixture.config, tokens.access_token, claims.sub);
+    expect(userinfo).toMatchObject({
+      sub: fixture.member.user.id,
+      email: fixture.member.user.email,
+      workspace_id: fixture.workspace.id,
+      workspace_name: fixture.workspace.name,
+    });
+
+    const refreshed = await client.refreshTokenGrant(fixture.config, tokens.refresh_token!);
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    await client.tokenRevocation(fixture.config, refreshed.refresh_token!);
+    await expect(client.refreshTokenGrant(fixture.config, refreshed.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
+  });
+});
