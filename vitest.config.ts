@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     // Test files run in parallel workers; each builds its own app and database.
     maxWorkers: 2,
-    projects: ['packages/contract', 'apps/server', 'apps/web'],
+    projects: ['packages/contract', 'apps/server', 'apps/web', 'examples/demo-client'],
   },
 });
