@@ -42,6 +42,7 @@ import {
   rotateApplicationSecret,
   updateApplication,
 } from './features/applications/applications.ts';
+import { rotateSigningKeys } from './features/oauth/signing-keys.ts';
 import { listInvoices } from './features/subscriptions/operator-invoices.ts';
 import {
   approveSubscription,
@@ -100,6 +101,9 @@ Commands:
   record-payment <invoiceId> --status successful|failed
         Record the outcome of an invoice's payment; a paid invoice of a period in its grace
         renews the subscription.
+  rotate-signing-keys
+        Sign ID tokens with a new key from now on. The key it replaces stays published for two
+        days, so what it signed still verifies; every running instance switches within a minute.
   help, --help, -h
         Show this text.
 
@@ -177,6 +181,7 @@ const commandNames = [
   'reject-subscription',
   'invoices',
   'record-payment',
+  'rotate-signing-keys',
 ] as const;
 type CommandName = (typeof commandNames)[number];
 
@@ -210,6 +215,7 @@ const commandOptions: Record<CommandName, ParseArgsOptionsConfig> = {
   'reject-subscription': {},
   invoices: { status: { type: 'string' } },
   'record-payment': { status: { type: 'string' } },
+  'rotate-signing-keys': {},
 };
 
 const expectedPositionals: Record<CommandName, string[]> = {
@@ -226,6 +232,7 @@ const expectedPositionals: Record<CommandName, string[]> = {
   'reject-subscription': ['subscriptionId'],
   invoices: [],
   'record-payment': ['invoiceId'],
+  'rotate-signing-keys': [],
 };
 
 /**
@@ -510,6 +517,15 @@ const commands: Record<CommandName, Command> = {
         context,
         'New secret for',
         await rotateApplicationSecret(context.database.db, clientId),
+      );
+    };
+  },
+
+  'rotate-signing-keys'() {
+    return async (context) => {
+      const { kid, removed } = await rotateSigningKeys(context.database.db, context.now());
+      context.io.stdout(
+        `New signing key ${kid}; the previous one verifies for two more days.${removed > 0 ? ` ${removed} expired key${removed === 1 ? '' : 's'} removed.` : ''}\n`,
       );
     };
   },

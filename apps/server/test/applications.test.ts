@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bootstrapDemoApplication } from '../src/bootstrap.ts';
+import { memberMayUseApplication } from '../src/db/installed-applications.ts';
 import { applications, appMeta, brands, locations, memberships } from '../src/db/schema/index.ts';
 import { ApplicationError } from '../src/features/applications/application-input.ts';
 import {
@@ -17,7 +18,6 @@ import {
   updateApplication,
 } from '../src/features/applications/applications.ts';
 import { demoClientRedirectUri } from '../src/features/applications/demo-application.ts';
-import { memberMayUseApplication } from '../src/features/users/member-applications.ts';
 import { api, dataOf, errorOf, tinyPng } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,9 +1,9 @@
 import { type InviteStatus, validationCodes } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { memberMayUseApplication } from '../src/db/installed-applications.ts';
 import { invites, memberships, passwordTokens, sessions, users } from '../src/db/schema/index.ts';
 import { hashToken } from '../src/features/auth/tokens.ts';
-import { memberMayUseApplication } from '../src/features/users/member-applications.ts';
 import {
   api,
   captchaToken,

@@ -3,7 +3,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { access, declaredRoutes, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
-import { api, errorOf } from './helpers/api.ts';
+import { api, appFetchHeaders, errorOf } from './helpers/api.ts';
 import { testResources } from './helpers/route-scenarios.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 
@@ -67,6 +67,8 @@ describe('the route table (default-deny)', () => {
       .sort();
     expect(signedIn).toEqual([
       'GET /api/auth/user',
+      'GET /api/oauth/authorize/client-side',
+      'GET /api/oauth/installed-application/:clientId',
       'PATCH /api/auth/profile',
       'POST /api/auth/change-password',
     ]);
@@ -130,6 +132,8 @@ describe('the route table (default-deny)', () => {
       'GET /api/captcha/challenge',
       'GET /api/captcha/config',
       'GET /api/health',
+      // The portal page shows the application's name and logo before anything else.
+      'GET /api/oauth/application/:clientId',
       'POST /api/auth/forgot-password',
       'POST /api/auth/login',
       'POST /api/auth/request-for-access',
@@ -142,10 +146,18 @@ describe('the route table (default-deny)', () => {
   it('the signed-in routes refuse a visitor without a session', async () => {
     for (const [method, url] of [
       ['GET', '/api/auth/user'],
+      ['GET', '/api/oauth/authorize/client-side'],
+      ['GET', '/api/oauth/installed-application/some-app'],
       ['PATCH', '/api/auth/profile'],
       ['POST', '/api/auth/change-password'],
     ] as const) {
-      const response = await api(t.app, { method, url, body: method === 'GET' ? undefined : {} });
+      // As the app's own request: a GET that grants (authorize/client-side) refuses anything else first.
+      const response = await api(t.app, {
+        method,
+        url,
+        body: method === 'GET' ? undefined : {},
+        headers: { ...appFetchHeaders },
+      });
       expect(response.status, `${method} ${url}`).toBe(401);
       expect(errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });
     }

@@ -1,8 +1,9 @@
 import { activeSubscriptionStatuses } from '@dukkan/contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { isUuid } from '../resource-engine/queries.ts';
 import type { ReaderLocale } from '../resource-engine/storage.ts';
 import type { Database } from './client.ts';
-import { applications, subscriptions } from './schema/index.ts';
+import { applications, memberships, subscriptions } from './schema/index.ts';
 import { collated } from './schema/sorting.ts';
 
 /** An application's name terms for ORDER BY: in the reader's language, then the other, then the client id. */
@@ -34,4 +35,42 @@ export async function installedApplications(db: Database, workspaceId: string, l
 export async function installedClientIds(db: Database, workspaceId: string): Promise<Set<string>> {
   const rows = await installedApplications(db, workspaceId);
   return new Set(rows.map((row) => row.clientId));
+}
+
+/**
+ * Whether a person may sign in to an application as a member of the workspace (the portal's
+ * check): an active membership, the application installed there, and the member an admin or
+ * given it. A disabled or still invited member may use nothing. One query.
+ */
+export async function memberMayUseApplication(
+  db: Database,
+  workspaceId: string,
+  userId: string,
+  clientId: string,
+): Promise<boolean> {
+  if (!isUuid(workspaceId) || !isUuid(userId)) return false;
+  const [row] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.workspaceId, memberships.workspaceId),
+        inArray(subscriptions.status, [...activeSubscriptionStatuses]),
+      ),
+    )
+    .innerJoin(
+      applications,
+      and(eq(applications.id, subscriptions.applicationId), eq(applications.clientId, clientId)),
+    )
+    .where(
+      and(
+        eq(memberships.workspaceId, workspaceId),
+        eq(memberships.userId, userId),
+        eq(memberships.status, 'active'),
+        or(eq(memberships.isAdmin, true), sql`${clientId} = any(${memberships.applications})`),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 export * from './catalogue.ts';
 export * from './identity.ts';
+export * from './oauth.ts';
 export * from './products.ts';
 export * from './subscriptions.ts';
-export * from './oauth.ts';

@@ -8,6 +8,7 @@ import {
 } from '@dukkan/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { revokeUserGrants } from '../../db/oauth-grants.ts';
 import { passwordTokens, sessions, users } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestUser } from '../../http/caller.ts';
@@ -137,6 +138,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
         .set({ passwordHash, updatedAt: context.now() })
         .where(eq(users.id, session.userId));
       await revokeUserSessions(tx, session.userId, session.tokenHash);
+      // The applications it signed in to lose their tokens too (the next refresh fails).
+      await revokeUserGrants(tx, session.userId);
       // A reset link mailed before the change must not undo it.
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, session.userId));
     });
@@ -210,6 +213,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
         .where(eq(users.id, token.userId));
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
+      await revokeUserGrants(tx, token.userId);
       return true;
     });
     if (!consumed) throw validationError([{ path: 'token', message: validationCodes.TOKEN_IS_INVALID }]);

@@ -5,12 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import { memberMayUseApplication } from '../../db/installed-applications.ts';
+import { findGrantScope } from '../../db/oauth-grants.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { liveSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { hashToken } from '../../http/tokens.ts';
-import { memberMayUseApplication } from '../users/member-applications.ts';
 import { findClientMetadata } from './clients.ts';
-import { findGrantScope } from './grants.ts';
 import { drizzleAdapter } from './oauth-adapter.ts';
 
 /*

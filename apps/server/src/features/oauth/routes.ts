@@ -12,13 +12,13 @@ import { errors } from 'oidc-provider';
 import { z } from 'zod';
 import { getOrCreateSecret } from '../../db/app-meta.ts';
 import type { Database } from '../../db/client.ts';
+import { memberMayUseApplication } from '../../db/installed-applications.ts';
+import { recordGrant } from '../../db/oauth-grants.ts';
 import { applications, workspaces } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
-import { memberMayUseApplication } from '../users/member-applications.ts';
-import { recordGrant } from './grants.ts';
 import { createAuthorizationServer, oidcMountPath, portalPath, supportedScopes } from './provider.ts';
 import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys.ts';
 

@@ -11,6 +11,7 @@ import {
 } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { issueInvoice } from './invoices.ts';
@@ -212,6 +213,8 @@ export async function applySubscriptionEvent(
         .set({ ...effect.values, updatedAt: now })
         .where(eq(subscriptions.id, previous.id))
         .returning();
+      // A subscription that no longer lets the workspace use the application ends its sign-ins.
+      await revokeUnusableGrants(tx, { workspaceId: request.workspaceId });
       return { previous, subscription: subscription!, application, ...(await effect.after(subscription!)) };
     }
     const [inserted] = await tx

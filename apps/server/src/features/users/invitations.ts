@@ -1,6 +1,7 @@
 import { limits, validationCodes } from '@dukkan/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
 import { forbidden, validationError } from '../../http/errors.ts';
 import { createToken } from '../../http/tokens.ts';
@@ -138,6 +139,7 @@ export async function createInvitation(
       .update(memberships)
       .set({ ...details, isAdmin, updatedAt: now })
       .where(and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId)));
+    await revokeUnusableGrants(db, { workspaceId: request.workspaceId, userId });
   }
 
   const { token, expiresAt } = await issueInvitationToken(db, request.workspaceId, userId, now);

@@ -1,10 +1,7 @@
-import { activeSubscriptionStatuses, type ValidationIssue, validationCodes } from '@dukkan/contract';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { type ValidationIssue, validationCodes } from '@dukkan/contract';
 import type { Database } from '../../db/client.ts';
 import { installedClientIds } from '../../db/installed-applications.ts';
-import { applications, memberships, subscriptions } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
-import { isUuid } from '../../resource-engine/queries.ts';
 
 /*
  * Which of the workspace's applications a member may use (spec §5: "role and applications
@@ -40,42 +37,4 @@ export async function refuseUnusableApplications(
       'A member needs at least one of the installed applications',
     );
   }
-}
-
-/**
- * Whether a person may sign in to an application as a member of the workspace (the portal's
- * check): an active membership, the application installed there, and the member an admin or
- * given it. A disabled or still invited member may use nothing. One query.
- */
-export async function memberMayUseApplication(
-  db: Database,
-  workspaceId: string,
-  userId: string,
-  clientId: string,
-): Promise<boolean> {
-  if (!isUuid(workspaceId) || !isUuid(userId)) return false;
-  const [row] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .innerJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.workspaceId, memberships.workspaceId),
-        inArray(subscriptions.status, [...activeSubscriptionStatuses]),
-      ),
-    )
-    .innerJoin(
-      applications,
-      and(eq(applications.id, subscriptions.applicationId), eq(applications.clientId, clientId)),
-    )
-    .where(
-      and(
-        eq(memberships.workspaceId, workspaceId),
-        eq(memberships.userId, userId),
-        eq(memberships.status, 'active'),
-        or(eq(memberships.isAdmin, true), sql`${clientId} = any(${memberships.applications})`),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }

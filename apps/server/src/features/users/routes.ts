@@ -18,6 +18,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
@@ -293,6 +294,8 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
           updatedAt: context.now(),
         })
         .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+      // Disabled, or without an application they signed in to: those sign-ins end.
+      await revokeUnusableGrants(tx, { workspaceId, userId });
       return findWorkspaceUser(tx, workspaceId, userId);
     });
     return { data: record };
@@ -314,6 +317,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
       await tx
         .delete(memberships)
         .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+      await revokeUnusableGrants(tx, { workspaceId, userId });
     });
     return { data: { id: userId } };
   });

@@ -1,6 +1,6 @@
 import { activeSubscriptionStatuses } from '@dukkan/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from './client.ts';
 import {
   applications,
   memberships,
@@ -8,7 +8,7 @@ import {
   oauthModels,
   subscriptions,
   workspaces,
-} from '../../db/schema/index.ts';
+} from './schema/index.ts';
 
 /*
  * A grant is one user's sign-in to one application, acting in one workspace. Its workspace is
