@@ -41,6 +41,7 @@ export function injectFetch(app: FastifyInstance, publicUrl: string): client.Cus
 
 export interface BrowserResponse {
   status: number;
+  headers: Record<string, string | string[] | number | undefined>;
   location: string | undefined;
   json: unknown;
   text: string;
@@ -94,6 +95,7 @@ export class TestBrowser {
     const location = response.headers.location;
     return {
       status: response.statusCode,
+      headers: response.headers,
       location: typeof location === 'string' ? new URL(location, this.publicUrl).href : undefined,
       json,
       text: response.body,

@@ -45,3 +45,37 @@ describe('the sign-in portal, driven by openid-client', () => {
     });
   });
 });
+
+describe('signing out of an application (RP-initiated logout)', () => {
+  it('asks in English and Arabic, and lets the confirmation lead back to the application only', async () => {
+    const fixture = await portalFixture(testApp);
+    const request = await authorizationRequest(fixture);
+    const callback = await signInThroughPortal(fixture.browser, request.url, fixture.workspace.id);
+    const tokens = await client.authorizationCodeGrant(fixture.config, callback, {
+      pkceCodeVerifier: request.verifier,
+      expectedState: request.state,
+      expectedNonce: request.nonce,
+    });
+    const home = fixture.application.homeUrl;
+    const endSession = client.buildEndSessionUrl(fixture.config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: home,
+    });
+    const page = await fixture.browser.get(endSession.href);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`Sign out of ${fixture.application.nameEn}?`);
+    expect(page.text).toContain(`تسجيل الخروج من ${fixture.application.nameEn}؟`);
+    expect(page.text).not.toContain('<script');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain(`form-action 'self' ${new URL(home).origin}`);
+    expect(policy).toContain("script-src 'self'");
+
+    // Another address than the application's registered home is refused, not followed.
+    const elsewhere = client.buildEndSessionUrl(fixture.config, {
+      id_token_hint: tokens.id_token!,
+      post_logout_redirect_uri: 'https://evil.example/',
+    });
+    const refused = await fixture.browser.get(elsewhere.href);
+    expect(refused.location ?? '').not.toContain('evil.example');
+  });
+});

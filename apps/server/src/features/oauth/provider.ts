@@ -12,6 +12,7 @@ import { liveSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { hashToken } from '../../http/tokens.ts';
 import { findClientMetadata } from './clients.ts';
 import { drizzleAdapter } from './oauth-adapter.ts';
+import { logoutSource, postLogoutSuccessSource } from './pages.ts';
 
 /*
  * The authorization server behind the sign-in portal: oidc-provider (OAuth 2.0 authorization code
@@ -113,7 +114,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
     },
     ttl: { ...oauthLifetimes },
     rotateRefreshToken: true,
