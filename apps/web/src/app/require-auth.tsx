@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
-import { loginPathFor } from '../features/auth/login-redirect.ts';
 import { loadSignedInTranslations } from '../i18n/i18n.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { loginRedirectFor } from '../lib/login-redirect.ts';
 import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 
 // The signed-in area (the shell, Radix, the resource registry and its routes) and the signed-in
@@ -37,28 +37,38 @@ function SessionError({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * The protected area: a full-screen indicator while the session is checked, the login page
- * (with `from` and the query string in navigation state) without one, else the shell (spec §2, §4).
+ * What needs a session: a full-screen indicator while it is checked, the login page (with `from`
+ * and the query string in navigation state) without one, else `children` with the user and the
+ * selected workspace. The shell uses it, and so does the sign-in portal, which is not in the shell.
  */
-export function RequireAuth() {
+export function SignedInGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
+
+  if (isPending) return <FullScreenSpinner label={t('common.loading')} />;
+  if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} />;
+  if (!user) {
+    const login = loginRedirectFor(location);
+    return <Navigate to={login.to} state={login.state} replace />;
+  }
+  return <WorkspaceProvider user={user}>{children}</WorkspaceProvider>;
+}
+
+/** The protected area (spec §2, §4): the shell and its screens, behind the session check. */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const { isPending } = useCurrentUser();
   useEffect(() => {
     // A failed download is the lazy page's to report, once it renders.
     if (isPending) loadSignedInArea().catch(() => undefined);
   }, [isPending]);
 
-  if (isPending) return <FullScreenSpinner label={t('common.loading')} />;
-  if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} />;
-  if (!user)
-    return <Navigate to={loginPathFor(location.pathname)} state={{ search: location.search }} replace />;
-
   return (
-    <WorkspaceProvider user={user}>
+    <SignedInGate>
       <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
         <SignedInApp />
       </Suspense>
-    </WorkspaceProvider>
+    </SignedInGate>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { RequireAuth } from './require-auth.tsx';
+import { RequireAuth, SignedInGate } from './require-auth.tsx';
 
 // Every page is its own chunk: /login downloads the login page and nothing of the rest.
 const LoginPage = lazy(() =>
@@ -24,8 +24,11 @@ const NotFoundPage = lazy(() =>
 const AcceptInvitePage = lazy(() =>
   import('../features/invitations/accept-invite-page.tsx').then((m) => ({ default: m.AcceptInvitePage })),
 );
+const AuthenticatePage = lazy(() =>
+  import('../features/oauth/authenticate-page.tsx').then((m) => ({ default: m.AuthenticatePage })),
+);
 
-/** The public pages; every other address belongs to the signed-in area (`signed-in-app.tsx`). */
+/** The public pages and the sign-in portal; every other address belongs to the signed-in area (`signed-in-app.tsx`). */
 export function AppRoutes() {
   return (
     <Routes>
@@ -37,6 +40,15 @@ export function AppRoutes() {
       <Route path="/set-password" element={<NewPasswordPage mode="set" />} />
       <Route path="/accept-invite" element={<AcceptInvitePage />} />
       <Route path="/404" element={<NotFoundPage />} />
+      {/* The sign-in portal needs a session but not the shell: the gate without the signed-in area. */}
+      <Route
+        path="/authenticate"
+        element={
+          <SignedInGate>
+            <AuthenticatePage />
+          </SignedInGate>
+        }
+      />
       {/* Every other address is the signed-in area's: its screens, or its not-found page. */}
       <Route path="*" element={<RequireAuth />} />
     </Routes>

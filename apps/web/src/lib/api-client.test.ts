@@ -1,6 +1,6 @@
 import { appClientHeader } from '@dukkan/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, apiUpload } from './api-client.ts';
+import { ApiError, apiRequest, apiUpload } from './api-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,5 +31,14 @@ describe('the API client', () => {
       expect(headers[appClientHeader.name]).toBe(appClientHeader.value);
     }
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api//auth/logout');
+  });
+
+  it('keeps the whole answer of a refusal that is not the API error shape (OAuth `{ error, error_description }`)', async () => {
+    const answer = { error: 'access_denied', error_description: 'The workspace refused' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 403 }));
+    const failure = await apiRequest('/oauth/authorize/client-side').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).statusCode).toBe(403);
+    expect((failure as ApiError).payload).toEqual(answer);
   });
 });

@@ -12,13 +12,22 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly code: ErrorCode | 'NETWORK';
   readonly body: ApiErrorBody | undefined;
+  /** The whole answer as sent, for calls whose refusals have another shape (OAuth's `{ error, error_description }`). */
+  readonly payload: unknown;
 
-  constructor(statusCode: number, code: ErrorCode | 'NETWORK', message: string, body?: ApiErrorBody) {
+  constructor(
+    statusCode: number,
+    code: ErrorCode | 'NETWORK',
+    message: string,
+    body?: ApiErrorBody,
+    payload?: unknown,
+  ) {
     super(message);
     this.name = body?.name ?? 'ApiError';
     this.statusCode = statusCode;
     this.code = code;
     this.body = body;
+    this.payload = payload;
   }
 }
 
@@ -106,9 +115,15 @@ async function send<Payload>(path: string, options: ApiRequestOptions): Promise<
   if (!response.ok) {
     const errorBody = (payload as { error?: unknown } | undefined)?.error;
     if (isApiErrorBody(errorBody)) {
-      throw new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody);
+      throw new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody, payload);
     }
-    throw new ApiError(response.status, 'INTERNAL', response.statusText || 'Request failed');
+    throw new ApiError(
+      response.status,
+      'INTERNAL',
+      response.statusText || 'Request failed',
+      undefined,
+      payload,
+    );
   }
   return payload as Payload;
 }

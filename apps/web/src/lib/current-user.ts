@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@dukkan/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from './api-client.ts';
 import { shouldRetryCurrentUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -26,4 +26,18 @@ export const currentUserQueryOptions = queryOptions({
 
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
+}
+
+/**
+ * Ends the session (`GET auth/logout`) and forgets every cached answer: the user query then holds
+ * null, so whatever needs a session sends the visitor to sign in.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await apiRequest('/auth/logout');
+  } catch {
+    // Even if the server cannot be reached, this browser forgets the user.
+  }
+  queryClient.clear();
+  queryClient.setQueryData(queryKeys.currentUser, null);
 }

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, loginRedirectTarget } from './login-redirect.ts';
+import { loginPathFor, loginRedirectFor, loginRedirectTarget } from './login-redirect.ts';
 
 describe('login redirect (spec §2)', () => {
   it('puts the attempted path in from, readable', () => {
     expect(loginPathFor('/brands')).toBe('/login?from=/brands');
     expect(loginPathFor('/a&b')).toBe('/login?from=/a%26b');
+  });
+
+  it('sends a page to login and back with its query string, kept out of the login URL', () => {
+    const redirect = loginRedirectFor({ pathname: '/authenticate', search: '?client_id=a&state=b%26c' });
+    expect(redirect).toEqual({
+      to: '/login?from=/authenticate',
+      state: { search: '?client_id=a&state=b%26c' },
+    });
+    expect(loginRedirectTarget('/authenticate', redirect.state)).toBe(
+      '/authenticate?client_id=a&state=b%26c',
+    );
   });
 
   it('returns to from with the carried query string re-appended', () => {

@@ -10,6 +10,17 @@ export function loginPathFor(pathname: string): string {
 }
 
 /**
+ * Where a page that needs a session sends a signed-out visitor: the login page with `from` its
+ * path, and its query string in navigation state, re-appended after signing in (spec §2).
+ */
+export function loginRedirectFor(location: { pathname: string; search: string }): {
+  to: string;
+  state: LoginRedirectState;
+} {
+  return { to: loginPathFor(location.pathname), state: { search: location.search } };
+}
+
+/**
  * How a browser reads a path (WHATWG URL): tabs and line breaks dropped wherever they are, a
  * backslash taken as a slash.
  */

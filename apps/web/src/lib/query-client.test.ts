@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { shouldRetry, shouldRetryCurrentUser } from './query-client.ts';
+import { shouldRetry, shouldRetryCurrentUser, shouldRetryUnlessNotFound } from './query-client.ts';
 
 const failure = (status: number) => new ApiError(status, status === 401 ? 'UNAUTHORIZED' : 'INTERNAL', 'x');
 
@@ -20,5 +20,12 @@ describe('retry rules (spec §8)', () => {
 
   it('does not retry other client errors of ordinary queries', () => {
     expect(shouldRetry(0, failure(404))).toBe(false);
+  });
+
+  it("never retries the portal's lookups on 404, retries their other failures up to 3 times", () => {
+    expect(shouldRetryUnlessNotFound(0, failure(404))).toBe(false);
+    expect(shouldRetryUnlessNotFound(0, failure(400))).toBe(true);
+    expect(shouldRetryUnlessNotFound(2, failure(500))).toBe(true);
+    expect(shouldRetryUnlessNotFound(3, failure(500))).toBe(false);
   });
 });

@@ -13,6 +13,12 @@ export function shouldRetryCurrentUser(failureCount: number, error: unknown): bo
   return failureCount < 3;
 }
 
+/** The sign-in portal's lookups: a 404 is an answer (unknown or not installed); others retry up to 3 times (spec §8). */
+export function shouldRetryUnlessNotFound(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.statusCode === 404) return false;
+  return failureCount < 3;
+}
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

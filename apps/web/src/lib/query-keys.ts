@@ -3,6 +3,7 @@ export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
   captchaConfig: ['captcha', 'config'] as const,
   inviteStatus: (token: string) => ['auth', 'invite-status', token] as const,
+  oauthApplication: (clientId: string) => ['oauth', 'application', clientId] as const,
   /**
    * Workspace-scoped data starts with the workspace id: switching workspace can never answer
    * from another workspace's cache, and one prefix drops or refreshes all of a workspace.
@@ -13,6 +14,8 @@ export const queryKeys = {
     [workspaceId, resourceKey, 'list', params] as const,
   resourceRecord: (workspaceId: string, resourceKey: string, id: string) =>
     [workspaceId, resourceKey, 'record', id] as const,
+  installedOauthApplication: (workspaceId: string, clientId: string) =>
+    [workspaceId, 'oauth', 'installed-application', clientId] as const,
   resourceFilters: (workspaceId: string, resourceKey: string) =>
     [workspaceId, resourceKey, 'filters'] as const,
 };

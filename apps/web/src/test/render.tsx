@@ -6,10 +6,14 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { AppToaster } from '../components/app-toaster.tsx';
 import { useWorkspace, WorkspaceProvider } from '../lib/workspace-context.tsx';
 
-/** Shows where the app navigated to, for assertions. */
+/** Shows where the app navigated to, and the navigation state it carried, for assertions. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return (
+    <output data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+      {`${location.pathname}${location.search}`}
+    </output>
+  );
 }
 
 /** Renders one page at a path with fresh query state, toasts and a location probe. */
@@ -18,7 +22,8 @@ export function renderPage(
   { path = '/', at = path }: { path?: string; at?: string } = {},
 ) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    // A query's own retry rule still runs, without the waits between attempts.
+    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -143,7 +148,8 @@ export function renderSignedIn(
   { user, path = '/', at = path }: { user: CurrentUser; path?: string; at?: string },
 ) {
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    // A query's own retry rule still runs, without the waits between attempts.
+    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -17,10 +17,10 @@ import { useCurrentUser } from '../../lib/current-user.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { createLazyResolver } from '../../lib/lazy-resolver.ts';
+import { loginRedirectTarget } from '../../lib/login-redirect.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { loginRedirectTarget } from './login-redirect.ts';
 
 // zod and the schema load when the user starts typing: /login is the page whose size matters most.
 const loginResolver = createLazyResolver<LoginInput>(async () => {

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { signOut } from '../../lib/current-user.ts';
 
 /**
  * `/logout`: ends the session, forgets every cached answer, then shows the login page.
@@ -17,18 +16,9 @@ export function LogoutPage() {
 
   useEffect(() => {
     let cancelled = false;
-    const signOut = async () => {
-      try {
-        await apiRequest('/auth/logout');
-      } catch {
-        // Even if the server cannot be reached, this browser forgets the user.
-      }
-      if (cancelled) return;
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.currentUser, null);
-      await navigate('/login', { replace: true });
-    };
-    void signOut();
+    void signOut(queryClient).then(async () => {
+      if (!cancelled) await navigate('/login', { replace: true });
+    });
     return () => {
       cancelled = true;
     };

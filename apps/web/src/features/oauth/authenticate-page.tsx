@@ -1,0 +1,261 @@
+import { nameInitials, pickLocalized, workspaceInitials } from '@dukkan/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PublicLayout } from '../../components/public-layout.tsx';
+import { AlertIcon } from '../../components/ui/action-icons.tsx';
+import { Avatar } from '../../components/ui/avatar.tsx';
+import { Button, buttonClassName } from '../../components/ui/button.tsx';
+import { LockIcon } from '../../components/ui/icons.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import { signOut } from '../../lib/current-user.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
+import { leaveApp } from '../../lib/leave-app.ts';
+import { loginRedirectFor } from '../../lib/login-redirect.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useWorkspace } from '../../lib/workspace-context.tsx';
+import {
+  authorizeClientSide,
+  isNotFound,
+  oauthToastDescription,
+  useInstalledOauthApplication,
+  useOauthApplication,
+} from './use-oauth-portal.ts';
+
+/** One toast for the portal's refusals: shown twice (a re-render, a second press) it stays one. */
+const refusalToast = { id: 'oauth-refusal', position: 'top-center' } as const;
+
+/**
+ * The address carries the description of a refused request, so anyone can write one: keep it to a
+ * sentence's length so a crafted link cannot fill the screen with its own text.
+ */
+const descriptionLimit = 300;
+
+function PortalCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg shadow-slate-900/5 sm:p-8 dark:border-slate-800 dark:bg-slate-900 dark:shadow-none">
+      {children}
+    </div>
+  );
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <PortalCard>
+      <div role="status" className="grid place-items-center py-10 text-brand-600 dark:text-brand-400">
+        <Spinner className="size-7" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    </PortalCard>
+  );
+}
+
+/** A state the sign-in cannot go on from: an icon, a heading, a line or two, and the way home. */
+function Stopped({ icon, title, lines }: { icon: ReactNode; title: string; lines: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <PortalCard>
+      <div role="alert" className="flex flex-col items-center py-2 text-center">
+        <span className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
+          {icon}
+        </span>
+        <h1 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">{title}</h1>
+        {lines.map((line) => (
+          <p key={line} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+            {line}
+          </p>
+        ))}
+        <Link to="/" className={buttonClassName('secondary', 'md', 'mt-6')}>
+          {t('common.goHome')}
+        </Link>
+      </div>
+    </PortalCard>
+  );
+}
+
+function SomethingWentWrong() {
+  const { t } = useTranslation();
+  return (
+    <Stopped
+      icon={<AlertIcon className="size-7" />}
+      title={t('errors.somethingWentWrong')}
+      lines={[t('errors.tryAgainLater')]}
+    />
+  );
+}
+
+function AccessDenied({ application }: { application: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stopped
+      icon={<LockIcon className="size-7" />}
+      title={t('oauth.accessDenied')}
+      lines={[t('oauth.notAuthorized', { app: application }), t('oauth.contactAdministrator')]}
+    />
+  );
+}
+
+/** The authorization server sent the browser back with `error`: its description, then no way on. */
+function RefusedRequest({ description }: { description: string | null }) {
+  useEffect(() => {
+    if (description) toast.error(description.slice(0, descriptionLimit), refusalToast);
+  }, [description]);
+  return <SomethingWentWrong />;
+}
+
+function Consent({
+  application,
+  logo,
+  workspaceId,
+  params,
+}: {
+  application: string;
+  logo: string | null;
+  workspaceId: string;
+  params: URLSearchParams;
+}) {
+  const { t, i18n } = useTranslation();
+  const { user, selectedWorkspace } = useWorkspace();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // A ref, not the mutation's state: a second press in the same frame already finds it set.
+  const busy = useRef(false);
+
+  const login = useMutation({
+    mutationFn: () => authorizeClientSide(params, workspaceId),
+    // The page stays busy until the browser has left it.
+    onSuccess: ({ redirect }) => leaveApp(redirect),
+    onError: (error) => {
+      busy.current = false;
+      const description = oauthToastDescription(error);
+      if (description) toast.error(description, refusalToast);
+      // The session ended meanwhile: the gate sends the user to sign in and back here.
+      else if (isApiError(error) && error.statusCode === 401)
+        queryClient.setQueryData(queryKeys.currentUser, null);
+      else toast.error(describeApiError(error, t, i18n.language));
+    },
+  });
+
+  const switchAccount = useMutation({
+    mutationFn: () => signOut(queryClient),
+    onSuccess: () => {
+      const target = loginRedirectFor(location);
+      void navigate(target.to, { state: target.state, replace: true });
+    },
+  });
+
+  const run = (action: { mutate: () => void }) => {
+    if (busy.current) return;
+    busy.current = true;
+    action.mutate();
+  };
+  const leaving = login.isPending || login.isSuccess;
+
+  // Busy, the button was disabled and lost the focus: a refused Login gives it back, to try again.
+  const loginButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (login.isError) loginButton.current?.focus();
+  }, [login.isError]);
+
+  return (
+    <PortalCard>
+      <div className="flex items-center justify-center gap-3">
+        <Avatar src={logo} fallback={nameInitials(application)} size="lg" shape="rounded" />
+        <span
+          aria-hidden="true"
+          className="w-8 border-t-2 border-dashed border-slate-300 dark:border-slate-600"
+        />
+        <Avatar src={user.profilePicture} fallback={nameInitials(user.name)} size="lg" />
+      </div>
+      <h1 className="mt-6 text-center text-xl font-semibold tracking-tight break-words text-slate-900 sm:text-2xl dark:text-white">
+        {t('oauth.aboutToLogin', { app: application })}
+      </h1>
+      <p className="mt-2 text-center text-sm text-slate-600 dark:text-slate-400">
+        {t('oauth.signedInAs', { name: user.name })}
+        <span aria-hidden="true"> · </span>
+        <bdi className="break-all">{user.email}</bdi>
+      </p>
+      {selectedWorkspace && (
+        <div className="mt-6 flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+          <Avatar
+            src={selectedWorkspace.logo}
+            fallback={workspaceInitials(selectedWorkspace.name)}
+            shape="rounded"
+          />
+          <dl className="min-w-0">
+            <dt className="text-xs text-slate-500 dark:text-slate-400">{t('oauth.workspace')}</dt>
+            <dd className="truncate font-medium text-slate-900 dark:text-slate-100">
+              {selectedWorkspace.name}
+            </dd>
+          </dl>
+        </div>
+      )}
+      <div className="mt-6 grid grid-cols-2 gap-3">
+        <Button
+          variant="secondary"
+          loading={switchAccount.isPending || switchAccount.isSuccess}
+          disabled={leaving}
+          onClick={() => run(switchAccount)}
+        >
+          {t('oauth.switchAccount')}
+        </Button>
+        {/* The page asks one question: focused, Enter answers it. */}
+        <Button
+          ref={loginButton}
+          autoFocus
+          loading={leaving}
+          disabled={switchAccount.isPending || switchAccount.isSuccess}
+          onClick={() => run(login)}
+        >
+          {t('oauth.login')}
+        </Button>
+      </div>
+    </PortalCard>
+  );
+}
+
+function Portal({ clientId, params }: { clientId: string; params: URLSearchParams }) {
+  const { i18n } = useTranslation();
+  const { selectedWorkspace } = useWorkspace();
+  const workspaceId = selectedWorkspace?.id ?? null;
+  const application = useOauthApplication(clientId);
+  const installed = useInstalledOauthApplication(clientId, workspaceId);
+
+  // spec §2: an unknown client application is the not-found page's.
+  if (isNotFound(application.error)) return <Navigate to="/404" replace />;
+  if (application.isError) return <SomethingWentWrong />;
+  if (application.isPending || (workspaceId !== null && installed.isPending)) return <Loading />;
+
+  const name = pickLocalized(application.data.localizedName, i18n.language);
+  // No workspace at all: no workspace has installed it for this user either.
+  if (workspaceId === null || isNotFound(installed.error)) return <AccessDenied application={name} />;
+  if (installed.isError) return <SomethingWentWrong />;
+  return (
+    <Consent application={name} logo={application.data.logo} workspaceId={workspaceId} params={params} />
+  );
+}
+
+/**
+ * `/authenticate`: the sign-in portal of the platform's client applications (spec §2, §7, §8).
+ * Behind the session gate, outside the shell. The authorization server sends the browser here
+ * with the client's parameters and its `interaction`, or with `error` when the request was refused.
+ */
+export function AuthenticatePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('oauth.documentTitle'));
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  const clientId = params.get('client_id');
+
+  let content: ReactNode;
+  if (error !== null) content = <RefusedRequest description={params.get('error_description')} />;
+  else if (!clientId) return <Navigate to="/404" replace />;
+  else content = <Portal key={clientId} clientId={clientId} params={params} />;
+  return <PublicLayout>{content}</PublicLayout>;
+}

@@ -1,0 +1,67 @@
+import {
+  type AuthorizeClientSideResult,
+  type InstalledOauthApplication,
+  isOauthToastError,
+  type OauthApplication,
+  type OauthErrorBody,
+} from '@dukkan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { shouldRetryUnlessNotFound } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.statusCode === 404;
+}
+
+/** `GET oauth/application/{clientId}`: the application's name and logo; 404 for an unknown client. */
+export function useOauthApplication(clientId: string) {
+  return useQuery({
+    queryKey: queryKeys.oauthApplication(clientId),
+    queryFn: ({ signal }) =>
+      apiRequest<OauthApplication>(`/oauth/application/${encodeURIComponent(clientId)}`, { signal }),
+    retry: shouldRetryUnlessNotFound,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * `GET oauth/installed-application/{clientId}?workspaceId=…`: whether the user may use the
+ * application in the workspace; 404 when not (Access Denied). Idle without a workspace.
+ */
+export function useInstalledOauthApplication(clientId: string, workspaceId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.installedOauthApplication(workspaceId ?? '', clientId),
+    queryFn: ({ signal }) =>
+      apiRequest<InstalledOauthApplication>(`/oauth/installed-application/${encodeURIComponent(clientId)}`, {
+        query: { workspaceId },
+        signal,
+      }),
+    enabled: workspaceId !== null,
+    retry: shouldRetryUnlessNotFound,
+  });
+}
+
+/**
+ * `GET oauth/authorize/client-side` with the page's parameters (those the authorization server
+ * sent the browser here with, `interaction` among them) and the workspace: where the browser goes
+ * next. The workspace chosen here wins over any `workspaceId` in the address.
+ */
+export function authorizeClientSide(
+  params: URLSearchParams,
+  workspaceId: string,
+): Promise<AuthorizeClientSideResult> {
+  const query: Record<string, string> = Object.fromEntries(params);
+  query.workspaceId = workspaceId;
+  return apiRequest<AuthorizeClientSideResult>('/oauth/authorize/client-side', { query });
+}
+
+/** The description of a refusal the page shows as it is (spec §8's OAuth error values), or null. */
+export function oauthToastDescription(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const answer = error.payload as Partial<OauthErrorBody> | null | undefined;
+  if (!answer || !isOauthToastError(answer.error)) return null;
+  return typeof answer.error_description === 'string' && answer.error_description.trim() !== ''
+    ? answer.error_description
+    : null;
+}
