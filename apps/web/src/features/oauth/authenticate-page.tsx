@@ -179,7 +179,8 @@ function Consent({
       <p className="mt-2 text-center text-sm text-slate-600 dark:text-slate-400">
         {t('oauth.signedInAs', { name: user.name })}
         <span aria-hidden="true"> · </span>
-        <bdi className="break-all">{user.email}</bdi>
+        {/* Wraps inside the address only when the address alone is wider than the card. */}
+        <bdi className="[overflow-wrap:anywhere]">{user.email}</bdi>
       </p>
       {selectedWorkspace && (
         <div className="mt-6 flex items-center gap-3 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
