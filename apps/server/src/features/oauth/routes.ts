@@ -19,10 +19,11 @@ import { access } from '../../http/access.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
+import { deleteExpiredOauthModels } from './oauth-adapter.ts';
 import { createAuthorizationServer, oidcMountPath, portalPath, supportedScopes } from './provider.ts';
 import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys.ts';
 
-/** How often an instance looks for a rotated signing key (another instance's operator command). */
+/** How often an instance looks for a rotated signing key (another instance's operator command) and sweeps. */
 const keyRefreshMs = 60_000;
 
 const clientIdSchema = z.string().min(1).max(200);
@@ -53,7 +54,13 @@ async function startAuthorizationServer(app: FastifyInstance, context: AppContex
     const keys = await loadSigningKeys(db, context.now());
     if (keySetVersion(keys) !== current.version) current = await build();
   };
-  const timer = setInterval(() => void refresh().catch(() => undefined), keyRefreshMs);
+  // Each minute: a rotated key is picked up, and codes, tokens and sessions past their life go.
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => app.log.error({ err: error }, 'signing keys not reloaded'));
+    deleteExpiredOauthModels(db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'expired sign-in records not removed'),
+    );
+  }, keyRefreshMs);
   timer.unref();
   return {
     get provider(): Provider {
