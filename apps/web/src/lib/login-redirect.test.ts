@@ -54,3 +54,27 @@ describe('login redirect (spec §2)', () => {
     );
   });
 });
+
+describe('login redirect: an open redirect through from stays on the origin (RFC 9700 §4.11)', () => {
+  it.each([
+    ['//evil.example'],
+    ['///evil.example'],
+    ['https://evil.example'],
+    ['HTTPS://evil.example/brands'],
+    ['https:evil.example'],
+    ['https://shop.example.evil.example/'],
+    ['/\\evil.example'],
+    ['\\\\evil.example'],
+    ['/\\/evil.example'],
+    ['%2F%2Fevil.example'],
+    ['/%5C%5Cevil.example'],
+    ['javascript:alert(document.cookie)'],
+    ['JavaScript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+  ])('from=%j goes home on the page origin, with or without a query carried', (from) => {
+    expect(loginRedirectTarget(from, undefined, 'https://shop.example')).toBe('/');
+    expect(loginRedirectTarget(from, { search: '?client_id=a' }, 'https://shop.example')).toBe(
+      '/?client_id=a',
+    );
+  });
+});
