@@ -152,6 +152,21 @@ describe('a redirect URI not registered exactly is never followed (RFC 9700 §4.
     expectShownOnPortal(answer, 'invalid_redirect_uri');
   });
 
+  it('a redirect_uri omitted by a client that registered one (OIDC Core §3.1.2.1): invalid_request on the portal page', async () => {
+    const { answer } = await authorize((params) => {
+      params.delete('redirect_uri');
+      return undefined;
+    });
+    expectShownOnPortal(answer, 'invalid_request');
+  });
+
+  it('a redirect_uri given twice: invalid_request on the portal page (neither is followed)', async () => {
+    const { answer } = await authorize(
+      (params) => `${params}&redirect_uri=${encodeURIComponent(params.get('redirect_uri')!)}`,
+    );
+    expectShownOnPortal(answer, 'invalid_request');
+  });
+
   it.each([
     ['omitted', (params: URLSearchParams) => params.delete('redirect_uri')],
     ['empty', (params: URLSearchParams) => params.set('redirect_uri', '')],
@@ -234,7 +249,6 @@ describe('errors found once the redirect URI is known go back to the client with
       set('response_type', 'code id_token'),
     ],
     ['a nonce without the openid scope', 'invalid_request', 'query', set('scope', 'profile')],
-    ['redirect_uri given twice', 'invalid_request', 'query', twice('redirect_uri')],
     ['code_challenge given twice', 'invalid_request', 'query', twice('code_challenge')],
     ['scope given twice', 'invalid_request', 'query', twice('scope', 'openid')],
     ['response_type given twice', 'invalid_request', 'query', twice('response_type')],

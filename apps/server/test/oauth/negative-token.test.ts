@@ -168,6 +168,14 @@ describe('the token endpoint redeems a code once, for its own client, its redire
     expect(answer.json.error).toBe('invalid_grant');
   });
 
+  it('a code without the redirect_uri it was issued for (RFC 6749 §4.1.3): refused', async () => {
+    const started = await codeFor(fixture);
+    const { redirect_uri: _left, ...form } = codeForm(started);
+    const answer = await formPost(testApp, '/token', form);
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toBe('invalid_request');
+  });
+
   it('a code past its 60 seconds: invalid_grant', async () => {
     const started = await codeFor(fixture);
     advanceClock(61);

@@ -95,6 +95,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     // The scopes' claims go into the ID token too: it carries the workspace the client acts in.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
+    // OIDC Core §3.1.2.1 and RFC 6749 §4.1.3: the redirect URI is always sent, and matched exactly,
+    // even by a client that registered only one.
+    allowOmittingSingleRegisteredRedirectUri: false,
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
