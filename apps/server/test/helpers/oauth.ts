@@ -207,3 +207,93 @@ export async function signInThroughPortal(
   }
   throw new Error('The portal redirected too many times');
 }
+
+/** What a client holds after a sign-in: the token endpoint's answer (openid-client's). */
+export type SignInTokens = client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+
+/**
+ * A whole sign-in as the client sees it: the authorization request, the portal in `workspaceId`
+ * (the fixture's workspace unless told), and the code exchanged for tokens.
+ */
+export async function signIn(
+  fixture: Pick<PortalFixture, 'config' | 'redirectUri' | 'browser' | 'workspace'>,
+  options: { browser?: TestBrowser; workspaceId?: string } = {},
+): Promise<SignInTokens> {
+  const request = await authorizationRequest(fixture);
+  const callback = await signInThroughPortal(
+    options.browser ?? fixture.browser,
+    request.url,
+    options.workspaceId ?? fixture.workspace.id,
+  );
+  return client.authorizationCodeGrant(fixture.config, callback, {
+    pkceCodeVerifier: request.verifier,
+    expectedState: request.state,
+    expectedNonce: request.nonce,
+  });
+}
+
+/** How a sign-in stands: its access token's introspection, then a refresh's answer. */
+export interface SignInState {
+  /** `active` of the access token's introspection. */
+  active: boolean;
+  /** `ok`, or the OAuth error the refresh answered (e.g. `invalid_grant`). */
+  refresh: string;
+  /** The refresh's new tokens when it succeeded (the old refresh token is then spent). */
+  refreshed?: SignInTokens;
+}
+
+export async function signInState(config: client.Configuration, tokens: SignInTokens): Promise<SignInState> {
+  const { active } = await client.tokenIntrospection(config, tokens.access_token, {
+    token_type_hint: 'access_token',
+  });
+  try {
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
+    return { active, refresh: 'ok', refreshed };
+  } catch (error) {
+    const code = (error as { error?: unknown }).error;
+    if (typeof code !== 'string') throw error;
+    return { active, refresh: code };
+  }
+}
+
+/** A form POST to one of the provider's endpoints (`/oidc/token`…), as a client sends it. */
+export async function oidcPost(
+  app: FastifyInstance,
+  publicUrl: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/oidc${path}`,
+    headers: { host: new URL(publicUrl).host, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(response.body) as Record<string, unknown>;
+  } catch {
+    // Not JSON: left empty.
+  }
+  return { status: response.statusCode, json };
+}
+
+/**
+ * Follows the browser's redirects from `url` while they stay on the app, and returns where it
+ * left for the client (or where it stopped), with every address it went through on the app.
+ */
+export async function followToClient(
+  browser: TestBrowser,
+  url: string,
+): Promise<{ url: URL; visited: string[] }> {
+  const visited: string[] = [];
+  let next = url;
+  for (let hops = 0; hops < 8; hops++) {
+    if (!next.startsWith(browser.publicUrl)) return { url: new URL(next), visited };
+    visited.push(next);
+    const response = await browser.get(next);
+    if (!response.location) return { url: new URL(next), visited };
+    next = response.location;
+  }
+  throw new Error(`Too many redirects: ${visited.join(' → ')}`);
+}
