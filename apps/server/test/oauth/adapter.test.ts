@@ -224,6 +224,13 @@ describe('revokeByGrantId', () => {
     for (const [model, key] of mine) expect(await adapterFor(model).find(key)).toBeUndefined();
     expect(await adapterFor('AccessToken').find(theirs)).toEqual({ grantId: otherGrant });
   });
+
+  it("removes the grant's own row too (found by its id, which no payload field repeats)", async () => {
+    const grantId = id();
+    await adapterFor('Grant').upsert(grantId, { accountId: 'someone', clientId: 'known' }, 600);
+    await adapterFor('Grant').revokeByGrantId(grantId);
+    expect(await adapterFor('Grant').find(grantId)).toBeUndefined();
+  });
 });
 
 describe('clients', () => {

@@ -47,7 +47,8 @@ export function drizzleAdapter(db: Database, findClient: FindClient) {
       async upsert(id, payload, expiresIn) {
         const values = {
           payload: payload as Record<string, unknown>,
-          grantId: payload.grantId ?? null,
+          // A grant's own row is found by its id, with everything issued under it.
+          grantId: payload.grantId ?? (model === 'Grant' ? id : null),
           uid: payload.uid ?? null,
           userCode: payload.userCode ?? null,
           expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,

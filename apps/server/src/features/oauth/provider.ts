@@ -121,6 +121,10 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     },
     ttl: { ...oauthLifetimes },
     rotateRefreshToken: true,
+    // A sign-in lasts as long as its grant allows, not as long as the browser's session with the
+    // provider: signing in to the same application again (in another workspace, say) from the
+    // same browser must not end the first sign-in's tokens.
+    expiresWithSession: async () => false,
     // Every code comes with a refresh token (the clients are the platform's applications).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
 
