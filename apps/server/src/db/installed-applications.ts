@@ -1,4 +1,4 @@
-import { activeSubscriptionStatuses } from '@dukkan/contract';
+import { activeSubscriptionStatuses, clientIdPattern } from '@dukkan/contract';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { isUuid } from '../resource-engine/queries.ts';
 import type { ReaderLocale } from '../resource-engine/storage.ts';
@@ -48,7 +48,7 @@ export async function memberMayUseApplication(
   userId: string,
   clientId: string,
 ): Promise<boolean> {
-  if (!isUuid(workspaceId) || !isUuid(userId)) return false;
+  if (!isUuid(workspaceId) || !isUuid(userId) || !clientIdPattern.test(clientId)) return false;
   const [row] = await db
     .select({ userId: memberships.userId })
     .from(memberships)

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { errorCodes, errorNames } from '@dukkan/contract';
+import { errorCodes, errorNames, isOauthToastError } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../../src/http/access.ts';
 import type { CaptchaVerifier } from '../../src/platform/captcha/captcha.ts';
@@ -43,7 +43,7 @@ const errorKeys = new Set(['statusCode', 'code', 'name', 'message', 'key', 'targ
 let t: TestApp;
 let adminId: string;
 let targets: RouteTargets;
-let known: { email: string; inviteToken: string };
+let known: { email: string; inviteToken: string; workspaceId: string };
 
 beforeAll(async () => {
   t = await createTestApp({ captcha: acceptingCaptcha });
@@ -55,7 +55,7 @@ beforeAll(async () => {
   targets = await seedTargets(t.db, workspace.id);
   const invited = await addInvitedMember(t.db, workspace.id, { roleId: targets.emptyRoleId });
   const someone = await createUser(t.db, { email: 'someone@fuzz.example' });
-  known = { email: someone.email, inviteToken: invited.token };
+  known = { email: someone.email, inviteToken: invited.token, workspaceId: workspace.id };
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -72,6 +72,7 @@ function decoded(payload: Buffer, encoding: unknown): string {
 /** Why an answer breaks the contract, or undefined when it keeps it. */
 function breach(
   method: string,
+  route: string,
   status: number,
   body: string,
   contentType: string | undefined,
@@ -87,6 +88,14 @@ function breach(
     return `answered ${status} with a body that is not JSON`;
   }
   if (status < 300) return 'data' in json ? undefined : 'a success without data';
+  // The portal's Login call refuses in OAuth's own shape (the contract's OauthErrorBody, spec §8).
+  if (route === '/api/oauth/authorize/client-side' && typeof json.error === 'string') {
+    const oauth = json as unknown as { error: string; error_description?: unknown };
+    if (!isOauthToastError(oauth.error)) return `unknown OAuth error ${oauth.error}`;
+    if (typeof oauth.error_description !== 'string') return 'an OAuth error without a description';
+    const extra = Object.keys(oauth).filter((key) => key !== 'error' && key !== 'error_description');
+    return extra.length ? `OAuth error fields outside the contract: ${extra.join(', ')}` : undefined;
+  }
   const error = json.error;
   if (!error) return `answered ${status} without an error body`;
   if (error.statusCode !== status) return `error.statusCode ${String(error.statusCode)} on a ${status}`;
@@ -129,6 +138,7 @@ describe(`fuzz of every API route (seed ${seed}, ${casesPerEndpoint} cases each)
           const body = decoded(response.rawPayload, response.headers['content-encoding']);
           const problem = breach(
             request.method,
+            route.url,
             response.statusCode,
             body,
             response.headers['content-type'] as string,

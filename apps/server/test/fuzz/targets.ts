@@ -77,13 +77,27 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'GET /api/auth/invite-status': { query: z.object({ token: linkTokenField }) },
   'POST /api/auth/set-profile': { body: setProfileInputSchema },
   'POST /api/workspaces/users/accept-invite': { body: acceptInviteInputSchema },
+  'GET /api/oauth/application/:clientId': {},
+  'GET /api/oauth/installed-application/:clientId': { query: workspaceQuery },
+  'GET /api/oauth/authorize/client-side': {
+    query: z.looseObject({ workspaceId: z.uuid(), client_id: z.string(), interaction: z.string() }),
+  },
 };
 
 /** What a valid call of each public or signed-in route sends (the workspace routes' come from route-scenarios). */
-function publicCall(method: string, url: string, known: { email: string; inviteToken: string }) {
+function publicCall(
+  method: string,
+  url: string,
+  known: { email: string; inviteToken: string; workspaceId: string },
+) {
   const calls: Record<
     string,
-    { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> }
+    {
+      body?: unknown;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+      params?: Record<string, string>;
+    }
   > = {
     'GET /api/health': {},
     'GET /api/captcha/config': {},
@@ -124,6 +138,16 @@ function publicCall(method: string, url: string, known: { email: string; inviteT
       },
     },
     'POST /api/workspaces/users/accept-invite': { body: { token: known.inviteToken } },
+    'GET /api/oauth/application/:clientId': { params: { clientId: 'dukkan-demo' } },
+    'GET /api/oauth/installed-application/:clientId': {
+      params: { clientId: 'dukkan-demo' },
+      query: { workspaceId: known.workspaceId },
+    },
+    // No interaction of this browser: the portal's refusal (invalid_request), in OAuth's shape.
+    'GET /api/oauth/authorize/client-side': {
+      headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' },
+      query: { workspaceId: known.workspaceId, client_id: 'dukkan-demo', interaction: 'not-an-interaction' },
+    },
   };
   return calls[`${method} ${url}`];
 }
@@ -135,7 +159,7 @@ function publicCall(method: string, url: string, known: { email: string; inviteT
 export function baseCallOf(
   route: DeclaredRoute,
   targets: RouteTargets,
-  known: { email: string; inviteToken: string },
+  known: { email: string; inviteToken: string; workspaceId: string },
 ): BaseCall {
   const key = `${route.method} ${route.url}`;
   const schemas = engineSchemas(route.method, route.url) ?? featureSchemas[key];
@@ -164,7 +188,7 @@ export function baseCallOf(
   return {
     method: route.method,
     route: route.url,
-    params: {},
+    params: call.params ?? {},
     query: call.query ?? {},
     body: call.body,
     bodyKind: call.body === undefined ? 'none' : 'json',

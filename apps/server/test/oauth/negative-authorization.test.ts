@@ -90,6 +90,19 @@ describe('the authorization endpoint refuses an unknown or unnamed client on the
     expect(answer.location).toBe(new URL('/404', testApp.config.publicUrl).href);
   });
 
+  it.each([
+    ['a NUL character', 'app\u0000'],
+    ['upper case and spaces', 'Demo App'],
+    ['over 60 characters', 'a'.repeat(61)],
+  ])('a client_id with %s (no application can have it) goes to /404', async (_name, clientId) => {
+    const { answer } = await authorize((params) => {
+      params.set('client_id', clientId);
+      return undefined;
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toBe(new URL('/404', testApp.config.publicUrl).href);
+  });
+
   it('a missing client_id: invalid_request on the portal page', async () => {
     const { answer } = await authorize((params) => {
       params.delete('client_id');

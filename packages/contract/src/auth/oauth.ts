@@ -16,6 +16,9 @@ import type { LocalizedText } from '../domain/localized-text.ts';
  *   answers 400 or 403 with an `OauthErrorBody`.
  */
 
+/** What a client id may be (the operator chooses it): no other text names an application. */
+export const clientIdPattern = /^[a-z0-9-]{3,60}$/;
+
 /** `GET /api/oauth/application/{clientId}`: the application as the portal page shows it. */
 export interface OauthApplication {
   clientId: string;

@@ -1,4 +1,4 @@
-import { limits, planDiscountsSchema } from '@dukkan/contract';
+import { clientIdPattern, limits, planDiscountsSchema } from '@dukkan/contract';
 import { z } from 'zod';
 
 /**
@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const clientIdSchema = z
   .string()
-  .regex(/^[a-z0-9-]{3,60}$/, 'must be 3 to 60 lowercase letters, digits or hyphens');
+  .regex(clientIdPattern, 'must be 3 to 60 lowercase letters, digits or hyphens');
 
 /** An absolute http(s) URL; redirect URIs also may not carry a fragment (RFC 6749 §3.1.2). */
 function httpUrl(options: { fragment: boolean }) {

@@ -1,3 +1,4 @@
+import { clientIdPattern } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +14,7 @@ export async function findClientMetadata(
   db: Database,
   clientId: string,
 ): Promise<AdapterPayload | undefined> {
-  if (clientId.length > 200) return undefined;
+  if (!clientIdPattern.test(clientId)) return undefined;
   const [row] = await db
     .select({
       clientId: applications.clientId,

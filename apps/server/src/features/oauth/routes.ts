@@ -1,5 +1,6 @@
 import {
   type AuthorizeClientSideResult,
+  clientIdPattern,
   type InstalledOauthApplication,
   type OauthApplication,
   type OauthErrorBody,
@@ -26,7 +27,7 @@ import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys
 /** How often an instance looks for a rotated signing key (another instance's operator command) and sweeps. */
 const keyRefreshMs = 60_000;
 
-const clientIdSchema = z.string().min(1).max(200);
+const clientIdSchema = z.string().regex(clientIdPattern);
 const workspaceQuerySchema = z.object({ workspaceId: z.uuid() });
 
 /**
@@ -93,7 +94,9 @@ function oauthError(reply: FastifyReply, status: number, body: OauthErrorBody) {
   return reply.code(status).header('cache-control', 'no-store').send(body);
 }
 
+/** The application of a client id; none for a text that cannot be one. */
 async function findApplication(db: Database, clientId: string) {
+  if (!clientIdPattern.test(clientId)) return undefined;
   const [row] = await db
     .select({
       id: applications.id,
@@ -148,7 +151,8 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
     '/api/oauth/application/:clientId',
     { config: { access: access.public } },
     async (request) => {
-      const application = await findApplication(db, parseInput(clientIdSchema, request.params.clientId));
+      // Any text that names no application is unknown (404): the page then shows /404.
+      const application = await findApplication(db, request.params.clientId);
       if (!application) throw notFound('Unknown application');
       const data: OauthApplication = {
         clientId: application.clientId,
@@ -166,7 +170,7 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
     '/api/oauth/installed-application/:clientId',
     { config: { access: access.signedIn } },
     async (request) => {
-      const clientId = parseInput(clientIdSchema, request.params.clientId);
+      const { clientId } = request.params;
       const { workspaceId } = parseInput(workspaceQuerySchema, request.query);
       const { userId } = requestUser(request);
       if (!(await memberMayUseApplication(db, workspaceId, userId, clientId))) {
