@@ -59,6 +59,15 @@ describe('upsert and find', () => {
     expect(rows[0]!.expiresAt).toEqual(new Date(start.getTime() + 120_000));
   });
 
+  it('a key that no id can be (a NUL, a space, over 512 characters) finds nothing and reaches no query', async () => {
+    const tokens = adapterFor('AccessToken');
+    for (const key of ['a\u0000b', 'a b', 'x'.repeat(513), '']) {
+      expect(await tokens.find(key)).toBeUndefined();
+      expect(await tokens.findByUid(key)).toBeUndefined();
+      expect(await tokens.findByUserCode(key)).toBeUndefined();
+    }
+  });
+
   it('each model is apart: the same id in another model is another row', async () => {
     const key = id();
     await adapterFor('AccessToken').upsert(key, { kind: 'AccessToken' }, 60);

@@ -18,6 +18,12 @@ const consumable = new Set([
   'BackchannelAuthenticationRequest',
 ]);
 
+/**
+ * What the provider's ids, uids and user codes are made of (nanoid, base64url). Anything else a
+ * request brings (a NUL, say, which PostgreSQL refuses in text) names nothing and is never sent.
+ */
+const plausibleKey = /^[A-Za-z0-9_-]{1,512}$/;
+
 export type FindClient = (clientId: string) => Promise<AdapterPayload | undefined>;
 
 /** The adapter factory oidc-provider takes (`adapter` option): one adapter per model name. */
@@ -34,7 +40,8 @@ export function drizzleAdapter(db: Database, findClient: FindClient) {
             ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}),
           } as AdapterPayload)
         : undefined;
-    const findWhere = async (condition: SQL) => {
+    const findWhere = async (key: string, condition: SQL) => {
+      if (!plausibleKey.test(key)) return undefined;
       const [row] = await db
         .select({ payload: oauthModels.payload, consumedAt: oauthModels.consumedAt })
         .from(oauthModels)
@@ -58,9 +65,9 @@ export function drizzleAdapter(db: Database, findClient: FindClient) {
           .values({ model, id, ...values })
           .onConflictDoUpdate({ target: [oauthModels.model, oauthModels.id], set: values });
       },
-      find: (id) => findWhere(eq(oauthModels.id, id)),
-      findByUid: (uid) => findWhere(eq(oauthModels.uid, uid)),
-      findByUserCode: (userCode) => findWhere(eq(oauthModels.userCode, userCode)),
+      find: (id) => findWhere(id, eq(oauthModels.id, id)),
+      findByUid: (uid) => findWhere(uid, eq(oauthModels.uid, uid)),
+      findByUserCode: (userCode) => findWhere(userCode, eq(oauthModels.userCode, userCode)),
       async consume(id) {
         // One statement decides: of two requests redeeming the same code (or rotating the same
         // refresh token) at once, only the one that sets `consumed_at` goes on to get tokens.
