@@ -5,14 +5,14 @@ import { join, relative } from 'node:path';
 import { subscriptionStatuses } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CliIo, helpText, runCli } from '../src/cli.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
+import { helpText } from '../src/cli.ts';
 import { applications, payments, subscriptions } from '../src/db/schema/index.ts';
 import { applicationSecretMatches } from '../src/features/applications/applications.ts';
 import { runSubscriptionClock } from '../src/features/subscriptions/subscription-clock.ts';
 import { formatMoney } from '../src/platform/mail/templates.ts';
 import { createUser, tinyPng } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
+import { runCliOn } from './helpers/cli.ts';
 import { addLocations, storedSubscription } from './helpers/subscriptions.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, unique } from './helpers/workspaces.ts';
@@ -43,31 +43,7 @@ beforeEach(() => {
 });
 
 /** Runs a command in-process on the test app's database and configuration at `at`. */
-async function run(argv: string[], at: Date = now) {
-  let stdout = '';
-  let stderr = '';
-  const database: DatabaseHandle = {
-    db: t.db,
-    kind: t.database.kind,
-    migrate: async () => {},
-    close: async () => {},
-  };
-  const io: CliIo = {
-    env: {},
-    config: t.config,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    mailer,
-    database,
-    now: () => at,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], at: Date = now) => runCliOn(t, argv, { mailer, now: () => at });
 
 const platformFiles = () => {
   try {

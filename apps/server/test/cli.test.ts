@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { allPermissionTags, type InviteStatus } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CliIo, helpText, runCli } from '../src/cli.ts';
-import type { DatabaseHandle } from '../src/db/client.ts';
+import { helpText, runCli } from '../src/cli.ts';
 import { accessRequests, memberships, roles, users, workspaces } from '../src/db/schema/index.ts';
 import { AccessRequestError, approveAccessRequest } from '../src/features/access-requests/access-requests.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, captchaToken, createUser, dataOf, login, strongPassword, tableCounts } from './helpers/api.ts';
+import { runCliOn } from './helpers/cli.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { unique } from './helpers/workspaces.ts';
 
@@ -36,29 +36,11 @@ beforeEach(() => {
 });
 
 /** Runs a command in-process on the test app's database; returns its exit code and output. */
-async function run(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const database: DatabaseHandle = {
-    db: t.db,
-    kind: t.database.kind,
-    migrate: async () => {},
-    close: async () => {},
-  };
-  const io: CliIo = {
-    env: { NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl },
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
+const run = (...argv: string[]) =>
+  runCliOn(t, argv, {
     mailer,
-    database,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+    env: { NODE_ENV: 'test', DATA_DIR: t.config.dataDir, PUBLIC_URL: t.config.publicUrl },
+  });
 
 async function requestAccess(fields: Partial<typeof accessRequests.$inferInsert> = {}) {
   const [request] = await t.db

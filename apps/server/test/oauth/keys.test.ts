@@ -2,10 +2,9 @@ import { asc, sql } from 'drizzle-orm';
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CliIo, runCli } from '../../src/cli.ts';
-import type { DatabaseHandle } from '../../src/db/client.ts';
 import { oauthSigningKeys } from '../../src/db/schema/index.ts';
 import { retiredKeyLifeMs } from '../../src/features/oauth/signing-keys.ts';
+import { runCliOn } from '../helpers/cli.ts';
 import { clientFor, portalFixture, signIn, TestBrowser } from '../helpers/oauth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -55,30 +54,7 @@ async function verifiedKid(testApp: TestApp, idToken: string): Promise<string> {
 }
 
 /** The operator's command, in process on the test app's database, at `now`. */
-async function rotate(now: Date) {
-  let stdout = '';
-  let stderr = '';
-  const database: DatabaseHandle = {
-    db: t.db,
-    kind: t.database.kind,
-    migrate: async () => {},
-    close: async () => {},
-  };
-  const io: CliIo = {
-    env: {},
-    config: t.config,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    database,
-    now: () => now,
-  };
-  const code = await runCli(['rotate-signing-keys'], io);
-  return { code, stdout, stderr };
-}
+const rotate = (now: Date) => runCliOn(t, ['rotate-signing-keys'], { now: () => now });
 
 /**
  * Moves the app's minute timer on, then asks for the JWKS until the rebuilt provider answers: the
