@@ -270,43 +270,30 @@ describe('the subscription', () => {
 });
 
 describe('the membership, changed by an admin', () => {
-  it('the member disabled: their sign-in there ends; the admin’s, and theirs in another workspace, go on', async () => {
-    const s = await scene();
-    const memberHere = await s.signInAs('member', 'one');
-    const memberElsewhere = await s.signInAs('member', 'two');
-    const adminHere = await s.signInAs('admin', 'one');
-    const response = await api(t.app, {
-      method: 'PATCH',
-      url: usersUrl(s, s.member.user.id),
-      body: { status: 'inactive' },
-      cookie: s.admin.cookie,
-    });
-    expect(response.status, response.text).toBe(200);
-    await expectStates(s, [
-      [memberHere, ended],
-      [memberElsewhere, alive],
-      [adminHere, alive],
-    ]);
-  });
-
-  it('the member losing the application (given another one instead): that sign-in ends', async () => {
-    const s = await scene();
-    const memberHere = await s.signInAs('member', 'one');
-    const memberElsewhere = await s.signInAs('member', 'two');
-    const adminHere = await s.signInAs('admin', 'one');
-    const response = await api(t.app, {
-      method: 'PATCH',
-      url: usersUrl(s, s.member.user.id),
-      body: { applications: [s.applicationB.clientId] },
-      cookie: s.admin.cookie,
-    });
-    expect(response.status, response.text).toBe(200);
-    await expectStates(s, [
-      [memberHere, ended],
-      [memberElsewhere, alive],
-      [adminHere, alive],
-    ]);
-  });
+  it.each([
+    ['disabled', { status: 'inactive' }],
+    ['given another application instead of this one', 'applicationB'],
+  ] as const)(
+    'the member %s: their sign-in there ends; the admin’s, and theirs in another workspace, go on',
+    async (_change, change) => {
+      const s = await scene();
+      const memberHere = await s.signInAs('member', 'one');
+      const memberElsewhere = await s.signInAs('member', 'two');
+      const adminHere = await s.signInAs('admin', 'one');
+      const response = await api(t.app, {
+        method: 'PATCH',
+        url: usersUrl(s, s.member.user.id),
+        body: change === 'applicationB' ? { applications: [s.applicationB.clientId] } : change,
+        cookie: s.admin.cookie,
+      });
+      expect(response.status, response.text).toBe(200);
+      await expectStates(s, [
+        [memberHere, ended],
+        [memberElsewhere, alive],
+        [adminHere, alive],
+      ]);
+    },
+  );
 
   it('a change that keeps the application (a new code) ends nothing', async () => {
     const s = await scene();
