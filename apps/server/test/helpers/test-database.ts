@@ -14,6 +14,8 @@ import * as schema from '../../src/db/schema/index.ts';
 export interface TestDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The database's connection URL, for kind 'postgres' only (e.g. for a server process of its own). */
+  url?: string;
   /** Runs the migrations of a folder (the default: the project's). */
   migrate(folder?: string): Promise<void>;
   /** Closes the connection but keeps the database (simulates an outage); `close()` still cleans up. */
@@ -106,6 +108,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const migrated = options.migrated ?? true;
   const databaseUrl = process.env.DATABASE_URL;
   let handle: DatabaseHandle;
+  let url: string | undefined;
   let drop: () => Promise<void> = async () => {};
 
   if (databaseUrl) {
@@ -116,9 +119,10 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
     } finally {
       await admin.end();
     }
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+    const own = new URL(databaseUrl);
+    own.pathname = `/${name}`;
+    url = own.toString();
+    handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
     drop = async () => {
       const cleaner = await connectAdmin(databaseUrl);
       try {
@@ -141,6 +145,7 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   return {
     db: handle.db,
     kind: handle.kind,
+    url,
     migrate: (folder) => handle.migrate(folder),
     disconnect,
     async close() {

@@ -1,25 +1,135 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationRequest, oidcPost, portalFixture, signInThroughPortal } from '../helpers/oauth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Two instances of the server on one PostgreSQL database, as behind a load balancer: one code
- * redeemed ten times at once across both gives one set of tokens, one refresh token used five
- * times at once gives at most one. The adapter's `consume` (one UPDATE … WHERE consumed_at IS
- * NULL) decides. PGlite runs one statement at a time, so there is no race to see there.
+ * One in-process instance of the server and one server process (`src/main.ts`, started here) on
+ * the same PostgreSQL database with the same PUBLIC_URL, as two instances behind a load balancer:
+ * one code redeemed ten times at once, half on each, gives one set of tokens; one refresh token
+ * used five times at once gives at most one. The adapter's `consume` (one UPDATE … WHERE
+ * consumed_at IS NULL) decides. PGlite runs one statement at a time in one process, so there is
+ * no race to see there.
  */
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const serverEntry = join(serverDir, 'src', 'main.ts');
+
+type Answer = { status: number; json: Record<string, unknown> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+interface ServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `src/main.ts` as a process of its own on `databaseUrl`, answering for `publicUrl`; resolves
+ * once `/api/health` answers. A start that fails (the process exits, or is not healthy after
+ * the last attempt) kills it and throws with what it wrote.
+ */
+async function startServerProcess(databaseUrl: string, publicUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-race-'));
+  const environment: NodeJS.ProcessEnv = {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    LOG_LEVEL: 'warn',
+    SUBSCRIPTION_CLOCK_SECONDS: '0',
+    BOOTSTRAP_ADMIN_EMAIL: 'race-admin@dukkan.localhost',
+    BOOTSTRAP_ADMIN_PASSWORD: 'Race-admin-9!',
+  };
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
+    if (process.env[name] !== undefined) environment[name] = process.env[name];
+  }
+  // Node with tsx as an import hook, so that the pid signalled is the server itself.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: serverDir,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<void>((resolveExit) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolveExit();
+    else child.once('exit', () => resolveExit());
+  });
+  const running = () => child.exitCode === null && child.signalCode === null;
+
+  const stop = async () => {
+    if (running()) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  // Up to 600 attempts 100 ms apart, and no longer than a minute (within beforeAll's limit, so that
+  // a hung start is killed here): tsx, the migrations (none left) and the bootstrap take seconds.
+  const deadline = Date.now() + 60_000;
+  for (let attempt = 0; attempt < 600 && Date.now() < deadline; attempt++) {
+    if (!running()) {
+      await stop();
+      throw new Error(`the server process exited during start (${child.exitCode}):\n${output.trim()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return { url, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  await stop();
+  throw new Error(`the server process was not healthy within 600 attempts or a minute:\n${output.trim()}`);
+}
+
 describe.skipIf(!process.env.DATABASE_URL)('two instances racing on one database', () => {
   let first: TestApp;
-  let second: TestApp;
+  let second: ServerProcess | undefined;
   beforeAll(async () => {
     first = await createTestApp();
-    second = await createTestApp({ database: first.database });
-  });
+    const databaseUrl = first.database.url;
+    if (!databaseUrl) throw new Error('the test database has no URL: DATABASE_URL must name PostgreSQL');
+    second = await startServerProcess(databaseUrl, first.config.publicUrl);
+  }, 90_000);
   afterAll(async () => {
-    await second?.close();
+    await second?.stop();
     await first?.close();
-  });
+  }, 30_000);
 
   /** A sign-in through the first instance, up to the code the client receives. */
   async function codeFor() {
@@ -29,17 +139,33 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances racing on one database
     return { fixture, request, callback, code: callback.searchParams.get('code')! };
   }
 
-  /** The same token request sent `times` times at once, alternately to each instance. */
-  function atOnce(times: number, form: Record<string, string>) {
-    return Promise.all(
-      Array.from({ length: times }, (_, index) => {
-        const instance = index % 2 === 0 ? first : second;
-        return oidcPost(instance.app, instance.config.publicUrl, '/token', form);
-      }),
-    );
+  /** A token request to the server process, over HTTP. */
+  async function processPost(form: Record<string, string>): Promise<Answer> {
+    const response = await fetch(`${second!.url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const text = await response.text();
+    let json: Record<string, unknown> = {};
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // Not JSON: left empty.
+    }
+    return { status: response.status, json };
   }
 
-  const tally = (answers: { status: number; json: Record<string, unknown> }[]) => {
+  /** One token request to an instance: even indexes in process, odd ones to the server process. */
+  const post = (index: number, form: Record<string, string>) =>
+    index % 2 === 0 ? oidcPost(first.app, first.config.publicUrl, '/token', form) : processPost(form);
+
+  /** The same token request sent `times` times at once, alternately to each instance. */
+  function atOnce(times: number, form: Record<string, string>) {
+    return Promise.all(Array.from({ length: times }, (_, index) => post(index, form)));
+  }
+
+  const tally = (answers: Answer[]) => {
     const counts: Record<string, number> = {};
     for (const { status, json } of answers) {
       const key = status === 200 ? '200' : `${status} ${String(json.error)}`;
@@ -89,16 +215,15 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances racing on one database
     const codes = [];
     for (let index = 0; index < 4; index++) codes.push(await codeFor());
     const answers = await Promise.all(
-      codes.map(({ fixture, request, code }, index) => {
-        const instance = index % 2 === 0 ? first : second;
-        return oidcPost(instance.app, instance.config.publicUrl, '/token', {
+      codes.map(({ fixture, request, code }, index) =>
+        post(index, {
           grant_type: 'authorization_code',
           code,
           redirect_uri: fixture.redirectUri,
           code_verifier: request.verifier,
           client_id: fixture.application.clientId,
-        });
-      }),
+        }),
+      ),
     );
     expect(tally(answers)).toEqual({ '200': 4 });
   });
