@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizationRequest, portalFixture, signInThroughPortal } from '../helpers/oauth.ts';
+import { authorizationRequest, injectFetch, portalFixture, signInThroughPortal } from '../helpers/oauth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let testApp: TestApp;
@@ -43,6 +43,30 @@ describe('the sign-in portal, driven by openid-client', () => {
     await expect(client.refreshTokenGrant(fixture.config, refreshed.refresh_token!)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
+  });
+});
+
+describe('discovery', () => {
+  it('OpenID (issuer/.well-known/openid-configuration) and RFC 8414 (/.well-known/oauth-authorization-server/oidc) agree', async () => {
+    const { application } = await portalFixture(testApp);
+    const issuer = new URL(`${testApp.config.publicUrl}/oidc`);
+    const options = {
+      [client.customFetch]: injectFetch(testApp.app, testApp.config.publicUrl),
+      execute: [client.allowInsecureRequests],
+    };
+    const openid = await client.discovery(issuer, application.clientId, undefined, undefined, options);
+    const oauth = await client.discovery(issuer, application.clientId, undefined, undefined, {
+      ...options,
+      algorithm: 'oauth2',
+    });
+    const metadata = oauth.serverMetadata();
+    expect(metadata).toEqual(openid.serverMetadata());
+    expect(metadata.issuer).toBe(issuer.href);
+    expect(metadata.authorization_endpoint).toBe(`${testApp.config.publicUrl}/authenticate`);
+    expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
+    expect(metadata.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token']),
+    );
   });
 });
 

@@ -138,6 +138,11 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
     });
   });
 
+  // RFC 8414 §3.1: an issuer with a path is discovered at the well-known path followed by it.
+  app.get(`/.well-known/oauth-authorization-server${oidcMountPath}`, (request, reply) => {
+    server.handOver(request, reply, '/.well-known/oauth-authorization-server');
+  });
+
   // The authorization endpoint clients send users to. The provider checks the client, the redirect
   // URI and PKCE first; it then sends the browser back here with the interaction it opened, and
   // the page (the web app) is served. What it refuses goes to /404 or to the page with the error.
