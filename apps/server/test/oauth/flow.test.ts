@@ -103,3 +103,36 @@ describe('signing out of an application (RP-initiated logout)', () => {
     expect(refused.location ?? '').not.toContain('evil.example');
   });
 });
+
+describe('CORS', () => {
+  it("answers a browser application's calls from the origins of its redirect URIs only", async () => {
+    const { application } = await portalFixture(testApp);
+    const own = new URL(application.redirectUris[0]!).origin;
+    const preflight = (origin: string) =>
+      testApp.app.inject({
+        method: 'OPTIONS',
+        url: '/oidc/token',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    const allowed = await preflight(own);
+    expect(allowed.headers['access-control-allow-origin']).toBe(own);
+    const token = await testApp.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { origin: own, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=authorization_code&code=nothing&client_id=${application.clientId}&redirect_uri=${encodeURIComponent(application.redirectUris[0]!)}&code_verifier=${'a'.repeat(43)}`,
+    });
+    expect(token.headers['access-control-allow-origin']).toBe(own);
+    const other = await testApp.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=authorization_code&code=nothing&client_id=${application.clientId}&redirect_uri=${encodeURIComponent(application.redirectUris[0]!)}&code_verifier=${'a'.repeat(43)}`,
+    });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

@@ -125,6 +125,10 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     // provider: signing in to the same application again (in another workspace, say) from the
     // same browser must not end the first sign-in's tokens.
     expiresWithSession: async () => false,
+    // A browser application may call the token, userinfo and revocation endpoints from the
+    // origins of its registered redirect URIs, and from nowhere else.
+    clientBasedCORS: (_ctx, origin, client) =>
+      origin !== 'null' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     // Every code comes with a refresh token (the clients are the platform's applications).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
 
