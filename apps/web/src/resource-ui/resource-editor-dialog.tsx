@@ -4,7 +4,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Dialog, DialogBody, DialogFooter } from '../components/ui/dialog.tsx';
+import { Dialog, DialogBody, DialogCancel, DialogFooter } from '../components/ui/dialog.tsx';
 import { isApiError } from '../lib/api-client.ts';
 import { applyValidationIssues } from '../lib/form-errors.ts';
 import { useMessageText } from '../lib/message-text.ts';
@@ -42,6 +42,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
   const { create, update } = useResourceMutations(definition);
   const { uploadFiles, fileAccess } = useFileUploads();
   const [failure, setFailure] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
   const saving = create.isPending || update.isPending;
   const fieldNames = listFormFields(form.fields).map((field) => field.name);
 
@@ -77,6 +78,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
       }}
       title={title}
       size="lg"
+      confirmClose={dirty && !saving}
     >
       <DialogBody>
         {failure && (
@@ -94,12 +96,11 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
           uploadFiles={uploadFiles}
           fileAccess={fileAccess}
           footer={false}
+          onDirtyChange={setDirty}
         />
       </DialogBody>
       <DialogFooter>
-        <Button variant="secondary" onClick={onClose} disabled={saving}>
-          {t('common.cancel')}
-        </Button>
+        <DialogCancel disabled={saving} />
         <Button type="submit" form={formId} loading={saving}>
           {record ? t('common.save') : t('common.create')}
         </Button>

@@ -1,8 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { createContext, type ReactNode, type RefObject, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names.ts';
 import { Button } from './button.tsx';
+import { focusReturnTarget, isFocusLost, restoreFocus, tabbableElements } from './focus.ts';
 import { CloseIcon } from './icons.tsx';
 
 type Size = 'sm' | 'md' | 'lg' | 'xl';
@@ -17,16 +18,26 @@ export interface DialogProps {
   size?: Size;
   /** `alertdialog` for confirmations that interrupt the user. */
   role?: 'dialog' | 'alertdialog';
-  /** What takes focus on open; by default the first focusable control. */
+  /** What takes focus on open; by default the first control after the title bar. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Unsaved changes (a dirty form): Escape, the backdrop, the close button and `DialogCancel`
+   * ask "Discard your changes?" before closing. Saving closes through the page, never asks.
+   */
+  confirmClose?: boolean;
   /** Content: usually a `DialogBody` then a `DialogFooter`, inside a form when there is one. */
   children: ReactNode;
 }
 
+/** How a dialog's own buttons ask to close: through the unsaved-changes question when there is one. */
+const RequestCloseContext = createContext<() => void>(() => undefined);
+
 /**
  * A modal dialog (Radix): labelled by its title, focus kept inside, Escape and the close button
- * close it, focus returns to the opener. Centred with `inset-0 m-auto` so no side is privileged
- * in right-to-left pages; long content scrolls inside `DialogBody`.
+ * close it. Focus starts on the first control after the title bar and goes back to the control
+ * that opened it (Radix only does that for its own triggers, which our pages do not use).
+ * Centred with `inset-0 m-auto` so no side is privileged in right-to-left pages; long content
+ * scrolls inside `DialogBody`.
  */
 export function Dialog({
   open,
@@ -36,28 +47,58 @@ export function Dialog({
   size = 'md',
   role = 'dialog',
   initialFocus,
+  confirmClose = false,
   children,
 }: DialogProps) {
   const { t } = useTranslation();
+  const content = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLDivElement>(null);
+  // Read while rendering the opening: by the first effect a menu item that opened it is gone.
+  const [opener, setOpener] = useState(() => (open ? focusReturnTarget(document.activeElement) : null));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(focusReturnTarget(document.activeElement));
+  }
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+
+  const requestClose = () => {
+    if (confirmClose) setAskingToDiscard(true);
+    else onOpenChange(false);
+  };
+
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px]" />
         <RadixDialog.Content
+          ref={content}
           role={role}
           // Without a description Radix would point aria-describedby at nothing.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
-            if (!initialFocus?.current) return;
+            const first =
+              initialFocus?.current ??
+              (content.current &&
+                tabbableElements(content.current).find((element) => !header.current?.contains(element)));
+            if (!first) return;
             event.preventDefault();
-            initialFocus.current.focus();
+            first.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // A page that placed the focus itself (or a dialog closed just before) knows better.
+            if (isFocusLost()) restoreFocus(opener);
           }}
           className={cn(
             'fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] flex-col rounded-2xl border border-slate-200 bg-white text-slate-900 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
             sizes[size],
           )}
         >
-          <div className="flex shrink-0 items-start gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+          <div
+            ref={header}
+            className="flex shrink-0 items-start gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800"
+          >
             <div className="min-w-0 flex-1">
               <RadixDialog.Title className="text-base font-semibold text-slate-900 dark:text-white">
                 {title}
@@ -79,10 +120,69 @@ export function Dialog({
               </Button>
             </RadixDialog.Close>
           </div>
-          {children}
+          <RequestCloseContext.Provider value={requestClose}>{children}</RequestCloseContext.Provider>
+          {confirmClose && (
+            <DiscardChangesDialog
+              open={askingToDiscard}
+              onKeepEditing={() => setAskingToDiscard(false)}
+              onDiscard={() => {
+                setAskingToDiscard(false);
+                onOpenChange(false);
+              }}
+            />
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** "Discard your changes?" over a dialog with unsaved changes; Keep editing has the focus first. */
+function DiscardChangesDialog({
+  open,
+  onKeepEditing,
+  onDiscard,
+}: {
+  open: boolean;
+  onKeepEditing: () => void;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  const keepEditing = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onKeepEditing();
+      }}
+      title={t('dialog.discardTitle')}
+      role="alertdialog"
+      size="sm"
+      initialFocus={keepEditing}
+    >
+      <DialogBody className="text-sm text-slate-700 dark:text-slate-300">
+        {t('dialog.discardDescription')}
+      </DialogBody>
+      <DialogFooter>
+        <Button ref={keepEditing} variant="secondary" onClick={onKeepEditing}>
+          {t('dialog.keepEditing')}
+        </Button>
+        <Button variant="danger" onClick={onDiscard}>
+          {t('dialog.discard')}
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
+
+/** The dialog's Cancel button: closes it, asking first when it has unsaved changes. */
+export function DialogCancel({ disabled, children }: { disabled?: boolean; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const requestClose = useContext(RequestCloseContext);
+  return (
+    <Button variant="secondary" onClick={requestClose} disabled={disabled}>
+      {children ?? t('common.cancel')}
+    </Button>
   );
 }
 

@@ -12,7 +12,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogBody, DialogFooter, dialogFormClassName } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogCancel,
+  DialogFooter,
+  dialogFormClassName,
+} from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -47,7 +53,7 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
       permissions: (record?.permissions ?? []) as PermissionTag[],
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   const save = async (input: RoleInput) => {
     try {
@@ -76,6 +82,7 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
       onOpenChange={(open) => {
         if (!open && !isSubmitting) onClose();
       }}
+      confirmClose={isDirty && !isSubmitting}
       title={record ? t('roles.editTitle', { name: record.title }) : t('roles.createTitle')}
       description={t('roles.editorDescription')}
       size="lg"
@@ -126,9 +133,7 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
           </div>
         </DialogBody>
         <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
+          <DialogCancel disabled={isSubmitting} />
           <Button type="submit" loading={isSubmitting}>
             {record ? t('common.save') : t('roles.createSubmit')}
           </Button>

@@ -10,7 +10,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogBody, DialogFooter, dialogFormClassName } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogCancel,
+  DialogFooter,
+  dialogFormClassName,
+} from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -36,7 +42,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
     resolver: zodResolver(inviteUserInputSchema),
     defaultValues: { email: '', roleId: '', code: '', applications: [] },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
 
   const invite = async ({ code, ...input }: InviteUserInput) => {
     // An invited member is not an admin: once the workspace has an application, they need one (the server's rule too).
@@ -78,6 +84,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       onOpenChange={(open) => {
         if (!open && !isSubmitting) onClose();
       }}
+      confirmClose={isDirty && !isSubmitting}
       title={t('users.inviteTitle')}
       description={t('users.inviteDescription')}
     >
@@ -132,9 +139,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
           </Field>
         </DialogBody>
         <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
+          <DialogCancel disabled={isSubmitting} />
           <Button type="submit" loading={isSubmitting}>
             {t('users.sendInvite')}
           </Button>

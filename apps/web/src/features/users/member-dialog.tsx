@@ -12,7 +12,13 @@ import type { z } from 'zod';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Dialog, DialogBody, DialogFooter, dialogFormClassName } from '../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogCancel,
+  DialogFooter,
+  dialogFormClassName,
+} from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { describeApiError } from '../../lib/error-messages.ts';
@@ -45,7 +51,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       applications: record?.applications ?? [],
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const willBeAdmin = form.watch('isAdmin') ?? false;
   // Made admin: "choose an application" no longer applies.
   useEffect(() => {
@@ -99,6 +105,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       onOpenChange={(open) => {
         if (!open && !isSubmitting) onClose();
       }}
+      confirmClose={isDirty && !isSubmitting}
       title={t('users.editTitle', { name: record.name || record.email })}
       description={<bdi dir="ltr">{record.email}</bdi>}
     >
@@ -164,9 +171,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
           )}
         </DialogBody>
         <DialogFooter>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {t('common.cancel')}
-          </Button>
+          <DialogCancel disabled={isSubmitting} />
           <Button type="submit" loading={isSubmitting}>
             {t('common.save')}
           </Button>

@@ -139,6 +139,27 @@ describe('UsersPage', () => {
     expect(invite?.body).toEqual({ email: 'new@example.com', roleId: cashier.id, applications: [] });
   });
 
+  it('asks before discarding a typed invitation, then gives the focus back to Invite user', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers('admin');
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    const opener = screen.getByRole('button', { name: 'Invite user' });
+    await person.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Invite a user' });
+    await person.type(within(dialog).getByLabelText('Email'), 'omar@example.com');
+    await person.keyboard('{Escape}');
+    const question = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await person.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect((within(dialog).getByLabelText('Email') as HTMLInputElement).value).toBe('omar@example.com');
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await person.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Discard' }),
+    );
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+    expect(callsTo(calls, '/api/workspaces/users/invite', 'POST')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('shows ALREADY_A_MEMBER under the email', async () => {
     const person = userEvent.setup();
     renderUsers('admin', [

@@ -1,6 +1,6 @@
 import { type FormEntry, formDefaultValues, isFormFieldGroup } from '@dukkan/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldValues, FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -32,6 +32,8 @@ export interface ResourceFormProps<S extends z.ZodType> {
   /** Replaces the default submit button (e.g. Cancel + Save). */
   footer?: ReactNode;
   submitLabel?: string;
+  /** Told when the values start or stop differing from the starting ones (a dialog asks before discarding). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Tailwind needs whole class names: one column on narrow screens, the group's columns from `sm`. */
@@ -60,6 +62,7 @@ export function ResourceForm<S extends z.ZodType>({
   className,
   footer,
   submitLabel,
+  onDirtyChange,
 }: ResourceFormProps<S>) {
   const { t } = useTranslation();
   const formId = useId();
@@ -70,6 +73,8 @@ export function ResourceForm<S extends z.ZodType>({
     }) as Resolver<FieldValues>,
     defaultValues: formDefaultValues(fields, defaultValues),
   });
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   const renderField = (entry: Exclude<FormEntry, { kind: 'group' }>) => {
     const Component = getRegisteredComponent(fieldComponents, entry.type);

@@ -1,0 +1,120 @@
+import { type LocationRecord, locationsResource } from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
+import { ResourceScreen } from './resource-screen.tsx';
+
+/**
+ * The generic create/edit dialog with a real declaration (locations: localized names, phones,
+ * working hours): where the focus goes, and the question before unsaved changes are discarded.
+ */
+const shop = { id: 'w-shop', name: 'Shop' };
+const admin = testUser([{ ...shop, grant: 'admin' }]);
+
+const location: LocationRecord = {
+  id: '5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a02',
+  code: 'LOC-1',
+  name: [
+    { locale: 'en', value: 'Downtown' },
+    { locale: 'ar', value: 'وسط البلد' },
+  ],
+  brandId: '0b7c5c1e-4c6b-4a57-9a0e-6f1d1b9c2a01',
+  openingDate: '2024-03-05',
+  workingHours: [],
+  address: '1 Nile St',
+  phones: [{ label: 'Front desk', number: '0223456789' }],
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+const list = (records: unknown[]) => ({
+  data: records,
+  meta: { total: records.length, page: 1, pageSize: 20 },
+});
+
+function renderLocations(routes: MockRoute[] = []) {
+  const mock = mockFetch([
+    { path: '/api/brands', body: list([]) },
+    { path: '/api/locations', body: list([location]) },
+    ...routes,
+  ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<ResourceScreen definition={locationsResource} title="Locations" />, {
+    user: admin,
+    path: '/locations',
+  });
+  return mock;
+}
+
+async function openEditor() {
+  const person = userEvent.setup();
+  const mock = renderLocations([
+    { method: 'PATCH', path: `/api/locations/${location.id}`, body: { data: location } },
+  ]);
+  const row = await screen.findByRole('row', { name: /Downtown/ });
+  const edit = within(row).getByRole('button', { name: /^Edit/ });
+  await person.click(edit);
+  const dialog = await screen.findByRole('dialog');
+  return { ...mock, person, edit, form: within(dialog) };
+}
+
+const editor = () => screen.queryByRole('dialog', { hidden: true });
+const discardQuestion = () => screen.queryByRole('alertdialog', { name: 'Discard your changes?' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ResourceEditorDialog', () => {
+  it('closes an untouched form at once on Escape and gives the focus back to the row’s Edit button', async () => {
+    const { person, edit } = await openEditor();
+    await person.keyboard('{Escape}');
+    expect(discardQuestion()).toBeNull();
+    expect(editor()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
+  it('gives the focus back to the opener after saving, without asking', async () => {
+    const { person, edit, form, calls } = await openEditor();
+    await person.clear(form.getByLabelText('Code', { exact: true }));
+    await person.type(form.getByLabelText('Code', { exact: true }), 'LOC-9');
+    await person.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, `/api/locations/${location.id}`, 'PATCH')).toHaveLength(1));
+    await waitFor(() => expect(editor()).toBeNull());
+    expect(discardQuestion()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
+  it('asks before Cancel or Escape discards a change: Keep editing keeps it, Discard closes', async () => {
+    const { person, edit, form, calls } = await openEditor();
+    const code = form.getByLabelText('Code', { exact: true }) as HTMLInputElement;
+    await person.type(code, '-B');
+
+    await person.click(form.getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await person.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(editor()).not.toBeNull();
+    expect(code.value).toBe('LOC-1-B');
+
+    await person.keyboard('{Escape}');
+    const again = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await person.click(within(again).getByRole('button', { name: 'Discard' }));
+    expect(editor()).toBeNull();
+    expect(callsTo(calls, `/api/locations/${location.id}`, 'PATCH')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+  });
+
+  it('starts a new record on its first field', async () => {
+    const person = userEvent.setup();
+    renderLocations();
+    const create = (await screen.findAllByRole('button', { name: 'New location' }))[0]!;
+    await person.click(create);
+    const form = within(await screen.findByRole('dialog'));
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Code', { exact: true })));
+    await person.keyboard('{Escape}');
+    expect(discardQuestion()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(create));
+  });
+});
