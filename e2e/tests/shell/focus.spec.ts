@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from '../../fixtures/auth.ts';
+
+const texts = {
+  en: { newBrand: 'New brand', discard: 'Discard', openMenu: 'Open menu', closeMenu: 'Close menu' },
+  ar: {
+    newBrand: 'إضافة علامة تجارية',
+    discard: 'تجاهل',
+    openMenu: 'فتح القائمة',
+    closeMenu: 'إغلاق القائمة',
+  },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  const text = texts[language];
+
+  test(`focus: a dialog gives it back to its opener and asks before discarding, the phone drawer keeps it (${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.goto(`/brands?lng=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+
+    // A clean "New brand" closes on Escape at once; the focus is back on the button that opened it.
+    const newBrand = page.getByRole('button', { name: text.newBrand }).first();
+    await newBrand.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(newBrand).toBeFocused();
+
+    // Typed into, it asks first; Discard closes and the focus is back on the opener again.
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.type('X');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog');
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: text.discard }).click();
+    await expect(dialog).toBeHidden();
+    await expect(newBrand).toBeFocused();
+
+    // The phone drawer takes the focus, keeps Tab inside, and gives it back to the menu button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const openMenu = page.getByRole('button', { name: text.openMenu });
+    await openMenu.click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer.getByRole('button', { name: text.closeMenu })).toBeFocused();
+    const stops = await drawer.evaluate(
+      (element) => element.querySelectorAll('a[href], button:not([disabled])').length,
+    );
+    // Once round forwards and past the start backwards: every stop is inside the drawer.
+    for (const key of [...Array<string>(stops + 1).fill('Tab'), 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(openMenu).toBeFocused();
+  });
+}
