@@ -70,6 +70,13 @@ test.describe('workspaces, roles and staff', () => {
     await expect(navigation.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(navigation.getByRole('link', { name: 'Products' })).toHaveCount(0);
     await expect(navigation.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    // At / without viewApplications (spec §4): the spec's refusal, and under it the pages the role opens.
+    await expect(staffPage.getByText('You are not authorized to access this page')).toBeVisible();
+    const openable = staffPage.getByRole('navigation', { name: 'Pages you can open' });
+    await expect(openable.getByRole('link', { name: 'Customers' })).toBeVisible();
+    await expect(openable.getByRole('link', { name: 'Taxes' })).toHaveCount(0);
+    await openable.getByRole('link', { name: 'Brands' }).click();
+    await expect(staffPage).toHaveURL(/\/brands$/);
     // ...and a forbidden route is refused with the spec's text.
     await staffPage.goto('/users');
     await expect(staffPage.getByText('You are not authorized to access this page')).toBeVisible();

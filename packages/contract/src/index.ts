@@ -6,6 +6,7 @@ export * from './auth/schemas.ts';
 export * from './captcha.ts';
 export * from './domain/avatar.ts';
 export * from './domain/barcode.ts';
+export * from './domain/countries-and-currencies.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
 export * from './domain/subscription-lifecycle.ts';

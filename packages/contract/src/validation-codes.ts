@@ -62,6 +62,8 @@ export const validationCodes = {
   ADDRESS_TOO_LONG: 'ADDRESS_TOO_LONG',
   BRAND_IS_REQUIRED: 'BRAND_IS_REQUIRED',
   REFERENCE_NOT_FOUND: 'REFERENCE_NOT_FOUND',
+  /** A new reference to a disabled record (a reference already stored may stay). */
+  REFERENCE_IS_DISABLED: 'REFERENCE_IS_DISABLED',
   RECORD_IN_USE: 'RECORD_IN_USE',
   /** A subscription event needs a plan (subscribe, renew, change plan). */
   PLAN_IS_REQUIRED: 'PLAN_IS_REQUIRED',

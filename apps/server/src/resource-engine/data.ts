@@ -351,30 +351,35 @@ export function createResourceData(
    * Ids the input gives for other records (`brandId`, `parentId`) must be records of this
    * workspace: another workspace's id is refused exactly like one that does not exist. A record
    * cannot be its own parent (PARENT_IS_DESCENDANT; a resource whose records form a tree refuses
-   * its deeper descendants in its own hook).
+   * its deeper descendants in its own hook). A disabled record cannot be newly chosen
+   * (REFERENCE_IS_DISABLED), but a reference the edited row already holds may stay: disabling a
+   * brand must not make its locations unsaveable.
    */
   async function checkReferences(
     db: Database,
     workspaceId: string,
     input: Record<string, unknown>,
     pathPrefix: string,
-    ownId?: string,
+    existing?: ResourceRow,
   ) {
     const issues: { path: string; message: string }[] = [];
     for (const [field, referenced] of Object.entries(storage.references)) {
       const value = input[field];
       if (typeof value !== 'string') continue;
-      if (value === ownId) {
+      if (value === existing?.id) {
         issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.PARENT_IS_DESCENDANT });
         continue;
       }
+      const status = (referenced as Partial<Record<'status', AnyPgColumn>>).status;
       const [found] = await db
-        .select({ id: referenced.id })
+        .select({ id: referenced.id, ...(status ? { status } : {}) })
         .from(referenced)
         .where(and(eq(referenced.workspaceId, workspaceId), eq(referenced.id, value)))
         .limit(1);
       if (!found)
         issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_NOT_FOUND });
+      else if (found.status === 'inactive' && existing?.[field] !== value)
+        issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_IS_DISABLED });
     }
     if (issues.length > 0) throw validationError(issues);
   }
@@ -438,7 +443,7 @@ export function createResourceData(
     return writeTransaction(db, async (tx) => {
       const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
-      await checkReferences(tx, workspaceId, input, '', id);
+      await checkReferences(tx, workspaceId, input, '', existing);
       await hooks.beforeWrite?.({ ...caller, db: tx }, input, existing);
       await tx
         .update(table)

@@ -1,6 +1,12 @@
 import { type CurrentUser, can, type PermissionRequirement, resources } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
-import { buildNavigation, type NavGroupEntry, navigation, type VisibleNavEntry } from './navigation.ts';
+import {
+  buildNavigation,
+  type NavGroupEntry,
+  navigation,
+  openablePages,
+  type VisibleNavEntry,
+} from './navigation.ts';
 
 const workspace = { id: 'w1', name: 'Store', logo: null };
 function userWith(tags: string[], admin = false): CurrentUser {
@@ -103,5 +109,28 @@ describe('navigation (spec §2)', () => {
       .map((entry) => entry.labelKey);
     for (const definition of resources)
       expect(labels, `add link('${definition.key}') to app/navigation.ts`).toContain(definition.key);
+  });
+
+  it("offers a refused visitor the pages their role opens: the page's own guard, not the menu's", () => {
+    const openFor = (user: CurrentUser, pathname: string) =>
+      openablePages(
+        navigation,
+        (requirement) => requirement === null || can(user, 'w1', requirement),
+        pathname,
+      ).map((page) => page.path);
+    // The menu always shows Dashboard; its page needs viewApplications.
+    expect(openFor(userWith(['viewBrands', 'viewTaxes']), '/')).toEqual([
+      '/brands',
+      '/taxes',
+      '/settings',
+      '/profile',
+    ]);
+    expect(openFor(userWith(['viewBrands']), '/brands')).toEqual(['/settings', '/profile']);
+    expect(openFor(userWith(['viewApplications', 'viewBrands']), '/brands/x')).toEqual([
+      '/',
+      '/settings',
+      '/profile',
+    ]);
+    expect(openFor(userWith([], true), '/')).toHaveLength(paths(visibleFor(userWith([], true))).length - 1);
   });
 });

@@ -12,6 +12,8 @@ export interface NavLinkEntry {
   labelKey: string;
   /** null: shown to every signed-in user. */
   requirement: PermissionRequirement | null;
+  /** Who may open the page itself (its route's guard); the menu may show its link to more. */
+  pageRequirement: PermissionRequirement | null;
   icon?: NavIcon;
 }
 
@@ -32,6 +34,7 @@ function link(name: ScreenName, overrides: Partial<NavLinkEntry> = {}): NavLinkE
     path: screen.path.replace(/\/\*$/, ''),
     labelKey: screen.titleKey,
     requirement: screen.requirement,
+    pageRequirement: screen.requirement,
     ...overrides,
   };
 }
@@ -109,4 +112,19 @@ export function buildNavigation(
     visible.push({ ...entry, links, active: links.some((item) => isLinkActive(item.path, pathname)) });
   }
   return visible;
+}
+
+/**
+ * The menu's links to pages the user may open (each page's own guard, so the Dashboard only with
+ * viewApplications), in menu order, without the page at `pathname`: where a refused page sends
+ * its visitor instead of a dead end.
+ */
+export function openablePages(
+  entries: readonly NavEntry[],
+  isAllowed: (requirement: PermissionRequirement | null) => boolean,
+  pathname: string,
+): NavLinkEntry[] {
+  return entries
+    .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.links))
+    .filter((item) => isAllowed(item.pageRequirement) && !isLinkActive(item.path, pathname));
 }

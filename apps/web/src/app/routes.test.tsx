@@ -1,8 +1,12 @@
 import { resources, tagFor } from '@dukkan/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ar from '../i18n/locales/ar.json';
+import signedInAr from '../i18n/locales/signed-in/ar.json';
 import { mockFetch } from '../test/render.tsx';
 import { pageOf } from './pages.tsx';
 import { AppRoutes } from './routes.tsx';
@@ -70,7 +74,10 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await i18next.changeLanguage('en');
+  });
 
   it('sends a signed-out visitor to /login with from and the query string in navigation state', async () => {
     const { fetchMock } = mockFetch([
@@ -99,6 +106,33 @@ describe('routes', () => {
     expect(screen.getAllByRole('link', { name: 'Taxes', hidden: true }).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Brands', hidden: true })).toBeNull();
   });
+
+  it.each([
+    ['en', 'You are not authorized to access this page', 'Pages you can open', 'Brands', 'Taxes'],
+    ['ar', 'ليست لديك صلاحية للوصول إلى هذه الصفحة', 'صفحات يمكنك فتحها', 'العلامات التجارية', 'الضرائب'],
+  ])(
+    '%s: a member without viewApplications at / gets the refusal and links to the pages they may open',
+    async (language, refusal, heading, brands, taxes) => {
+      const { fetchMock } = mockFetch([
+        { path: '/api/auth/user', body: { data: userWith(['viewBrands']) } },
+        { path: '/api/brands', body: { data: [], meta: { total: 0, page: 1, pageSize: 20 } } },
+      ]);
+      vi.stubGlobal('fetch', fetchMock);
+      if (!i18next.hasResourceBundle('ar', 'translation'))
+        i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      await i18next.changeLanguage(language);
+      renderAt('/');
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      const offered = within(screen.getByRole('navigation', { name: heading }));
+      const links = offered.getAllByRole('link').map((link) => link.getAttribute('href'));
+      // Brands, and the pages every member may open; nothing the role does not allow, nor / itself.
+      expect(links).toEqual(['/brands', '/settings', '/profile']);
+      expect(offered.getByRole('link', { name: brands })).toBeTruthy();
+      expect(offered.queryByRole('link', { name: taxes })).toBeNull();
+      await userEvent.setup().click(offered.getByRole('link', { name: brands }));
+      await waitFor(() => expect(lastLocation?.pathname).toBe('/brands'));
+    },
+  );
 
   it('opens the subscriptions screen from its read-only declaration for a role that may view subscriptions', async () => {
     const { fetchMock, calls } = mockFetch([

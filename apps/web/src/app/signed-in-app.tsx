@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
-import { RequirePermission } from '../components/require-permission.tsx';
 import { pageOf, preloadPageAt } from './pages.tsx';
+import { RequirePermission } from './require-permission.tsx';
 import { type Screen, screens } from './screens.ts';
 import { AppShell } from './shell/app-shell.tsx';
 

@@ -1,62 +1,36 @@
 import {
+  countryOptions,
+  currencyOptions,
   type FormField,
   type FormFieldOption,
   findResource,
-  formattingLocale,
   pickLocalized,
   type ResourceDefinition,
 } from '@dukkan/contract';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListParams } from './list-params.ts';
 import { useResourceList } from './use-resource.ts';
 
-const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const regionCodes = (): string[] => {
-  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  const codes: string[] = [];
-  for (const first of letters)
-    for (const second of letters) {
-      const code = first + second;
-      // Only assigned country codes have a name; 'ZZ' (unknown region) and 'EU'/'UN' are not countries.
-      if (names.of(code) !== undefined && !['ZZ', 'EU', 'EZ', 'UN', 'QO'].includes(code)) codes.push(code);
-    }
-  return codes;
-};
-let countryCodes: string[] | undefined;
-
-const sortByLabel = (options: FormFieldOption[], locale: string) =>
-  options.sort((a, b) => a.label.localeCompare(b.label, locale));
-
-/** Every country, named in the given language and sorted by that name. */
-export function countryOptions(language: string): FormFieldOption[] {
-  countryCodes ??= regionCodes();
-  const locale = formattingLocale(language);
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
-  return sortByLabel(
-    countryCodes.map((code) => ({ value: code, label: names.of(code) ?? code })),
-    locale,
-  );
-}
-
-/** Every ISO 4217 currency as 'SAR · Saudi Riyal' in the given language, sorted by code. */
-export function currencyOptions(language: string): FormFieldOption[] {
-  const names = new Intl.DisplayNames([formattingLocale(language)], { type: 'currency' });
-  return Intl.supportedValuesOf('currency').map((code) => ({
-    value: code,
-    label: `${code} · ${names.of(code) ?? code}`,
-  }));
-}
-
-/** A select's fixed or computed choices (countries, currencies); record choices come from `useRecordOptions`. */
-export function useComputedOptions(field: FormField): readonly FormFieldOption[] {
+/**
+ * A select's fixed or computed choices (countries, currencies); record choices come from
+ * `useRecordOptions`. The field's current value stays offered when the list no longer has it (a
+ * withdrawn currency of an older record), so the form shows it and does not lose it.
+ */
+export function useComputedOptions(field: FormField, current?: unknown): readonly FormFieldOption[] {
   const { i18n } = useTranslation();
   const source = field.optionSource?.kind;
+  const stored = (Array.isArray(current) ? current : [current]).filter(
+    (value): value is string => typeof value === 'string',
+  );
+  const storedKey = stored.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `storedKey` stands for `stored`, a new array each render.
   return useMemo(() => {
-    if (source === 'countries') return countryOptions(i18n.language);
-    if (source === 'currencies') return currencyOptions(i18n.language);
+    if (source === 'countries') return countryOptions(i18n.language, stored);
+    if (source === 'currencies') return currencyOptions(i18n.language, stored);
     return field.options ?? [];
-  }, [source, field.options, i18n.language]);
+  }, [source, field.options, i18n.language, storedKey]);
 }
 
 /** How a record is named: its primary column (a localized name in the current language), else its code. */
@@ -131,31 +105,49 @@ export function treeOptions(nodes: readonly TreeNode[], leaveOut?: string | null
   return options;
 }
 
+/** A record's name as a choice: marked when the record is disabled ("Cairo (disabled)"). */
+export function choiceLabel(
+  definition: ResourceDefinition,
+  record: Record<string, unknown>,
+  language: string,
+  t: TFunction,
+): string {
+  const name = recordName(definition, record, language);
+  return record.status === 'inactive' ? t('form.disabledChoice', { name }) : name;
+}
+
 /**
  * The workspace's records of a resource as choices, named in the current language (the first
- * 100 in its default order; a select is no place for more). With `tree`, the records form a tree
- * by `tree.parentField`: see `treeOptions`, which leaves out `tree.leaveOut` and its descendants.
+ * 100 in its default order; a select is no place for more), disabled ones marked. With `tree`,
+ * the records form a tree by `tree.parentField`: see `treeOptions`, which leaves out
+ * `tree.leaveOut` and its descendants. With `choice`, the choices of a form's field: disabled
+ * records are left out but for the field's `current` value, which the form must not lose.
  */
 export function useRecordOptions(
   resourceKey: string,
   tree?: { parentField: string; leaveOut?: string | null },
+  choice?: { current: unknown },
 ) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const definition = requireResource(resourceKey);
   const list = useResourceList(definition, optionListParams(definition));
   const parentField = tree?.parentField;
   const leaveOut = tree?.leaveOut;
+  const forChoice = choice !== undefined;
+  const current = choice?.current;
   const choices = useMemo(() => {
-    const records = (list.data?.data ?? []) as Record<string, unknown>[];
+    const records = ((list.data?.data ?? []) as Record<string, unknown>[]).filter(
+      (record) => !forChoice || record.status !== 'inactive' || record.id === current,
+    );
     const named = (record: Record<string, unknown>) => ({
       value: record.id as string,
-      label: recordName(definition, record, i18n.language),
+      label: choiceLabel(definition, record, i18n.language, t),
     });
     if (!parentField) return records.map(named);
     return treeOptions(
       records.map((record) => ({ ...named(record), parent: (record[parentField] as string | null) ?? null })),
       leaveOut,
     );
-  }, [list.data, definition, i18n.language, parentField, leaveOut]);
+  }, [list.data, definition, i18n.language, t, parentField, leaveOut, forChoice, current]);
   return { options: choices, isLoading: list.isLoading, definition };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { recordName, useComputedOptions, useRecordOptions } from '../option-sources.ts';
+import { choiceLabel, useComputedOptions, useRecordOptions } from '../option-sources.ts';
 import { useResourceRecord } from '../use-resource.ts';
 import { FieldFrame, type FrameControlProps } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
@@ -19,7 +19,8 @@ type ChoiceProps = FieldComponentProps & { options: readonly FormFieldOption[]; 
  * select: a native select for one value; for several, a list of checkboxes (keyboard and screen
  * readers for free, no listbox library). With no options it says so (noOptionsMessage). Choices
  * are the field's own, every country or currency, or the workspace's records of a resource (a
- * tree's indented under their parents, without the edited record's own branch).
+ * tree's indented under their parents, without the edited record's own branch; disabled records
+ * only as the value already chosen, marked).
  */
 export function SelectField(props: FieldComponentProps) {
   const source = props.field.optionSource;
@@ -31,7 +32,8 @@ export function SelectField(props: FieldComponentProps) {
 }
 
 function ComputedSelect(props: FieldComponentProps) {
-  return <Choices {...props} options={useComputedOptions(props.field)} />;
+  const current: unknown = useWatch({ name: props.field.name });
+  return <Choices {...props} options={useComputedOptions(props.field, current)} />;
 }
 
 function RecordSelect({
@@ -39,13 +41,14 @@ function RecordSelect({
   parentField,
   ...props
 }: FieldComponentProps & { resource: string; parentField?: string }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The chosen record may lie beyond the first page of choices: it is fetched and offered too.
+  const current: unknown = useWatch({ name: props.field.name });
   const { options, isLoading, definition } = useRecordOptions(
     resource,
     parentField ? { parentField, leaveOut: props.recordId } : undefined,
+    { current },
   );
-  // The chosen record may lie beyond the first page of choices: it is fetched and offered too.
-  const current: unknown = useWatch({ name: props.field.name });
   const missing =
     !isLoading &&
     typeof current === 'string' &&
@@ -57,7 +60,10 @@ function RecordSelect({
   const all = chosen
     ? [
         ...options,
-        { value: chosen.id, label: recordName(definition, chosen as Record<string, unknown>, i18n.language) },
+        {
+          value: chosen.id,
+          label: choiceLabel(definition, chosen as Record<string, unknown>, i18n.language, t),
+        },
       ]
     : options;
   return <Choices {...props} options={all} loading={isLoading} />;

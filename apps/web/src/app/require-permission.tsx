@@ -1,9 +1,8 @@
 import type { PermissionTag } from '@dukkan/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Page } from '../components/page.tsx';
 import { useCan } from '../lib/workspace-context.tsx';
-import { EmptyState, Page } from './page.tsx';
-import { LockIcon } from './ui/icons.tsx';
+import { NotAuthorized } from './not-authorized.tsx';
 
 export interface RequirePermissionProps {
   and?: readonly PermissionTag[];
@@ -15,14 +14,11 @@ export interface RequirePermissionProps {
 
 /** A route guard: the page when the user holds the permissions, else the rejection view (spec §2). */
 export function RequirePermission({ and, or, title, children }: RequirePermissionProps) {
-  const { t } = useTranslation();
   const allowed = useCan({ and, or });
   if (allowed) return children;
   return (
     <Page title={title}>
-      <EmptyState icon={<LockIcon />} title={t('errors.notAuthorizedPage')}>
-        {t('errors.notAuthorizedHint')}
-      </EmptyState>
+      <NotAuthorized />
     </Page>
   );
 }

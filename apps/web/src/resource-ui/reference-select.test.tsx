@@ -1,0 +1,111 @@
+import { type CategoryRecord, categoriesResource } from '@dukkan/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import ar from '../i18n/locales/ar.json';
+import signedInAr from '../i18n/locales/signed-in/ar.json';
+import { callsTo, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
+import { ResourceScreen } from './resource-screen.tsx';
+
+/**
+ * A select of another resource's records (here a category's parent): a disabled record is no
+ * new choice, but a record that already names one still shows it, marked, and saves it unchanged.
+ */
+const shop = { id: 'w-shop', name: 'Shop' };
+const admin = testUser([{ ...shop, grant: 'admin' }]);
+
+const category = (
+  id: string,
+  code: string,
+  name: [string, string],
+  parentId: string | null,
+  status: 'active' | 'inactive' = 'active',
+) =>
+  ({
+    id,
+    code,
+    name: [
+      { locale: 'en', value: name[0] },
+      { locale: 'ar', value: name[1] },
+    ],
+    description: name[0],
+    parentId,
+    status,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  }) satisfies CategoryRecord;
+
+const drinks = category('d0000000-0000-4000-8000-000000000001', 'A-DRK', ['Drinks', 'مشروبات'], null);
+const food = category('f0000000-0000-4000-8000-000000000002', 'B-FOO', ['Food', 'طعام'], null, 'inactive');
+const bread = category('b0000000-0000-4000-8000-000000000003', 'C-BRD', ['Bread', 'خبز'], food.id);
+
+function renderCategories() {
+  const mock = mockFetch([
+    {
+      path: '/api/categories',
+      body: { data: [drinks, food, bread], meta: { total: 3, page: 1, pageSize: 100 } },
+    },
+    { method: 'PATCH', path: `/api/categories/${bread.id}`, body: { data: bread } },
+  ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderSignedIn(<ResourceScreen definition={categoriesResource} title="Categories" />, {
+    user: admin,
+    path: '/categories',
+  });
+  return mock;
+}
+
+async function parentSelect(dialog: HTMLElement) {
+  const select = dialog.querySelector('select[name="parentId"]') as HTMLSelectElement;
+  await waitFor(() => expect(select.options.length).toBeGreaterThan(1));
+  return select;
+}
+const choices = (select: HTMLSelectElement) =>
+  [...select.options].filter((option) => option.value !== '').map((option) => option.textContent);
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+describe('a reference select', () => {
+  it('offers no disabled record as a new choice', async () => {
+    const person = userEvent.setup();
+    renderCategories();
+    await person.click((await screen.findAllByRole('button', { name: 'New category' }))[0]!);
+    const select = await parentSelect(await screen.findByRole('dialog'));
+    // Bread, whose parent is left out, starts a branch of its own.
+    expect(choices(select)).toEqual(['Drinks', 'Bread']);
+  });
+
+  it('keeps the disabled record a record already names, marked, and saves it unchanged', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderCategories();
+    const row = await screen.findByRole('row', { name: /Bread/ });
+    await person.click(within(row).getByRole('button', { name: /^Edit/ }));
+    const dialog = await screen.findByRole('dialog');
+    const select = await parentSelect(dialog);
+    expect(choices(select)).toEqual(['Drinks', 'Food (disabled)']);
+    expect(select.value).toBe(food.id);
+    expect(select.selectedOptions[0]?.textContent).toBe('Food (disabled)');
+    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, `/api/categories/${bread.id}`, 'PATCH')).toHaveLength(1));
+    expect(callsTo(calls, `/api/categories/${bread.id}`, 'PATCH')[0]?.body).toMatchObject({
+      parentId: food.id,
+    });
+  });
+
+  it('marks it in Arabic too', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    const person = userEvent.setup();
+    renderCategories();
+    const row = await screen.findByRole('row', { name: /خبز/ });
+    await person.click(within(row).getByRole('button', { name: /^تعديل/ }));
+    const select = await parentSelect(await screen.findByRole('dialog'));
+    expect(select.selectedOptions[0]?.textContent).toBe('طعام (معطّل)');
+    expect(choices(select)).toEqual(['مشروبات', 'طعام (معطّل)']);
+  });
+});
