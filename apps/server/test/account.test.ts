@@ -175,6 +175,21 @@ describe('PATCH /api/auth/profile', () => {
     expect(dataOf(await patchProfile(cookie, { name: 'Layla A', phone: '' }))).toMatchObject({ phone: null });
   });
 
+  it('the language alone (the user menu’s switch) saves just the language', async () => {
+    const user = await createUser(t.db, { name: 'Salma', phone: '+20 100 123 4567', language: null });
+    const cookie = await login(t.app, user);
+    const response = await patchProfile(cookie, { language: 'ar' });
+    expect(response.status, response.text).toBe(200);
+    expect(dataOf(response)).toMatchObject({ name: 'Salma', phone: '+20 100 123 4567', language: 'ar' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ name: 'Salma', phone: '+20 100 123 4567', language: 'ar' });
+    // Alone but wrong, or with an unknown field: refused, nothing saved.
+    expect((await patchProfile(cookie, { language: 'fr' })).status).toBe(400);
+    expect((await patchProfile(cookie, {})).status).toBe(400);
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.language).toBe('ar');
+  });
+
   it('ignores fields the profile does not own (email, id, password hash)', async () => {
     const user = await createUser(t.db);
     const cookie = await login(t.app, user);

@@ -82,8 +82,8 @@ describe('POST /api/auth/forgot-password', () => {
     expect(rows[0]!.expiresAt.getTime()).toBe(clock.current.getTime() + hour);
   });
 
-  it('mails in Arabic when the page asks for ar, or when the user chose Arabic', async () => {
-    const user = await createUser(t.db, { name: 'منى' });
+  it('mails in Arabic when the page asks for ar (no saved language), or when the user chose Arabic', async () => {
+    const user = await createUser(t.db, { name: 'منى', language: null });
     await requestReset(user, 'ar');
     const chosen = t.mails.at(-1)!;
     expect(chosen.subject).toBe('إعادة تعيين كلمة مرور دكّان');
@@ -96,6 +96,21 @@ describe('POST /api/auth/forgot-password', () => {
     await requestReset(arabicUser);
     expect(t.mails.at(-1)!.subject).toBe('إعادة تعيين كلمة مرور دكّان');
   });
+
+  it.each([
+    { saved: 'ar', page: 'en', mailed: 'ar' },
+    { saved: 'en', page: 'ar', mailed: 'en' },
+    { saved: null, page: 'ar', mailed: 'ar' },
+    { saved: null, page: undefined, mailed: 'en' },
+  ] as const)(
+    'the saved language ($saved) comes before the page’s ($page): $mailed',
+    async ({ saved, page, mailed }) => {
+      await requestReset(await createUser(t.db, { language: saved }), page);
+      expect(t.mails.at(-1)!.subject).toBe(
+        mailed === 'ar' ? 'إعادة تعيين كلمة مرور دكّان' : 'Reset your Dukkan password',
+      );
+    },
+  );
 
   it('an unknown email → 404 NotFoundError, no token, no mail', async () => {
     const before = await tableCounts(t.db);

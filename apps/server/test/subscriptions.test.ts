@@ -94,6 +94,42 @@ describe('POST /api/subscriptions/events', () => {
     expect(t.mails[0]!.text).toContain('quarterly plan');
   });
 
+  it('each admin is mailed in their saved language, else the requesting member’s; the operator’s decision in theirs, else en', async () => {
+    const shop = await createWorkspace(t.db, 'Languages shop');
+    const admins = {
+      requester: await addMember(t.db, shop.id, {
+        isAdmin: true,
+        user: await createUser(t.db, { language: 'ar' }),
+      }),
+      savedEn: await addMember(t.db, shop.id, {
+        isAdmin: true,
+        user: await createUser(t.db, { language: 'en' }),
+      }),
+      savedNone: await addMember(t.db, shop.id, {
+        isAdmin: true,
+        user: await createUser(t.db, { language: null }),
+      }),
+    };
+    const application = await insertApplication(t.db);
+    const response = await postEvent(
+      { applicationId: application.id, event: 'request', plan: 'monthly' },
+      admins.requester.cookie,
+      shop.id,
+    );
+    expect(response.status, response.text).toBe(200);
+    const subjectTo = (member: TestMember) => t.mails.find((mail) => mail.to === member.user.email)?.subject;
+    const arabic = `تلقّينا طلب الاشتراك في ${application.nameAr}`;
+    expect(subjectTo(admins.requester)).toBe(arabic);
+    expect(subjectTo(admins.savedEn)).toBe(`Subscription request received: App ${application.clientId}`);
+    expect(subjectTo(admins.savedNone)).toBe(arabic);
+
+    t.mails.length = 0;
+    const stored = await storedSubscription(t.db, shop.id, application.id);
+    await approveSubscription(services(), stored!.id, now);
+    expect(subjectTo(admins.requester)).toContain('مفعّل');
+    expect(subjectTo(admins.savedNone)).toBe(`Your subscription to App ${application.clientId} is active`);
+  });
+
   it('startTrial: a free trial from now for the application’s trial days, and the trial counts as used', async () => {
     const application = await insertApplication(t.db, { trialDays: 14 });
     const summary = dataOf<Record<string, unknown>>(

@@ -473,13 +473,51 @@ describe('invite', () => {
     expect(days).toBeLessThanOrEqual(7);
   });
 
-  it("the mail is in the inviter's language", async () => {
-    const arabicAdmin = await addMember(t.db, shop.id, { isAdmin: true });
-    await t.db.update(users).set({ language: 'ar' }).where(eq(users.id, arabicAdmin.user.id));
+  type Saved = 'en' | 'ar' | null;
+  const languageCases: {
+    name: string;
+    invitee: Saved | 'new';
+    inviter: Saved;
+    page?: string;
+    mailed: 'en' | 'ar';
+  }[] = [
+    { name: 'a new email: the inviter’s saved language', invitee: 'new', inviter: 'ar', mailed: 'ar' },
+    { name: 'the invitee saved ar, the inviter en: ar', invitee: 'ar', inviter: 'en', mailed: 'ar' },
+    { name: 'the invitee saved en, the inviter ar: en', invitee: 'en', inviter: 'ar', mailed: 'en' },
+    { name: 'the invitee saved none: the inviter’s', invitee: null, inviter: 'ar', mailed: 'ar' },
+    { name: 'neither saved: the inviter’s page', invitee: null, inviter: null, page: 'ar-EG', mailed: 'ar' },
+    { name: 'neither saved, no page language: en', invitee: null, inviter: null, mailed: 'en' },
+  ];
+  it.each(languageCases)('the mail’s language — $name', async ({ invitee, inviter, page, mailed }) => {
+    const inviterMember = await addMember(t.db, shop.id, {
+      isAdmin: true,
+      user: await createUser(t.db, { language: inviter }),
+    });
+    const email =
+      invitee === 'new'
+        ? `${unique('new')}@example.com`
+        : (await createUser(t.db, { language: invitee })).email;
     const role = await createRole(t.db, shop.id);
-    await invite({ email: `${unique('ar')}@example.com`, roleId: role.id }, arabicAdmin.cookie);
-    expect(t.mails[0]!.subject).toContain('دعوة للانضمام');
-    expect(t.mails[0]!.html).toContain('dir="rtl"');
+    const response = await api(t.app, {
+      url: usersUrl('/invite', shop.id),
+      body: { email, roleId: role.id },
+      cookie: inviterMember.cookie,
+      headers: page ? { 'accept-language': page } : {},
+    });
+    expect(response.status, response.text).toBe(201);
+    expect(t.mails).toHaveLength(1);
+    if (mailed === 'ar') {
+      expect(t.mails[0]!.subject).toContain('دعوة للانضمام');
+      expect(t.mails[0]!.html).toContain('dir="rtl"');
+    } else {
+      expect(t.mails[0]!.subject).toBe(`You are invited to ${shop.name} on Dukkan`);
+    }
+    // The inviter's language is not saved as the new account's: it was never its owner's choice.
+    const [account] = await t.db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.email, email));
+    expect(account!.language).toBe(invitee === 'new' ? null : invitee);
   });
 
   it("an account of another workspace: the same answer as a new email, and nothing of the account's until it accepts", async () => {

@@ -160,7 +160,13 @@ export interface TestUser {
 /** A user with a password, written straight to the database. */
 export async function createUser(
   db: Database,
-  fields: { email?: string; password?: string; name?: string; language?: 'en' | 'ar'; phone?: string } = {},
+  fields: {
+    email?: string;
+    password?: string;
+    name?: string;
+    language?: 'en' | 'ar' | null;
+    phone?: string;
+  } = {},
 ): Promise<TestUser> {
   userCounter += 1;
   const email = fields.email ?? `user${userCounter}-${Date.now()}@example.com`;
@@ -172,7 +178,8 @@ export async function createUser(
       email,
       name,
       phone: fields.phone,
-      language: fields.language ?? 'en',
+      // null: a user who never chose a language.
+      language: fields.language === undefined ? 'en' : fields.language,
       passwordHash: await hashPassword(password),
     })
     .returning({ id: users.id });

@@ -86,3 +86,7 @@ export const updateProfileInputSchema = z.object({
   language: languageField.optional(),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
+
+/** The user menu's language switch: `PATCH /auth/profile` with the language alone saves just it. */
+export const updateLanguageInputSchema = z.strictObject({ language: languageField });
+export type UpdateLanguageInput = z.infer<typeof updateLanguageInputSchema>;

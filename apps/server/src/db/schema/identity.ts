@@ -31,9 +31,8 @@ export const users = pgTable(
     phone: text('phone'),
     passwordHash: text('password_hash'),
     profilePicture: text('profile_picture'),
-    language: text('language', { enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    /** The language the user chose (profile or the menu's switch); null until they do. */
+    language: text('language', { enum: ['en', 'ar'] }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accessRequests } from '../../db/schema/index.ts';
+import { accessRequests, users } from '../../db/schema/index.ts';
+import { recipientLanguage } from '../../http/mail-language.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { accessRequestRejectedMail } from '../../platform/mail/templates.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
@@ -102,7 +103,10 @@ export interface RejectedAccessRequest {
   mail: MailDelivery;
 }
 
-/** Rejects a pending request and tells the requester by mail, in their language. */
+/**
+ * Rejects a pending request and tells the requester by mail: the operator has no language of
+ * their own, so the requester's saved one if they have an account, else their request's page's.
+ */
 export async function rejectAccessRequest(
   services: { db: Database; mailer: Mailer },
   id: string,
@@ -116,9 +120,16 @@ export async function rejectAccessRequest(
     .where(and(eq(accessRequests.id, id), eq(accessRequests.status, 'pending')))
     .returning({ id: accessRequests.id });
   if (!rejected) throw noLongerPending(id);
+  const [account] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.email, request.email))
+    .limit(1);
   const mail = await deliverMail(mailer, {
     to: request.email,
-    ...accessRequestRejectedMail(request.language),
+    ...accessRequestRejectedMail(
+      recipientLanguage({ recipient: account?.language ?? request.language, causer: null }),
+    ),
   });
   return { request, mail };
 }

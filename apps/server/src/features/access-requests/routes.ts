@@ -1,10 +1,11 @@
 import { requestAccessInputSchema } from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accessRequests } from '../../db/schema/index.ts';
+import { accessRequests, users } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { parseInput } from '../../http/errors.ts';
-import { mailLanguage } from '../../http/mail-language.ts';
+import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
 import { accessRequestNoticeMail, accessRequestReceivedMail } from '../../platform/mail/templates.ts';
 
@@ -21,7 +22,13 @@ export function registerAccessRequestRoutes(app: FastifyInstance, context: AppCo
     await rateLimits.requestAccess.perAccount.consume(input.email);
     await captcha.verify(input.reCaptchaToken, request.ip);
 
-    const language = mailLanguage(request, input.language);
+    // The page's language is kept with the request (the approval's and rejection's mails use it).
+    const language = requestLanguage(request, input.language);
+    const [account] = await db
+      .select({ language: users.language })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .limit(1);
     const [created] = await db
       .insert(accessRequests)
       .values({
@@ -38,7 +45,7 @@ export function registerAccessRequestRoutes(app: FastifyInstance, context: AppCo
 
     await sendAfterCommit(mailer, request.log, {
       to: input.email,
-      ...accessRequestReceivedMail(language),
+      ...accessRequestReceivedMail(recipientLanguage({ recipient: account?.language, causer: language })),
     });
     await sendAfterCommit(mailer, request.log, {
       to: config.operatorEmail,

@@ -18,7 +18,8 @@ async function loadRows(db: Database, userId: string) {
         email: users.email,
         phone: users.phone,
         profilePicture: users.profilePicture,
-        language: users.language,
+        // Shown as English until the user chooses (their mails follow the mail rule instead).
+        language: sql<'en' | 'ar'>`coalesce(${users.language}, 'en')`,
       })
       .from(users)
       .where(eq(users.id, userId))

@@ -3,6 +3,9 @@ import {
   forgotPasswordInputSchema,
   loginInputSchema,
   resetPasswordInputSchema,
+  type UpdateLanguageInput,
+  type UpdateProfileInput,
+  updateLanguageInputSchema,
   updateProfileInputSchema,
   validationCodes,
 } from '@dukkan/contract';
@@ -14,7 +17,7 @@ import { access } from '../../http/access.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../http/errors.ts';
-import { mailLanguage } from '../../http/mail-language.ts';
+import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { findSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { createToken, hashToken } from '../../http/tokens.ts';
 import { passwordResetMail } from '../../platform/mail/templates.ts';
@@ -148,13 +151,19 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
   });
 
   app.patch('/api/auth/profile', { config: { access: access.signedIn } }, async (request) => {
-    const input = parseInput(updateProfileInputSchema, request.body);
+    // A body of the language alone is the user menu's switch; anything else is the profile form.
+    const body = request.body;
+    const languageOnly =
+      typeof body === 'object' && body !== null && Object.keys(body).length === 1 && 'language' in body;
+    const input: UpdateProfileInput | UpdateLanguageInput = languageOnly
+      ? parseInput(updateLanguageInputSchema, body)
+      : parseInput(updateProfileInputSchema, body);
     const userId = requestUser(request).userId;
     await db
       .update(users)
       .set({
-        name: input.name,
-        ...(input.phone === undefined ? {} : { phone: input.phone || null }),
+        ...('name' in input ? { name: input.name } : {}),
+        ...('phone' in input && input.phone !== undefined ? { phone: input.phone || null } : {}),
         ...(input.language ? { language: input.language } : {}),
         updatedAt: context.now(),
       })
@@ -187,7 +196,11 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     const link = `${config.publicUrl}/reset-password?token=${token}`;
     await sendQuietly(request, {
       to: input.email,
-      ...passwordResetMail(mailLanguage(request, input.language ?? user.language), user.name, link),
+      ...passwordResetMail(
+        recipientLanguage({ recipient: user.language, causer: requestLanguage(request, input.language) }),
+        user.name,
+        link,
+      ),
     });
     return ok;
   });

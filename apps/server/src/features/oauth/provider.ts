@@ -160,7 +160,8 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
           email: user.email,
           email_verified: true,
           picture: user.picture ? new URL(user.picture, publicUrl).href : undefined,
-          locale: user.language,
+          // OpenID Connect omits an unknown claim rather than sending null (never chosen).
+          locale: user.language ?? undefined,
           workspace_id: scope?.workspaceId,
           workspace_name: scope?.workspaceName,
         }),

@@ -11,6 +11,7 @@ import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { parseInput } from '../../http/errors.ts';
+import { loadCauserLanguage } from '../../http/mail-language.ts';
 import { upcomingPayments } from './invoices.ts';
 import {
   refusalAsHttpError,
@@ -35,11 +36,17 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     // Every event adds to or changes the workspace's subscriptions: the "add" permission.
     { config: { access: access.permission({ and: [tagFor(subscriptionsResource, 'create')] }) } },
     async (request) => {
-      const { workspaceId } = requestCaller(request);
+      const { workspaceId, userId } = requestCaller(request);
       const input = parseInput(eventSchema, request.body);
       try {
         const applied = await runSubscriptionEvent(
-          { db: context.db, mailer: context.mailer, publicUrl: context.config.publicUrl, log: request.log },
+          {
+            db: context.db,
+            mailer: context.mailer,
+            publicUrl: context.config.publicUrl,
+            log: request.log,
+            causerLanguage: await loadCauserLanguage(context.db, request, userId),
+          },
           {
             workspaceId,
             applicationId: input.applicationId,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { memberships, users, workspaces } from '../../db/schema/index.ts';
+import { recipientLanguage } from '../../http/mail-language.ts';
 import { type Mailer, type OutgoingMail, sendAfterCommit } from '../../platform/mail/mailer.ts';
 import {
   type MailLanguage,
@@ -16,7 +17,8 @@ import type { AppliedSubscriptionEvent } from './subscription-lifecycle.ts';
 import type { ApplicationRow, InvoiceRow, SubscriptionRow } from './subscription-periods.ts';
 
 /*
- * A workspace's subscription mails go to its active admins, each in their own saved language.
+ * A workspace's subscription mails go to its active admins, each in their saved language, else
+ * the language of the member who caused the event (none for the operator's and the clock's).
  * They are written inside the event's transaction (who the admins are at that moment) and sent
  * once it has committed: a rolled-back event mails nothing.
  */
@@ -33,7 +35,7 @@ export const stderrMailLog: MailLog = {
 
 interface Recipient {
   email: string;
-  language: MailLanguage;
+  language: MailLanguage | null;
   workspaceName: string;
 }
 
@@ -56,37 +58,45 @@ async function adminRecipients(db: Database, workspaceId: string): Promise<Recip
 
 type Render = (language: MailLanguage, context: SubscriptionMailContext) => Omit<OutgoingMail, 'to'>;
 
-/** One mail per active admin of the workspace, rendered in their language. */
+/** One mail per active admin of the workspace, each in the language the rule gives them. */
 async function mailsToAdmins(
   db: Database,
   workspaceId: string,
   application: ApplicationRow,
   link: string,
   render: Render,
+  causerLanguage: MailLanguage | null = null,
 ): Promise<OutgoingMail[]> {
   const recipients = await adminRecipients(db, workspaceId);
-  return recipients.map((recipient) => ({
-    to: recipient.email,
-    ...render(recipient.language, {
-      workspaceName: recipient.workspaceName,
-      applicationName: recipient.language === 'ar' ? application.nameAr : application.nameEn,
-      link,
-    }),
-  }));
+  return recipients.map((recipient) => {
+    const language = recipientLanguage({ recipient: recipient.language, causer: causerLanguage });
+    return {
+      to: recipient.email,
+      ...render(language, {
+        workspaceName: recipient.workspaceName,
+        applicationName: language === 'ar' ? application.nameAr : application.nameEn,
+        link,
+      }),
+    };
+  });
 }
 
 const dashboardLink = (publicUrl: string) => `${publicUrl}/`;
 const paymentsLink = (publicUrl: string) => `${publicUrl}/payments`;
 
-/** The mails an applied event sends (none for most of the workspace's own events). */
+/**
+ * The mails an applied event sends (none for most of the workspace's own events); `causerLanguage`
+ * is the acting member's (null for the operator and the clock).
+ */
 export async function mailsOfEvent(
   db: Database,
   applied: AppliedSubscriptionEvent,
   publicUrl: string,
+  causerLanguage: MailLanguage | null = null,
 ): Promise<OutgoingMail[]> {
   const { subscription, application, invoice, notice } = applied;
   const to = (link: string, render: Render) =>
-    mailsToAdmins(db, subscription.workspaceId, application, link, render);
+    mailsToAdmins(db, subscription.workspaceId, application, link, render, causerLanguage);
   switch (notice) {
     case null:
       return [];

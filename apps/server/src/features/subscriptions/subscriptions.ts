@@ -9,6 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { MailLanguage } from '../../platform/mail/templates.ts';
 import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
 import { toPaymentRecord } from './invoices.ts';
 import {
@@ -33,6 +34,8 @@ export interface SubscriptionServices {
   publicUrl: string;
   /** Where a failed mail is logged (standard error by default). */
   log?: MailLog;
+  /** The acting member's language, for admins who saved none (absent: the operator, the clock). */
+  causerLanguage?: MailLanguage | null;
 }
 
 /** What a command of the operator cannot do: an unknown id, or what the subscription's state refuses. */
@@ -62,7 +65,7 @@ export async function runSubscriptionEvent(
 ): Promise<CommittedSubscriptionEvent> {
   const { applied, mails } = await services.db.transaction(async (tx) => {
     const applied = await applySubscriptionEvent(tx, request, now);
-    return { applied, mails: await mailsOfEvent(tx, applied, services.publicUrl) };
+    return { applied, mails: await mailsOfEvent(tx, applied, services.publicUrl, services.causerLanguage) };
   });
   const mailsSent = await sendCommittedMails(services.mailer, services.log ?? stderrMailLog, mails);
   return { ...applied, mailsSent };

@@ -31,8 +31,11 @@ export interface InvitationRequest {
   code?: string | null;
   applications?: string[];
   invitedBy: string | null;
-  /** Only when the invitation also creates the account. */
-  languageOfNewUser: MailLanguage;
+  /**
+   * Only when the invitation also creates the account: a language its owner chose (an access
+   * request's page), or null when someone else invites them (the inviter's is not their choice).
+   */
+  languageOfNewUser: MailLanguage | null;
   /** Only when the invitation also creates the account; default: a name from the email. */
   newUserProfile?: { name: string; phone?: string | null };
   /** Refuse to re-invite a pending admin (a non-admin inviter may not touch admins). */
@@ -44,6 +47,8 @@ export interface IssuedInvitation {
   token: string;
   expiresAt: Date;
   createdUser: boolean;
+  /** The account's saved language (null: never chosen), for the invitation mail. */
+  savedLanguage: MailLanguage | null;
 }
 
 /**
@@ -90,17 +95,19 @@ export async function createInvitation(
       language: request.languageOfNewUser,
     })
     .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
+    .returning({ id: users.id, language: users.language });
   let userId = inserted[0]?.id;
+  let savedLanguage = inserted[0]?.language ?? null;
   const createdUser = userId !== undefined;
   if (!userId) {
     const [existing] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, language: users.language })
       .from(users)
       .where(eq(users.email, request.email))
       .limit(1);
     if (!existing) throw new Error(`User ${request.email} vanished while being invited`);
     userId = existing.id;
+    savedLanguage = existing.language;
   }
 
   const [membership] = await db
@@ -143,7 +150,7 @@ export async function createInvitation(
   }
 
   const { token, expiresAt } = await issueInvitationToken(db, request.workspaceId, userId, now);
-  return { userId, token, expiresAt, createdUser };
+  return { userId, token, expiresAt, createdUser, savedLanguage };
 }
 
 /**

@@ -24,6 +24,7 @@ import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, forbidden, notFound, parseInput, validationError } from '../../http/errors.ts';
+import { recipientLanguage, signedInCauserLanguage } from '../../http/mail-language.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
 import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
 import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from '../../resource-engine/queries.ts';
@@ -136,7 +137,7 @@ async function refuseMemberWithStrongerRole(
   );
 }
 
-/** Who sends an invitation: their name for the mail, their language for its text. */
+/** Who sends an invitation: their name for the mail, their saved language (null: never chosen). */
 async function inviterAndWorkspace(db: Database, userId: string, workspaceId: string) {
   const [row] = await db
     .select({ inviterName: users.name, language: users.language, workspaceName: workspaces.name })
@@ -339,21 +340,21 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
           code: input.code,
           applications: input.applications,
           invitedBy: inviterId,
-          languageOfNewUser: mailContext.language,
+          languageOfNewUser: null,
           mayChangeAdmins: grant.isAdmin,
         },
         now,
       );
       return { invitation, mailContext, record: await findWorkspaceUser(tx, workspaceId, invitation.userId) };
     });
-    await mailInvitation(request, input.email, invitation.token, mailContext);
+    await mailInvitation(request, input.email, invitation.token, mailContext, invitation.savedLanguage);
     return reply.status(201).send({ data: record });
   });
 
   app.post(`${base}/resend-invite`, guarded('create'), async (request) => {
     const { workspaceId, userId: senderId } = requestCaller(request);
     const input = parseInput(resendSchema, request.body);
-    const { token, email, record, mailContext } = await db.transaction(async (tx) => {
+    const { token, email, record, mailContext, savedLanguage } = await db.transaction(async (tx) => {
       const target = await lockMembership(tx, workspaceId, input.userId);
       if (!target) throw new AppError('NOT_FOUND', 'Not found', { key: 'userId' });
       if (target.status !== 'invited') {
@@ -362,9 +363,14 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
       const { token } = await issueInvitationToken(tx, workspaceId, input.userId, context.now());
       const mailContext = await inviterAndWorkspace(tx, senderId, workspaceId);
       const record = await findWorkspaceUser(tx, workspaceId, input.userId);
-      return { token, email: record!.email, record, mailContext };
+      const [invitee] = await tx
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .limit(1);
+      return { token, email: record!.email, record, mailContext, savedLanguage: invitee?.language ?? null };
     });
-    await mailInvitation(request, email, token, mailContext);
+    await mailInvitation(request, email, token, mailContext, savedLanguage);
     return { data: record };
   });
 
@@ -372,11 +378,16 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
     request: FastifyRequest,
     to: string,
     token: string,
-    mailContext: { inviterName: string; language: MailLanguage; workspaceName: string },
+    mailContext: { inviterName: string; language: MailLanguage | null; workspaceName: string },
+    inviteeLanguage: MailLanguage | null,
   ) {
+    const language = recipientLanguage({
+      recipient: inviteeLanguage,
+      causer: signedInCauserLanguage(request, mailContext.language),
+    });
     await sendAfterCommit(context.mailer, request.log, {
       to,
-      ...invitationMail(mailContext.language, {
+      ...invitationMail(language, {
         workspaceName: mailContext.workspaceName,
         inviterName: mailContext.inviterName,
         link: invitationLink(context.config.publicUrl, token),

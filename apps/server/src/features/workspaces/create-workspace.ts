@@ -1,7 +1,7 @@
 import { allPermissionTags, roleInputSchema } from '@dukkan/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users, workspaces } from '../../db/schema/index.ts';
+import { workspaces } from '../../db/schema/index.ts';
+import { recipientLanguage } from '../../http/mail-language.ts';
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
 import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
@@ -14,8 +14,8 @@ export const defaultRole = { code: 'manager', title: 'Manager' } as const;
 export interface NewWorkspace {
   name: string;
   adminEmail: string;
-  /** For an admin whose account the invitation creates. */
-  adminLanguage: MailLanguage;
+  /** For an admin whose account the invitation creates: a language they chose, else null. */
+  adminLanguage: MailLanguage | null;
   adminProfile?: { name: string; phone?: string | null };
 }
 
@@ -90,14 +90,21 @@ export interface WorkspaceWithMailedAdmin extends CreatedWorkspace {
   mail: MailDelivery;
 }
 
-/** Mails a new workspace's admin their invitation (sent by the platform, not by a member). */
+/**
+ * Mails a new workspace's admin their invitation (sent by the platform, not by a member: no
+ * causer), in their saved language, else `statedLanguage` (an access request's page), else en.
+ */
 export async function mailAdminInvitation(
   mailer: Mailer,
   publicUrl: string,
   created: CreatedWorkspace,
   adminEmail: string,
-  language: MailLanguage,
+  statedLanguage: MailLanguage | null,
 ): Promise<WorkspaceWithMailedAdmin> {
+  const language = recipientLanguage({
+    recipient: created.invitation.savedLanguage ?? statedLanguage,
+    causer: null,
+  });
   const link = invitationLink(publicUrl, created.invitation.token);
   const mail = await deliverMail(mailer, {
     to: adminEmail,
@@ -108,7 +115,7 @@ export async function mailAdminInvitation(
 
 /**
  * The operator's "create workspace": the workspace, its role and its admin's invitation in one
- * transaction, then the invitation mailed — in the admin's own language if they have an account.
+ * transaction, then the invitation mailed — in the admin's saved language, else English.
  */
 export async function createWorkspaceAndMailAdmin(
   services: { db: Database; mailer: Mailer; publicUrl: string; resources: ResourceEngine },
@@ -116,19 +123,13 @@ export async function createWorkspaceAndMailAdmin(
   now: Date,
 ): Promise<WorkspaceWithMailedAdmin> {
   const { db, mailer, publicUrl, resources } = services;
-  const [existing] = await db
-    .select({ language: users.language })
-    .from(users)
-    .where(eq(users.email, input.adminEmail))
-    .limit(1);
-  const language = existing?.language ?? 'en';
   const created = await db.transaction((tx) =>
     createWorkspaceWithAdmin(
       tx,
       resources,
-      { name: input.name, adminEmail: input.adminEmail, adminLanguage: language },
+      { name: input.name, adminEmail: input.adminEmail, adminLanguage: null },
       now,
     ),
   );
-  return mailAdminInvitation(mailer, publicUrl, created, input.adminEmail, language);
+  return mailAdminInvitation(mailer, publicUrl, created, input.adminEmail, null);
 }

@@ -1,10 +1,15 @@
-import { userInitial } from '@dukkan/contract';
+import { type CurrentUser, type UpdateLanguageInput, userInitial } from '@dukkan/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LanguageIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../components/ui/icons.tsx';
-import { languages } from '../../i18n/languages.ts';
+import { type LanguageCode, languages } from '../../i18n/languages.ts';
+import { apiRequest } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { useDirection } from '../../lib/use-direction.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
@@ -17,6 +22,19 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { user } = useWorkspace();
   const { theme, toggleTheme } = useTheme();
+  const queryClient = useQueryClient();
+  // The switch is also the account's saved language, so mail arrives in it (issue 14). A failed
+  // save leaves the interface switched and says so.
+  const saveLanguage = useMutation({
+    mutationFn: (body: UpdateLanguageInput) =>
+      apiRequest<CurrentUser>('/auth/profile', { method: 'PATCH', body }),
+    onSuccess: (updated) => queryClient.setQueryData(queryKeys.currentUser, updated),
+    onError: (error) => toast.error(describeApiError(error, t, i18n.language)),
+  });
+  const switchLanguage = (language: LanguageCode) => {
+    void i18n.changeLanguage(language);
+    saveLanguage.mutate({ language });
+  };
 
   return (
     <DropdownMenu.Root dir={dir}>
@@ -51,7 +69,7 @@ export function UserMenu() {
               key={language.code}
               className={menuItemClassName}
               disabled={i18n.resolvedLanguage === language.code}
-              onSelect={() => void i18n.changeLanguage(language.code)}
+              onSelect={() => switchLanguage(language.code)}
             >
               <LanguageIcon className="size-4" />
               <span lang={language.code}>{t(`languages.${language.code}`)}</span>
