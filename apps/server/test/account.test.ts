@@ -150,27 +150,27 @@ describe('PATCH /api/auth/profile', () => {
     return api(t.app, { method: 'PATCH', url: '/api/auth/profile', body, cookie });
   }
 
-  it('updates name, phone and language and returns the current user', async () => {
+  it('updates name, phone (stored normalized) and language and returns the current user', async () => {
     const user = await createUser(t.db);
     const cookie = await login(t.app, user);
     const response = await patchProfile(cookie, {
       name: '  Layla  ',
-      phone: '+966 501234567',
+      phone: '+٩٦٦ 50-123-4567',
       language: 'ar',
     });
     expect(response.status, response.text).toBe(200);
     expect(dataOf(response)).toMatchObject({
       id: user.id,
       name: 'Layla',
-      phone: '+966 501234567',
+      phone: '+966501234567',
       language: 'ar',
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ name: 'Layla', phone: '+966 501234567', language: 'ar' });
+    expect(row).toMatchObject({ name: 'Layla', phone: '+966501234567', language: 'ar' });
 
     // Phone omitted: kept. Phone empty: cleared.
     expect(dataOf(await patchProfile(cookie, { name: 'Layla A' }))).toMatchObject({
-      phone: '+966 501234567',
+      phone: '+966501234567',
     });
     expect(dataOf(await patchProfile(cookie, { name: 'Layla A', phone: '' }))).toMatchObject({ phone: null });
   });

@@ -63,7 +63,7 @@ describe('POST /api/auth/request-for-access', () => {
     expect(row).toMatchObject({
       id: data.id,
       name: 'Sara Ali',
-      phone: body.phone,
+      phone: body.phone.replaceAll(' ', ''),
       companyName: 'Sara Foods',
       companyWebsite: 'https://sara.example',
       businessCategory: 'food',
@@ -92,7 +92,13 @@ describe('POST /api/auth/request-for-access', () => {
     expect(confirmation.html).toContain('dir="ltr"');
     const notice = t.mails.find((mail) => mail.to === 'operator@shop.example')!;
     expect(notice.subject).toContain('Sara Foods');
-    for (const value of [body.email, body.phone, 'https://sara.example', 'food', 'google']) {
+    for (const value of [
+      body.email,
+      body.phone.replaceAll(' ', ''),
+      'https://sara.example',
+      'food',
+      'google',
+    ]) {
       expect(notice.text).toContain(value);
     }
   });
@@ -119,12 +125,33 @@ describe('POST /api/auth/request-for-access', () => {
   it('a 60-character name and a 15-character phone are accepted (the upper bounds)', async () => {
     const body = validRequest({
       name: 'n'.repeat(60),
-      phone: '(020) 1234-5678',
+      phone: '+20 (100) 123-456789',
       reCaptchaToken: await captchaToken(t.app),
     });
-    expect(body.phone).toHaveLength(15);
     const response = await submit(body);
     expect(response.status, response.text).toBe(200);
+    expect((await rowsFor(body.email))[0]!.phone).toBe('+20100123456789');
+  });
+
+  it('takes what Egyptian users type and stores it normalized: Arabic-Indic digits, groups, a bare website', async () => {
+    for (const [phone, companyWebsite, stored] of [
+      ['٠١٠٠٢٣٤٥٦٧٨', 'shop.example', { phone: '01002345678', companyWebsite: 'https://shop.example' }],
+      [
+        '+20 100 123 4567',
+        ' www.shop.example/menu ',
+        { phone: '+201001234567', companyWebsite: 'https://www.shop.example/menu' },
+      ],
+      [
+        '+٢٠-١١١-٢٣٤-٥٦٧٨',
+        'https://shop.example',
+        { phone: '+201112345678', companyWebsite: 'https://shop.example' },
+      ],
+    ] as const) {
+      const body = validRequest({ phone, companyWebsite, reCaptchaToken: await captchaToken(t.app) });
+      const response = await submit(body);
+      expect(response.status, response.text).toBe(200);
+      expect((await rowsFor(body.email))[0]).toMatchObject(stored);
+    }
   });
 
   it('mails the requester in Arabic when the page says ar, or the browser prefers it', async () => {
@@ -175,15 +202,19 @@ describe('POST /api/auth/request-for-access', () => {
       ['phone missing', { phone: undefined }, 'phone', 'PHONE_IS_REQUIRED'],
       ['phone empty', { phone: '' }, 'phone', 'PHONE_IS_REQUIRED'],
       ['phone with letters', { phone: '+20 abc 123456' }, 'phone', 'PHONE_IS_INVALID'],
-      ['phone with a dot', { phone: '020.123.45678' }, 'phone', 'PHONE_IS_INVALID'],
+      ['phone with Arabic letters', { phone: '٠١٠٠٢٣٤٥٦٧٨ص' }, 'phone', 'PHONE_IS_INVALID'],
+      ['phone with a slash', { phone: '020/123/45678' }, 'phone', 'PHONE_IS_INVALID'],
       ['phone of 9', { phone: '123456789' }, 'phone', 'PHONE_TOO_SHORT'],
+      ['phone of 9 in Arabic-Indic digits', { phone: '٠١٠ ٠٢٣ ٤٥٦' }, 'phone', 'PHONE_TOO_SHORT'],
       ['phone of 16', { phone: '1234567890123456' }, 'phone', 'PHONE_TOO_LONG'],
+      ['phone of 16 once normalized', { phone: '+20 (100) 1234-567890' }, 'phone', 'PHONE_TOO_LONG'],
       ['company missing', { companyName: undefined }, 'companyName', 'COMPANY_NAME_IS_REQUIRED'],
       ['company blank', { companyName: ' ' }, 'companyName', 'COMPANY_NAME_IS_REQUIRED'],
       ['company of 256', { companyName: 'c'.repeat(256) }, 'companyName', 'COMPANY_NAME_TOO_LONG'],
       ['website not a url', { companyWebsite: 'not a url' }, 'companyWebsite', 'URL_IS_INVALID'],
       ['website ftp', { companyWebsite: 'ftp://files.example' }, 'companyWebsite', 'URL_IS_INVALID'],
       ['website javascript:', { companyWebsite: 'javascript:alert(1)' }, 'companyWebsite', 'URL_IS_INVALID'],
+      ['website a bare word', { companyWebsite: 'shop' }, 'companyWebsite', 'URL_IS_INVALID'],
       [
         'category missing',
         { businessCategory: undefined },
@@ -300,6 +331,18 @@ describe('POST /api/auth/request-for-access', () => {
       const before = await tableCounts(t.db);
       const response = await submit(
         validRequest({ phone: original.phone, reCaptchaToken: await captchaToken(t.app) }),
+      );
+      expect(response.status).toBe(409);
+      expect(errorOf(response)).toMatchObject({ code: 'DB', target: 'phone' });
+      expect((await tableCounts(t.db)).access_requests).toBe(before.access_requests);
+    });
+
+    it('the same phone in other digits and groups → 409 DB, target phone (stored normalized)', async () => {
+      const original = validRequest({ phone: '+20 122 333 4444', reCaptchaToken: await captchaToken(t.app) });
+      expect((await submit(original)).status).toBe(200);
+      const before = await tableCounts(t.db);
+      const response = await submit(
+        validRequest({ phone: '+٢٠ (١٢٢) ٣٣٣-٤٤٤٤', reCaptchaToken: await captchaToken(t.app) }),
       );
       expect(response.status).toBe(409);
       expect(errorOf(response)).toMatchObject({ code: 'DB', target: 'phone' });

@@ -9,6 +9,7 @@ export * from './domain/barcode.ts';
 export * from './domain/countries-and-currencies.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
+export * from './domain/normalize-input.ts';
 export * from './domain/subscription-lifecycle.ts';
 export * from './domain/subscription-price.ts';
 export * from './domain/variant-bulk-edit.ts';

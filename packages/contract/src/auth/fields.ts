@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizedPhonePattern, normalizePhone, normalizeWebsite } from '../domain/normalize-input.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
@@ -18,15 +19,29 @@ export const emailField = requiredString(codes.EMAIL_IS_INVALID)
   .pipe(z.email(codes.EMAIL_IS_INVALID))
   .transform((email) => email.toLowerCase());
 
-/** Digits, spaces, plus, parentheses and hyphens; 10 to 15 characters. */
-export const phonePattern = /^[0-9 +()-]+$/;
-
+/**
+ * A phone number, normalized first (`normalizePhone`: Latin digits, no spaces, hyphens, dots or
+ * parentheses) and stored so; the spec's rules then apply to that value: an optional leading plus
+ * and digits, 10 to 15 characters (`+20 100 123 4567` is 13).
+ */
 export const phoneField = requiredString(codes.PHONE_IS_REQUIRED)
-  .trim()
+  .overwrite(normalizePhone)
   .min(1, codes.PHONE_IS_REQUIRED)
-  .regex(phonePattern, codes.PHONE_IS_INVALID)
+  .regex(normalizedPhonePattern, codes.PHONE_IS_INVALID)
   .min(limits.phoneMin, codes.PHONE_TOO_SHORT)
   .max(limits.phoneMax, codes.PHONE_TOO_LONG);
+
+/**
+ * An optional website: empty, or an http(s) URL of at most 255 characters once normalized
+ * (`normalizeWebsite`: a bare host gets `https://`, so `shop.example` is `https://shop.example`).
+ */
+export const optionalWebsiteField = textField(codes.URL_IS_INVALID)
+  .overwrite(normalizeWebsite)
+  .pipe(
+    z.union([z.literal(''), z.url({ error: codes.URL_IS_INVALID, protocol: /^https?$/ }).max(limits.long)], {
+      error: codes.URL_IS_INVALID,
+    }),
+  );
 
 /** The login form only bounds the length: old passwords may predate the strength rule. */
 export const loginPasswordField = requiredString(codes.PASSWORD_IS_REQUIRED)

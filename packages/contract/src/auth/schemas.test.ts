@@ -89,8 +89,8 @@ describe('requestAccessInputSchema (spec §5 request access)', () => {
     howDidYouHearAboutUs: 'google',
   };
 
-  it('accepts a complete request; captcha token and language are optional', () => {
-    expect(expectValid(requestAccessInputSchema, valid)).toEqual(valid);
+  it('accepts a complete request, its phone stored without spaces; captcha token and language are optional', () => {
+    expect(expectValid(requestAccessInputSchema, valid)).toEqual({ ...valid, phone: '+20100123456' });
     expectValid(requestAccessInputSchema, { ...valid, reCaptchaToken: 'token', language: 'ar' });
   });
 
@@ -129,23 +129,27 @@ describe('requestAccessInputSchema (spec §5 request access)', () => {
     });
   });
 
-  describe('phone: digits, space, plus, parentheses, hyphen; 10-15 characters', () => {
+  describe('phone: digits, space, plus, parentheses, hyphen; 10-15 characters once normalized', () => {
     it.each([
-      ['10 digits', '0123456789'],
-      ['15 characters', '+20 (100) 12-34'],
-      ['every allowed character', '+1 (55) 12-3456'],
-    ])('%s pass', (_label, phone) => {
-      expect(phone.length).toBeGreaterThanOrEqual(10);
-      expect(phone.length).toBeLessThanOrEqual(15);
-      expectValid(requestAccessInputSchema, { ...valid, phone });
+      ['10 digits', '0123456789', '0123456789'],
+      ['15 digits', '012345678901234', '012345678901234'],
+      ['every allowed character', '+1 (55) 12-3456', '+155123456'],
+      ['an international number in groups', '+20 100 123 4567', '+201001234567'],
+      ['Arabic-Indic digits', '٠١٠٠٢٣٤٥٦٧٨', '01002345678'],
+      ['dots', '0123.456.789', '0123456789'],
+    ])('%s pass', (_label, phone, stored) => {
+      expect(expectValid(requestAccessInputSchema, { ...valid, phone }).phone).toBe(stored);
     });
     it.each([
       ['9 characters', '012345678', codes.PHONE_TOO_SHORT],
       ['16 characters', '0123456789012345', codes.PHONE_TOO_LONG],
       ['letters', '01234abcde', codes.PHONE_IS_INVALID],
-      ['a dot', '0123.456789', codes.PHONE_IS_INVALID],
+      ['16 characters in groups', '+20 (100) 1234-567890', codes.PHONE_TOO_LONG],
+      ['9 Arabic-Indic digits', '٠١٢٣٤٥٦٧٨', codes.PHONE_TOO_SHORT],
       ['a slash', '0123/456789', codes.PHONE_IS_INVALID],
-      ['an Arabic-Indic digit', '٠١٢٣٤٥٦٧٨٩', codes.PHONE_IS_INVALID],
+      ['a plus inside', '0123+456789', codes.PHONE_IS_INVALID],
+      ['an Arabic letter', '٠١٢٣٤٥٦٧٨٩ه', codes.PHONE_IS_INVALID],
+      ['separators only', ' - ( ) . ', codes.PHONE_IS_REQUIRED],
       ['empty', '', codes.PHONE_IS_REQUIRED],
       ['missing', undefined, codes.PHONE_IS_REQUIRED],
       ['a number', 1234567890, codes.PHONE_IS_REQUIRED],
@@ -183,8 +187,15 @@ describe('requestAccessInputSchema (spec §5 request access)', () => {
       expectValid(requestAccessInputSchema, { ...valid, companyWebsite });
     });
     it.each([
+      ['no scheme', 'www.example.com', 'https://www.example.com'],
+      ['a bare host with a path', ' shop.example/menu ', 'https://shop.example/menu'],
+      ['spaces around', '  https://a.example  ', 'https://a.example'],
+    ])('%s is stored normalized', (_label, companyWebsite, stored) => {
+      expect(expectValid(requestAccessInputSchema, { ...valid, companyWebsite }).companyWebsite).toBe(stored);
+    });
+    it.each([
       ['not a url', 'not a url'],
-      ['no scheme', 'www.example.com'],
+      ['a word', 'shop'],
       ['ftp', 'ftp://a.example'],
       ['javascript', 'javascript:alert(1)'],
       ['over 255', `https://a.example/${repeat(240)}`],

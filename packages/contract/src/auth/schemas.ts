@@ -9,6 +9,7 @@ import {
   linkTokenField,
   loginPasswordField,
   nameField,
+  optionalWebsiteField,
   phoneField,
   strongPasswordField,
 } from './fields.ts';
@@ -27,11 +28,7 @@ export const requestAccessInputSchema = z.object({
     .trim()
     .min(1, codes.COMPANY_NAME_IS_REQUIRED)
     .max(limits.long, codes.COMPANY_NAME_TOO_LONG),
-  companyWebsite: z
-    .union([z.literal(''), z.url({ error: codes.URL_IS_INVALID, protocol: /^https?$/ }).max(limits.long)], {
-      error: codes.URL_IS_INVALID,
-    })
-    .optional(),
+  companyWebsite: optionalWebsiteField.optional(),
   businessCategory: z.enum(businessCategories, { error: codes.BUSINESS_CATEGORY_IS_REQUIRED }),
   howDidYouHearAboutUs: z.enum(referralSources, { error: codes.HOW_DID_YOU_HEAR_IS_REQUIRED }),
   reCaptchaToken: captchaTokenField.optional(),

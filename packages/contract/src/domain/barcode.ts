@@ -4,6 +4,8 @@
  * mistake a merchant typing from a label makes.
  */
 
+import { toLatinDigits } from './normalize-input.ts';
+
 /** The GTIN lengths a barcode may have: EAN-8, UPC-A, EAN-13, GTIN-14. */
 export const barcodeLengths: readonly number[] = [8, 12, 13, 14];
 
@@ -40,12 +42,7 @@ export function barcodeIssue(value: string): 'BARCODE_IS_INVALID' | null {
   return gs1CheckDigit(value.slice(0, -1)) === check ? null : 'BARCODE_IS_INVALID';
 }
 
-// Arabic-Indic (U+0660…) and Eastern Arabic-Indic (U+06F0…) digits, as an Arabic keyboard types them.
-const arabicDigits = /[\u0660-\u0669\u06f0-\u06f9]/g;
-
 /** A typed or pasted barcode as it is checked and stored: trimmed, Arabic-Indic digits made ASCII. */
 export function normalizeBarcode(value: string): string {
-  return value
-    .trim()
-    .replace(arabicDigits, (digit) => String(digit.charCodeAt(0) - (digit >= '\u06f0' ? 0x06f0 : 0x0660)));
+  return toLatinDigits(value.trim());
 }

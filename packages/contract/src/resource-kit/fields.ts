@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseNumberInput } from '../domain/normalize-input.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
@@ -75,6 +76,13 @@ export function localizedNameFormValues(name: readonly { locale: string; value: 
   const inLanguage = (locale: Locale) => name?.find((entry) => entry.locale === locale)?.value ?? '';
   return { en: inLanguage('en'), ar: inLanguage('ar') };
 }
+
+/**
+ * A number that may come as typed text (`'١٢٫٥'`, `'12.5'`): read by `parseNumberInput` (Arabic-Indic
+ * digits and separators, '' as no value), then `schema`'s rules, whose messages stay the field's own.
+ */
+export const typedNumber = <T extends z.ZodType<number>>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? parseNumberInput(value) : value), schema);
 
 /** A form's empty choice ('' from a select, or nothing) is `null` for a nullable field. */
 export const emptyAsNull = <T extends z.ZodType>(schema: T) =>

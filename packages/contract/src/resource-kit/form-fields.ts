@@ -1,3 +1,5 @@
+import type { Locale } from './fields.ts';
+
 /** The field types the generic form renderer knows (spec §3). */
 export const formFieldTypes = [
   'select',
@@ -98,6 +100,13 @@ export interface FormField {
   accept?: string;
   /** phoneNums: entries are numbers alone (the list is plain strings), without a label input. */
   numbersOnly?: boolean;
+  /**
+   * text: the language the value is written in (one box of a localized name): the box has that
+   * language's direction whatever the UI's, so an English name is left to right in the Arabic UI.
+   */
+  locale?: Locale;
+  /** text: a value read left to right in every language (a code, SKU, email or URL). */
+  ltr?: boolean;
   /** imageUpload: several images (a list of URLs) or one (a list of at most one). */
   multiple?: boolean;
 }

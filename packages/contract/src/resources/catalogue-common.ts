@@ -27,7 +27,7 @@ export const codeAndNameColumns: readonly ColumnDefinition[] = [
  * both empty shows NAME_IS_REQUIRED under the English one.
  */
 export const codeAndNameFormFields: readonly FormEntry[] = [
-  { name: 'code', type: 'text', label: 'resources.common.fields.code', required: true },
+  { name: 'code', type: 'text', label: 'resources.common.fields.code', required: true, ltr: true },
   {
     kind: 'group',
     label: 'resources.common.fields.name',
@@ -37,12 +37,14 @@ export const codeAndNameFormFields: readonly FormEntry[] = [
         name: 'name.en',
         type: 'text',
         label: 'resources.common.fields.nameEn',
+        locale: 'en',
         disableRequiredIndicator: true,
       },
       {
         name: 'name.ar',
         type: 'text',
         label: 'resources.common.fields.nameAr',
+        locale: 'ar',
         disableRequiredIndicator: true,
       },
     ],

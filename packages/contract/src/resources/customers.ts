@@ -64,7 +64,7 @@ export const customersResource = defineResource({
         label: fieldLabel('customers', 'identity'),
         columns: 2,
         fields: [
-          { name: 'code', type: 'text', required: true, label: 'resources.common.fields.code' },
+          { name: 'code', type: 'text', required: true, ltr: true, label: 'resources.common.fields.code' },
           { name: 'name', type: 'text', required: true, label: fieldLabel('customers', 'name') },
         ],
       },

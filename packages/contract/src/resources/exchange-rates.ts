@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { currencyField, idField, timestampField } from '../resource-kit/fields.ts';
+import { currencyField, idField, timestampField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { fieldLabel } from './catalogue-common.ts';
 
 export const exchangeRateInputSchema = z.object({
   currency: currencyField,
-  rate: z
-    .number({ error: codes.RATE_MUST_BE_POSITIVE })
-    .positive(codes.RATE_MUST_BE_POSITIVE)
-    // The column keeps 8 decimals: a smaller rate would be stored as 0.
-    .min(0.000_000_01, codes.RATE_MUST_BE_POSITIVE)
-    .max(1_000_000_000, codes.RATE_MUST_BE_POSITIVE),
+  rate: typedNumber(
+    z
+      .number({ error: codes.RATE_MUST_BE_POSITIVE })
+      .positive(codes.RATE_MUST_BE_POSITIVE)
+      // The column keeps 8 decimals: a smaller rate would be stored as 0.
+      .min(0.000_000_01, codes.RATE_MUST_BE_POSITIVE)
+      .max(1_000_000_000, codes.RATE_MUST_BE_POSITIVE),
+  ),
 });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
 

@@ -9,6 +9,7 @@ import {
   localizedNameRecordField,
   recordStatusField,
   referenceField,
+  typedNumber,
 } from '../resource-kit/fields.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -69,10 +70,12 @@ export const recipeLineInputSchema = z.strictObject({
   ingredientProductId: referenceField,
   /** One variant of the ingredient; the product as a whole when null. */
   ingredientVariantId: referenceField.nullable().default(null),
-  quantity: z
-    .number({ error: codes.QUANTITY_MUST_BE_POSITIVE })
-    .positive(codes.QUANTITY_MUST_BE_POSITIVE)
-    .max(1e12, codes.QUANTITY_MUST_BE_POSITIVE),
+  quantity: typedNumber(
+    z
+      .number({ error: codes.QUANTITY_MUST_BE_POSITIVE })
+      .positive(codes.QUANTITY_MUST_BE_POSITIVE)
+      .max(1e12, codes.QUANTITY_MUST_BE_POSITIVE),
+  ),
   orderTypes: z
     .array(z.enum(orderTypes, { error: codes.ORDER_TYPE_IS_INVALID }))
     .max(orderTypes.length)

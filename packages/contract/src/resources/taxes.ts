@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { codeField, countryField, titleField } from '../resource-kit/fields.ts';
+import { codeField, countryField, titleField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
 
@@ -9,10 +9,12 @@ export const taxInputSchema = z.object({
   title: titleField,
   country: countryField,
   /** Percent, 0–100. */
-  rate: z
-    .number({ error: codes.TAX_RATE_OUT_OF_RANGE })
-    .min(0, codes.TAX_RATE_OUT_OF_RANGE)
-    .max(100, codes.TAX_RATE_OUT_OF_RANGE),
+  rate: typedNumber(
+    z
+      .number({ error: codes.TAX_RATE_OUT_OF_RANGE })
+      .min(0, codes.TAX_RATE_OUT_OF_RANGE)
+      .max(100, codes.TAX_RATE_OUT_OF_RANGE),
+  ),
 });
 export type TaxInput = z.infer<typeof taxInputSchema>;
 
@@ -44,7 +46,7 @@ export const taxesResource = defineResource({
   ],
   form: {
     fields: [
-      { name: 'code', type: 'text', required: true, label: 'resources.common.fields.code' },
+      { name: 'code', type: 'text', required: true, ltr: true, label: 'resources.common.fields.code' },
       { name: 'title', type: 'text', required: true, label: fieldLabel('taxes', 'title') },
       {
         kind: 'group',

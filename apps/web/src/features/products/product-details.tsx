@@ -12,18 +12,26 @@ const field = (definition: FormField) => definition;
 
 /** The details as the generic form's fields (the same controls, messages and option sources). */
 const fields = {
-  code: field({ name: 'code', type: 'text', label: 'resources.common.fields.code', required: true }),
+  code: field({
+    name: 'code',
+    type: 'text',
+    label: 'resources.common.fields.code',
+    required: true,
+    ltr: true,
+  }),
   // One name or the other is enough: neither box is marked required nor optional.
   nameEn: field({
     name: 'name.en',
     type: 'text',
     label: 'resources.common.fields.nameEn',
+    locale: 'en',
     disableRequiredIndicator: true,
   }),
   nameAr: field({
     name: 'name.ar',
     type: 'text',
     label: 'resources.common.fields.nameAr',
+    locale: 'ar',
     disableRequiredIndicator: true,
   }),
   measurementUnitId: field({

@@ -118,7 +118,7 @@ describe('ResourceForm: inputs', () => {
     await user.type(screen.getByLabelText('secret'), 'hunter2');
     expect(screen.getByLabelText('secret').getAttribute('type')).toBe('password');
     await user.type(screen.getByLabelText('rate'), '12.5');
-    expect(screen.getByLabelText('rate').getAttribute('step')).toBe('0.5');
+    expect(screen.getByLabelText('rate').getAttribute('inputmode')).toBe('decimal');
     fireEvent.input(screen.getByLabelText('opens'), { target: { value: '09:30' } });
     await submit();
     await waitFor(() =>
