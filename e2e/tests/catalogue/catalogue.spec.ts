@@ -36,8 +36,19 @@ const texts = {
     closes: (day: string) => `${day} closes`,
     monday: 'Monday',
     saturday: 'Saturday',
+    closedOn: (day: string) => `${day} closed`,
+    friday: 'Friday',
     mondayShort: 'Mon',
     hours: '09:00 AM – 05:00 PM',
+    closedDays: 'Tue–Fri Closed',
+    nightShift: 'Sat 08:00 PM – 02:00 AM+1',
+    openingDate: 'Opening date',
+    calendar: 'Calendar',
+    year: 'Choose the Year',
+    month: 'Choose the Month',
+    march: 'March',
+    march9: /March 9th, 2015/,
+    year2015: '2015',
     noMatch: 'Nothing matches your search',
   },
   ar: {
@@ -67,8 +78,19 @@ const texts = {
     closes: (day: string) => `${day}: يغلق`,
     monday: 'الاثنين',
     saturday: 'السبت',
+    closedOn: (day: string) => `${day}: مغلق`,
+    friday: 'الجمعة',
     mondayShort: 'الاثنين',
     hours: '٠٩:٠٠ ص – ٠٥:٠٠ م',
+    closedDays: 'الثلاثاء–الجمعة مغلق',
+    nightShift: 'السبت ٠٨:٠٠ م – ٠٢:٠٠ ص+١',
+    openingDate: 'تاريخ الافتتاح',
+    calendar: 'التقويم',
+    year: 'اختر السنة',
+    month: 'اختر الشهر',
+    march: 'مارس',
+    march9: /، ٩ مارس ٢٠١٥/,
+    year2015: '٢٠١٥',
     noMatch: null,
   },
 };
@@ -109,7 +131,8 @@ for (const language of ['en', 'ar'] as const) {
     await expect(brandRow).toContainText('EGP');
     await expect(brandRow.locator('img')).toHaveAttribute('src', /^\/files\//);
 
-    // A location of that brand, open Monday and Saturday, with two phones.
+    // A location of that brand, open Monday, closed Friday, a night shift on Saturday (20:00 → 02:00),
+    // with two phones, opened on 9 March 2015 (picked with the year and month lists).
     await openList(page, '/locations', language);
     await page.getByRole('button', { name: text.newLocation }).first().click();
     const locationDialog = page.getByRole('dialog');
@@ -123,14 +146,24 @@ for (const language of ['en', 'ar'] as const) {
     await locationDialog.getByLabel(text.phoneNumber(2)).fill('+201001234567');
     await locationDialog.getByLabel(text.opens(text.monday)).fill('09:00');
     await locationDialog.getByLabel(text.closes(text.monday)).fill('17:00');
-    await locationDialog.getByLabel(text.opens(text.saturday)).fill('10:00');
-    await locationDialog.getByLabel(text.closes(text.saturday)).fill('22:30');
+    await locationDialog.getByLabel(text.opens(text.saturday)).fill('20:00');
+    await locationDialog.getByLabel(text.closes(text.saturday)).fill('02:00');
+    await locationDialog.getByLabel(text.closedOn(text.friday)).check();
+    await locationDialog.getByRole('button', { name: text.openingDate }).click();
+    const calendar = page.getByRole('dialog', { name: text.calendar });
+    await calendar.getByRole('combobox', { name: text.year }).selectOption('2015');
+    await calendar.getByRole('combobox', { name: text.month }).selectOption({ label: text.march });
+    await calendar.getByRole('button', { name: text.march9 }).click();
+    await expect(calendar).toBeHidden();
     await locationDialog.getByRole('button', { name: text.create, exact: true }).click();
     await expect(locationDialog).toBeHidden();
     if (text.locationCreated) await expect(page.getByText(text.locationCreated)).toBeVisible();
     const locationRow = page.getByRole('row', { name: new RegExp(`Downtown ${unique}`) });
     await expect(locationRow).toContainText(shownName);
     await expect(locationRow).toContainText(`${text.mondayShort} ${text.hours}`);
+    await expect(locationRow).toContainText(text.closedDays);
+    await expect(locationRow).toContainText(text.nightShift);
+    await expect(locationRow).toContainText(text.year2015);
     await expect(locationRow).toContainText('0223456789');
     await expect(locationRow).toContainText('+201001234567');
     await page.screenshot({ path: `e2e/artifacts/locations-${language}.png`, fullPage: true });
@@ -141,7 +174,8 @@ for (const language of ['en', 'ar'] as const) {
     await locationRow.getByRole('button', { name: new RegExp(`^${text.edit}`) }).click();
     const editLocation = page.getByRole('dialog');
     await expect(editLocation.getByLabel(text.opens(text.monday))).toHaveValue('09:00');
-    await expect(editLocation.getByLabel(text.closes(text.saturday))).toHaveValue('22:30');
+    await expect(editLocation.getByLabel(text.closes(text.saturday))).toHaveValue('02:00');
+    await expect(editLocation.getByLabel(text.closedOn(text.friday))).toBeChecked();
     await expect(editLocation.getByLabel(text.brand, { exact: true })).toHaveValue(/[0-9a-f-]{36}/);
     await page.keyboard.press('Escape');
     await expect(editLocation).toBeHidden();

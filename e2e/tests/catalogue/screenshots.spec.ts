@@ -86,6 +86,20 @@ test('catalogue screens in en/ar, light/dark, wide and narrow', async ({ page })
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: `e2e/artifacts/catalogue-location-form-${language}-${theme}.png` });
       await expectNoHorizontalOverflow(page);
+      // The calendar in the theme's colours, at a year chosen from its list, a day under the pointer.
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: language === 'en' ? 'Opening date' : 'تاريخ الافتتاح' })
+        .click();
+      const calendar = page.getByRole('dialog', { name: language === 'en' ? 'Calendar' : 'التقويم' });
+      await calendar.getByRole('combobox').last().selectOption('2015');
+      await calendar.locator('.rdp-day_button').nth(10).hover();
+      await page.screenshot({ path: `e2e/artifacts/catalogue-calendar-${language}-${theme}.png` });
+      await page.keyboard.press('Escape');
+      await expect(calendar).toBeHidden();
+      const hours = page.getByRole('group', { name: language === 'en' ? 'Working hours' : 'ساعات العمل' });
+      await hours.scrollIntoViewIfNeeded();
+      await hours.screenshot({ path: `e2e/artifacts/catalogue-working-hours-${language}-${theme}.png` });
       await page.keyboard.press('Escape');
 
       await page.setViewportSize({ width: 390, height: 844 });

@@ -55,6 +55,10 @@ export const validationCodes = {
   RATE_MUST_BE_POSITIVE: 'RATE_MUST_BE_POSITIVE',
   DATE_IS_INVALID: 'DATE_IS_INVALID',
   WORKING_HOURS_INVALID: 'WORKING_HOURS_INVALID',
+  /** An open day with a closing time and no opening time. */
+  OPENING_TIME_REQUIRED: 'OPENING_TIME_REQUIRED',
+  /** An open day with an opening time and no closing time. */
+  CLOSING_TIME_REQUIRED: 'CLOSING_TIME_REQUIRED',
   DAY_REPEATED: 'DAY_REPEATED',
   PHONES_REQUIRED: 'PHONES_REQUIRED',
   LABEL_IS_REQUIRED: 'LABEL_IS_REQUIRED',

@@ -3,9 +3,7 @@ import {
   formattingLocale,
   pickLocalized,
   type ResourceDefinition,
-  secondsToTime,
   type WorkingDay,
-  weekdays,
 } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -16,6 +14,7 @@ import { useFormatters } from '../lib/use-formatters.ts';
 import type { ResourceColumn } from './columns.ts';
 import { optionListParams, recordName, requireResource } from './option-sources.ts';
 import { useResourceAccess, useResourceList, useResourceRecord } from './use-resource.ts';
+import { WorkingDaysCell } from './working-days-cell.tsx';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -44,34 +43,6 @@ function ReferenceName({ resource, id }: { resource: string; id: string }) {
   const record = inPage ?? alone.data;
   if (!allows('list') || !record) return muted;
   return <>{recordName(definition, record as AnyRecord, i18n.language)}</>;
-}
-
-/** Open days and their hours, one short line each, in the reader's clock (spec §9). */
-function WorkingDays({ days }: { days: readonly WorkingDay[] }) {
-  const { t, i18n } = useTranslation();
-  if (days.length === 0)
-    return <span className="text-slate-500 dark:text-slate-400">{t('resources.locations.closed')}</span>;
-  const digits = new Intl.NumberFormat(formattingLocale(i18n.language), { minimumIntegerDigits: 2 });
-  const time = (seconds: number) => {
-    const [clock = '', period = ''] = secondsToTime(seconds, '12h').split(' ');
-    const [hours = '0', minutes = '0'] = clock.split(':');
-    return `${digits.format(Number(hours))}:${digits.format(Number(minutes))} ${t(`resources.locations.${period === 'AM' ? 'am' : 'pm'}`)}`;
-  };
-  const sorted = [...days].sort((a, b) => weekdays.indexOf(a.day) - weekdays.indexOf(b.day));
-  return (
-    <ul className="space-y-0.5 text-xs whitespace-nowrap">
-      {sorted.map((day) => (
-        <li key={day.day}>
-          <span className="inline-block min-w-10 font-medium">
-            {t(`resources.locations.weekdays.${day.day}.short`)}
-          </span>{' '}
-          <bdi>
-            {time(day.opensAt)} – {time(day.closesAt)}
-          </bdi>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The cell of each column kind. */
@@ -157,7 +128,7 @@ function useCellRenderer(resourceKey: string) {
           />
         );
       case 'workingDays':
-        return <WorkingDays days={value as WorkingDay[]} />;
+        return <WorkingDaysCell days={value as WorkingDay[]} />;
       case 'status':
         return (
           <Badge tone={value === 'active' ? 'success' : 'neutral'}>

@@ -14,6 +14,8 @@ export const formFieldTypes = [
   'time',
   'phone',
   'phoneNums',
+  /** A week of opening hours: per weekday closed, or opening and closing times (not in spec §3). */
+  'workingHours',
 ] as const;
 
 export type FormFieldType = (typeof formFieldTypes)[number];
@@ -144,6 +146,9 @@ export function emptyFieldValue(field: FormField): unknown {
       return emptyPhoneEntry();
     case 'phoneNums':
       return [emptyPhoneEntry()];
+    case 'workingHours':
+      // Each weekday's own default (open, no times) comes from the resource's schema.
+      return {};
     case 'slider':
       return field.defaultMin ?? 0;
     case 'number':

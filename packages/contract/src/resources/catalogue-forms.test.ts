@@ -10,7 +10,6 @@ import { listFormFields } from '../resource-kit/form-fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { customersResource } from './customers.ts';
 import { resources } from './index.ts';
-import { workingHoursFormField, workingHoursFormValues } from './locations.ts';
 
 const messages = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -70,35 +69,6 @@ describe('localized name in a form (one box per language)', () => {
     ).toEqual({ en: 'Tea', ar: 'شاي' });
     expect(localizedNameFormValues([{ locale: 'ar', value: 'علبة' }])).toEqual({ en: '', ar: 'علبة' });
     expect(localizedNameFormValues(undefined)).toEqual({ en: '', ar: '' });
-  });
-});
-
-describe('working hours in a form (two times per weekday)', () => {
-  const closedWeek = workingHoursFormValues([]);
-
-  it('stores open days only, in seconds since midnight', () => {
-    const values = { ...closedWeek, monday: { opensAt: '09:00', closesAt: '17:30' } };
-    expect(workingHoursFormField.parse(values)).toEqual([
-      { day: 'monday', opensAt: 32_400, closesAt: 63_000 },
-    ]);
-    expect(workingHoursFormField.parse(closedWeek)).toEqual([]);
-  });
-  it('round-trips stored hours', () => {
-    const stored = [
-      { day: 'friday' as const, opensAt: 14 * 3600, closesAt: 23 * 3600 + 59 * 60 },
-      { day: 'sunday' as const, opensAt: 0, closesAt: 3600 },
-    ];
-    expect(workingHoursFormField.parse(workingHoursFormValues(stored))).toEqual(stored);
-  });
-  it.each([
-    ['a day with one time', { opensAt: '09:00', closesAt: '' }, 'tuesday.closesAt'],
-    ['closing before opening', { opensAt: '18:00', closesAt: '09:00' }, 'tuesday.closesAt'],
-    ['closing when opening', { opensAt: '09:00', closesAt: '09:00' }, 'tuesday.closesAt'],
-    ['not a time', { opensAt: '9am', closesAt: '17:00' }, 'tuesday.opensAt'],
-  ])('%s → WORKING_HOURS_INVALID under that time', (_label, tuesday, path) => {
-    expect(messages(workingHoursFormField, { ...closedWeek, tuesday })).toEqual([
-      [path, codes.WORKING_HOURS_INVALID],
-    ]);
   });
 });
 

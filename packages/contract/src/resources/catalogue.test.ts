@@ -73,7 +73,7 @@ describe('catalogue fields', () => {
       ['rate', codes.TAX_RATE_OUT_OF_RANGE],
     ]);
   });
-  it('locations: at least one phone, closing after opening, each day once', () => {
+  it('locations: at least one phone, closing not at opening, each day once', () => {
     const location = {
       code: 'l1',
       name: [{ locale: 'en', value: 'Main' }],

@@ -11,7 +11,6 @@ import {
   localizedNameFormValues,
   localizedNameRecordField,
 } from '../resource-kit/fields.ts';
-import type { FormField } from '../resource-kit/form-fields.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import {
@@ -37,16 +36,44 @@ const secondOfDay = z
   .int(codes.WORKING_HOURS_INVALID)
   .min(0, codes.WORKING_HOURS_INVALID)
   .max(86_400, codes.WORKING_HOURS_INVALID);
+/** A time left out, `null` or `''` is "not given", so it gets its own REQUIRED code, not INVALID. */
+const givenSecondOfDay = z.preprocess(
+  (value) => (value === null || value === '' ? undefined : value),
+  secondOfDay.optional(),
+);
 
-/** Opening hours of one weekday, in seconds since midnight (shown as times, spec §9). */
+/**
+ * One weekday, in seconds since midnight (shown as times, spec §9): open from `opensAt` to
+ * `closesAt`, or `{ day, closed: true }`. A closing time earlier than the opening time is on the
+ * next day (20:00 → 02:00, a night shift). Equal times are refused: "open zero hours" is a typo,
+ * and a day open around the clock is 00:00 → 24:00 (0 → 86,400).
+ * A day not in the list is closed too (records saved before `closed` existed say so by leaving it out).
+ */
 export const workingDaySchema = z
   .strictObject({
     day: z.enum(weekdays, { error: codes.WORKING_HOURS_INVALID }),
-    opensAt: secondOfDay,
-    closesAt: secondOfDay,
+    closed: z.boolean({ error: codes.WORKING_HOURS_INVALID }).optional(),
+    opensAt: givenSecondOfDay,
+    closesAt: givenSecondOfDay,
   })
-  .refine((day) => day.closesAt > day.opensAt, { message: codes.WORKING_HOURS_INVALID, path: ['closesAt'] });
+  .superRefine((day, context) => {
+    if (day.closed) {
+      if (day.opensAt !== undefined || day.closesAt !== undefined)
+        context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: ['closed'] });
+      return;
+    }
+    if (day.opensAt === undefined)
+      context.addIssue({ code: 'custom', message: codes.OPENING_TIME_REQUIRED, path: ['opensAt'] });
+    if (day.closesAt === undefined)
+      context.addIssue({ code: 'custom', message: codes.CLOSING_TIME_REQUIRED, path: ['closesAt'] });
+    else if (day.closesAt === day.opensAt)
+      context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: ['closesAt'] });
+  });
 export type WorkingDay = z.infer<typeof workingDaySchema>;
+
+/** Whether a day's hours run past midnight into the next day (20:00 → 02:00). */
+export const endsNextDay = (day: Pick<WorkingDay, 'opensAt' | 'closesAt'>) =>
+  day.opensAt !== undefined && day.closesAt !== undefined && day.closesAt < day.opensAt;
 
 /** A phone number with a label, e.g. `{ label: 'Reception', number: '+966110000000' }`. */
 export const labelledPhoneSchema = z.strictObject({
@@ -80,20 +107,38 @@ export const locationRecordSchema = z.object({
   name: localizedNameRecordField,
   brandId: z.string(),
   openingDate: z.string().nullable(),
-  workingHours: z.array(z.object({ day: z.enum(weekdays), opensAt: z.number(), closesAt: z.number() })),
+  workingHours: z.array(
+    z.object({
+      day: z.enum(weekdays),
+      closed: z.boolean().optional(),
+      opensAt: z.number().optional(),
+      closesAt: z.number().optional(),
+    }),
+  ),
   address: z.string(),
   phones: z.array(z.object({ label: z.string(), number: z.string() })),
 });
 export type LocationRecord = z.infer<typeof locationRecordSchema>;
 
+/** 00:00 → 00:00 in a form is open around the clock, stored as 0 → 86,400 (24:00). */
+const allDay = '00:00';
 const timeOfDay = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const dayHoursForm = z
-  .object({ opensAt: z.string().default(''), closesAt: z.string().default('') })
-  .default({ opensAt: '', closesAt: '' });
+  .object({
+    closed: z.boolean().default(false),
+    opensAt: z.string().default(''),
+    closesAt: z.string().default(''),
+  })
+  .default({ closed: false, opensAt: '', closesAt: '' });
+
+/** One weekday as the form edits it: marked closed, or an opening and a closing time ('HH:MM'). */
+export type WorkingDayFormValue = z.input<typeof dayHoursForm> & {};
 
 /**
- * Working hours as a form edits them: per weekday an opening and a closing time ('HH:MM'), both
- * empty for a closed day. The output is the stored list, in seconds (spec §9).
+ * Working hours as a form edits them (the `workingHours` field type): per weekday a "closed" mark
+ * and two times. A closed day, or one given no time, is left out (not listed is closed); one time without the other
+ * gets OPENING_TIME_REQUIRED or CLOSING_TIME_REQUIRED; equal times are refused but 00:00 → 00:00,
+ * open around the clock. The output is the stored list (spec §9).
  */
 export const workingHoursFormField = z
   .object(
@@ -101,60 +146,52 @@ export const workingHoursFormField = z
   )
   .superRefine((days, context) => {
     for (const day of weekdays) {
-      const { opensAt, closesAt } = days[day];
-      if (!opensAt && !closesAt) continue;
-      for (const [part, value] of [
-        ['opensAt', opensAt],
-        ['closesAt', closesAt],
-      ] as const) {
-        if (!timeOfDay.test(value)) {
+      const { closed, opensAt, closesAt } = days[day];
+      if (closed || (!opensAt && !closesAt)) continue;
+      const check = (part: 'opensAt' | 'closesAt', value: string, required: string) => {
+        if (!value) context.addIssue({ code: 'custom', message: required, path: [day, part] });
+        else if (!timeOfDay.test(value))
           context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: [day, part] });
-        }
-      }
-      if (timeOfDay.test(opensAt) && timeOfDay.test(closesAt) && closesAt <= opensAt) {
+      };
+      check('opensAt', opensAt, codes.OPENING_TIME_REQUIRED);
+      check('closesAt', closesAt, codes.CLOSING_TIME_REQUIRED);
+      if (timeOfDay.test(opensAt) && closesAt === opensAt && opensAt !== allDay) {
         context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: [day, 'closesAt'] });
       }
     }
   })
   .transform((days): WorkingDay[] =>
-    weekdays
-      .filter((day) => days[day].opensAt && days[day].closesAt)
-      .map((day) => ({
-        day,
-        opensAt: timeToSeconds(days[day].opensAt),
-        closesAt: timeToSeconds(days[day].closesAt),
-      })),
+    weekdays.flatMap((day): WorkingDay[] => {
+      const { closed, opensAt, closesAt } = days[day];
+      // A closed day is left out, as the form has always saved it: an edit that changes nothing
+      // then saves the record unchanged, whichever way it marked its closed days.
+      if (closed || !opensAt || !closesAt) return [];
+      const closesAtSecond = opensAt === allDay && closesAt === allDay ? 86_400 : timeToSeconds(closesAt);
+      return [{ day, opensAt: timeToSeconds(opensAt), closesAt: closesAtSecond }];
+    }),
   );
 
-/** Stored working hours as the form's per-weekday times. */
+/**
+ * Stored working hours as the form's per-weekday values. Once any day is given, a day not in the
+ * list is closed (as the list shows it); an empty list leaves every day open and blank.
+ */
 export function workingHoursFormValues(list: readonly WorkingDay[]) {
   return Object.fromEntries(
-    weekdays.map((day) => {
+    weekdays.map((day): [Weekday, Required<WorkingDayFormValue>] => {
       const hours = list.find((entry) => entry.day === day);
+      if (hours?.closed || (!hours && list.length > 0))
+        return [day, { closed: true, opensAt: '', closesAt: '' }];
       return [
         day,
-        hours
-          ? { opensAt: secondsToTime(hours.opensAt), closesAt: secondsToTime(hours.closesAt) }
-          : { opensAt: '', closesAt: '' },
+        {
+          closed: false,
+          opensAt: hours?.opensAt === undefined ? '' : secondsToTime(hours.opensAt),
+          closesAt: hours?.closesAt === undefined ? '' : secondsToTime(hours.closesAt),
+        },
       ];
     }),
-  ) as Record<Weekday, { opensAt: string; closesAt: string }>;
+  ) as Record<Weekday, Required<WorkingDayFormValue>>;
 }
-
-const workingHoursFormFields: FormField[] = weekdays.flatMap((day): FormField[] => [
-  {
-    name: `workingHours.${day}.opensAt`,
-    type: 'time',
-    label: `resources.locations.weekdays.${day}.opensAt`,
-    disableRequiredIndicator: true,
-  },
-  {
-    name: `workingHours.${day}.closesAt`,
-    type: 'time',
-    label: `resources.locations.weekdays.${day}.closesAt`,
-    disableRequiredIndicator: true,
-  },
-]);
 
 export const locationsResource = defineResource({
   key: 'locations',
@@ -206,10 +243,10 @@ export const locationsResource = defineResource({
       { name: 'address', type: 'text', label: fieldLabel('locations', 'address') },
       { name: 'phones', type: 'phoneNums', required: true, label: fieldLabel('locations', 'phones') },
       {
-        kind: 'group',
+        name: 'workingHours',
+        type: 'workingHours',
         label: fieldLabel('locations', 'workingHours'),
-        columns: 2,
-        fields: workingHoursFormFields,
+        defaultValue: workingHoursFormValues([]),
       },
     ],
     schema: locationInputSchema.extend({

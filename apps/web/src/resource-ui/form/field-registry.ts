@@ -9,6 +9,7 @@ import { RadioField } from './radio-field.tsx';
 import { SelectField } from './select-field.tsx';
 import { SliderField } from './slider-field.tsx';
 import { UploadField } from './upload-field.tsx';
+import { WorkingHoursField } from './working-hours-field.tsx';
 
 /** The component of each field type of spec §3. */
 export const fieldComponents: Record<FormFieldType, ComponentType<FieldComponentProps>> = {
@@ -24,4 +25,5 @@ export const fieldComponents: Record<FormFieldType, ComponentType<FieldComponent
   time: InputField,
   phone: PhoneField,
   phoneNums: PhoneListField,
+  workingHours: WorkingHoursField,
 };
