@@ -7,7 +7,7 @@ import { e2eServer } from './fixtures/server.ts';
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  outputDir: process.env.E2E_PORT ? `../test-results-${process.env.E2E_PORT}` : '../test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -40,7 +40,8 @@ export default defineConfig({
     ].join(' && '),
     url: `${e2eServer.url}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Two cores shared by several runs: a fresh database's first start can take a minute.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

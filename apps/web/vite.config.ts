@@ -1,10 +1,18 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+
+// react-router's package exports point every bundler at its development build (warnings and
+// invariant texts included); its own production build is the same API, ~4 KB smaller on the wire.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
@@ -41,12 +49,17 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
+  },
   server: {
     // The API runs on :3000 (`npm run dev`); the Host header is kept so the origin check passes.
     proxy: { '/api': { target: 'http://localhost:3000' } },
   },
   build: {
     target: 'es2022',
+    // Every browser of the es2022 target supports <link rel="modulepreload">: no polyfill on the login path.
+    modulePreload: { polyfill: false },
     // Fonts are bundled files, never a CDN; small ones stay separate so only the needed subset loads.
     assetsInlineLimit: 0,
     rolldownOptions: {

@@ -44,7 +44,8 @@ export async function bootstrapDemo(
 
     const [workspace] = await tx
       .insert(workspaces)
-      .values({ name: 'Demo Store' })
+      // Stated, not left to the column's default: the demo's rates are against it.
+      .values({ name: 'Demo Store', baseCurrency: 'EGP' })
       .returning({ id: workspaces.id });
     // The admin may already exist, e.g. invited by the operator's command line before the first
     // start: they become the demo admin, and get the bootstrap password only if they have none.

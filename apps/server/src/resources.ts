@@ -4,6 +4,7 @@ import { rolesCustomization } from './features/roles/roles-customization.ts';
 import { subscriptionsCustomizations } from './features/subscriptions/subscriptions-resources.ts';
 import { workspaceUsersCustomization } from './features/users/workspace-users-resource.ts';
 import { variationCustomizations } from './features/variations/variations-customization.ts';
+import { exchangeRatesCustomization } from './features/workspaces/base-currency-rule.ts';
 import { createResourceEngine, type ResourceEngine } from './resource-engine/registry.ts';
 
 /** What the features add to the contract's resources; everything else the engine derives. */
@@ -14,6 +15,7 @@ export const resourceCustomizations = [
   rolesCustomization,
   workspaceUsersCustomization,
   ...subscriptionsCustomizations,
+  exchangeRatesCustomization,
 ];
 
 /** The resource engine over the contract's registry with the features' customizations. */

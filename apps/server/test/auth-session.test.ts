@@ -43,8 +43,17 @@ async function currentUser(cookie: string) {
 }
 
 describe('GET /api/auth/user', () => {
-  it('401 UnauthorizedError without a session, with a garbage or oversize cookie', async () => {
-    for (const cookie of [undefined, 'dukkan_session=nope', `dukkan_session=${'a'.repeat(500)}`, 'other=1']) {
+  it('answers a browser without a session cookie with data null (signed out), not an error', async () => {
+    for (const cookie of [undefined, 'other=1']) {
+      const response = await api(t.app, { url: '/api/auth/user', cookie });
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({ data: null });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('401 UnauthorizedError with a garbage or oversize session cookie', async () => {
+    for (const cookie of ['dukkan_session=nope', `dukkan_session=${'a'.repeat(500)}`]) {
       const response = await api(t.app, { url: '/api/auth/user', cookie });
       expect(response.status).toBe(401);
       expect(errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });
@@ -87,11 +96,11 @@ describe('GET /api/auth/user', () => {
       phone: '+20 100 000 0000',
       profilePicture: null,
       language: 'en',
-      adminWorkspaces: [{ id: owned!.id, name: 'Alpha Store', logo: null }],
+      adminWorkspaces: [{ id: owned!.id, name: 'Alpha Store', logo: null, baseCurrency: 'EGP' }],
       workspaces: [
         {
           workspaceId: joined!.id,
-          workspace: { id: joined!.id, name: 'Beta Store', logo: '/files/beta.png' },
+          workspace: { id: joined!.id, name: 'Beta Store', logo: '/files/beta.png', baseCurrency: 'EGP' },
           role: {
             id: cashier!.id,
             code: 'cashier',

@@ -51,6 +51,8 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
 
     const [workspace] = await t.db.select().from(workspaces);
     expect(workspace!.name).toBe('Demo Store');
+    // The demo's exchange rates are against it.
+    expect(workspace!.baseCurrency).toBe('EGP');
     const [admin] = await t.db.select().from(users);
     expect(admin).toMatchObject({ email: 'owner@shop.example', name: 'Demo Admin' });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -76,7 +78,9 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
     const me = dataOf<{ adminWorkspaces: { id: string; name: string }[] }>(
       await api(t.app, { url: '/api/auth/user', cookie }),
     );
-    expect(me.adminWorkspaces).toEqual([{ id: workspace!.id, name: 'Demo Store', logo: null }]);
+    expect(me.adminWorkspaces).toEqual([
+      { id: workspace!.id, name: 'Demo Store', logo: null, baseCurrency: 'EGP' },
+    ]);
   });
 
   it('a restart (even with other credentials) duplicates and resets nothing', async () => {

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { normalizedPhonePattern, normalizePhone } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client.ts';
@@ -162,5 +163,79 @@ describe('migration 0001: workspace admins become admin memberships', { timeout:
       sql.raw(`insert into memberships (workspace_id, user_id)
                values ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000002')`),
     );
+  });
+});
+
+/**
+ * 0011_normalize_stored_phones: phones stored before input was normalized (spaces, hyphens,
+ * Arabic-Indic digits) become what `normalizePhone` makes of new input, in every table that
+ * keeps phones; a second run changes nothing.
+ */
+describe('migration 0011: stored phones are normalized', { timeout: 90_000 }, () => {
+  it('normalizes users, customers, locations and access requests as normalizePhone does', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(11));
+    const typed = ['+20 100 123 4567', '٠١٠٠٢٣٤٥٦٧٨', '(02) 2345-6789', '\u200f+966\u00a0110.000.000'];
+    await runScript(
+      database,
+      `
+        insert into workspaces (id, name) values ('00000000-0000-4000-8000-00000000000a', 'Alpha');
+        insert into users (id, email, name, phone) values
+          ('00000000-0000-4000-8000-000000000001', 'one@a.example', 'One', '${typed[0]}'),
+          ('00000000-0000-4000-8000-000000000002', 'two@a.example', 'Two', null),
+          ('00000000-0000-4000-8000-000000000003', 'three@a.example', 'Three', '01001234567');
+        insert into brands (id, workspace_id, code, name_en) values
+          ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-00000000000a', 'B1', 'Brand');
+        insert into locations (workspace_id, code, name_en, brand_id, phones) values
+          ('00000000-0000-4000-8000-00000000000a', 'L1', 'Downtown', '00000000-0000-4000-8000-0000000000b1',
+           '[{"label":"Reception","number":"${typed[1]}"},{"label":"Office","number":"${typed[2]}"}]'),
+          ('00000000-0000-4000-8000-00000000000a', 'L2', 'Uptown', '00000000-0000-4000-8000-0000000000b1', '[]');
+        insert into customers (workspace_id, code, name, phones, phones_text, source) values
+          ('00000000-0000-4000-8000-00000000000a', 'C1', 'Sara', '{"${typed[0]}","${typed[3]}"}', '${typed[0]} ${typed[3]}', 'walkIn');
+        insert into access_requests (name, email, phone, company_name, business_category, how_did_you_hear_about_us, created_at) values
+          ('First', 'first@a.example', '${typed[0]}', 'Co', 'retail', 'friend', '2026-01-01T00:00:00Z'),
+          ('Second', 'second@a.example', '+20-100-123-4567', 'Co', 'retail', 'friend', '2026-01-02T00:00:00Z'),
+          ('Third', 'third@a.example', '${typed[1]}', 'Co', 'retail', 'friend', '2026-01-03T00:00:00Z'),
+          ('Fourth', 'fourth@a.example', '01002345678', 'Co', 'retail', 'friend', '2026-01-04T00:00:00Z');
+      `,
+    );
+
+    await database.migrate();
+
+    expect(await rows(database, 'select email, phone from users order by email')).toEqual([
+      { email: 'one@a.example', phone: normalizePhone(typed[0]!) },
+      { email: 'three@a.example', phone: '01001234567' },
+      { email: 'two@a.example', phone: null },
+    ]);
+    expect(normalizePhone(typed[0]!)).toBe('+201001234567');
+    expect(await rows(database, 'select code, phones from locations order by code')).toEqual([
+      {
+        code: 'L1',
+        phones: [
+          { label: 'Reception', number: '01002345678' },
+          { label: 'Office', number: '0223456789' },
+        ],
+      },
+      { code: 'L2', phones: [] },
+    ]);
+    expect(await rows(database, 'select phones, phones_text, search_text from customers')).toEqual([
+      {
+        phones: ['+201001234567', '+966110000000'],
+        phones_text: '+201001234567 +966110000000',
+        search_text: 'c1 sara +201001234567 +966110000000',
+      },
+    ]);
+    for (const number of typed) expect(normalizePhone(number)).toMatch(normalizedPhonePattern);
+    // The oldest of two requests that become one number takes it; a number another request
+    // already has stays taken by that one.
+    expect(await rows(database, 'select name, phone from access_requests order by created_at')).toEqual([
+      { name: 'First', phone: '+201001234567' },
+      { name: 'Second', phone: '+20-100-123-4567' },
+      { name: 'Third', phone: '٠١٠٠٢٣٤٥٦٧٨' },
+      { name: 'Fourth', phone: '01002345678' },
+    ]);
+    // A second run is a no-op.
+    await database.migrate();
   });
 });

@@ -55,7 +55,7 @@ describe('the route table (default-deny)', () => {
     for (const route of apiRoutes) {
       const declared = (route.config as { access?: { kind: string } } | undefined)?.access;
       expect(declared, `${String(route.method)} ${route.url}`).toBeDefined();
-      expect(['public', 'signedIn', 'permission']).toContain(declared!.kind);
+      expect(['public', 'signedIn', 'permission', 'workspaceAdmin']).toContain(declared!.kind);
     }
   });
 
@@ -121,6 +121,14 @@ describe('the route table (default-deny)', () => {
     }
   });
 
+  it("the workspace admins' routes are exactly the workspace's settings", () => {
+    const adminRoutes = declaredRoutes(t.app)
+      .filter((route) => route.access.kind === 'workspaceAdmin' && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(adminRoutes).toEqual(['GET /api/workspaces/settings', 'PATCH /api/workspaces/settings']);
+  });
+
   it('the public routes are exactly those a visitor needs', () => {
     const publicRoutes = declaredRoutes(t.app)
       .filter((route) => route.access.kind === 'public' && route.method !== 'HEAD')
@@ -157,6 +165,9 @@ describe('the route table (default-deny)', () => {
         url,
         body: method === 'GET' ? undefined : {},
         headers: { ...appFetchHeaders },
+        // The current-user probe answers a browser with no session cookie at all with `data: null`
+        // (auth-session.test.ts); a cookie that names no session is refused like everywhere else.
+        cookie: url === '/api/auth/user' ? 'dukkan_session=names-no-session' : undefined,
       });
       expect(response.status, `${method} ${url}`).toBe(401);
       expect(errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });

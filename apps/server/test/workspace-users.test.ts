@@ -101,13 +101,14 @@ describe('list, filters and get', () => {
       email: expect.stringContaining('@shop.example'),
       phone: null,
       isAdmin: false,
+      isLastAdmin: false,
       role: { id: cashier.id, title: 'Cashier' },
       applications: [],
       lastLoginAt: null,
       status: 'active',
       createdAt: expect.any(String),
     });
-    expect(records[4]).toMatchObject({ isAdmin: true, role: null, code: null });
+    expect(records[4]).toMatchObject({ isAdmin: true, isLastAdmin: true, role: null, code: null });
     expect(records[3]).toMatchObject({ status: 'invited', role: { id: baker.id, title: 'Baker' } });
   });
 
@@ -293,6 +294,35 @@ describe('the last admin', () => {
     expect(row).toMatchObject({ isAdmin: true, status: 'active' });
     // Other changes are fine.
     expect((await patchInLone({ code: 'OWNER' })).status).toBe(200);
+  });
+
+  it('is marked isLastAdmin in the list (inactive and invited admins do not count), and no longer once a second admin is active', async () => {
+    const lastAdminFlags = async () =>
+      Object.fromEntries(
+        dataOf<WorkspaceUserRecord[]>(
+          await api(t.app, { method: 'GET', url: usersUrl('', lone.id), cookie: onlyAdmin.cookie }),
+        ).map((member) => [member.id, member.isLastAdmin]),
+      );
+    const before = await lastAdminFlags();
+    expect(before[onlyAdmin.user.id]).toBe(true);
+    expect(Object.values(before).filter(Boolean)).toHaveLength(1);
+    const second = await addMember(t.db, lone.id, { isAdmin: true });
+    const after = await lastAdminFlags();
+    expect(after[onlyAdmin.user.id]).toBe(false);
+    expect(after[second.user.id]).toBe(false);
+    // The record of a single member answers the same way.
+    const one = await api(t.app, {
+      method: 'GET',
+      url: usersUrl(`/${onlyAdmin.user.id}`, lone.id),
+      cookie: onlyAdmin.cookie,
+    });
+    expect(dataOf<WorkspaceUserRecord>(one).isLastAdmin).toBe(false);
+    await api(t.app, {
+      method: 'DELETE',
+      url: usersUrl(`/${second.user.id}`, lone.id),
+      cookie: onlyAdmin.cookie,
+    });
+    expect((await lastAdminFlags())[onlyAdmin.user.id]).toBe(true);
   });
 
   it('with a second active admin, either may step down — but not both', async () => {

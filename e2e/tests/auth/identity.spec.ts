@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signIn, signOut } from '../../fixtures/auth.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { expect, test } from '../../fixtures/test.ts';
 
 test.describe('identity', () => {
   test('request access shows the success card', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
+import { expect, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of every public page in en/ar × light/dark, kept as artifacts in e2e/artifacts/

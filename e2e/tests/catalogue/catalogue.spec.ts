@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
@@ -18,6 +18,7 @@ const texts = {
     nameAr: 'Name (Arabic)',
     brand: 'Brand',
     logo: 'Logo',
+    currencies: 'Currencies',
     create: 'Create',
     save: 'Save',
     edit: 'Edit',
@@ -60,6 +61,7 @@ const texts = {
     nameAr: 'الاسم (بالعربية)',
     brand: 'العلامة التجارية',
     logo: 'الشعار',
+    currencies: 'العملات',
     create: 'إنشاء',
     save: 'حفظ',
     edit: 'تعديل',
@@ -115,7 +117,8 @@ for (const language of ['en', 'ar'] as const) {
     await brandDialog.getByLabel(text.code, { exact: true }).fill(`BR-${unique}`);
     await brandDialog.getByLabel(text.nameEn).fill(brandName);
     await brandDialog.getByLabel(text.nameAr).fill(`مخبز النيل ${unique}`);
-    await brandDialog.getByRole('checkbox', { name: /^EGP/ }).check();
+    await brandDialog.getByRole('combobox', { name: text.currencies }).fill('EGP');
+    await page.keyboard.press('Enter');
     await brandDialog
       .getByLabel(text.logo, { exact: true })
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
@@ -162,6 +165,9 @@ for (const language of ['en', 'ar'] as const) {
     await expect(locationRow).toContainText(shownName);
     await expect(locationRow).toContainText(`${text.mondayShort} ${text.hours}`);
     await expect(locationRow).toContainText(text.closedDays);
+    // Four lines of hours fold to three: the night shift is behind "+N more".
+    await expect(locationRow).not.toContainText(text.nightShift);
+    await locationRow.getByRole('button', { name: /^\+/ }).click();
     await expect(locationRow).toContainText(text.nightShift);
     await expect(locationRow).toContainText(text.year2015);
     await expect(locationRow).toContainText('0223456789');

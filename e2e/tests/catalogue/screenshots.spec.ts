@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of the catalogue screens in en/ar × light/dark, wide and narrow, with records

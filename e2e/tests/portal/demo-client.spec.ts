@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import { expect, test } from '@playwright/test';
 import { startDemoClient } from '../../../examples/demo-client/src/server.ts';
 import { applicationCard, newWorkspaceOwner } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { expect, test } from '../../fixtures/test.ts';
 
 /*
  * The newcomer's walk of the README: the demo client (examples/demo-client, as `npm run

@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import * as client from 'openid-client';
 import { applicationCard, newWorkspaceOwner, type Owner } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { type Browser, expect, type Page, test } from '../../fixtures/test.ts';
 
 /*
  * The sign-in portal in Chromium. The client application is openid-client, unmodified, in this

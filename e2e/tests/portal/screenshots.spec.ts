@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import * as client from 'openid-client';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { applicationCard, newWorkspaceOwner } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of the portal page (its question, and Access Denied) in en/ar × light/dark, wide

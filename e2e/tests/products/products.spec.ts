@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { catalogueApi } from '../../fixtures/products.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
+import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /** The texts each language shows; the flow is the same in both. */
 const texts = {

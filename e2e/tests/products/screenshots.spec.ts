@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { catalogueApi } from '../../fixtures/products.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of the product page — a product with 3 × 4 variants with SKUs and a recipe of two

@@ -1,9 +1,9 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { catalogueApi, type SeededProduct } from '../../fixtures/products.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from '../../fixtures/test.ts';
 
 const acceptLink = /http:\/\/localhost:\d+\/accept-invite\?token=[\w-]+/;
 const pathOf = (link: string) => link.replace(/^http:\/\/localhost:\d+/, '');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /** What Chromium reports when the content security policy blocks something on the page. */
 function recordPolicyViolations(page: Page): string[] {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
+import { expect, test } from '../../fixtures/test.ts';
 
 test.describe('shell: language, theme, layout', () => {
   test('Arabic: rtl document, sidebar on the right, Arabic texts', async ({ page }) => {

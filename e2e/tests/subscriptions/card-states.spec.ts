@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * The dashboard's card in each of its nine states, in Chromium, en and ar. The platform loop

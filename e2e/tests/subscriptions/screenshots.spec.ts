@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of the dashboard (a subscribed card) and its plan dialog in en/ar × light/dark, wide

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
+import { expect, test } from '../../fixtures/test.ts';
 
 /*
  * The platform loop of a newcomer: a workspace made by the operator, its admin on the dashboard

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
 
 const acceptLink = /http:\/\/localhost:\d+\/accept-invite\?token=[\w-]+/;
 const pathOf = (link: string) => link.replace(/^http:\/\/localhost:\d+/, '');
@@ -11,7 +11,7 @@ async function switchWorkspace(page: Page, name: string) {
   await page.getByRole('button', { name: /switch workspace/i }).click();
   await page.getByRole('menuitemradio', { name }).click();
   await expect(
-    page.getByRole('button', { name: new RegExp(`switch workspace: ${name}`, 'i') }),
+    page.getByRole('button', { name: new RegExp(`^workspace ${name} switch workspace$`, 'i') }),
   ).toBeVisible();
 }
 

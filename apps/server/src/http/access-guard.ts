@@ -108,7 +108,7 @@ function unverifiedWorkspaceId(request: FastifyRequest): unknown {
 /**
  * Enforces each route's declared access before validation or the handler runs: a session for
  * `signedIn`, and for `permission` also an active membership of the named workspace holding the
- * required tags. Either way one query; the handler then finds `request.session` (and, on
+ * required tags (for `workspaceAdmin`, an admin's membership). Either way one query; the handler then finds `request.session` (and, on
  * permission routes, `request.workspace`) set.
  */
 export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
@@ -137,7 +137,11 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
     const found = await findSessionGrant(context.db, tokenHash, workspaceId.data);
     if (!found) throw notSignedIn();
     request.session = { tokenHash, userId: found.userId };
-    if (!found.grant || !satisfies(found.grant, declared.requirement)) throw forbidden();
+    const allowed =
+      declared.kind === 'workspaceAdmin'
+        ? found.grant?.isAdmin === true
+        : found.grant !== null && satisfies(found.grant, declared.requirement);
+    if (!found.grant || !allowed) throw forbidden();
     request.workspace = { id: workspaceId.data, grant: found.grant };
     if (found.unrecordedSignIn) {
       await recordWorkspaceSignIn(context.db, workspaceId.data, found.userId, found.unrecordedSignIn);

@@ -8,11 +8,14 @@ import type { FastifyInstance } from 'fastify';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signedIn' }
-  | { kind: 'permission'; requirement: PermissionRequirement };
+  | { kind: 'permission'; requirement: PermissionRequirement }
+  /** Admins of the named workspace only (`?workspaceId=`): no role's tag grants it (its settings). */
+  | { kind: 'workspaceAdmin' };
 
 export const access = {
   public: { kind: 'public' } as RouteAccess,
   signedIn: { kind: 'signedIn' } as RouteAccess,
+  workspaceAdmin: { kind: 'workspaceAdmin' } as RouteAccess,
   permission: (requirement: PermissionRequirement): RouteAccess => {
     if (!requirement.and?.length && !requirement.or?.length) {
       // An empty list read as "allowed" was a real bypass elsewhere; here it is a startup error.

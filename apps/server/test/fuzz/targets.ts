@@ -13,6 +13,7 @@ import {
   subscriptionEventInputSchema,
   updateProfileInputSchema,
   updateWorkspaceUserInputSchema,
+  workspaceSettingsInputSchema,
   workspaceUsersResource,
 } from '@dukkan/contract';
 import { z } from 'zod';
@@ -61,6 +62,8 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'GET /api/payments/upcoming': { query: workspaceQuery },
   'GET /api/applications': { query: workspaceQuery },
   'GET /api/applications/installed': { query: workspaceQuery },
+  'GET /api/workspaces/settings': { query: workspaceQuery },
+  'PATCH /api/workspaces/settings': { body: workspaceSettingsInputSchema, query: workspaceQuery },
   'POST /api/files': { query: workspaceQuery },
   'POST /api/files/bulk': { query: workspaceQuery },
   'GET /api/health': {},
@@ -138,6 +141,11 @@ function publicCall(
       },
     },
     'POST /api/workspaces/users/accept-invite': { body: { token: known.inviteToken } },
+    'GET /api/workspaces/settings': { query: { workspaceId: known.workspaceId } },
+    'PATCH /api/workspaces/settings': {
+      body: { name: 'Fuzz Store', baseCurrency: 'EGP' },
+      query: { workspaceId: known.workspaceId },
+    },
     'GET /api/oauth/application/:clientId': { params: { clientId: 'dukkan-demo' } },
     'GET /api/oauth/installed-application/:clientId': {
       params: { clientId: 'dukkan-demo' },

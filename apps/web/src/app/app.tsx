@@ -1,26 +1,54 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter } from 'react-router';
-import { AppToaster } from '../components/app-toaster.tsx';
+import { BrowserRouter, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { AppRoutes } from './routes.tsx';
+
+// The toaster (react-hot-toast and its CSS-in-JS, ~5 KB on the wire) is not needed to show the
+// login form, whose only messages follow a submit: there it mounts at the first interaction. Every
+// other page mounts it at once. A toast raised before it mounts waits in react-hot-toast's store.
+const AppToaster = lazy(() =>
+  import('../components/app-toaster.tsx').then((m) => ({ default: m.AppToaster })),
+);
+
+function LazyToaster() {
+  const { pathname } = useLocation();
+  const [wanted, setWanted] = useState(false);
+  const onLoginPage = pathname.replace(/\/+$/, '') === '/login';
+  useEffect(() => {
+    if (wanted) return;
+    if (!onLoginPage) {
+      setWanted(true);
+      return;
+    }
+    const start = () => setWanted(true);
+    const events = ['pointerdown', 'keydown', 'focusin'] as const;
+    for (const event of events) window.addEventListener(event, start, { once: true, capture: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, start, { capture: true });
+    };
+  }, [wanted, onLoginPage]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
 
 function PageLoading() {
   const { t } = useTranslation();
   return <FullScreenSpinner label={t('common.loading')} />;
 }
 
-/** Providers around the routes: server state, routing, toasts. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** Routing and toasts around the routes; server state is the routes' own (`query-root.tsx`). */
+export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Suspense fallback={<PageLoading />}>
-          <AppRoutes />
-        </Suspense>
-      </BrowserRouter>
-      <AppToaster />
-    </QueryClientProvider>
+    <BrowserRouter>
+      <Suspense fallback={<PageLoading />}>
+        <AppRoutes />
+      </Suspense>
+      <LazyToaster />
+    </BrowserRouter>
   );
 }

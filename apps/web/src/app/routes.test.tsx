@@ -12,7 +12,7 @@ import { pageOf } from './pages.tsx';
 import { AppRoutes } from './routes.tsx';
 import { screens as screenTable } from './screens.ts';
 
-const workspace = { id: 'w1', name: 'Demo Store', logo: null };
+const workspace = { id: 'w1', name: 'Demo Store', logo: null, baseCurrency: 'EGP' };
 function userWith(tags: string[]) {
   return {
     id: 'u1',

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
+import { NotAuthorizedViewContext } from '../components/not-authorized-view.tsx';
+import { NotAuthorized } from './not-authorized.tsx';
 import { pageOf, preloadPageAt } from './pages.tsx';
 import { RequirePermission } from './require-permission.tsx';
 import { type Screen, screens } from './screens.ts';
@@ -38,17 +40,19 @@ function GuardedScreen({ screen }: { screen: Screen }) {
  */
 export function SignedInApp() {
   return (
-    <Routes>
-      <Route element={<AppShell />}>
-        {Object.entries(screens).map(([name, screen]) =>
-          screen.path === '/' ? (
-            <Route key={name} index element={<GuardedScreen screen={screen} />} />
-          ) : (
-            <Route key={name} path={screen.path} element={<GuardedScreen screen={screen} />} />
-          ),
-        )}
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <NotAuthorizedViewContext.Provider value={NotAuthorized}>
+      <Routes>
+        <Route element={<AppShell />}>
+          {Object.entries(screens).map(([name, screen]) =>
+            screen.path === '/' ? (
+              <Route key={name} index element={<GuardedScreen screen={screen} />} />
+            ) : (
+              <Route key={name} path={screen.path} element={<GuardedScreen screen={screen} />} />
+            ),
+          )}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </NotAuthorizedViewContext.Provider>
   );
 }

@@ -1,5 +1,4 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyDocumentLanguage, defaultLanguage, languageCodes, resolveLanguage } from './languages.ts';
 
@@ -57,12 +56,52 @@ export async function loadSignedInTranslations(instance = i18next): Promise<void
   );
 }
 
+/** Reads a value without failing where storage or cookies are blocked. */
+function readSafely(read: () => string | null | undefined): string | undefined {
+  try {
+    return read() ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language to start in, by the spec's order (§9): query string `lng`, cookie `i18next`, local
+ * storage `i18nextLng`, session storage `i18nextLng`, the browser's languages, `<html lang>`; the
+ * result is kept in local storage. The same order as i18next-browser-languagedetector, in 30 lines
+ * instead of 2.5 KB on the login path.
+ */
+export const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const cookie = readSafely(() => document.cookie.match(/(?:^|;\s*)i18next=([^;]*)/)?.[1]);
+    const candidates = [
+      readSafely(() => new URLSearchParams(window.location.search).get('lng')),
+      cookie === undefined ? undefined : decodeURIComponent(cookie),
+      readSafely(() => window.localStorage.getItem('i18nextLng')),
+      readSafely(() => window.sessionStorage.getItem('i18nextLng')),
+      ...(readSafely(() => navigator.languages?.join(','))?.split(',') ?? []),
+      readSafely(() => navigator.language),
+      readSafely(() => document.documentElement.getAttribute('lang')),
+    ];
+    // The first language found wins; one the product does not have becomes the default (en).
+    const found = candidates.find((code) => code);
+    return found ? resolveLanguage(found).code : undefined;
+  },
+  cacheUserLanguage(language) {
+    readSafely(() => {
+      window.localStorage.setItem('i18nextLng', language);
+      return undefined;
+    });
+  },
+};
+
 /** Sets up i18next (detector, lazy locales, React binding); resolves once the language is loaded. */
 export async function initI18n() {
   i18next.on('languageChanged', (language) => applyDocumentLanguage(language));
   await i18next
     .use(lazyLocales)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       fallbackLng: defaultLanguage,
@@ -70,14 +109,6 @@ export async function initI18n() {
       load: 'languageOnly',
       interpolation: { escapeValue: false },
       showSupportNotice: false,
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupCookie: 'i18next',
-        lookupLocalStorage: 'i18nextLng',
-        caches: ['localStorage'],
-        convertDetectedLanguage: (language) => resolveLanguage(language).code,
-      },
     });
   applyDocumentLanguage(i18next.language);
   return i18next;

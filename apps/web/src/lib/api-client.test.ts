@@ -1,6 +1,6 @@
 import { appClientHeader } from '@dukkan/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUpload } from './api-client.ts';
+import { ApiError, apiRequest, apiUpload, isOfflineError } from './api-client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,5 +40,28 @@ describe('the API client', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).statusCode).toBe(403);
     expect((failure as ApiError).payload).toEqual(answer);
+  });
+
+  it('refuses a change while the browser is offline without sending it; a read still goes to fetch', async () => {
+    const fetchMock = stubFetch();
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const failure = await apiRequest('/taxes', { method: 'POST', body: { name: 'VAT' } }).catch(
+      (error: unknown) => error,
+    );
+    expect(isOfflineError(failure)).toBe(true);
+    expect((failure as ApiError).code).toBe('NETWORK');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await apiRequest('/taxes');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a fetch that cannot reach the server into a NETWORK error (not the offline one)', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const failure = await apiRequest('/taxes', { method: 'POST', body: {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe('NETWORK');
+    expect(isOfflineError(failure)).toBe(false);
   });
 });

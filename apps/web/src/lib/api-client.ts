@@ -35,6 +35,24 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * A change refused before sending because the browser is offline: nothing left this device, and
+ * nothing waits to be sent later (a save the user cancelled must never arrive when the line returns).
+ */
+export class OfflineError extends ApiError {
+  constructor() {
+    super(0, 'NETWORK', 'Offline: nothing was sent');
+    this.name = 'OfflineError';
+  }
+}
+
+export function isOfflineError(error: unknown): error is OfflineError {
+  return error instanceof OfflineError;
+}
+
+/** `navigator.onLine` is only trusted when it says offline (true may still mean no route). */
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export type QueryParams = Record<string, string | number | readonly string[] | null | undefined>;
 
 export interface ApiRequestOptions {
@@ -98,6 +116,8 @@ async function send<Payload>(path: string, options: ApiRequestOptions): Promise<
   };
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (language) headers['accept-language'] = language;
+  // Reads fail by themselves offline (and their queries wait for the network); a write is refused here.
+  if (method !== 'GET' && isOffline()) throw new OfflineError();
   let response: Response;
   try {
     response = await fetch(apiUrl(path, query), {

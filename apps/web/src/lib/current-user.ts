@@ -1,18 +1,10 @@
-import type { CurrentUser } from '@dukkan/contract';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from './api-client.ts';
+import { apiRequest } from './api-client.ts';
+import { fetchCurrentUser } from './fetch-current-user.ts';
 import { shouldRetryCurrentUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-/** The signed-in user, or null when the session is missing or refused (401/403: never retried). */
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
-  try {
-    return await apiRequest<CurrentUser>('/auth/user', { signal });
-  } catch (error) {
-    if (isApiError(error) && (error.statusCode === 401 || error.statusCode === 403)) return null;
-    throw error;
-  }
-}
+export { fetchCurrentUser };
 
 /** Fresh for 5 minutes, refetched on focus and reconnect (spec §7, §9). */
 export const currentUserQueryOptions = queryOptions({

@@ -58,6 +58,9 @@ describe('describeApiError', () => {
     expect(describeApiError(error, t, 'en')).toBe(
       'These choices make 2049 variants; a product can have at most 2048. Choose fewer values',
     );
+    // An Arabic reader gets Arabic-Indic digits (the test loads only the English texts).
+    expect(describeApiError(error, t, 'ar')).toContain('٢٠٤٩');
+    expect(describeApiError(error, t, 'ar')).not.toContain('2049');
   });
 
   it('shows the server message for codes without a translation of their own', () => {

@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
-import { isApiError } from './api-client.ts';
+import { isApiError, isOfflineError } from './api-client.ts';
 
 /** "in 5 minutes" / "خلال 5 دقائق": Intl does the plural forms both languages need. */
 function retryWhen(seconds: number | undefined, language: string): string {
@@ -26,10 +26,22 @@ function translatedCode(
   return text || undefined;
 }
 
+/** A refusal's numbers in the reader's digits ('١٢ من السجلات'), as every other number on the page. */
+function localizedParams(params: Record<string, string | number> | undefined, language: string) {
+  if (!params) return undefined;
+  const format = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { useGrouping: false });
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? format.format(value) : value,
+    ]),
+  );
+}
+
 /** A business rule refused the call (ROLE_IN_USE, LAST_ADMIN…): its own words, not a generic line. */
-function knownIssueText(issues: readonly ValidationIssue[] | undefined, t: TFunction) {
+function knownIssueText(issues: readonly ValidationIssue[] | undefined, t: TFunction, language: string) {
   for (const issue of issues ?? []) {
-    const text = translatedCode(issue.message, t, issue.params);
+    const text = translatedCode(issue.message, t, localizedParams(issue.params, language));
     if (text) return text;
   }
   return undefined;
@@ -43,7 +55,7 @@ export function describeApiError(error: unknown, t: TFunction, language: string)
   if (!isApiError(error)) return t('errors.somethingWentWrong');
   switch (error.code) {
     case 'NETWORK':
-      return t('errors.network');
+      return isOfflineError(error) ? t('errors.offline') : t('errors.network');
     case 'RATE_LIMITED':
       return t('errors.rateLimited', { when: retryWhen(error.body?.retryAfter, language) });
     case 'FORBIDDEN':
@@ -51,7 +63,7 @@ export function describeApiError(error: unknown, t: TFunction, language: string)
     case 'CAPTCHA':
       return t('auth.captcha.failed');
     case 'VALIDATION':
-      return knownIssueText(error.body?.issues, t) ?? t('errors.invalidInput');
+      return knownIssueText(error.body?.issues, t, language) ?? t('errors.invalidInput');
     case 'DB':
       return (
         translatedCode(error.body?.target ? uniqueTargetCodes[error.body.target] : undefined, t) ??

@@ -19,11 +19,18 @@ export function shouldRetryUnlessNotFound(failureCount: number, error: unknown):
   return failureCount < 3;
 }
 
+/**
+ * Changes are never paused for the network (TanStack's default `networkMode: 'online'` parks a
+ * mutation while offline and sends it when the line returns, long after the user cancelled): they
+ * run at once, the API client refuses them offline, and the form says so with its values kept.
+ */
+export const mutationDefaults = { retry: false, networkMode: 'always' } as const;
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry },
-      mutations: { retry: false },
+      mutations: mutationDefaults,
     },
   });
 }

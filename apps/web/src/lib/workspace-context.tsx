@@ -72,6 +72,11 @@ export function useWorkspace(): WorkspaceContextValue {
   return value;
 }
 
+/** The selected workspace, or null outside the signed-in shell (a form shown on its own). */
+export function useSelectedWorkspaceIfAny(): WorkspaceSummary | null {
+  return useContext(WorkspaceContext)?.selectedWorkspace ?? null;
+}
+
 /** A permission checker bound to the user and the selected workspace. */
 export function usePermissionCheck(): (requirement: PermissionRequirement | null) => boolean {
   const { user, selectedWorkspace } = useWorkspace();

@@ -13,6 +13,11 @@ export interface ResourceColumn<R> {
   cell: (record: R) => ReactNode;
   /** The column that names the row: rendered as the row's header cell for screen readers. */
   primary?: boolean;
+  /**
+   * The record's status (a badge): on a narrow screen it stays beside the name. Without the flag,
+   * a column keyed `status` is taken as it.
+   */
+  status?: boolean;
   className?: string;
 }
 

@@ -12,6 +12,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { formatMoney } from '../lib/money.ts';
 import { useFormatters } from '../lib/use-formatters.ts';
 import type { ResourceColumn } from './columns.ts';
+import { CompactList } from './compact-list.tsx';
 import { optionListParams, recordName, requireResource } from './option-sources.ts';
 import { useResourceAccess, useResourceList, useResourceRecord } from './use-resource.ts';
 import { WorkingDaysCell } from './working-days-cell.tsx';
@@ -25,6 +26,10 @@ export function fieldText(t: TFunction, resourceKey: string, field: string): str
     `resources.common.fields.${field}`,
   ] as never) as string;
 }
+
+/** A cell's list of names (currencies) shows at most this many chips; of lines (hours, phones), this many lines. */
+const namesLimit = 5;
+const linesLimit = 3;
 
 const muted = <span className="text-slate-400 dark:text-slate-500">—</span>;
 
@@ -93,11 +98,12 @@ function useCellRenderer(resourceKey: string) {
         const list = value as string[];
         if (list.length === 0) return muted;
         return (
-          <span className="flex flex-wrap gap-1">
-            {list.map((code) => (
-              <Badge key={code}>{code}</Badge>
-            ))}
-          </span>
+          <CompactList
+            layout="inline"
+            limit={namesLimit}
+            summary={list.join(', ')}
+            items={list.map((code) => ({ key: code, node: <Badge>{code}</Badge> }))}
+          />
         );
       }
       case 'reference':
@@ -107,15 +113,23 @@ function useCellRenderer(resourceKey: string) {
           typeof phone === 'string' ? { label: '', number: phone } : phone,
         );
         if (phones.length === 0) return muted;
+        const text = (phone: { label: string; number: string }) =>
+          phone.label ? `${phone.label}: ${phone.number}` : phone.number;
         return (
-          <ul className="space-y-0.5 text-sm whitespace-nowrap">
-            {phones.map((phone) => (
-              <li key={`${phone.label}-${phone.number}`}>
-                {phone.label && <span className="text-slate-500 dark:text-slate-400">{phone.label}: </span>}
-                <bdi dir="ltr">{phone.number}</bdi>
-              </li>
-            ))}
-          </ul>
+          <CompactList
+            limit={linesLimit}
+            className="text-sm whitespace-nowrap"
+            summary={phones.map(text).join('\n')}
+            items={phones.map((phone) => ({
+              key: `${phone.label}-${phone.number}`,
+              node: (
+                <>
+                  {phone.label && <span className="text-slate-500 dark:text-slate-400">{phone.label}: </span>}
+                  <bdi dir="ltr">{phone.number}</bdi>
+                </>
+              ),
+            }))}
+          />
         );
       }
       case 'image':
@@ -128,7 +142,7 @@ function useCellRenderer(resourceKey: string) {
           />
         );
       case 'workingDays':
-        return <WorkingDaysCell days={value as WorkingDay[]} />;
+        return <WorkingDaysCell days={value as WorkingDay[]} limit={linesLimit} />;
       case 'status':
         return (
           <Badge tone={value === 'active' ? 'success' : 'neutral'}>
@@ -152,6 +166,7 @@ export function useDeclaredColumns<R extends { id: string }>(
     header: fieldText(t, definition.key, column.field),
     sortField: definition.sort.includes(column.field) ? column.field : undefined,
     primary: column.primary,
+    status: column.kind === 'status',
     className: column.kind === 'code' || column.kind === 'date' ? 'whitespace-nowrap' : undefined,
     cell: (record: R) =>
       render(column, (record as unknown as AnyRecord)[column.field], record as unknown as AnyRecord),

@@ -34,26 +34,31 @@ export function operationTexts(action: OperationAction, entity: string, t: TFunc
 
 /**
  * Follows a call with one toast that turns from 'in progress' into 'successful' or 'failed';
- * a failure also says why (a role still in use, a duplicate code), in the user's language.
+ * a failure also says why (a role still in use, a duplicate code), in the user's language —
+ * unless the caller shows the reason itself (a dialog that stays open), so it is read once.
  */
 export function toastOperation<T>(
   promise: Promise<T>,
   texts: ReturnType<typeof operationTexts>,
   t: TFunction,
   language: string,
+  { showReason = true }: { showReason?: boolean } = {},
 ): Promise<T> {
   // The toast handles the rejection it shows; callers still get the promise to await.
   void toast.promise(promise, {
     loading: texts.loading,
     success: texts.success,
-    error: (error: unknown) => (
-      <span>
-        <span className="block font-medium">{texts.failure}</span>
-        <span className="block text-slate-600 dark:text-slate-300">
-          {describeApiError(error, t, language)}
+    error: (error: unknown) =>
+      showReason ? (
+        <span>
+          <span className="block font-medium">{texts.failure}</span>
+          <span className="block text-slate-600 dark:text-slate-300">
+            {describeApiError(error, t, language)}
+          </span>
         </span>
-      </span>
-    ),
+      ) : (
+        texts.failure
+      ),
   });
   return promise;
 }

@@ -10,6 +10,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageCodes, resolveLanguage } from '../i18n/languages.ts';
 import type { ListParams } from './list-params.ts';
 import { useResourceList } from './use-resource.ts';
 
@@ -31,6 +32,26 @@ export function useComputedOptions(field: FormField, current?: unknown): readonl
     if (source === 'currencies') return currencyOptions(i18n.language, stored);
     return field.options ?? [];
   }, [source, field.options, i18n.language, storedKey]);
+}
+
+/**
+ * What a country or currency is also found by when choices are searched: its name in the other
+ * languages of the product ("Egyptian Pound" from the Arabic UI, "جنيه" from the English), by value.
+ */
+export function useOptionSearchTexts(field: FormField): ReadonlyMap<string, string> | undefined {
+  const { i18n } = useTranslation();
+  const source = field.optionSource?.kind;
+  return useMemo(() => {
+    const options =
+      source === 'countries' ? countryOptions : source === 'currencies' ? currencyOptions : null;
+    if (!options) return undefined;
+    const texts = new Map<string, string>();
+    const current = resolveLanguage(i18n.language).code;
+    for (const language of languageCodes.filter((code) => code !== current))
+      for (const option of options(language))
+        texts.set(option.value, `${texts.get(option.value) ?? ''} ${option.label}`.trim());
+    return texts;
+  }, [source, i18n.language]);
 }
 
 /** How a record is named: its primary column (a localized name in the current language), else its code. */

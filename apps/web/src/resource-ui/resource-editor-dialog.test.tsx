@@ -1,4 +1,5 @@
 import { type LocationRecord, locationsResource } from '@dukkan/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,6 +65,7 @@ const editor = () => screen.queryByRole('dialog', { hidden: true });
 const discardQuestion = () => screen.queryByRole('alertdialog', { name: 'Discard your changes?' });
 
 afterEach(() => {
+  onlineManager.setOnline(true);
   vi.unstubAllGlobals();
 });
 
@@ -116,5 +118,33 @@ describe('ResourceEditorDialog', () => {
     await person.keyboard('{Escape}');
     expect(discardQuestion()).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(create));
+  });
+
+  it('offline: Save sends nothing and says so, keeps the values, and Cancel still closes (nothing sent later)', async () => {
+    const { person, edit, form, calls } = await openEditor();
+    const code = form.getByLabelText('Code', { exact: true }) as HTMLInputElement;
+    await person.type(code, '-B');
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    onlineManager.setOnline(false);
+
+    await person.click(form.getByRole('button', { name: 'Save' }));
+    expect((await form.findByRole('alert')).textContent).toBe(
+      'You are offline. Nothing was saved; check your connection and try again.',
+    );
+    // Said once: the toast only says that the update failed.
+    expect(await screen.findByText('Updating LOCATION failed.')).toBeTruthy();
+    expect(screen.getAllByText(/You are offline/)).toHaveLength(1);
+    expect(code.value).toBe('LOC-1-B');
+    expect((form.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+
+    await person.click(form.getByRole('button', { name: 'Cancel' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+    await person.click(within(question).getByRole('button', { name: 'Discard' }));
+    expect(editor()).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(edit));
+
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    onlineManager.setOnline(true);
+    expect(callsTo(calls, `/api/locations/${location.id}`, 'PATCH')).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogCancel, DialogFooter } from '../components/ui/dialog.tsx';
 import { isApiError } from '../lib/api-client.ts';
+import { describeApiError } from '../lib/error-messages.ts';
 import { applyValidationIssues } from '../lib/form-errors.ts';
 import { useMessageText } from '../lib/message-text.ts';
 import { ResourceForm } from './form/resource-form.tsx';
@@ -34,12 +35,13 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
   title,
   newValues,
 }: ResourceEditorDialogProps<D>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const messageText = useMessageText();
   const formId = useId();
   const form = definition.form;
   if (!form) throw new Error(`Resource ${definition.key} declares no form`);
-  const { create, update } = useResourceMutations(definition);
+  // The dialog stays open with the reason (under a field or above the form): the toast only says it failed.
+  const { create, update } = useResourceMutations(definition, { reasonShownByCaller: true });
   const { uploadFiles, fileAccess } = useFileUploads();
   const [failure, setFailure] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -62,9 +64,11 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
         );
       } else if (!applyValidationIssues(error, methods.setError, fieldNames)) {
         setFailure(
-          isApiError(error) && error.code === 'VALIDATION'
-            ? messageText(error.message)
-            : t('resourceList.saveFailed'),
+          !isApiError(error) || error.code === 'INTERNAL'
+            ? t('resourceList.saveFailed')
+            : error.code === 'VALIDATION' && i18n.exists(`validation.${error.message}`)
+              ? messageText(error.message)
+              : describeApiError(error, t, i18n.language),
         );
       }
     }

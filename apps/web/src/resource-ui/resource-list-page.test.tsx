@@ -316,9 +316,9 @@ describe('ResourceListPage (generic)', () => {
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(0);
   });
 
-  it('keeps the confirmation open with the reason when the server refuses, and toasts the failure', async () => {
+  it('keeps the confirmation open with the refusal and its names, shown once (the toast only says it failed)', async () => {
     const person = userEvent.setup();
-    renderGadgets([
+    const { calls } = renderGadgets([
       { path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) },
       {
         method: 'DELETE',
@@ -330,19 +330,24 @@ describe('ResourceListPage (generic)', () => {
             code: 'VALIDATION',
             name: 'ValidationError',
             message: 'Validation failed',
-            issues: [{ path: 'id', message: 'ROLE_IN_USE' }],
+            issues: [
+              { path: 'id', message: 'RECORD_IN_USE_BY', params: { count: 7, names: 'Downtown, Airport' } },
+            ],
           },
         },
       },
     ]);
     await person.click(await screen.findByRole('button', { name: 'Delete: Alpha' }));
     const dialog = screen.getByRole('alertdialog');
+    // The question does not promise a deletion the server may refuse.
+    expect(within(dialog).getByText(/If no other records use Alpha/)).toBeTruthy();
     await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleting GADGET failed.')).toBeTruthy();
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      'This role is held by users; give them another role first',
-    );
+    const reason = 'Records still using this one (7): Downtown, Airport';
+    expect(within(dialog).getByRole('alert').textContent).toBe(reason);
+    expect(screen.getAllByText(/Downtown, Airport/)).toHaveLength(1);
     expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(1);
   });
 
   it('disables and enables a record with a PATCH of its status and the operation toasts', async () => {
@@ -377,6 +382,9 @@ describe('ResourceListPage (generic)', () => {
       user: stranger,
     });
     expect(screen.getByText('You are not authorized to access this page')).toBeTruthy();
+    // The app's one refusal view: no dead end, the pages this member may open (viewTaxes) are linked.
+    const pages = screen.getByRole('navigation', { name: 'Pages you can open' });
+    expect(within(pages).getByRole('link', { name: 'Taxes' }).getAttribute('href')).toBe('/taxes');
     await act(() => vi.runAllTimersAsync());
     expect(calls).toHaveLength(0);
   });

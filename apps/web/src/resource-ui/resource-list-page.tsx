@@ -2,13 +2,14 @@ import type { ResourceDefinition } from '@dukkan/contract';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, LoadFailed, Page } from '../components/page.tsx';
+import { NotAuthorizedView } from '../components/not-authorized-view.tsx';
+import { LoadFailed, Page } from '../components/page.tsx';
 import { PencilIcon, PlusIcon, PowerIcon, SearchIcon, TrashIcon } from '../components/ui/action-icons.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
-import { DatabaseIcon, LockIcon } from '../components/ui/icons.tsx';
+import { DatabaseIcon } from '../components/ui/icons.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
 import { ListFilterMenu } from './filter-menu.tsx';
 import type { OperationAction } from './operation-toast.tsx';
@@ -104,6 +105,8 @@ export function ResourceListPage<D extends ResourceDefinition>({
   );
   const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
   const mutations = useResourceMutations(definition, operationOptions);
+  // A refused delete (records in use, with their names) is read in the confirmation, which stays open.
+  const deletion = useResourceMutations(definition, { ...operationOptions, reasonShownByCaller: true });
   const [editing, setEditing] = useState<{ record: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
 
@@ -121,9 +124,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
   if (!allows('list')) {
     return (
       <Page title={title}>
-        <EmptyState icon={<LockIcon />} title={t('errors.notAuthorizedPage')}>
-          {t('errors.notAuthorizedHint')}
-        </EmptyState>
+        <NotAuthorizedView />
       </Page>
     );
   }
@@ -307,7 +308,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
         confirmLabel={wording.confirm}
         onConfirm={() =>
           deleting
-            ? mutations.remove.mutateAsync({ id: deleting.id, action: wording.action })
+            ? deletion.remove.mutateAsync({ id: deleting.id, action: wording.action })
             : Promise.resolve()
         }
       >

@@ -1,13 +1,49 @@
 import type { FormValues, ResourceDefinition } from '@dukkan/contract';
-import type { ReactNode } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListFilterControl, ResourceColumn } from './columns.ts';
 import { fieldText, useDeclaredColumns } from './declared-columns.tsx';
+import { useDeclaredTextValues } from './declared-text-values.ts';
 import { recordName } from './option-sources.ts';
-import { ResourceEditorDialog } from './resource-editor-dialog.tsx';
+import type { ResourceEditorDialog as EditorDialog } from './resource-editor-dialog.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 import type { RecordOf } from './use-resource.ts';
+
+// The form renderer (its fields, zod, the dialog's focus and scroll locks: ~65 KB on the wire) is
+// not needed to show a list: it downloads once the list is up, while the browser is idle, and a
+// dialog opened before that waits for it.
+// One download, shared by the idle preload and the dialog; a failed one is tried again.
+let editorModule: Promise<typeof import('./resource-editor-dialog.tsx')> | undefined;
+let editorLoaded = false;
+const loadEditor = () => {
+  editorModule ??= import('./resource-editor-dialog.tsx').then(
+    (module) => {
+      editorLoaded = true;
+      return module;
+    },
+    (error: unknown) => {
+      editorModule = undefined;
+      throw error;
+    },
+  );
+  return editorModule;
+};
+const LazyEditor = lazy(() => loadEditor().then((module) => ({ default: module.ResourceEditorDialog })));
+const preloadEditor = () => void loadEditor().catch(() => undefined);
+
+/**
+ * The editor dialog, downloaded when the browser is idle after the list shows (or at the first
+ * open). Always the same element tree: switching from the lazy one to the loaded module while a
+ * dialog is open would mount it again and drop what the user typed.
+ */
+function ResourceEditorDialog<D extends ResourceDefinition>(props: ComponentProps<typeof EditorDialog<D>>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyEditor {...(props as ComponentProps<typeof EditorDialog>)} />
+    </Suspense>
+  );
+}
 
 export interface ResourceScreenProps<D extends ResourceDefinition> {
   definition: D;
@@ -46,6 +82,12 @@ export function ResourceScreen<D extends ResourceDefinition>({
 }: ResourceScreenProps<D>) {
   type R = RecordOf<D>;
   const { t, i18n } = useTranslation();
+  const textValues = useDeclaredTextValues();
+  useEffect(() => {
+    if (!definition.form || createHref || editorLoaded) return;
+    const idle = window.requestIdleCallback?.(preloadEditor) ?? window.setTimeout(preloadEditor, 1);
+    return () => (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+  }, [definition.form, createHref]);
   const ownColumns = useDeclaredColumns<R>(definition);
   const declared = arrangeColumns ? arrangeColumns(ownColumns) : ownColumns;
   const columns: ResourceColumn<R>[] = primaryLink
@@ -87,7 +129,14 @@ export function ResourceScreen<D extends ResourceDefinition>({
       recordLabel={label}
       filters={filters}
       fixedFilters={fixedFilters}
-      intro={intro}
+      intro={
+        intro ??
+        (definition.intro && (
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300" data-testid="resource-intro">
+            {t(definition.intro as never, { ...textValues, defaultValue: definition.intro }) as string}
+          </p>
+        ))
+      }
       createHref={createHref}
       createLabel={t('resourceList.new', { entity })}
       emptyTitle={t(`resources.${definition.key}.empty` as never) as string}

@@ -113,6 +113,11 @@ export interface OperationOptions {
   alsoInvalidate?: readonly QueryKey[];
   /** Other resources of the same workspace it affects (a member's new role moves the roles' counts). */
   alsoInvalidateResources?: readonly string[];
+  /**
+   * The caller shows why a change failed (a dialog that stays open with the refusal): the toast
+   * then says only that it failed, so the reason — five names of records in use — is read once.
+   */
+  reasonShownByCaller?: boolean;
 }
 
 /**
@@ -124,7 +129,7 @@ export function useOperationRunner(definition: ResourceDefinition, options: Oper
   const { workspaceId } = useResourceAccess(definition);
   const check = usePermissionCheck();
   const queryClient = useQueryClient();
-  const { alsoInvalidate, alsoInvalidateResources } = options;
+  const { alsoInvalidate, alsoInvalidateResources, reasonShownByCaller = false } = options;
 
   return useCallback(
     async <T>(
@@ -135,7 +140,9 @@ export function useOperationRunner(definition: ResourceDefinition, options: Oper
       if (!workspaceId) throw new PermissionDeniedError(null);
       if (!check({ and: [tag] })) throw new PermissionDeniedError(tag);
       const texts = operationTexts(action, operationEntity(definition, t), t);
-      const result = await toastOperation(send(workspaceId), texts, t, i18n.language);
+      const result = await toastOperation(send(workspaceId), texts, t, i18n.language, {
+        showReason: !reasonShownByCaller,
+      });
       const keys = [
         queryKeys.resource(workspaceId, definition.key),
         ...(alsoInvalidateResources ?? []).map((key) => queryKeys.resource(workspaceId, key)),
@@ -144,7 +151,17 @@ export function useOperationRunner(definition: ResourceDefinition, options: Oper
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       return result;
     },
-    [workspaceId, check, definition, t, i18n, queryClient, alsoInvalidate, alsoInvalidateResources],
+    [
+      workspaceId,
+      check,
+      definition,
+      t,
+      i18n,
+      queryClient,
+      alsoInvalidate,
+      alsoInvalidateResources,
+      reasonShownByCaller,
+    ],
   );
 }
 
@@ -154,6 +171,8 @@ export function useResourceMutations<D extends ResourceDefinition>(
   options: OperationOptions = {},
 ) {
   const run = useOperationRunner(definition, options);
+  // A refusal names records (the five that use the one being deleted) in the reader's language.
+  const { language } = useTranslation().i18n;
   const base = `/${definition.path}`;
   const tag = (verb: ResourceVerb) => tagFor(definition, verb);
   const item = (id: string) => `${base}/${encodeURIComponent(id)}`;
@@ -166,7 +185,7 @@ export function useResourceMutations<D extends ResourceDefinition>(
     mutationFn: (input: CreateInputOf<D>) => {
       refuseUnlessDeclared('create');
       return run('create', tag('create'), (workspaceId) =>
-        apiRequest<RecordOf<D>>(base, { method: 'POST', body: input, query: { workspaceId } }),
+        apiRequest<RecordOf<D>>(base, { method: 'POST', body: input, query: { workspaceId }, language }),
       );
     },
   });
@@ -174,7 +193,12 @@ export function useResourceMutations<D extends ResourceDefinition>(
     mutationFn: (inputs: CreateInputOf<D>[]) => {
       refuseUnlessDeclared('bulk');
       return run('create', tag('bulk'), (workspaceId) =>
-        apiRequest<RecordOf<D>[]>(`${base}/bulk`, { method: 'POST', body: inputs, query: { workspaceId } }),
+        apiRequest<RecordOf<D>[]>(`${base}/bulk`, {
+          method: 'POST',
+          body: inputs,
+          query: { workspaceId },
+          language,
+        }),
       );
     },
   });
@@ -182,7 +206,7 @@ export function useResourceMutations<D extends ResourceDefinition>(
     mutationFn: ({ id, input }: { id: string; input: UpdateInputOf<D> }) => {
       refuseUnlessDeclared('update');
       return run('update', tag('update'), (workspaceId) =>
-        apiRequest<RecordOf<D>>(item(id), { method: 'PATCH', body: input, query: { workspaceId } }),
+        apiRequest<RecordOf<D>>(item(id), { method: 'PATCH', body: input, query: { workspaceId }, language }),
       );
     },
   });
@@ -190,7 +214,12 @@ export function useResourceMutations<D extends ResourceDefinition>(
     mutationFn: ({ id, status }: { id: string; status: 'active' | 'inactive' }) => {
       refuseUnlessDeclared('update');
       return run(status === 'active' ? 'enable' : 'disable', tag('update'), (workspaceId) =>
-        apiRequest<RecordOf<D>>(item(id), { method: 'PATCH', body: { status }, query: { workspaceId } }),
+        apiRequest<RecordOf<D>>(item(id), {
+          method: 'PATCH',
+          body: { status },
+          query: { workspaceId },
+          language,
+        }),
       );
     },
   });
@@ -198,7 +227,7 @@ export function useResourceMutations<D extends ResourceDefinition>(
     mutationFn: ({ id, action = 'delete' }: { id: string; action?: OperationAction }) => {
       refuseUnlessDeclared('delete');
       return run(action, tag('delete'), (workspaceId) =>
-        apiRequest<{ id: string }>(item(id), { method: 'DELETE', query: { workspaceId } }),
+        apiRequest<{ id: string }>(item(id), { method: 'DELETE', query: { workspaceId }, language }),
       );
     },
   });

@@ -3,7 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { NotAuthorized } from '../app/not-authorized.tsx';
 import { AppToaster } from '../components/app-toaster.tsx';
+import { NotAuthorizedViewContext } from '../components/not-authorized-view.tsx';
+import { mutationDefaults } from '../lib/query-client.ts';
 import { useWorkspace, WorkspaceProvider } from '../lib/workspace-context.tsx';
 
 /** Shows where the app navigated to, and the navigation state it carried, for assertions. */
@@ -23,7 +26,7 @@ export function renderPage(
 ) {
   const queryClient = new QueryClient({
     // A query's own retry rule still runs, without the waits between attempts.
-    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: mutationDefaults },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
@@ -105,12 +108,12 @@ export function testUser(workspaces: TestWorkspace[], id = 'u-me'): CurrentUser 
     language: 'en',
     adminWorkspaces: workspaces
       .filter((workspace) => workspace.grant === 'admin')
-      .map(({ id: workspaceId, name }) => ({ id: workspaceId, name, logo: null })),
+      .map(({ id: workspaceId, name }) => ({ id: workspaceId, name, logo: null, baseCurrency: 'EGP' })),
     workspaces: workspaces
       .filter((workspace) => workspace.grant !== 'admin')
       .map(({ id: workspaceId, name, grant }) => ({
         workspaceId,
-        workspace: { id: workspaceId, name, logo: null },
+        workspace: { id: workspaceId, name, logo: null, baseCurrency: 'EGP' },
         role: {
           id: `role-${workspaceId}`,
           code: 'staff',
@@ -149,16 +152,18 @@ export function renderSignedIn(
 ) {
   const queryClient = new QueryClient({
     // A query's own retry rule still runs, without the waits between attempts.
-    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: mutationDefaults },
   });
   const result = render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[at]}>
         <WorkspaceProvider user={user}>
-          <Routes>
-            <Route path={path} element={page} />
-            <Route path="*" element={null} />
-          </Routes>
+          <NotAuthorizedViewContext.Provider value={NotAuthorized}>
+            <Routes>
+              <Route path={path} element={page} />
+              <Route path="*" element={null} />
+            </Routes>
+          </NotAuthorizedViewContext.Provider>
           <LocationProbe />
           <WorkspaceSwitchProbe />
         </WorkspaceProvider>

@@ -3,6 +3,8 @@ export interface WorkspaceSummary {
   id: string;
   name: string;
   logo: string | null;
+  /** ISO 4217: what the workspace's exchange rates are against. */
+  baseCurrency: string;
 }
 
 export interface RoleSummary {

@@ -76,6 +76,11 @@ export interface ResourceDefinition<
   columns?: readonly ColumnDefinition[];
   /** The create/edit form, for the generic screen. */
   form?: ResourceFormDefinition<z.infer<Record>>;
+  /**
+   * A text shown above the generic list (a translation key). Like every declared text (labels,
+   * hints), it may name the selected workspace: `{{baseCurrency}}`, `{{workspaceName}}`.
+   */
+  intro?: string;
 }
 
 export function defineResource<

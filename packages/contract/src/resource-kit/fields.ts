@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyCodes } from '../domain/countries-and-currencies.ts';
 import { parseNumberInput } from '../domain/normalize-input.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -88,17 +89,15 @@ export const typedNumber = <T extends z.ZodType<number>>(schema: T) =>
 export const emptyAsNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
 
-const supportedCurrencies: ReadonlySet<string> = new Set(
-  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [],
-);
-/** An ISO 4217 currency code, e.g. `SAR`. */
+const currentCurrencies: ReadonlySet<string> = new Set(currencyCodes);
+/**
+ * An ISO 4217 currency code in use today, e.g. `SAR`: one of `currencyCodes`, so a withdrawn code
+ * (HRK, ZWL, SLL, ANG) that the runtime's `Intl` still knows is refused as well.
+ */
 export const currencyField = z
   .string({ error: codes.CURRENCY_IS_INVALID })
   .regex(/^[A-Z]{3}$/, codes.CURRENCY_IS_INVALID)
-  .refine(
-    (code) => supportedCurrencies.size === 0 || supportedCurrencies.has(code),
-    codes.CURRENCY_IS_INVALID,
-  );
+  .refine((code) => currentCurrencies.has(code), codes.CURRENCY_IS_INVALID);
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 /** An ISO 3166-1 alpha-2 country code, e.g. `SA`. */

@@ -62,6 +62,10 @@ describe('catalogue fields', () => {
     expect(currencyField.safeParse('SAR').success).toBe(true);
     expect(messages(currencyField, 'XYZ')).toEqual([['', codes.CURRENCY_IS_INVALID]]);
     expect(messages(currencyField, 'sar')[0]?.[1]).toBe(codes.CURRENCY_IS_INVALID);
+    // Withdrawn codes the runtime's Intl still names are refused too.
+    for (const withdrawn of ['HRK', 'ZWL', 'SLL', 'ANG', 'BGN'])
+      expect(messages(currencyField, withdrawn)).toEqual([['', codes.CURRENCY_IS_INVALID]]);
+    expect(currencyField.safeParse('XCG').success).toBe(true);
     expect(countryField.safeParse('SA').success).toBe(true);
     expect(messages(countryField, 'QQ')).toEqual([['', codes.COUNTRY_IS_INVALID]]);
   });

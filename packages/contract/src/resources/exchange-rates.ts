@@ -42,6 +42,8 @@ export const exchangeRatesResource = defineResource({
   defaultSort: 'currency',
   filters: [],
   hasStatus: false,
+  // Rates are against the workspace's base currency (its settings), which cannot have one itself.
+  intro: 'resources.exchangeRates.intro',
   columns: [
     { field: 'currency', kind: 'currency', primary: true },
     { field: 'rate', kind: 'number' },

@@ -26,6 +26,8 @@ export const workspaceUserRecordSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** The workspace's only active admin: disabling, demoting or removing them is always refused (LAST_ADMIN). */
+  isLastAdmin: z.boolean(),
   role: z.object({ id: idField, title: z.string() }).nullable(),
   applications: z.array(z.string()),
   lastLoginAt: timestampField.nullable(),

@@ -44,6 +44,11 @@ export const workspaces = pgTable('workspaces', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   logo: text('logo'),
+  /**
+   * ISO 4217: what the workspace's exchange rates are against. Not null, EGP by default: every
+   * workspace has one (rates mean nothing without it), and Dukkan's merchants are in Egypt first.
+   */
+  baseCurrency: text('base_currency').notNull().default('EGP'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

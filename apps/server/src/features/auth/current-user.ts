@@ -30,6 +30,7 @@ async function loadRows(db: Database, userId: string) {
         workspaceId: workspaces.id,
         workspaceName: workspaces.name,
         workspaceLogo: workspaces.logo,
+        workspaceBaseCurrency: workspaces.baseCurrency,
         roleId: roles.id,
         roleCode: roles.code,
         roleTitle: roles.title,
@@ -54,6 +55,7 @@ const workspaceOf = (row: MemberRow): WorkspaceSummary => ({
   id: row.workspaceId,
   name: row.workspaceName,
   logo: row.workspaceLogo,
+  baseCurrency: row.workspaceBaseCurrency,
 });
 
 /**
@@ -103,7 +105,7 @@ function permissionsJson(joined: string | null): string {
 }
 
 function workspaceJson(row: MemberRow): string {
-  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)}}`;
+  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)},"baseCurrency":${json(row.workspaceBaseCurrency)}}`;
 }
 
 /**

@@ -52,12 +52,26 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     }
   };
 
-  app.get('/api/auth/user', { config: { access: access.signedIn } }, async (request, reply) => {
-    // Serialized as it is read: the hot path of every page load (see loadCurrentUserJson).
-    const user = await loadCurrentUserJson(db, requestUser(request).userId);
-    if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in');
-    return reply.type('application/json; charset=utf-8').send(`{"data":${user}}`);
-  });
+  app.get(
+    '/api/auth/user',
+    {
+      config: { access: access.signedIn },
+      // A browser with no session cookie at all is simply signed out: an answer (`data: null`,
+      // spec §7 reads data.data), not a 401 that every public page would log as a console error.
+      // A cookie that is presented but expired or revoked is still refused by the guard.
+      onRequest: async (request, reply) => {
+        if (request.cookies[sessionSettings.cookieName] === undefined) {
+          return reply.type('application/json; charset=utf-8').send('{"data":null}');
+        }
+      },
+    },
+    async (request, reply) => {
+      // Serialized as it is read: the hot path of every page load (see loadCurrentUserJson).
+      const user = await loadCurrentUserJson(db, requestUser(request).userId);
+      if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in');
+      return reply.type('application/json; charset=utf-8').send(`{"data":${user}}`);
+    },
+  );
 
   app.post('/api/auth/login', { config: { access: access.public } }, async (request, reply) => {
     await rateLimits.login.perAddress.consume(request.ip);

@@ -251,7 +251,8 @@ export async function seedDemoCatalogue(
     brandId: null,
   });
 
-  await add('exchangeRates', { currency: 'USD', rate: 0.0206 });
-  await add('exchangeRates', { currency: 'EUR', rate: 0.0191 });
-  await add('exchangeRates', { currency: 'SAR', rate: 0.0773 });
+  // Against the demo workspace's base currency, EGP: 1 USD = 48.55 EGP.
+  await add('exchangeRates', { currency: 'USD', rate: 48.55 });
+  await add('exchangeRates', { currency: 'EUR', rate: 52.36 });
+  await add('exchangeRates', { currency: 'SAR', rate: 12.94 });
 }

@@ -28,6 +28,15 @@ export const workspaceUserFields: Record<string, AnyPgColumn | SQL> = {
   role: memberships.roleId,
 };
 
+/**
+ * The workspace's only active admin, whom LAST_ADMIN always protects: the page then offers no
+ * Disable or Remove that would fail (the check itself stays in the routes, under the lock).
+ */
+const isLastAdmin = sql<boolean>`(${memberships.isAdmin} and ${memberships.status} = 'active' and not exists (
+  select 1 from memberships as other_admin
+  where other_admin.workspace_id = ${memberships.workspaceId} and other_admin.is_admin
+    and other_admin.status = 'active' and other_admin.user_id <> ${memberships.userId}))`;
+
 const recordSelection = {
   id: users.id,
   code: memberships.code,
@@ -35,6 +44,7 @@ const recordSelection = {
   email: users.email,
   phone: visiblePhone,
   isAdmin: memberships.isAdmin,
+  isLastAdmin,
   roleId: roles.id,
   roleTitle: roles.title,
   applications: memberships.applications,
@@ -53,6 +63,7 @@ export function toWorkspaceUserRecord(row: RecordRow): WorkspaceUserRecord {
     email: row.email,
     phone: row.phone,
     isAdmin: row.isAdmin,
+    isLastAdmin: Boolean(row.isLastAdmin),
     role: row.roleId !== null && row.roleTitle !== null ? { id: row.roleId, title: row.roleTitle } : null,
     applications: row.applications,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,

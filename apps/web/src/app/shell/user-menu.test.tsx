@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 async function chooseArabic() {
-  await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+  await userEvent.click(screen.getByRole('button', { name: /account menu/i }));
   await userEvent.click(await screen.findByRole('menuitem', { name: /العربية/ }));
 }
 

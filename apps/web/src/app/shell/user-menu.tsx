@@ -36,16 +36,16 @@ export function UserMenu() {
     saveLanguage.mutate({ language });
   };
 
+  // Not modal: a modal menu hides the page (aria-hidden) while its links stay focusable (axe: aria-hidden-focus).
   return (
-    <DropdownMenu.Root dir={dir}>
-      <DropdownMenu.Trigger
-        aria-label={t('shell.accountMenu')}
-        className="flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pe-3 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
-      >
+    <DropdownMenu.Root dir={dir} modal={false}>
+      {/* Named by what it shows, then what it does (WCAG 2.5.3: the visible label is in the name). */}
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pe-3 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800">
         <Avatar src={user.profilePicture} fallback={userInitial(user.name)} size="sm" />
-        <span className="hidden max-w-40 truncate text-sm font-medium text-slate-700 sm:block dark:text-slate-200">
+        <span className="sr-only max-w-40 truncate text-sm font-medium text-slate-700 sm:not-sr-only sm:block dark:text-slate-200">
           {user.name}
         </span>
+        <span className="sr-only">{t('shell.accountMenu')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClassName} w-[200px]`}>

@@ -1,8 +1,5 @@
 import type { CurrentUser, LoginInput } from '@dukkan/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import toast from 'react-hot-toast';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
@@ -13,23 +10,33 @@ import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
-import { useCurrentUser } from '../../lib/current-user.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
+import { fetchCurrentUser } from '../../lib/fetch-current-user.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { createLazyResolver } from '../../lib/lazy-resolver.ts';
 import { loginRedirectTarget } from '../../lib/login-redirect.ts';
 import { useMessageText } from '../../lib/message-text.ts';
+import { activeQueryClient } from '../../lib/query-client-handle.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-// zod and the schema load when the user starts typing: /login is the page whose size matters most.
-const loginResolver = createLazyResolver<LoginInput>(async () => {
-  const [{ zodResolver }, { loginInputSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('./login-schema.ts'),
-  ]);
-  return zodResolver(loginInputSchema);
-});
+// /login is the page whose size matters most (100 KB of JavaScript, bench/bundle-size.ts): zod and
+// the schema load when the user starts typing, and neither react-hook-form (14 KB on the wire) nor
+// TanStack Query (9 KB) is used here; the signed-in user is handed to the app's query client after.
+const loginCheck = createLazyResolver<LoginInput>(() =>
+  import('./login-schema.ts').then((m) => m.loginInputSchema),
+);
+
+type LoginField = keyof LoginInput;
+type LoginErrors = Partial<Record<LoginField | 'root', string>>;
+const loginFields: readonly LoginField[] = ['email', 'password'];
+
+/** Puts the signed-in user in the app's query client; whatever was cached belonged to whoever was before. */
+async function handOver(user: CurrentUser) {
+  const queryClient = await activeQueryClient();
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
+  queryClient.setQueryData(queryKeys.currentUser, user);
+}
 
 export function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -39,50 +46,110 @@ export function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const target = loginRedirectTarget(params.get('from'), location.state);
-  const queryClient = useQueryClient();
-  const { data: user } = useCurrentUser();
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  // As react-hook-form does by default: checked on submit, then again on every change.
+  const [submitted, setSubmitted] = useState(false);
 
-  // Signed in already, or just now: the user query holds the user, so go on to `from` (spec §2).
+  // Signed in already (the session is asked once), or just now: go on to `from` (spec §2).
+  useEffect(() => {
+    const probe = new AbortController();
+    fetchCurrentUser(probe.signal).then(
+      (signedIn) => {
+        if (signedIn) void handOver(signedIn).then(() => setUser(signedIn));
+      },
+      () => undefined, // not known to be signed in: the form stays
+    );
+    return () => probe.abort();
+  }, []);
   useEffect(() => {
     if (user) void navigate(target, { replace: true });
   }, [user, target, navigate]);
 
-  const form = useForm<LoginInput>({
-    resolver: loginResolver.resolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
+  const readValues = (): LoginInput => {
+    const data = new FormData(formRef.current ?? undefined);
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+  };
+  const focusField = (field: string) =>
+    formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
 
-  const login = useMutation({
-    mutationFn: (input: LoginInput) =>
-      apiRequest<CurrentUser>('/auth/login', { method: 'POST', body: input }),
-    onSuccess: (signedIn) => {
-      // Other cached answers belonged to whoever was signed in before.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0] });
-      queryClient.setQueryData(queryKeys.currentUser, signedIn);
-    },
-    onError: (error) => {
-      if (isApiError(error) && (error.code === 'UNAUTHORIZED' || error.name === 'UnauthorizedError')) {
-        form.setError('root.server', { message: 'INVALID_CREDENTIALS' });
-      } else if (!applyValidationIssues(error, form.setError, ['email', 'password'])) {
-        toast.error(describeApiError(error, t, i18n.language));
-      }
-    },
-  });
+  const onLoginError = (error: unknown) => {
+    if (isApiError(error) && (error.code === 'UNAUTHORIZED' || error.name === 'UnauthorizedError')) {
+      setErrors({ root: 'INVALID_CREDENTIALS' });
+      return;
+    }
+    const fromServer: LoginErrors = {};
+    const applied = applyValidationIssues<LoginInput>(
+      error,
+      (field, { message }, options) => {
+        fromServer[field as LoginField] = message;
+        if (options?.shouldFocus) focusField(field);
+      },
+      loginFields,
+    );
+    if (applied) setErrors(fromServer);
+    // The toaster's code is not on the login path: it loads with the first message.
+    else
+      void import('react-hot-toast').then(({ toast }) =>
+        toast.error(describeApiError(error, t, i18n.language)),
+      );
+  };
 
-  const onSubmit = form.handleSubmit((input) => login.mutate(input));
-  const rootError = errors.root?.server?.message;
+  const login = async (input: LoginInput) => {
+    setPending(true);
+    try {
+      const signedIn = await apiRequest<CurrentUser>('/auth/login', { method: 'POST', body: input });
+      await handOver(signedIn);
+      setUser(signedIn);
+    } catch (error) {
+      onLoginError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const checked = await loginCheck.check(readValues());
+    if (checked.errors) {
+      setErrors(checked.errors);
+      const first = loginFields.find((field) => checked.errors[field]);
+      if (first) focusField(first);
+      return;
+    }
+    setErrors({});
+    await login(checked.values);
+  };
+
+  const onChange = async () => {
+    if (!submitted) {
+      if (errors.root) setErrors({});
+      return;
+    }
+    const checked = await loginCheck.check(readValues());
+    setErrors(checked.errors ?? {});
+  };
 
   return (
     <PublicLayout>
       <PublicCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-        <form onSubmit={onSubmit} onFocus={loginResolver.preload} noValidate className="space-y-5">
-          {rootError && <Alert tone="error">{messageText(rootError)}</Alert>}
-          <Field id="login-email" label={t('common.email')} error={errors.email?.message} required>
+        <form
+          ref={formRef}
+          onSubmit={(event) => void onSubmit(event)}
+          onChange={() => void onChange()}
+          onFocus={loginCheck.preload}
+          noValidate
+          className="space-y-5"
+        >
+          {errors.root && <Alert tone="error">{messageText(errors.root)}</Alert>}
+          <Field id="login-email" label={t('common.email')} error={errors.email} required>
             {(control) => (
               <Input
                 {...control}
-                {...form.register('email', { onChange: () => form.clearErrors('root') })}
+                name="email"
                 type="email"
                 autoComplete="email"
                 inputMode="email"
@@ -91,21 +158,15 @@ export function LoginPage() {
               />
             )}
           </Field>
-          <Field id="login-password" label={t('common.password')} error={errors.password?.message} required>
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...form.register('password', { onChange: () => form.clearErrors('root') })}
-                autoComplete="current-password"
-              />
-            )}
+          <Field id="login-password" label={t('common.password')} error={errors.password} required>
+            {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" />}
           </Field>
           <div className="flex justify-end">
             <TextLink to="/forgot-password" className="text-sm">
               {t('auth.login.forgotPassword')}
             </TextLink>
           </div>
-          <Button type="submit" className="w-full" loading={login.isPending || Boolean(user)}>
+          <Button type="submit" className="w-full" loading={pending || Boolean(user)}>
             {t('auth.login.submit')}
           </Button>
         </form>

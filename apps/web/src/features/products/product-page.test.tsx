@@ -251,6 +251,13 @@ describe('a stored product', () => {
     expect(screen.queryByText('You can view this product but not change it.')).toBeNull();
   });
 
+  it('refuses /products/add without addProducts with the app’s refusal view, linking the pages the member may open', async () => {
+    renderPage({ at: '/products/add', grant: ['viewProducts', 'viewTaxes'] });
+    expect(await screen.findByText('You are not authorized to access this page')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages you can open' });
+    expect(within(pages).getByRole('link', { name: 'Taxes' }).getAttribute('href')).toBe('/taxes');
+  });
+
   it('says so when the product does not exist in the workspace', async () => {
     renderPage({ at: `/products/${uuid(404)}` });
     expect(await screen.findByText('This product does not exist in this workspace.')).toBeTruthy();
@@ -310,6 +317,24 @@ describe('the recipe', () => {
     });
   });
 
+  it('a quantity typed in Arabic-Indic digits (١٢٫٥) is read as 12.5 and sent', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderPage({
+      at: `/products/${latte.id}`,
+      routes: [{ method: 'PATCH', path: latteUrl, body: { data: latte } }],
+    });
+    const line = await screen.findByRole('group', { name: 'Line 1' });
+    const quantity = within(line).getByLabelText('Quantity') as HTMLInputElement;
+    expect(quantity.getAttribute('inputmode')).toBe('decimal');
+    expect(quantity.getAttribute('dir')).toBe('ltr');
+    await person.clear(quantity);
+    await person.type(quantity, '١٢٫٥');
+    await person.click(saveButton());
+    await waitFor(() => expect(callsTo(calls, latteUrl, 'PATCH')).toHaveLength(1));
+    const sent = callsTo(calls, latteUrl, 'PATCH')[0]?.body as { recipe: { quantity: number }[] };
+    expect(sent.recipe[0]?.quantity).toBe(12.5);
+  });
+
   const cycle = (names: string) =>
     refusal([{ path: 'recipe.0.ingredientProductId', message: 'RECIPE_CYCLE', params: { cycle: names } }]);
 
@@ -317,7 +342,7 @@ describe('the recipe', () => {
     const person = userEvent.setup();
     renderPage({ at: `/products/${latte.id}`, routes: [patch] });
     const group = await screen.findByRole('group', { name: line });
-    const quantity = within(group).getByRole('spinbutton');
+    const quantity = within(group).getByRole('textbox', { name: /^(Quantity|الكمية)$/ });
     await person.clear(quantity);
     await person.type(quantity, '25');
     await person.click(screen.getByRole('button', { name: save }));

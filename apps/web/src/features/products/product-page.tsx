@@ -12,12 +12,13 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NotAuthorizedView } from '../../components/not-authorized-view.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { AlertIcon } from '../../components/ui/action-icons.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { LinkBrokenIcon, LockIcon } from '../../components/ui/icons.tsx';
+import { LinkBrokenIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -391,9 +392,7 @@ export function ProductPage() {
     if (allows('create')) return <ProductEditor record={undefined} />;
     return (
       <PageState title={t('nav.addProduct')}>
-        <EmptyState icon={<LockIcon />} title={t('errors.notAuthorizedPage')}>
-          {t('errors.notAuthorizedHint')}
-        </EmptyState>
+        <NotAuthorizedView />
       </PageState>
     );
   }

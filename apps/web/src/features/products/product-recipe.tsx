@@ -17,7 +17,8 @@ import { PlusIcon, TrashIcon } from '../../components/ui/action-icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { ChevronDownIcon } from '../../components/ui/icons.tsx';
-import { controlClassName, Input } from '../../components/ui/input.tsx';
+import { controlClassName } from '../../components/ui/input.tsx';
+import { NumberInput, numberFromInput } from '../../components/ui/number-input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { cn } from '../../lib/class-names.ts';
@@ -32,9 +33,6 @@ import { useIssueText, useRecordLabel, useUnitSymbol } from './product-lookups.t
 
 /** A refused save's issues of one line, by the control they are about. */
 export type LineIssues = readonly { field: RecipeLineField; issue: ValidationIssue }[];
-
-/** An empty number box is "no quantity" (zod then says why), not 0. */
-const toNumber = (value: unknown) => (value === '' || value == null ? undefined : Number(value));
 
 const labelClassName = 'text-sm font-medium text-slate-700 dark:text-slate-200';
 
@@ -288,17 +286,11 @@ function RecipeLineEditor({
             {t('products.recipe.quantity')}
           </label>
           <div className="flex items-center gap-2">
-            <Input
+            <NumberInput
               id={`${id}-quantity`}
-              type="number"
-              inputMode="decimal"
-              step="any"
-              min={0}
-              dir="ltr"
-              className="text-start"
               aria-invalid={quantityDescribedBy ? true : undefined}
               aria-describedby={quantityDescribedBy}
-              {...register(`recipe.${index}.quantity`, { setValueAs: toNumber })}
+              {...register(`recipe.${index}.quantity`, { setValueAs: numberFromInput })}
             />
             {symbol && <bdi className="shrink-0 text-sm text-slate-600 dark:text-slate-400">{symbol}</bdi>}
           </div>

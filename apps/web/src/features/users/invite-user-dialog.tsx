@@ -27,14 +27,14 @@ import { ApplicationsField, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
-import { usersOperationOptions } from './users-operation-options.ts';
+import { usersDialogOperationOptions } from './users-operation-options.ts';
 
 type InviteForm = z.input<typeof inviteUserInputSchema>;
 
 /** Invite by email with a role (`POST workspaces/users/invite`); the mail carries the link. */
 export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const run = useOperationRunner(workspaceUsersResource, usersOperationOptions);
+  const run = useOperationRunner(workspaceUsersResource, usersDialogOperationOptions);
   const roles = useRoleOptions();
   const installed = useInstalledApplications();
   const installedApplications = installed.data ?? [];

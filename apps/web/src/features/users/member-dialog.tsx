@@ -30,7 +30,7 @@ import { ApplicationsField, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
-import { usersOperationOptions } from './users-operation-options.ts';
+import { usersDialogOperationOptions } from './users-operation-options.ts';
 
 type MemberForm = z.input<typeof updateWorkspaceUserInputSchema>;
 
@@ -41,7 +41,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
   const roles = useRoleOptions();
   const installed = useInstalledApplications();
   const installedApplications = installed.data ?? [];
-  const { update } = useResourceMutations(workspaceUsersResource, usersOperationOptions);
+  const { update } = useResourceMutations(workspaceUsersResource, usersDialogOperationOptions);
   const form = useForm<MemberForm, unknown, UpdateWorkspaceUserInput>({
     resolver: zodResolver(updateWorkspaceUserInputSchema),
     defaultValues: {
@@ -154,6 +154,8 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
                 id="member-admin"
                 aria-describedby="member-admin-hint"
                 {...form.register('isAdmin')}
+                // The only active admin stays one (LAST_ADMIN): the box cannot be cleared.
+                disabled={record.isLastAdmin}
                 className="mt-0.5"
               />
               <div>
@@ -164,7 +166,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
                   {t('users.adminLabel')}
                 </label>
                 <p id="member-admin-hint" className="text-slate-600 dark:text-slate-400">
-                  {t('users.adminHint')}
+                  {record.isLastAdmin ? t('users.lastAdminHint') : t('users.adminHint')}
                 </p>
               </div>
             </div>

@@ -28,6 +28,7 @@ const omar: WorkspaceUserRecord = {
   email: 'omar@example.com',
   phone: null,
   isAdmin: false,
+  isLastAdmin: false,
   role: { id: cashier.id, title: cashier.title },
   applications: ['pos', 'retired-app'],
   lastLoginAt: null,

@@ -7,3 +7,9 @@ export const usersOperationOptions: OperationOptions = {
   alsoInvalidate: [queryKeys.currentUser],
   alsoInvalidateResources: [authorityRolesResource.key],
 };
+
+/** The same, for the member and invitation dialogs: they show a refusal's reason themselves. */
+export const usersDialogOperationOptions: OperationOptions = {
+  ...usersOperationOptions,
+  reasonShownByCaller: true,
+};

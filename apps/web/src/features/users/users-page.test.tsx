@@ -25,6 +25,7 @@ const member = (overrides: Partial<WorkspaceUserRecord>): WorkspaceUserRecord =>
   email: 'someone@example.com',
   phone: null,
   isAdmin: false,
+  isLastAdmin: false,
   role: { id: cashier.id, title: cashier.title },
   applications: [],
   lastLoginAt: null,
@@ -45,11 +46,16 @@ const sara = member({
 const omar = member({ id: 'u-omar', name: 'Omar', email: 'omar@example.com' });
 const nour = member({ id: 'u-nour', name: '', email: 'nour@example.com', status: 'invited' });
 
-function renderUsers(grant: 'admin' | string[], routes: MockRoute[] = [], at = '/users') {
+function renderUsers(
+  grant: 'admin' | string[],
+  routes: MockRoute[] = [],
+  at = '/users',
+  members: WorkspaceUserRecord[] = [sara, omar, nour],
+) {
   const mock = mockFetch([
     {
       path: '/api/workspaces/users',
-      body: { data: [sara, omar, nour], meta: { total: 3, page: 1, pageSize: 20 } },
+      body: { data: members, meta: { total: members.length, page: 1, pageSize: 20 } },
     },
     {
       path: '/api/workspaces/users/filters',
@@ -188,6 +194,28 @@ describe('UsersPage', () => {
     const [resend] = callsTo(calls, '/api/workspaces/users/resend-invite', 'POST');
     expect(resend?.body).toEqual({ userId: nour.id });
     expect(resend?.query.get('workspaceId')).toBe(workspace.id);
+  });
+
+  it("offers no Disable or Remove on the last admin's row (they always fail), nor clearing their admin box", async () => {
+    const person = userEvent.setup();
+    renderUsers('admin', [], '/users', [{ ...sara, isLastAdmin: true }, omar, nour]);
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    expect(screen.queryByRole('button', { name: 'Disable: Sara Ali' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove from workspace: Sara Ali' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Disable: Omar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove from workspace: Omar' })).toBeTruthy();
+    await person.click(screen.getByRole('button', { name: 'Edit: Sara Ali' }));
+    const dialog = await screen.findByRole('dialog');
+    const adminBox = within(dialog).getByRole('checkbox', { name: 'Workspace admin' }) as HTMLInputElement;
+    expect(adminBox.disabled).toBe(true);
+    expect(within(dialog).getByText(/only admin stays an admin/)).toBeTruthy();
+  });
+
+  it('offers Disable and Remove on an admin’s row once another admin is active', async () => {
+    renderUsers('admin');
+    await screen.findByRole('rowheader', { name: /Sara Ali/ });
+    expect(screen.getByRole('button', { name: 'Disable: Sara Ali' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove from workspace: Sara Ali' })).toBeTruthy();
   });
 
   it('translates LAST_ADMIN when disabling the last admin is refused', async () => {

@@ -145,7 +145,8 @@ export function UsersPage() {
           ).catch(() => undefined),
       });
     }
-    if (member.status !== 'invited' && mayEdit) {
+    // The workspace's only active admin cannot be disabled (LAST_ADMIN): not offered, rather than refused.
+    if (member.status !== 'invited' && mayEdit && !member.isLastAdmin) {
       const next = member.status === 'active' ? 'inactive' : 'active';
       actions.push({
         key: 'status',
@@ -167,6 +168,7 @@ export function UsersPage() {
         filters={filters}
         editor={(props) => <MemberDialog {...props} />}
         extraActions={extraActions}
+        canDelete={(member) => !member.isLastAdmin}
         toolbarActions={
           mayInvite && (
             <Button onClick={() => setInviting(true)}>

@@ -308,7 +308,7 @@ describe('the variation types page', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Large?' });
     await person.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(
-      await within(confirm).findByText('7 records still use this one: Shirt, Hoodie, Cap, Scarf, Socks'),
+      await within(confirm).findByText('Records still using this one (7): Shirt, Hoodie, Cap, Scarf, Socks'),
     ).toBeTruthy();
   });
 });

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PencilIcon } from '../../components/ui/action-icons.tsx';
 import { cn } from '../../lib/class-names.ts';
 import type { ResourceColumn, RowAction } from '../../resource-ui/columns.ts';
+import { CompactList } from '../../resource-ui/compact-list.tsx';
 import { fieldText, useDeclaredColumns } from '../../resource-ui/declared-columns.tsx';
 import { recordName } from '../../resource-ui/option-sources.ts';
 import { ResourceEditorDialog } from '../../resource-ui/resource-editor-dialog.tsx';
@@ -19,28 +20,33 @@ import { VariationTypeDialog } from './variation-type-dialog.tsx';
 
 type TypeRow = VariationTypeRecord & { id: string };
 
-/** A type's values as chips, in the type's order; an inactive one greyed and struck through. */
+/** A type's values as chips, in the type's order, past five folded into "+N more"; an inactive one greyed and struck through. */
 function ValueChips({ values }: { values: readonly VariationTypeValue[] }) {
   const { t, i18n } = useTranslation();
   if (values.length === 0)
     return <span className="text-sm text-slate-500 dark:text-slate-400">{t('variations.noValues')}</span>;
   return (
-    <ul className="flex flex-wrap gap-1">
-      {values.map((value) => (
-        <li
-          key={value.id}
-          className={cn(
-            'rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-500/20 ring-inset dark:bg-slate-800 dark:text-slate-300',
-            value.status === 'inactive' && 'line-through opacity-60',
-          )}
-        >
-          {pickLocalized(value.name, i18n.language)}
-          {value.status === 'inactive' && (
-            <span className="sr-only"> ({t('resources.common.status.inactive')})</span>
-          )}
-        </li>
-      ))}
-    </ul>
+    <CompactList
+      layout="inline"
+      limit={5}
+      summary={values.map((value) => pickLocalized(value.name, i18n.language)).join(', ')}
+      items={values.map((value) => ({
+        key: value.id,
+        node: (
+          <span
+            className={cn(
+              'inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-500/20 ring-inset dark:bg-slate-800 dark:text-slate-300',
+              value.status === 'inactive' && 'line-through opacity-60',
+            )}
+          >
+            {pickLocalized(value.name, i18n.language)}
+            {value.status === 'inactive' && (
+              <span className="sr-only"> ({t('resources.common.status.inactive')})</span>
+            )}
+          </span>
+        ),
+      }))}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoTooltip } from '../../components/ui/tooltip.tsx';
 import { cn } from '../../lib/class-names.ts';
+import { useDeclaredTextValues } from '../declared-text-values.ts';
 import { useFormMessageText } from './form-messages.ts';
 
 /** What a control needs to be tied to its label and error. */
@@ -29,8 +30,9 @@ export const errorIdOf = (id: string) => `${id}-error`;
 export function FieldFrame({ field, id, error, asGroup = false, children }: FieldFrameProps) {
   const { t } = useTranslation();
   const text = useFormMessageText();
+  const values = useDeclaredTextValues();
   const showIndicator = !field.disableRequiredIndicator;
-  const label = t(field.label as never, { defaultValue: field.label }) as string;
+  const label = t(field.label as never, { ...values, defaultValue: field.label }) as string;
   const heading = (
     <span className="flex items-baseline gap-1">
       {asGroup ? (
@@ -50,7 +52,7 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
       )}
       {field.tooltipMessage && (
         <InfoTooltip className="self-center">
-          {t(field.tooltipMessage as never, { defaultValue: field.tooltipMessage }) as string}
+          {t(field.tooltipMessage as never, { ...values, defaultValue: field.tooltipMessage }) as string}
         </InfoTooltip>
       )}
       {showIndicator && !field.required && (

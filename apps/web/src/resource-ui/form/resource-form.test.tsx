@@ -192,33 +192,6 @@ describe('ResourceForm: inputs', () => {
     expect(screen.getByText('No options')).toBeTruthy();
   });
 
-  it('offers a filter box on a long multi select (every currency); chosen values stay first', async () => {
-    const { user, submit, values } = renderForm({
-      fields: [
-        {
-          name: 'currencies',
-          type: 'select',
-          isMulti: true,
-          label: 'currencies',
-          optionSource: { kind: 'currencies' },
-        },
-      ],
-      defaultValues: { currencies: ['USD'] },
-    });
-    const group = screen.getByRole('group', { name: 'currencies' });
-    const boxes = () => within(group).getAllByRole('checkbox');
-    expect(boxes().length).toBeGreaterThan(100);
-    expect((boxes()[0] as HTMLInputElement).checked).toBe(true);
-    await user.type(within(group).getByRole('searchbox', { name: 'Filter currencies' }), 'egyptian');
-    expect(boxes()).toHaveLength(1);
-    await user.click(within(group).getByLabelText(/^EGP/));
-    await user.clear(within(group).getByRole('searchbox'));
-    await user.type(within(group).getByRole('searchbox'), 'zzzz');
-    expect(within(group).getByText('Nothing matches')).toBeTruthy();
-    await submit();
-    await waitFor(() => expect(values()).toEqual({ currencies: ['USD', 'EGP'] }));
-  });
-
   it('picks one radio', async () => {
     const { user, submit, values } = renderForm({
       schema: z.object({ source: z.enum(['walkIn', 'online']) }),

@@ -1,23 +1,36 @@
 import type { FormField, FormFieldOption } from '@dukkan/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import { choiceLabel, useComputedOptions, useRecordOptions } from '../option-sources.ts';
+import {
+  choiceLabel,
+  useComputedOptions,
+  useOptionSearchTexts,
+  useRecordOptions,
+} from '../option-sources.ts';
 import { useResourceRecord } from '../use-resource.ts';
 import { FieldFrame, type FrameControlProps } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
 
-/** Past this many choices a multi select offers a filter box. */
-const longListSize = 12;
+/** Past this many choices a multi select is a searchable combobox, not a list of checkboxes. */
+export const longListSize = 8;
 
-type ChoiceProps = FieldComponentProps & { options: readonly FormFieldOption[]; loading?: boolean };
+/** The combobox (downshift) loads only for a form with a long multi select, never on sign-in. */
+const MultiCombobox = lazy(() =>
+  import('./multi-combobox.tsx').then((module) => ({ default: module.MultiCombobox })),
+);
+
+type ChoiceProps = FieldComponentProps & {
+  options: readonly FormFieldOption[];
+  loading?: boolean;
+  searchTexts?: ReadonlyMap<string, string>;
+};
 
 /**
- * select: a native select for one value; for several, a list of checkboxes (keyboard and screen
- * readers for free, no listbox library). With no options it says so (noOptionsMessage). Choices
+ * select: a native select for one value; for several, a list of checkboxes, or past
+ * `longListSize` choices a searchable combobox with chips (one tab stop instead of one per choice). With no options it says so (noOptionsMessage). Choices
  * are the field's own, every country or currency, or the workspace's records of a resource (a
  * tree's indented under their parents, without the edited record's own branch; disabled records
  * only as the value already chosen, marked).
@@ -33,7 +46,13 @@ export function SelectField(props: FieldComponentProps) {
 
 function ComputedSelect(props: FieldComponentProps) {
   const current: unknown = useWatch({ name: props.field.name });
-  return <Choices {...props} options={useComputedOptions(props.field, current)} />;
+  return (
+    <Choices
+      {...props}
+      options={useComputedOptions(props.field, current)}
+      searchTexts={useOptionSearchTexts(props.field)}
+    />
+  );
 }
 
 function RecordSelect({
@@ -69,13 +88,19 @@ function RecordSelect({
   return <Choices {...props} options={all} loading={isLoading} />;
 }
 
-function Choices({ field, id, options, loading = false }: ChoiceProps) {
+function Choices({ field, id, options, loading = false, searchTexts }: ChoiceProps) {
   const { t } = useTranslation();
   const error = useFieldError(field.name);
   const noOptions = loading
     ? t('form.loadingOptions')
     : textOf(t, field.noOptionsMessage ?? 'form.noOptions');
 
+  if (field.isMulti && options.length > longListSize)
+    return (
+      <Suspense fallback={<div className="h-16" aria-busy="true" />}>
+        <MultiCombobox field={field} id={id} error={error} options={options} searchTexts={searchTexts} />
+      </Suspense>
+    );
   if (field.isMulti)
     return <MultiSelect field={field} id={id} error={error} noOptions={noOptions} options={options} />;
   return (
@@ -137,6 +162,7 @@ function SingleSelect({
   );
 }
 
+/** A few choices, each a checkbox (keyboard and screen readers for free). */
 function MultiSelect({
   field,
   id,
@@ -150,18 +176,9 @@ function MultiSelect({
 }) {
   const { t } = useTranslation();
   const { field: controller } = useController({ name: field.name });
-  const [query, setQuery] = useState('');
   const selected: string[] = Array.isArray(controller.value) ? controller.value : [];
   const toggle = (value: string, checked: boolean) =>
     controller.onChange(checked ? [...selected, value] : selected.filter((item) => item !== value));
-  // A long list (every currency) gets a filter box; the chosen values stay listed first.
-  const searchable = options.length > longListSize;
-  const needle = query.trim().toLocaleLowerCase();
-  const shown = searchable
-    ? [...options]
-        .filter((option) => !needle || textOf(t, option.label).toLocaleLowerCase().includes(needle))
-        .sort((a, b) => Number(selected.includes(b.value)) - Number(selected.includes(a.value)))
-    : options;
   return (
     <FieldFrame field={field} id={id} error={error} asGroup>
       {(control) =>
@@ -170,45 +187,25 @@ function MultiSelect({
             {noOptions}
           </p>
         ) : (
-          <div className="space-y-2">
-            {searchable && (
-              <Input
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                placeholder={t('form.filterOptions')}
-                aria-label={t('form.filterOptionsOf', { field: textOf(t, field.label) })}
-                disabled={field.disabled}
-              />
-            )}
-            <div
-              id={id}
-              className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-slate-300 p-2 dark:border-slate-700"
-            >
-              {shown.length === 0 && (
-                <p className="px-1.5 py-1 text-sm text-slate-500 dark:text-slate-400">
-                  {t('form.noMatchingOptions')}
-                </p>
-              )}
-              {shown.map((option, index) => (
-                <label
-                  key={option.value}
-                  htmlFor={`${id}-${option.value}`}
-                  className="flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
-                >
-                  <Checkbox
-                    id={`${id}-${option.value}`}
-                    checked={selected.includes(option.value)}
-                    onChange={(event) => toggle(option.value, event.target.checked)}
-                    onBlur={controller.onBlur}
-                    disabled={field.disabled}
-                    aria-invalid={control['aria-invalid']}
-                    ref={index === 0 ? controller.ref : undefined}
-                  />
-                  {textOf(t, option.label)}
-                </label>
-              ))}
-            </div>
+          <div id={id} className="space-y-1 rounded-lg border border-slate-300 p-2 dark:border-slate-700">
+            {options.map((option, index) => (
+              <label
+                key={option.value}
+                htmlFor={`${id}-${option.value}`}
+                className="flex cursor-pointer items-center gap-2 rounded px-1.5 py-1 text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+              >
+                <Checkbox
+                  id={`${id}-${option.value}`}
+                  checked={selected.includes(option.value)}
+                  onChange={(event) => toggle(option.value, event.target.checked)}
+                  onBlur={controller.onBlur}
+                  disabled={field.disabled}
+                  aria-invalid={control['aria-invalid']}
+                  ref={index === 0 ? controller.ref : undefined}
+                />
+                {textOf(t, option.label)}
+              </label>
+            ))}
           </div>
         )
       }

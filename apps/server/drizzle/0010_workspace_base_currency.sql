@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "base_currency" text DEFAULT 'EGP' NOT NULL;

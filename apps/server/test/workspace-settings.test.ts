@@ -1,0 +1,201 @@
+import { type CurrentUser, validationCodes, type WorkspaceSettings } from '@dukkan/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, dataOf, errorOf, expectValidation, multipart } from './helpers/api.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
+
+/** `GET` and `PATCH /api/workspaces/settings?workspaceId=…`: a workspace's admins only. */
+let t: TestApp;
+let shop: { id: string; name: string };
+let other: { id: string; name: string };
+let admin: TestMember;
+let manager: TestMember;
+let otherAdmin: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createWorkspace(t.db, 'Shop');
+  other = await createWorkspace(t.db, 'Other');
+  admin = await addMember(t.db, shop.id, { isAdmin: true });
+  // Every tag of the catalogue, but not an admin: the settings stay out of reach.
+  manager = await addMember(t.db, shop.id, { tags: tagsExcept([]) });
+  otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const settingsUrl = (workspaceId: string | undefined) =>
+  workspaceId === undefined
+    ? '/api/workspaces/settings'
+    : `/api/workspaces/settings?workspaceId=${workspaceId}`;
+const read = (cookie: string | undefined, workspaceId: string | undefined = shop.id) =>
+  api(t.app, { url: settingsUrl(workspaceId), cookie });
+const update = (body: unknown, cookie: string | undefined, workspaceId: string | undefined = shop.id) =>
+  api(t.app, { method: 'PATCH', url: settingsUrl(workspaceId), body, cookie });
+
+describe('workspace settings', () => {
+  it('an admin reads them: a new workspace is in EGP', async () => {
+    const response = await read(admin.cookie);
+    expect(response.status).toBe(200);
+    expect(dataOf<WorkspaceSettings>(response)).toEqual({
+      id: shop.id,
+      name: 'Shop',
+      logo: null,
+      baseCurrency: 'EGP',
+    });
+  });
+
+  it('an admin renames the workspace, sets its base currency and logo; the current user shows them at once', async () => {
+    const upload = await api(t.app, {
+      method: 'POST',
+      url: `/api/files?workspaceId=${shop.id}`,
+      cookie: admin.cookie,
+      ...multipart([{ field: 'file', filename: 'logo.png', type: 'image/png', content: onePixelPng }]),
+    });
+    expect(upload.status).toBe(201);
+    const logo = dataOf<{ url: string }>(upload).url;
+
+    const response = await update({ name: '  Sara Foods  ', baseCurrency: 'USD', logo }, admin.cookie);
+    expect(response.status).toBe(200);
+    expect(dataOf<WorkspaceSettings>(response)).toEqual({
+      id: shop.id,
+      name: 'Sara Foods',
+      logo,
+      baseCurrency: 'USD',
+    });
+    // Fields left out stay; the logo can be taken away.
+    const second = await update({ logo: null }, admin.cookie);
+    expect(dataOf<WorkspaceSettings>(second)).toMatchObject({
+      name: 'Sara Foods',
+      logo: null,
+      baseCurrency: 'USD',
+    });
+
+    // The admin's and a member's current user carry the new name and currency.
+    for (const member of [admin, manager]) {
+      const user = dataOf<CurrentUser>(await api(t.app, { url: '/api/auth/user', cookie: member.cookie }));
+      const summaries = [...user.adminWorkspaces, ...user.workspaces.map((entry) => entry.workspace)];
+      expect(summaries.find((workspace) => workspace.id === shop.id)).toEqual({
+        id: shop.id,
+        name: 'Sara Foods',
+        logo: null,
+        baseCurrency: 'USD',
+      });
+    }
+    // The other workspace is untouched.
+    expect(dataOf<WorkspaceSettings>(await read(otherAdmin.cookie, other.id))).toMatchObject({
+      name: 'Other',
+      baseCurrency: 'EGP',
+    });
+  });
+
+  it('refuses bad input with field errors and changes nothing', async () => {
+    const before = dataOf<WorkspaceSettings>(await read(admin.cookie));
+    for (const [body, key, message] of [
+      [{ name: '   ' }, 'name', validationCodes.WORKSPACE_NAME_IS_REQUIRED],
+      [{ name: 'x'.repeat(256) }, 'name', validationCodes.WORKSPACE_NAME_TOO_LONG],
+      [{ baseCurrency: 'XYZ' }, 'baseCurrency', validationCodes.CURRENCY_IS_INVALID],
+      // Withdrawn: Croatia's kuna (2023).
+      [{ baseCurrency: 'HRK' }, 'baseCurrency', validationCodes.CURRENCY_IS_INVALID],
+      [{ logo: 'https://elsewhere.example/logo.png' }, 'logo', validationCodes.URL_IS_INVALID],
+      // A file of another workspace.
+      [
+        { logo: `/files/${other.id}/0b0c1c9e-2f7a-4c35-9f0a-2c1e3d4b5a69.png` },
+        'logo',
+        validationCodes.URL_IS_INVALID,
+      ],
+    ] as const) {
+      const response = await update(body, admin.cookie);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expectValidation(response, key, message);
+    }
+    expect(errorOf(await update({ owner: 'me' }, admin.cookie)).code).toBe('VALIDATION');
+    expect(dataOf<WorkspaceSettings>(await read(admin.cookie))).toEqual(before);
+  });
+
+  it('401 signed out, 403 for a member who is not an admin, 403 for another workspace', async () => {
+    for (const call of [() => read(undefined), () => update({ name: 'Taken' }, undefined)]) {
+      const response = await call();
+      expect(response.status).toBe(401);
+      expect(errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });
+    }
+    // A role with every tag is still not an admin.
+    for (const call of [() => read(manager.cookie), () => update({ name: 'Taken' }, manager.cookie)]) {
+      const response = await call();
+      expect(response.status).toBe(403);
+      expect(errorOf(response).code).toBe('FORBIDDEN');
+    }
+    // An admin of another workspace, naming this one.
+    for (const call of [
+      () => read(otherAdmin.cookie, shop.id),
+      () => update({ name: 'Taken' }, otherAdmin.cookie, shop.id),
+    ]) {
+      expect((await call()).status).toBe(403);
+    }
+    // A disabled admin loses the settings with their next request.
+    const disabled = await addMember(t.db, shop.id, { isAdmin: true, status: 'inactive' });
+    expect((await update({ name: 'Taken' }, disabled.cookie)).status).toBe(403);
+    // No workspace named: a validation error.
+    expectValidation(
+      await api(t.app, { url: settingsUrl(undefined), cookie: admin.cookie }),
+      'workspaceId',
+      validationCodes.WORKSPACE_ID_IS_REQUIRED,
+    );
+    expect(dataOf<WorkspaceSettings>(await read(admin.cookie)).name).not.toBe('Taken');
+  });
+});
+
+describe('exchange rates and the base currency', () => {
+  it('refuses a rate for the base currency itself, on create, bulk and update', async () => {
+    const workspace = await createWorkspace(t.db, 'Rates');
+    const owner = await addMember(t.db, workspace.id, { isAdmin: true });
+    const ratesUrl = (path = '') => `/api/exchange-rates${path}?workspaceId=${workspace.id}`;
+    const created = await api(t.app, {
+      url: ratesUrl(),
+      body: { currency: 'USD', rate: 50 },
+      cookie: owner.cookie,
+    });
+    expect(created.status).toBe(201);
+    expectValidation(
+      await api(t.app, { url: ratesUrl(), body: { currency: 'EGP', rate: 1 }, cookie: owner.cookie }),
+      'currency',
+      validationCodes.CURRENCY_IS_BASE,
+    );
+    const bulk = await api(t.app, {
+      url: ratesUrl('/bulk'),
+      body: [
+        { currency: 'EUR', rate: 55 },
+        { currency: 'EGP', rate: 1 },
+      ],
+      cookie: owner.cookie,
+    });
+    expect(bulk.status).toBe(400);
+    expect(errorOf(bulk).issues?.[0]?.message).toBe(validationCodes.CURRENCY_IS_BASE);
+    const id = dataOf<{ id: string }>(created).id;
+    expectValidation(
+      await api(t.app, {
+        method: 'PATCH',
+        url: ratesUrl(`/${id}`),
+        body: { currency: 'EGP' },
+        cookie: owner.cookie,
+      }),
+      'currency',
+      validationCodes.CURRENCY_IS_BASE,
+    );
+    // Once the base is USD, EGP may have a rate (USD's stays as it was).
+    await update({ baseCurrency: 'USD' }, owner.cookie, workspace.id);
+    expect(
+      (await api(t.app, { url: ratesUrl(), body: { currency: 'EGP', rate: 0.02 }, cookie: owner.cookie }))
+        .status,
+    ).toBe(201);
+    const list = dataOf<{ currency: string }[]>(await api(t.app, { url: ratesUrl(), cookie: owner.cookie }));
+    expect(list.map((rate) => rate.currency)).toEqual(['EGP', 'USD']);
+  });
+});
+
+/** The smallest valid PNG: one transparent pixel. */
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);

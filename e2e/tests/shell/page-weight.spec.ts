@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '../../fixtures/test.ts';
+
+/**
+ * Speed on a slow line (issue 14): what a first visit to /login downloads before its form is
+ * usable, counted in bytes as transferred (not timed), and the public pages' console staying clean.
+ */
+
+/** 100 KB of JavaScript as transferred (body as sent plus headers), the budget of bench/bundle-size.ts. */
+const loginJsBudgetBytes = 100_000;
+
+/** The scripts the page requested before `selector` was shown, with their size as transferred. */
+async function scriptsBefore(page: Page, selector: string) {
+  await page.addInitScript((ready) => {
+    const marks = window as unknown as { __usableAt?: number };
+    new MutationObserver((_records, observer) => {
+      if (document.querySelector(ready)) {
+        marks.__usableAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+  return async () => {
+    await page.waitForLoadState('networkidle');
+    return page.evaluate(() => {
+      const usableAt = (window as unknown as { __usableAt?: number }).__usableAt ?? Number.POSITIVE_INFINITY;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime <= usableAt)
+        .map((entry) => ({
+          url: new URL(entry.name).pathname,
+          transferSize: (entry as PerformanceResourceTiming).transferSize,
+        }));
+    });
+  };
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`/login (${language}) loads at most 100 KB of JavaScript before its form is usable`, async ({
+    page,
+  }) => {
+    const cacheHeaders = new Map<string, string | undefined>();
+    page.on('response', (response) => {
+      if (/\/assets\/.+-[\w-]{8}\.(js|css)$/.test(new URL(response.url()).pathname))
+        cacheHeaders.set(new URL(response.url()).pathname, response.headers()['cache-control']);
+    });
+    const measure = await scriptsBefore(page, 'input[type="password"]');
+    await page.goto(`/login?lng=${language}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.locator('input[type="password"]')).toBeVisible();
+    const scripts = await measure();
+
+    const total = scripts.reduce((sum, script) => sum + script.transferSize, 0);
+    const listing = scripts.map((script) => `${script.url} ${script.transferSize}`).join('\n');
+    expect(scripts.length, listing).toBeGreaterThan(0);
+    // A size of 0 would mean the count is blind (a cached or cross-origin file), not that it is small.
+    expect(
+      scripts.every((script) => script.transferSize > 0),
+      listing,
+    ).toBe(true);
+    expect(total, `JavaScript before the login form is usable:\n${listing}`).toBeLessThanOrEqual(
+      loginJsBudgetBytes,
+    );
+    // Neither the signed-in area, nor the form library, nor the server-state library is on the path.
+    expect(listing).not.toMatch(/signed-in-app|resource-|query-root/);
+
+    // Hashed assets are cached for a year (the server's own test checks their compression too).
+    expect(cacheHeaders.size).toBeGreaterThan(0);
+    for (const [path, cacheControl] of cacheHeaders)
+      expect(cacheControl, path).toBe('public, max-age=31536000, immutable');
+  });
+}
+
+/** Every public page, as a signed-out visitor opens it from a link or a mail. */
+const publicPages = [
+  '/login',
+  '/request-for-access',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/set-password?token=not-a-real-token',
+  '/accept-invite',
+  '/authenticate?client_id=some-app',
+  '/404',
+];
+
+for (const language of ['en', 'ar'] as const) {
+  test(`the public pages (${language}) leave no error in the browser console, the session probe included`, async ({
+    page,
+  }) => {
+    // Eight pages, each checked by axe-core as it opens.
+    test.setTimeout(240_000);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    const probes: number[] = [];
+    page.on('response', (response) => {
+      if (/\/api\/+auth\/+user$/.test(new URL(response.url()).pathname)) probes.push(response.status());
+    });
+
+    for (const path of publicPages) {
+      await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('main, [role="main"], form, h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+    // The signed-out session check was made, and answered without an error status.
+    expect(probes.length).toBeGreaterThan(0);
+    expect(probes.filter((status) => status !== 200)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
