@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { serverProjects } from './apps/server/vitest.config.ts';
 
 /** `npm test`: every workspace's unit and HTTP tests. Browser tests are `npm run test:e2e`. */
 export default defineConfig({
   test: {
     // Test files run in parallel workers; each builds its own app and database.
     maxWorkers: 2,
-    projects: ['packages/contract', 'apps/server', 'apps/web', 'examples/demo-client'],
+    projects: ['packages/contract', ...serverProjects, 'apps/web', 'examples/demo-client'],
   },
 });
