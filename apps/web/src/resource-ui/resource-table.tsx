@@ -1,7 +1,9 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDownIcon, ArrowUpIcon } from '../components/ui/action-icons.tsx';
 import { ChevronsUpDownIcon } from '../components/ui/icons.tsx';
 import { cn } from '../lib/class-names.ts';
+import { useOverflowsInline } from '../lib/use-overflows.ts';
 import type { ResourceColumn, RowAction } from './columns.ts';
 import { nextSort, sortDirection } from './list-params.ts';
 
@@ -103,11 +105,18 @@ export function ResourceTable<R extends { id: string }>({
   const columns = arrangeColumns(declaredColumns);
   const hasStatus = columns.some(isStatus);
   const sortable = columns.some((column) => column.sortField);
+  const frame = useRef<HTMLDivElement>(null);
+  const scrolls = useOverflowsInline(frame);
   return (
     // `@container`: the layout follows the room the list has, not the window's width.
     // `relative`: the sr-only texts are positioned, and must scroll (and clip) with the table rather than widen the page.
     <div className="@container">
-      <div className="relative overflow-x-auto">
+      {/* While it scrolls sideways, the frame is a named, focusable region: arrow keys scroll it. */}
+      <div
+        ref={frame}
+        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+      >
         <table
           aria-busy={busy || undefined}
           className={cn(

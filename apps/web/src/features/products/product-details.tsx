@@ -2,6 +2,7 @@ import { type FormField, type ProductRecord, pickLocalized } from '@dukkan/contr
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { cn } from '../../lib/class-names.ts';
 import type { FileAccess, UploadFiles } from '../../resource-ui/form/field-props.ts';
 import { ImageUploadField } from '../../resource-ui/form/image-upload-field.tsx';
 import { InputField } from '../../resource-ui/form/input-field.tsx';
@@ -123,9 +124,10 @@ function RecordLabel({ resource, id }: { resource: string; id: string | null }) 
   return id && label ? label : muted;
 }
 
-function Entry({ label, children }: { label: string; children: ReactNode }) {
+/** One term and its value; the `div` is the only wrapper a `dl` allows around a group. */
+function Entry({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div className="min-w-0 space-y-1">
+    <div className={cn('min-w-0 space-y-1', className)}>
       <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
@@ -170,24 +172,22 @@ export function ProductDetailsView({ product }: { product: ProductRecord }) {
           </span>
         )}
       </Entry>
-      <div className="sm:col-span-2">
-        <Entry label={t('resources.products.fields.images')}>
-          {product.images.length === 0 ? (
-            muted
-          ) : (
-            <span className="flex flex-wrap gap-3">
-              {product.images.map((url, index) => (
-                <img
-                  key={url}
-                  src={url}
-                  alt={t('form.imageUpload.image', { index: index + 1 })}
-                  className="size-20 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
-                />
-              ))}
-            </span>
-          )}
-        </Entry>
-      </div>
+      <Entry label={t('resources.products.fields.images')} className="sm:col-span-2">
+        {product.images.length === 0 ? (
+          muted
+        ) : (
+          <span className="flex flex-wrap gap-3">
+            {product.images.map((url, index) => (
+              <img
+                key={url}
+                src={url}
+                alt={t('form.imageUpload.image', { index: index + 1 })}
+                className="size-20 rounded-lg border border-slate-200 object-cover dark:border-slate-700"
+              />
+            ))}
+          </span>
+        )}
+      </Entry>
     </dl>
   );
 }
