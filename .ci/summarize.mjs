@@ -1,6 +1,6 @@
 // Adds up the test counts of every runner in .ci/results and prints "N passed, N failed".
 // A step that failed outside any runner (install, lint, build) counts as one failure.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir, failedStepsArg] = process.argv.slice(2);
@@ -24,11 +24,13 @@ for (const name of ['vitest-pglite.json', 'vitest-postgres.json']) {
   failed += report.numFailedTests;
   if (report.numFailedTests > 0 || !report.success) runnerFailures.push(name);
 }
-const playwright = readJson('playwright.json');
-if (playwright) {
+// The browser tests run as two Playwright runs (playwright-1.json, playwright-2.json).
+for (const name of readdirSync(dir).filter((file) => /^playwright(-\d+)?\.json$/.test(file))) {
+  const playwright = readJson(name);
+  if (!playwright) continue;
   passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected;
-  if (playwright.stats.unexpected > 0) runnerFailures.push('playwright.json');
+  if (playwright.stats.unexpected > 0) runnerFailures.push(name);
 }
 const reliabilityLog = join(dir, 'reliability.log');
 if (existsSync(reliabilityLog)) {
