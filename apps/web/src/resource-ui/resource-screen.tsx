@@ -140,6 +140,12 @@ export function ResourceScreen<D extends ResourceDefinition>({
       createHref={createHref}
       createLabel={t('resourceList.new', { entity })}
       emptyTitle={t(`resources.${definition.key}.empty` as never) as string}
+      // A resource says how its records come (a read-only one's are not "added" here); else the list's own hint.
+      emptyHint={
+        i18n.exists(`resources.${definition.key}.emptyHint`)
+          ? (t(`resources.${definition.key}.emptyHint` as never) as string)
+          : undefined
+      }
       editor={
         definition.form && !createHref
           ? ({ record, onClose }) => (

@@ -138,6 +138,16 @@ describe('the payments page', () => {
     await waitFor(() => expect(callsTo(calls, '/api/payments').at(-1)?.query.get('status')).toBe('failed'));
   });
 
+  it('with no invoice, says how one comes: billed, not added here', async () => {
+    renderPayments([
+      { path: '/api/payments', body: list([]) },
+      { path: '/api/payments/upcoming', body: { data: [] } },
+    ]);
+    expect(await screen.findByText('No invoices yet')).toBeTruthy();
+    expect(screen.getByText('An invoice is listed here when a subscription is billed.')).toBeTruthy();
+    expect(screen.queryByText('Records you add will be listed here.')).toBeNull();
+  });
+
   it('says when the upcoming invoices could not be loaded, and offers to try again', async () => {
     renderPayments([
       { path: '/api/payments', body: list([paid]) },

@@ -33,7 +33,8 @@ export function InvoiceDetailsText({ details }: { details: InvoiceDetails }) {
     year: 'numeric',
   }).formatRange(new Date(details.periodStart), new Date(details.periodEnd));
   return (
-    <span className="whitespace-nowrap">
+    // One line in a table row; wrapped on a card, which has no room to scroll.
+    <span className="whitespace-nowrap @max-xl:whitespace-normal">
       {t('payments.details', {
         application: pickLocalized(details.application, language),
         plan: t(`resources.subscriptions.values.plan.${details.plan}`),
