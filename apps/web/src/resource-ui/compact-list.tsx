@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/class-names.ts';
 import { collapseList } from './collapse-list.ts';
 
+/** A cell's list of names (chips) shows at most this many; of lines (hours, phones), this many lines. */
+export const compactLimits = { names: 5, lines: 3 } as const;
+
 export interface CompactListItem {
   key: string;
   node: ReactNode;

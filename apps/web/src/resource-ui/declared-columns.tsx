@@ -12,7 +12,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { formatMoney } from '../lib/money.ts';
 import { useFormatters } from '../lib/use-formatters.ts';
 import type { ResourceColumn } from './columns.ts';
-import { CompactList } from './compact-list.tsx';
+import { CompactList, compactLimits } from './compact-list.tsx';
 import { optionListParams, recordName, requireResource } from './option-sources.ts';
 import { useResourceAccess, useResourceList, useResourceRecord } from './use-resource.ts';
 import { WorkingDaysCell } from './working-days-cell.tsx';
@@ -27,9 +27,7 @@ export function fieldText(t: TFunction, resourceKey: string, field: string): str
   ] as never) as string;
 }
 
-/** A cell's list of names (currencies) shows at most this many chips; of lines (hours, phones), this many lines. */
-const namesLimit = 5;
-const linesLimit = 3;
+const { names: namesLimit, lines: linesLimit } = compactLimits;
 
 const muted = <span className="text-slate-400 dark:text-slate-500">—</span>;
 

@@ -109,6 +109,17 @@ describe('UsersPage', () => {
     expect(within(invited).getByText('Never')).toBeTruthy();
   });
 
+  it("folds a member's many applications to four chips and '+N more' (five places), which unfolds them", async () => {
+    const apps = ['POS', 'KDS', 'Kiosk', 'Stock', 'Loyalty', 'Delivery', 'Reports'];
+    renderUsers('admin', [], '/users', [{ ...omar, applications: apps }]);
+    const row = (await screen.findByRole('rowheader', { name: /Omar/ })).closest('tr') as HTMLElement;
+    for (const app of apps.slice(0, 4)) expect(within(row).getByText(app)).toBeTruthy();
+    expect(within(row).queryByText('Loyalty')).toBeNull();
+    await userEvent.setup().click(within(row).getByRole('button', { name: '+3 more' }));
+    for (const app of apps) expect(within(row).getByText(app)).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Show less' })).toBeTruthy();
+  });
+
   it('filters by status and by role (roles from the roles list), in the request and the address', async () => {
     const person = userEvent.setup();
     const { calls } = renderUsers('admin');

@@ -8,6 +8,7 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 import { useCan, useWorkspace } from '../../lib/workspace-context.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from '../../resource-ui/columns.ts';
+import { CompactList, compactLimits } from '../../resource-ui/compact-list.tsx';
 import { ResourceListPage } from '../../resource-ui/resource-list-page.tsx';
 import {
   useOperationRunner,
@@ -80,11 +81,17 @@ export function UsersPage() {
         member.applications.length === 0 ? (
           none
         ) : (
-          <span className="flex flex-wrap gap-1">
-            {member.applications.map((clientId) => (
-              <Badge key={clientId}>{applicationName(installed.data ?? [], clientId, i18n.language)}</Badge>
-            ))}
-          </span>
+          <CompactList
+            layout="inline"
+            limit={compactLimits.names}
+            summary={member.applications
+              .map((clientId) => applicationName(installed.data ?? [], clientId, i18n.language))
+              .join(', ')}
+            items={member.applications.map((clientId) => ({
+              key: clientId,
+              node: <Badge>{applicationName(installed.data ?? [], clientId, i18n.language)}</Badge>,
+            }))}
+          />
         ),
     },
     {
