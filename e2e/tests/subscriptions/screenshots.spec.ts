@@ -1,4 +1,4 @@
-import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
+import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
 import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
@@ -89,11 +89,13 @@ test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, w
         await page.goto(`/subscriptions?lng=${language}`);
         await expect(page.getByRole('row').filter({ hasText: text.approved })).toHaveCount(1);
         await expectNoHorizontalOverflow(page);
+        await expectRowActionsVisible(page, { actions: false });
         await shot('subscriptions');
 
         await page.goto(`/payments?lng=${language}`);
         await expect(page.getByRole('rowheader').filter({ hasText: /^(1|١)$/ })).toHaveCount(1);
         await expectNoHorizontalOverflow(page);
+        await expectRowActionsVisible(page, { actions: false });
         await shot('payments');
       }
     }
