@@ -7,8 +7,8 @@ import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of every list page of the main navigation, and of every New and Edit dialog they
- * open, in en/ar × light/dark × 1280 × 800 and 390 × 844, kept in e2e/artifacts/ for a person to
- * look at. The pages are read from the navigation (it is built from the resource registry), so a
+ * open, in en and ar, light and dark, 1280 × 800 and 390 × 844 (pairwise by default, see
+ * `variants`; every combination with E2E_SHOTS=all), kept in e2e/artifacts/ for a person to look at. The pages are read from the navigation (it is built from the resource registry), so a
  * new resource is shot without being added here. At each shot: the page does not scroll sideways;
  * on a list, every row's name, status and actions can be seen; in a dialog, its buttons are wholly
  * on screen. One load per page and language; theme and width change in place.
@@ -148,15 +148,42 @@ async function expectDialogButtonsOnScreen(page: Page, dialog: Locator, what: st
   await expectNoHorizontalOverflow(page);
 }
 
-/** Shoots the page as it is now in both themes and both widths, checking each. */
-async function shootEverywhere(page: Page, name: string, check: () => Promise<void>) {
-  for (const theme of ['light', 'dark'] as const) {
+type Theme = 'light' | 'dark';
+type Size = keyof typeof viewports;
+
+/**
+ * The theme and width pairs each language is shot in. By default, two each, paired so that every
+ * page is shot in both languages, both themes and both widths, and each theme at each width once:
+ * the layout checks depend on the language and the width, the colours (axe's contrast) on the
+ * language and the theme. `E2E_SHOTS=all` shoots all four for each language.
+ */
+const allVariants: [Theme, Size][] = [
+  ['light', 'wide'],
+  ['light', 'narrow'],
+  ['dark', 'wide'],
+  ['dark', 'narrow'],
+];
+const variants: Record<Language, [Theme, Size][]> =
+  process.env.E2E_SHOTS === 'all'
+    ? { en: allVariants, ar: allVariants }
+    : {
+        en: [
+          ['light', 'wide'],
+          ['dark', 'narrow'],
+        ],
+        ar: [
+          ['dark', 'wide'],
+          ['light', 'narrow'],
+        ],
+      };
+
+/** Shoots the page as it is now in the language's themes and widths, checking each. */
+async function shootEverywhere(page: Page, language: Language, name: string, check: () => Promise<void>) {
+  for (const [theme, size] of variants[language]) {
     await setTheme(page, theme);
-    for (const [size, viewport] of Object.entries(viewports)) {
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: `e2e/artifacts/${name}-${size}-${theme}.png` });
-      await check();
-    }
+    await page.setViewportSize(viewports[size]);
+    await page.screenshot({ path: `e2e/artifacts/${name}-${size}-${theme}.png` });
+    await check();
   }
   await setTheme(page, 'light');
   await page.setViewportSize(viewports.wide);
@@ -166,7 +193,7 @@ for (const language of ['en', 'ar'] as const) {
   const text = texts[language];
 
   test(`every list of the navigation in ${language}, light/dark, wide and narrow`, async ({ page }) => {
-    // A limit, not a wait: some fifteen pages, each shot four times, with their axe checks.
+    // A limit, not a wait: some fifteen pages, each shot twice (four times with E2E_SHOTS=all), with their axe checks.
     test.setTimeout(480_000);
     await signIn(page);
     await seed(page);
@@ -179,7 +206,7 @@ for (const language of ['en', 'ar'] as const) {
       if (readOnly.has(path)) await page.waitForLoadState('networkidle');
       else await expect(table.locator('tbody tr').first(), path).toBeVisible({ timeout: 30_000 });
       const hasRows = (await table.locator('tbody tr').count()) > 0;
-      await shootEverywhere(page, `list${path.replaceAll('/', '-')}-${language}`, async () => {
+      await shootEverywhere(page, language, `list${path.replaceAll('/', '-')}-${language}`, async () => {
         await expectNoHorizontalOverflow(page);
         if (hasRows) await expectRowActionsVisible(page, { actions: !readOnly.has(path) });
       });
@@ -214,7 +241,7 @@ for (const language of ['en', 'ar'] as const) {
           await expect(dialog).toBeVisible();
           await page.waitForLoadState('networkidle');
           dialogs += 1;
-          await shootEverywhere(page, `${name}-${kind}-${dialogs}`, () =>
+          await shootEverywhere(page, language, `${name}-${kind}-${dialogs}`, () =>
             expectDialogButtonsOnScreen(page, dialog, `${path} ${kind}`),
           );
           await leaveButton(dialog).click();
