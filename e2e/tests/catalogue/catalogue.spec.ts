@@ -1,5 +1,6 @@
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 const tinyPng = Buffer.from(
@@ -106,7 +107,7 @@ for (const language of ['en', 'ar'] as const) {
   const text = texts[language];
 
   test(`brands and locations: create, search, edit, disable, delete (${language})`, async ({ page }) => {
-    const unique = `${language}${Date.now().toString().slice(-6)}`;
+    const unique = `${language}${randomDigits(6)}`;
     const brandName = `Nile Bakery ${unique}`;
     await signIn(page);
 

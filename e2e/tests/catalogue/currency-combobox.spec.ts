@@ -1,5 +1,6 @@
 import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -45,7 +46,7 @@ for (const language of ['en', 'ar'] as const) {
     page,
   }) => {
     test.setTimeout(180_000);
-    const unique = `${language}${Date.now().toString().slice(-6)}`;
+    const unique = `${language}${randomDigits(6)}`;
     await signIn(page);
     await page.goto(`/brands?lng=${language}`);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');

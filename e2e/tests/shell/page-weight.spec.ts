@@ -11,10 +11,11 @@ const loginJsBudgetBytes = 100_000;
 /** The scripts the page requested before `selector` was shown, with their size as transferred. */
 async function scriptsBefore(page: Page, selector: string) {
   await page.addInitScript((ready) => {
-    const marks = window as unknown as { __usableAt?: number };
+    const marks = window as unknown as { __loadedWhenUsable?: string[] };
     new MutationObserver((_records, observer) => {
       if (document.querySelector(ready)) {
-        marks.__usableAt = performance.now();
+        // What had loaded when the form appeared: a script that runs before it has finished loading.
+        marks.__loadedWhenUsable = performance.getEntriesByType('resource').map((entry) => entry.name);
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
@@ -22,10 +23,10 @@ async function scriptsBefore(page: Page, selector: string) {
   return async () => {
     await page.waitForLoadState('networkidle');
     return page.evaluate(() => {
-      const usableAt = (window as unknown as { __usableAt?: number }).__usableAt ?? Number.POSITIVE_INFINITY;
+      const loaded = (window as unknown as { __loadedWhenUsable?: string[] }).__loadedWhenUsable;
       return performance
         .getEntriesByType('resource')
-        .filter((entry) => /\.m?js(\?|$)/.test(entry.name) && entry.startTime <= usableAt)
+        .filter((entry) => /\.m?js(\?|$)/.test(entry.name) && (!loaded || loaded.includes(entry.name)))
         .map((entry) => ({
           url: new URL(entry.name).pathname,
           transferSize: (entry as PerformanceResourceTiming).transferSize,
