@@ -351,8 +351,8 @@ export function bundleMarkdown(report: BundleReport): string {
   return lines.join('\n');
 }
 
-/** 30 brands through the API, so the list page shows a full first page. */
-async function seedBrands(baseUrl: string, workspaceId: string, cookie: string) {
+/** 30 brands through the API, so the list page shows a full first page (also used by lighthouse.ts). */
+export async function seedBrands(baseUrl: string, workspaceId: string, cookie: string) {
   for (let index = 1; index <= 30; index++) {
     const response = await fetch(`${baseUrl}/api/brands?workspaceId=${workspaceId}`, {
       method: 'POST',

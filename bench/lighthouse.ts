@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { seedBrands } from './bundle-size.ts';
 import {
   adminSession,
   benchWorkspaces,
@@ -36,25 +37,6 @@ export interface LighthouseRun {
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number };
   /** The audits that cost points, with their score, for the categories below target. */
   failing: { category: Category; id: string; title: string; score: number | null }[];
-}
-
-async function seedBrands(baseUrl: string, workspaceId: string, cookie: string) {
-  for (let index = 1; index <= 30; index++) {
-    const response = await fetch(`${baseUrl}/api/brands?workspaceId=${workspaceId}`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({
-        code: `B${String(index).padStart(3, '0')}`,
-        name: [
-          { locale: 'en', value: `Brand ${index}` },
-          { locale: 'ar', value: `العلامة ${index}` },
-        ],
-        currencies: ['EGP'],
-      }),
-    });
-    if (response.status !== 201)
-      throw new Error(`POST /api/brands answered ${response.status}: ${await response.text()}`);
-  }
 }
 
 function summarize(page: string, result: RunnerResult): LighthouseRun {
