@@ -183,14 +183,63 @@ describe('exchange rates and the base currency', () => {
       'currency',
       validationCodes.CURRENCY_IS_BASE,
     );
-    // Once the base is USD, EGP may have a rate (USD's stays as it was).
-    await update({ baseCurrency: 'USD' }, owner.cookie, workspace.id);
+    // Once the base is USD, USD's rate is converted into EGP's, and USD is the one refused.
+    expect((await update({ baseCurrency: 'USD' }, owner.cookie, workspace.id)).status).toBe(200);
+    const list = dataOf<{ currency: string; rate: number }[]>(
+      await api(t.app, { url: ratesUrl(), cookie: owner.cookie }),
+    );
+    expect(list.map(({ currency, rate }) => ({ currency, rate }))).toEqual([{ currency: 'EGP', rate: 0.02 }]);
+    expectValidation(
+      await api(t.app, { url: ratesUrl(), body: { currency: 'USD', rate: 1 }, cookie: owner.cookie }),
+      'currency',
+      validationCodes.CURRENCY_IS_BASE,
+    );
+  });
+
+  it('a new base converts every rate through its own, and back; without a rate for it, nothing changes', async () => {
+    const workspace = await createWorkspace(t.db, 'Rebase');
+    const owner = await addMember(t.db, workspace.id, { isAdmin: true });
+    const bystander = await createWorkspace(t.db, 'Bystander');
+    const bystanderAdmin = await addMember(t.db, bystander.id, { isAdmin: true });
+    const ratesOf = async (id: string, cookie: string) =>
+      Object.fromEntries(
+        dataOf<{ currency: string; rate: number }[]>(
+          await api(t.app, { url: `/api/exchange-rates?workspaceId=${id}`, cookie }),
+        ).map(({ currency, rate }) => [currency, rate]),
+      );
+    const post = (id: string, cookie: string, body: unknown) =>
+      api(t.app, { url: `/api/exchange-rates/bulk?workspaceId=${id}`, body, cookie });
     expect(
-      (await api(t.app, { url: ratesUrl(), body: { currency: 'EGP', rate: 0.02 }, cookie: owner.cookie }))
-        .status,
+      (
+        await post(workspace.id, owner.cookie, [
+          { currency: 'USD', rate: 50 },
+          { currency: 'EUR', rate: 55 },
+          { currency: 'SAR', rate: 12.5 },
+        ])
+      ).status,
     ).toBe(201);
-    const list = dataOf<{ currency: string }[]>(await api(t.app, { url: ratesUrl(), cookie: owner.cookie }));
-    expect(list.map((rate) => rate.currency)).toEqual(['EGP', 'USD']);
+    expect((await post(bystander.id, bystanderAdmin.cookie, [{ currency: 'USD', rate: 48 }])).status).toBe(
+      201,
+    );
+
+    // No rate for GBP to convert through: refused under the field, the base and the rates as they were.
+    expectValidation(
+      await update({ baseCurrency: 'GBP', name: 'Renamed' }, owner.cookie, workspace.id),
+      'baseCurrency',
+      validationCodes.BASE_CURRENCY_HAS_NO_RATE,
+    );
+    expect(dataOf<WorkspaceSettings>(await read(owner.cookie, workspace.id))).toMatchObject({
+      name: 'Rebase',
+      baseCurrency: 'EGP',
+    });
+    expect(await ratesOf(workspace.id, owner.cookie)).toEqual({ USD: 50, EUR: 55, SAR: 12.5 });
+
+    expect((await update({ baseCurrency: 'USD' }, owner.cookie, workspace.id)).status).toBe(200);
+    expect(await ratesOf(workspace.id, owner.cookie)).toEqual({ EGP: 0.02, EUR: 1.1, SAR: 0.25 });
+    // And back again: the rates as they were; another workspace's rates never move.
+    expect((await update({ baseCurrency: 'EGP' }, owner.cookie, workspace.id)).status).toBe(200);
+    expect(await ratesOf(workspace.id, owner.cookie)).toEqual({ USD: 50, EUR: 55, SAR: 12.5 });
+    expect(await ratesOf(bystander.id, bystanderAdmin.cookie)).toEqual({ USD: 48 });
   });
 });
 

@@ -16,6 +16,8 @@ const texts = {
     rate: 'Rate',
     create: 'Create',
     refused: "This is the workspace's base currency; its rate is always 1",
+    fifty: '50',
+    twoHundredths: '0.02',
     discard: 'Discard',
   },
   ar: {
@@ -30,6 +32,8 @@ const texts = {
     rate: 'السعر',
     create: 'إنشاء',
     refused: 'هذه هي العملة الأساسية لمساحة العمل، وسعرها دائمًا 1',
+    fifty: '٥٠',
+    twoHundredths: '٠٫٠٢',
     discard: 'تجاهل',
   },
 } as const;
@@ -53,6 +57,14 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       // A new workspace's rates are against EGP.
       await expect(page.getByRole('main').getByText(text.ratesEgp)).toBeVisible(loaded);
+      // One rate: 1 USD = 50 EGP. With USD as the base it becomes 1 EGP = 0.02 USD.
+      await page.getByRole('button', { name: text.newRate }).first().click();
+      const firstRate = page.getByRole('dialog', { name: text.newRate });
+      await firstRate.getByLabel(text.currency).selectOption('USD');
+      await firstRate.getByLabel(text.rate, { exact: true }).fill('50');
+      await firstRate.getByRole('button', { name: text.create }).click();
+      await expect(firstRate).toBeHidden();
+      await expect(page.getByRole('row', { name: /USD/ })).toContainText(text.fifty);
 
       const selector = page.getByRole('button', { name: new RegExp(owner.workspace) });
       await selector.click();
@@ -76,6 +88,8 @@ for (const language of ['en', 'ar'] as const) {
       await page.reload();
       await expect(page.getByRole('button', { name: new RegExp(renamed) })).toContainText(renamed, loaded);
       await expect(page.getByRole('main').getByText(text.rates)).toBeVisible(loaded);
+      await expect(page.getByRole('row', { name: /EGP/ })).toContainText(text.twoHundredths);
+      await expect(page.getByRole('row', { name: /USD/ })).toHaveCount(0);
 
       // A rate for the base currency itself is refused under the currency field.
       await page.getByRole('button', { name: text.newRate }).first().click();

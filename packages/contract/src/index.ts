@@ -7,6 +7,7 @@ export * from './captcha.ts';
 export * from './domain/avatar.ts';
 export * from './domain/barcode.ts';
 export * from './domain/countries-and-currencies.ts';
+export * from './domain/exchange-rates.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
 export * from './domain/normalize-input.ts';

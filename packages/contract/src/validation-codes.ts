@@ -52,6 +52,10 @@ export const validationCodes = {
   CURRENCY_IS_INVALID: 'CURRENCY_IS_INVALID',
   /** An exchange rate for the workspace's base currency itself (always 1). */
   CURRENCY_IS_BASE: 'CURRENCY_IS_BASE',
+  /** A new base currency without an exchange rate, while there are rates to convert through it. */
+  BASE_CURRENCY_HAS_NO_RATE: 'BASE_CURRENCY_HAS_NO_RATE',
+  /** A new base currency that would turn a rate into one too small or too large to keep. */
+  RATE_OUT_OF_RANGE: 'RATE_OUT_OF_RANGE',
   WORKSPACE_NAME_IS_REQUIRED: 'WORKSPACE_NAME_IS_REQUIRED',
   WORKSPACE_NAME_TOO_LONG: 'WORKSPACE_NAME_TOO_LONG',
   COUNTRY_IS_INVALID: 'COUNTRY_IS_INVALID',

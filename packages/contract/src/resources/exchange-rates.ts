@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exchangeRateLimits } from '../domain/exchange-rates.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { currencyField, idField, timestampField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -10,9 +11,8 @@ export const exchangeRateInputSchema = z.object({
     z
       .number({ error: codes.RATE_MUST_BE_POSITIVE })
       .positive(codes.RATE_MUST_BE_POSITIVE)
-      // The column keeps 8 decimals: a smaller rate would be stored as 0.
-      .min(0.000_000_01, codes.RATE_MUST_BE_POSITIVE)
-      .max(1_000_000_000, codes.RATE_MUST_BE_POSITIVE),
+      .min(exchangeRateLimits.min, codes.RATE_MUST_BE_POSITIVE)
+      .max(exchangeRateLimits.max, codes.RATE_MUST_BE_POSITIVE),
   ),
 });
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;

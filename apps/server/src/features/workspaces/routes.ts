@@ -1,14 +1,15 @@
 import {
   parseStoredFileUrl,
+  rebaseExchangeRates,
   validationCodes,
   type WorkspaceSettings,
   workspaceSettingsInputSchema,
 } from '@dukkan/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { workspaces } from '../../db/schema/index.ts';
+import { exchangeRates, workspaces } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -54,11 +55,54 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
       throw validationError([{ path: 'logo', message: validationCodes.URL_IS_INVALID }]);
     }
     if (Object.keys(input).length > 0) {
-      await db
-        .update(workspaces)
-        .set({ ...input, updatedAt: context.now() })
-        .where(eq(workspaces.id, workspaceId));
+      await db.transaction(async (tx) => {
+        const now = context.now();
+        if (input.baseCurrency) await rebaseRates(tx, workspaceId, input.baseCurrency, now);
+        await tx
+          .update(workspaces)
+          .set({ ...input, updatedAt: now })
+          .where(eq(workspaces.id, workspaceId));
+      });
     }
     return { data: await loadSettings(db, workspaceId) };
   });
+}
+
+/**
+ * A new base currency converts the workspace's exchange rates through the new base's own rate
+ * (`rebaseExchangeRates`): the new base's row becomes the old base's, the others are divided.
+ * Refused under the field, with nothing changed, when there are rates but none for the new base.
+ * The workspace row is locked first: a rate written meanwhile waits (its rule reads the base).
+ */
+async function rebaseRates(tx: Database, workspaceId: string, newBase: string, now: Date) {
+  const [workspace] = await tx
+    .select({ baseCurrency: workspaces.baseCurrency })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('update');
+  if (!workspace || workspace.baseCurrency === newBase) return;
+  const oldBase = workspace.baseCurrency;
+  const stored = await tx
+    .select({ id: exchangeRates.id, currency: exchangeRates.currency, rate: exchangeRates.rate })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.workspaceId, workspaceId));
+  const outcome = rebaseExchangeRates(stored, oldBase, newBase);
+  if (!outcome.ok) {
+    throw validationError([{ path: 'baseCurrency', message: validationCodes[outcome.code] }]);
+  }
+  const pivot = stored.find((entry) => entry.currency === newBase);
+  if (!pivot) return;
+  // A rate for the old base itself cannot be kept by the rule; it is replaced by the converted one.
+  await tx
+    .delete(exchangeRates)
+    .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.currency, oldBase)));
+  for (const entry of outcome.rates) {
+    const row =
+      entry.currency === oldBase ? pivot : stored.find((candidate) => candidate.currency === entry.currency);
+    if (!row) continue;
+    await tx
+      .update(exchangeRates)
+      .set({ currency: entry.currency, rate: entry.rate, updatedAt: now })
+      .where(eq(exchangeRates.id, row.id));
+  }
 }
