@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-client.ts';
-import { describeApiError } from './error-messages.ts';
+import { ApiError, OfflineError } from './api-client.ts';
+import { describeApiError, describeSaveFailure } from './error-messages.ts';
 
 const t = i18next.t.bind(i18next);
 
@@ -65,5 +65,27 @@ describe('describeApiError', () => {
 
   it('shows the server message for codes without a translation of their own', () => {
     expect(describeApiError(new ApiError(404, 'NOT_FOUND', 'Not found'), t, 'en')).toBe('Not found');
+  });
+});
+
+describe('describeSaveFailure', () => {
+  const fallback = 'The role could not be saved.';
+
+  it("says the form's own words when the server failed, or the error is not the API's", () => {
+    expect(describeSaveFailure(new ApiError(500, 'INTERNAL', 'boom'), t, 'en', fallback)).toBe(fallback);
+    expect(describeSaveFailure(new Error('boom'), t, 'en', fallback)).toBe(fallback);
+  });
+
+  it('says why otherwise: offline, forbidden, a rule by its code', () => {
+    expect(describeSaveFailure(new OfflineError(), t, 'en', fallback)).toBe(
+      describeApiError(new OfflineError(), t, 'en'),
+    );
+    expect(describeSaveFailure(new OfflineError(), t, 'en', fallback)).not.toBe(fallback);
+    expect(describeSaveFailure(new ApiError(403, 'FORBIDDEN', 'Forbidden'), t, 'en', fallback)).toBe(
+      describeApiError(new ApiError(403, 'FORBIDDEN', 'Forbidden'), t, 'en'),
+    );
+    expect(
+      describeSaveFailure(new ApiError(400, 'VALIDATION', 'CODE_MUST_BE_UNIQUE'), t, 'en', fallback),
+    ).toBe('This code must be unique');
   });
 });

@@ -75,3 +75,22 @@ export function describeApiError(error: unknown, t: TFunction, language: string)
       return error.message || t('errors.somethingWentWrong');
   }
 }
+
+/**
+ * Why a save failed, said above its form when no field is to blame: the server's failure as "could
+ * not be saved" (`fallback`, the form's own words), anything else — offline, a refused permission,
+ * a business rule — in the refusal's own words.
+ */
+export function describeSaveFailure(
+  error: unknown,
+  t: TFunction,
+  language: string,
+  fallback: string,
+): string {
+  if (!isApiError(error) || error.code === 'INTERNAL') return fallback;
+  if (error.code === 'VALIDATION') {
+    const own = translatedCode(error.message, t);
+    if (own) return own;
+  }
+  return describeApiError(error, t, language);
+}

@@ -22,6 +22,7 @@ import {
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { isApiError } from '../../lib/api-client.ts';
+import { describeSaveFailure } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
@@ -39,7 +40,7 @@ const roleOperationOptions = { alsoInvalidate: [queryKeys.currentUser] };
 
 /** New role / Edit role: code, title and the permission matrix. */
 export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRecord>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const matrixLabelId = useId();
   const grant = useWorkspaceGrant();
   const grantable = (tag: PermissionTag) => grant.isAdmin || grant.tags.has(tag);
@@ -71,7 +72,9 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
       if (isApiError(error) && error.code === 'DB' && error.body?.target === 'code') {
         form.setError('code', { message: 'CODE_MUST_BE_UNIQUE' }, { shouldFocus: true });
       } else if (!applyValidationIssues(error, form.setError, ['code', 'title', 'permissions'])) {
-        form.setError('root.server', { message: 'failed' });
+        form.setError('root.server', {
+          message: describeSaveFailure(error, t, i18n.language, t('roles.saveFailed')),
+        });
       }
     }
   };
@@ -89,7 +92,7 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
     >
       <form noValidate onSubmit={form.handleSubmit(save)} className={dialogFormClassName}>
         <DialogBody className="space-y-5">
-          {errors.root?.server && <Alert tone="error">{t('roles.saveFailed')}</Alert>}
+          {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="role-code" label={t('roles.columns.code')} error={errors.code?.message} required>
               {(control) => (

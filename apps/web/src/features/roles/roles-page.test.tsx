@@ -91,6 +91,42 @@ describe('RolesPage', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 
+  it('says offline when saving offline, and "could not be saved" when the server failed; the values stay', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderRoles('admin', [
+      {
+        method: 'POST',
+        path: '/api/authority-roles',
+        status: 500,
+        body: {
+          error: { statusCode: 500, code: 'INTERNAL', name: 'Error', message: 'Something went wrong' },
+        },
+      },
+    ]);
+    await screen.findByRole('rowheader', { name: 'Manager' });
+    await person.click(screen.getAllByRole('button', { name: 'New role' })[0] as HTMLElement);
+    const dialog = within(screen.getByRole('dialog'));
+    await person.type(dialog.getByLabelText('Code'), 'CASH');
+    await person.type(dialog.getByLabelText('Title'), 'Cashier');
+
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    await person.click(dialog.getByRole('button', { name: 'Create role' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'You are offline. Nothing was saved; check your connection and try again.',
+    );
+    expect(callsTo(calls, '/api/authority-roles', 'POST')).toHaveLength(0);
+    expect((dialog.getByLabelText('Code') as HTMLInputElement).value).toBe('CASH');
+
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    await person.click(dialog.getByRole('button', { name: 'Create role' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('alert').textContent).toBe(
+        'The role could not be saved. Check the form and try again.',
+      ),
+    );
+    expect(callsTo(calls, '/api/authority-roles', 'POST')).toHaveLength(1);
+  });
+
   it('lets a non-admin editor change only what they hold, and sends only what changed', async () => {
     const person = userEvent.setup();
     const { calls } = renderRoles(

@@ -1,0 +1,128 @@
+import { type FormEntry, listFormFields } from '@dukkan/contract';
+import { useId, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../components/ui/alert.tsx';
+import { Button } from '../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogBody,
+  DialogCancel,
+  DialogFooter,
+  type DialogProps,
+} from '../components/ui/dialog.tsx';
+import { isApiError } from '../lib/api-client.ts';
+import { describeSaveFailure } from '../lib/error-messages.ts';
+import { applyValidationIssues } from '../lib/form-errors.ts';
+import type { FileAccess, UploadFiles } from './form/field-props.ts';
+import { ResourceForm } from './form/resource-form.tsx';
+
+export interface FormDialogProps<S extends z.ZodType> {
+  title: string;
+  size?: DialogProps['size'];
+  /** The declared form: its fields and the schema the server validates with. */
+  fields: readonly FormEntry[];
+  schema: S;
+  defaultValues?: Record<string, unknown>;
+  /** The record edited; absent for a new one. */
+  recordId?: string;
+  /** Create or Save. */
+  submitLabel: string;
+  /** Said above the form when the server failed ("… could not be saved"). */
+  failedText: string;
+  /** Saves the values; throws the refusal, which the dialog shows where it belongs. */
+  onSave: (values: z.output<S>) => Promise<unknown>;
+  /** After a save, and on Cancel, Escape, the close button or the backdrop (asked first when changed). */
+  onClose: () => void;
+  uploadFiles?: UploadFiles;
+  fileAccess?: FileAccess;
+}
+
+/**
+ * A declared form in a dialog: the generic form renderer, Cancel and the submit button in the
+ * footer, "Discard your changes?" before unsaved values are lost, and a refusal where it belongs —
+ * a repeated value or a broken rule under the field it names, anything else above the form. While
+ * a save is under way nothing closes the dialog; when it fails, the values stay.
+ */
+export function FormDialog<S extends z.ZodType>({
+  title,
+  size = 'lg',
+  fields,
+  schema,
+  defaultValues,
+  recordId,
+  submitLabel,
+  failedText,
+  onSave,
+  onClose,
+  uploadFiles,
+  fileAccess,
+}: FormDialogProps<S>) {
+  const { t, i18n } = useTranslation();
+  const formId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: z.output<S>, methods: UseFormReturn<FieldValues>) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSave(values);
+      onClose();
+    } catch (error) {
+      const fieldNames = listFormFields(fields).map((field) => field.name);
+      const target = isApiError(error) && error.code === 'DB' ? error.body?.target : undefined;
+      if (target && fieldNames.includes(target)) {
+        methods.setError(
+          target,
+          { type: 'server', message: target === 'code' ? 'CODE_MUST_BE_UNIQUE' : 'VALUE_MUST_BE_UNIQUE' },
+          { shouldFocus: true },
+        );
+      } else if (!applyValidationIssues(error, methods.setError, fieldNames)) {
+        setFailure(describeSaveFailure(error, t, i18n.language, failedText));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !saving) onClose();
+      }}
+      title={title}
+      size={size}
+      confirmClose={dirty && !saving}
+    >
+      <DialogBody>
+        {failure && (
+          <Alert tone="error" className="mb-4">
+            {failure}
+          </Alert>
+        )}
+        <ResourceForm
+          id={formId}
+          fields={fields}
+          schema={schema}
+          defaultValues={defaultValues}
+          recordId={recordId}
+          onSubmit={submit}
+          uploadFiles={uploadFiles}
+          fileAccess={fileAccess}
+          footer={false}
+          onDirtyChange={setDirty}
+        />
+      </DialogBody>
+      <DialogFooter>
+        <DialogCancel disabled={saving} />
+        <Button type="submit" form={formId} loading={saving}>
+          {submitLabel}
+        </Button>
+      </DialogFooter>
+    </Dialog>
+  );
+}
