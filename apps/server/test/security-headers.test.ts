@@ -39,6 +39,7 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js.br'), brotliCompressSync(assetJs));
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(assetJs));
   writeFileSync(join(webDist, 'assets', 'tiny-AbC123.js'), tinyJs);
+  writeFileSync(join(webDist, 'assets', 'mark-AbC123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -265,6 +266,24 @@ describe('static files', () => {
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body).toBe(assetJs);
     expect(identity.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a script carries no document policy (never a document under nosniff); an SVG, which can be one, keeps it', async () => {
+    const script = await t.app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['referrer-policy']).toBe('no-referrer');
+    for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(script.headers[header], header).toBeUndefined();
+    }
+    const svg = await t.app.inject({ url: '/assets/mark-AbC123.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(svg.headers['x-frame-options']).toBe('DENY');
   });
 
   it('a small asset without a twin is sent as it is: static files are never compressed per request', async () => {

@@ -5,6 +5,7 @@ import { filesPathPrefix } from '@dukkan/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from './errors.ts';
+import { documentOnlyHeaders } from './security-headers.ts';
 import { isPlainStaticPath } from './static-paths.ts';
 
 /** The built web app: `apps/web/dist`, found from this file in `src/` or in the bundle. */
@@ -19,12 +20,22 @@ export function findWebDist(configured?: string): string | undefined {
   return undefined;
 }
 
+/** The build's hashed scripts, stylesheets and fonts (`/assets/index-AbC123.js`). */
+const builtSubresource = /^\/assets\/[^/]+\.(js|css|woff2?)$/;
+
 /**
  * Serves the SPA with a history fallback: any GET outside `/api/` that is not a file gets
  * index.html. Unknown API paths answer the contract's NOT_FOUND.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | undefined) {
   if (webDist) {
+    // A built script, stylesheet or font is never a document: no document policy on it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (builtSubresource.test(request.url.split('?')[0] ?? '')) {
+        for (const header of documentOnlyHeaders) reply.removeHeader(header);
+      }
+      return payload;
+    });
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
