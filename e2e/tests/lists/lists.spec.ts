@@ -121,6 +121,14 @@ test('a location with a long name and seven lines of hours keeps its name, statu
       }
       await expectRowActionsVisible(page);
       await expectNoHorizontalOverflow(page);
+      if (size === 'wide') {
+        // This table is wider than its frame: the pinned actions cast a shadow over the columns beneath.
+        await expect(page.locator('main [data-scrolls]')).toHaveCount(1);
+        const shadow = await row
+          .locator('td[data-column=actions]')
+          .evaluate((cell) => getComputedStyle(cell).boxShadow);
+        expect(shadow, where).toMatch(/10px -6px/);
+      }
 
       // Seven days of hours take three lines; "+5 more" unfolds the rest (Friday among them), and folds them again.
       const hours = row.locator('td[data-column=workingHours] ul').first();

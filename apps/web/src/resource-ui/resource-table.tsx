@@ -71,9 +71,16 @@ function SortHeader({
   );
 }
 
-/** The actions column, pinned to the inline end of the scrolling frame, with an edge over what scrolls beneath. */
-const pinnedEnd =
-  'sticky end-0 z-[1] shadow-[-1px_0_0_var(--color-slate-200)] rtl:shadow-[1px_0_0_var(--color-slate-200)] dark:shadow-[-1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[1px_0_0_var(--color-slate-800)] @max-xl:static @max-xl:shadow-none @max-xl:rtl:shadow-none @max-xl:dark:shadow-none @max-xl:dark:rtl:shadow-none';
+/**
+ * The actions column, pinned to the inline end of the scrolling frame, with an edge over what
+ * scrolls beneath; while the frame scrolls, the edge casts a shadow: more columns lie under it.
+ */
+const pinnedEnd = cn(
+  'sticky end-0 z-[1] @max-xl:static',
+  'shadow-[-1px_0_0_var(--color-slate-200)] rtl:shadow-[1px_0_0_var(--color-slate-200)] dark:shadow-[-1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[1px_0_0_var(--color-slate-800)]',
+  'group-data-scrolls/frame:shadow-[-1px_0_0_var(--color-slate-200),-8px_0_10px_-6px_rgb(15_23_42/0.25)] group-data-scrolls/frame:rtl:shadow-[1px_0_0_var(--color-slate-200),8px_0_10px_-6px_rgb(15_23_42/0.25)] group-data-scrolls/frame:dark:shadow-[-1px_0_0_var(--color-slate-800),-8px_0_10px_-6px_rgb(0_0_0/0.6)] group-data-scrolls/frame:dark:rtl:shadow-[1px_0_0_var(--color-slate-800),8px_0_10px_-6px_rgb(0_0_0/0.6)]',
+  '@max-xl:shadow-none @max-xl:rtl:shadow-none @max-xl:dark:shadow-none @max-xl:dark:rtl:shadow-none @max-xl:group-data-scrolls/frame:shadow-none @max-xl:group-data-scrolls/frame:rtl:shadow-none @max-xl:group-data-scrolls/frame:dark:shadow-none @max-xl:group-data-scrolls/frame:dark:rtl:shadow-none',
+);
 
 /**
  * The rows of a list page, where a record's name, status and actions can be seen at every width.
@@ -114,8 +121,8 @@ export function ResourceTable<R extends { id: string }>({
       {/* While it scrolls sideways, the frame is a named, focusable region: arrow keys scroll it. */}
       <div
         ref={frame}
-        className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
-        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+        className="group/frame relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption, 'data-scrolls': '' } : {})}
       >
         <table
           aria-busy={busy || undefined}
