@@ -11,7 +11,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // A ceiling, not a measure: a test that creates, edits and deletes records with axe-core checking
+  // each new screen takes ~35 s alone, and up to twice that with a second run on the same two cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: e2eServer.url,
