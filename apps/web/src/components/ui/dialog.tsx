@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { createContext, type ReactNode, type RefObject, useContext, useRef, useState } from 'react';
+import { createContext, type ReactNode, type RefObject, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names.ts';
 import { Button } from './button.tsx';
@@ -61,9 +61,15 @@ export function Dialog({
     if (open) setOpener(focusReturnTarget(document.activeElement));
   }
   const [askingToDiscard, setAskingToDiscard] = useState(false);
+  // Read when asked, not when rendered: Radix calls the Escape and backdrop handlers of the render
+  // before its effects ran, which may be older than the latest change.
+  const hasChanges = useRef(confirmClose);
+  useLayoutEffect(() => {
+    hasChanges.current = confirmClose;
+  }, [confirmClose]);
 
   const requestClose = () => {
-    if (confirmClose) setAskingToDiscard(true);
+    if (hasChanges.current) setAskingToDiscard(true);
     else onOpenChange(false);
   };
 

@@ -73,8 +73,15 @@ export function ResourceForm<S extends z.ZodType>({
     }) as Resolver<FieldValues>,
     defaultValues: formDefaultValues(fields, defaultValues),
   });
-  const { isDirty } = form.formState;
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  // Told from inside the input event, not from an effect after the render: a state set in an
+  // effect renders later, and an Escape pressed right after typing would find the form clean.
+  useEffect(() => {
+    if (!onDirtyChange) return;
+    return form.subscribe({
+      formState: { isDirty: true },
+      callback: ({ isDirty }) => onDirtyChange(Boolean(isDirty)),
+    });
+  }, [form, onDirtyChange]);
 
   const renderField = (entry: Exclude<FormEntry, { kind: 'group' }>) => {
     const Component = getRegisteredComponent(fieldComponents, entry.type);
