@@ -17,6 +17,64 @@ const reactRouterProduction = join(
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
 /**
+ * Two chunks for what the pages after the login page share, instead of the ~30 automatic chunks
+ * of 0.4–3 KB (one request each on a first visit) they were split into by which pages use them:
+ * - `query-root`: what `app/query-root-chunk.ts` needs (server state, the session check), which
+ *   every page but the login page loads;
+ * - `signed-in-app`: what the signed-in area needs beyond that — its shell and every screen's
+ *   common ground, the generic resource list — and no public page does (those stay split as
+ *   before, so the public pages never download the signed-in area).
+ * Membership is computed from the module graph once it is built: the modules a set of roots
+ * imports statically, without the lazily loaded ones (a form, a dialog, a page of its own).
+ */
+function sharedChunks() {
+  const members = { queryRoot: new Set<string>(), signedIn: new Set<string>() };
+  const plugin: Plugin = {
+    name: 'dukkan-shared-chunks',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const find = (suffix: string) => {
+        const found = ids.find((id) => id.replaceAll('\\', '/').endsWith(suffix));
+        if (!found) throw new Error(`dukkan-shared-chunks: no module ${suffix}`);
+        return found;
+      };
+      const reach = (roots: readonly string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop() as string;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const queryRoot = find('/src/app/query-root-chunk.ts');
+      const signedInApp = find('/src/app/signed-in-app.tsx');
+      // Every page the router loads lazily but the signed-in area: the public pages and the portal.
+      const publicPages = (
+        this.getModuleInfo(find('/src/app/routes.tsx'))?.dynamicallyImportedIds ?? []
+      ).filter((id) => id !== queryRoot && id !== signedInApp);
+      members.queryRoot = reach([queryRoot]);
+      const publicReach = reach([queryRoot, ...publicPages]);
+      members.signedIn = new Set(
+        [...reach([signedInApp, find('/src/resource-ui/resource-page.tsx')])].filter(
+          (id) => !publicReach.has(id),
+        ),
+      );
+    },
+  };
+  return {
+    plugin,
+    queryRoot: (id: string) => members.queryRoot.has(id),
+    signedIn: (id: string) => members.signedIn.has(id),
+  };
+}
+
+const shared = sharedChunks();
+
+/**
  * Writes `.gz` and `.br` twins of the built text assets; the server serves them as they are
  * (`preCompressed`), so browsers download compressed files without per-request CPU. Small files
  * get them too (the server never compresses a static file itself), unless a twin is no smaller.
@@ -48,7 +106,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), shared.plugin],
   resolve: {
     alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
   },
@@ -65,9 +123,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // A group takes its members only: a module public pages share with the signed-in area
+          // stays out of `signed-in-app` (its members' other imports are split as usual).
+          includeDependenciesRecursively: false,
           // Every module the entry loads before the first page goes in the entry chunk: rolldown
           // otherwise splits them by which lazy pages share them, into requests of 67 bytes up.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'query-root', test: shared.queryRoot, priority: 1 },
+            { name: 'signed-in-app', test: shared.signedIn, priority: 0 },
+          ],
         },
       },
       treeshake: {

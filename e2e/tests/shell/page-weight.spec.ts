@@ -1,3 +1,4 @@
+import { signIn } from '../../fixtures/auth.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -7,6 +8,8 @@ import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /** 100 KB of JavaScript as transferred (body as sent plus headers), the budget of bench/bundle-size.ts. */
 const loginJsBudgetBytes = 100_000;
+/** A signed-in list page's budget, as transferred, until its rows show. */
+const listJsBudgetBytes = 200_000;
 
 /** The scripts the page requested before `selector` was shown, with their size as transferred. */
 async function scriptsBefore(page: Page, selector: string) {
@@ -70,6 +73,52 @@ for (const language of ['en', 'ar'] as const) {
       expect(cacheControl, path).toBe('public, max-age=31536000, immutable');
   });
 }
+
+test('/brands loads at most 200 KB of JavaScript before its rows show; a public page none of the signed-in area', async ({
+  browser,
+  page,
+}) => {
+  await signIn(page);
+  // A first visit: the session cookie, an empty cache.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  try {
+    const visit = await context.newPage();
+    const rows = 'main :is(tr, li) :is(td, div)';
+    const measure = await scriptsBefore(visit, rows);
+    await visit.goto('/brands?lng=en');
+    await expect(visit.locator(rows).first()).toBeVisible();
+    const scripts = await measure();
+    const total = scripts.reduce((sum, script) => sum + script.transferSize, 0);
+    const listing = scripts.map((script) => `${script.url} ${script.transferSize}`).join('\n');
+    expect(listing).toMatch(/signed-in-app/);
+    expect(
+      scripts.every((script) => script.transferSize > 0),
+      listing,
+    ).toBe(true);
+    expect(total, `JavaScript before the rows show:\n${listing}`).toBeLessThanOrEqual(listJsBudgetBytes);
+    // Nor does the list wait for the form renderer: the editor downloads after the rows show.
+    expect(listing).not.toMatch(/form-dialog|resource-editor-dialog|select-field/);
+  } finally {
+    await context.close();
+  }
+
+  const visitor = await browser.newContext();
+  try {
+    const visit = await visitor.newPage();
+    const loaded: string[] = [];
+    visit.on('response', (response) => loaded.push(new URL(response.url()).pathname));
+    await visit.goto('/forgot-password?lng=en');
+    await expect(visit.locator('form')).toBeVisible();
+    await visit.waitForLoadState('networkidle');
+    expect(loaded.filter((path) => path.includes('query-root')).length, loaded.join('\n')).toBe(1);
+    expect(
+      loaded.filter((path) => path.includes('signed-in-app')),
+      loaded.join('\n'),
+    ).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
+});
 
 /** Every public page, as a signed-out visitor opens it from a link or a mail. */
 const publicPages = [

@@ -120,6 +120,42 @@ describe('ResourceListPage (generic)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('prepares the editor once the rows show, not while they load', async () => {
+    let answer = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const prepareEditor = vi.fn();
+    const mock = mockFetch([
+      {
+        path: '/api/gadgets',
+        body: async (call: { query: URLSearchParams }) => {
+          await held;
+          return listOf([gadget('1', 'Lamp')])(call);
+        },
+      },
+    ]);
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderSignedIn(
+      <ResourceListPage
+        definition={gadgets}
+        title="Gadgets"
+        columns={columns}
+        recordLabel={(record) => record.title}
+        editor={() => null}
+        prepareEditor={prepareEditor}
+      />,
+      { user: admin, path: '/gadgets' },
+    );
+    await waitFor(() => expect(callsTo(mock.calls, '/api/gadgets')).toHaveLength(1));
+    // Idle while the list loads: still nothing to prepare.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(prepareEditor).not.toHaveBeenCalled();
+    answer();
+    expect(await screen.findByText('Lamp')).toBeTruthy();
+    await waitFor(() => expect(prepareEditor).toHaveBeenCalledTimes(1));
+  });
+
   it('renders the rows of the first page, asking with the workspace, page, page size and sort', async () => {
     const { calls } = renderGadgets([
       { path: '/api/gadgets', body: listOf([gadget('1', 'Alpha'), gadget('2', 'Beta')]) },

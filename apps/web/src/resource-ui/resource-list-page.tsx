@@ -51,6 +51,8 @@ export interface ResourceListPageProps<D extends ResourceDefinition> {
   filters?: readonly ListFilterControl[];
   /** The create/edit dialog; with it, New and Edit appear for users who may use them. */
   editor?: (props: ResourceEditorProps<RecordOf<D>>) => ReactNode;
+  /** Downloads what `editor` needs: called once the rows show, when the browser is idle. */
+  prepareEditor?: () => void;
   /** Where New goes when records are created on a page of their own (a product), not in `editor`. */
   createHref?: string;
   createLabel?: string;
@@ -83,6 +85,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
   recordLabel,
   filters = [],
   editor,
+  prepareEditor,
   createHref,
   createLabel,
   toolbarActions,
@@ -115,6 +118,12 @@ export function ResourceListPage<D extends ResourceDefinition>({
 
   // A page emptied by a delete (or an old link past the end) moves back to the last real page.
   const data = list.data;
+  const rowsShown = data !== undefined;
+  useEffect(() => {
+    if (!rowsShown || !prepareEditor) return;
+    const idle = window.requestIdleCallback?.(prepareEditor) ?? window.setTimeout(prepareEditor, 1);
+    return () => (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+  }, [rowsShown, prepareEditor]);
   useEffect(() => {
     if (!data || list.isPlaceholderData || data.data.length > 0 || params.page === 1) return;
     const lastPage = Math.max(1, Math.ceil(data.meta.total / params.pageSize));

@@ -1,5 +1,5 @@
 import type { FormValues, ResourceDefinition } from '@dukkan/contract';
-import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ListFilterControl, ResourceColumn } from './columns.ts';
@@ -10,9 +10,9 @@ import type { ResourceEditorDialog as EditorDialog } from './resource-editor-dia
 import { ResourceListPage } from './resource-list-page.tsx';
 import type { RecordOf } from './use-resource.ts';
 
-// The form renderer (its fields, zod, the dialog's focus and scroll locks: ~65 KB on the wire) is
-// not needed to show a list: it downloads once the list is up, while the browser is idle, and a
-// dialog opened before that waits for it.
+// The form renderer (its fields, the dialog's focus and scroll locks) is not needed to show a
+// list: it downloads once the rows show, while the browser is idle, and a dialog opened before
+// that waits for it.
 // One download, shared by the idle preload and the dialog; a failed one is tried again.
 let editorModule: Promise<typeof import('./resource-editor-dialog.tsx')> | undefined;
 let editorLoaded = false;
@@ -33,7 +33,7 @@ const LazyEditor = lazy(() => loadEditor().then((module) => ({ default: module.R
 const preloadEditor = () => void loadEditor().catch(() => undefined);
 
 /**
- * The editor dialog, downloaded when the browser is idle after the list shows (or at the first
+ * The editor dialog, downloaded when the browser is idle after the rows show (or at the first
  * open). Always the same element tree: switching from the lazy one to the loaded module while a
  * dialog is open would mount it again and drop what the user typed.
  */
@@ -83,11 +83,6 @@ export function ResourceScreen<D extends ResourceDefinition>({
   type R = RecordOf<D>;
   const { t, i18n } = useTranslation();
   const textValues = useDeclaredTextValues();
-  useEffect(() => {
-    if (!definition.form || createHref || editorLoaded) return;
-    const idle = window.requestIdleCallback?.(preloadEditor) ?? window.setTimeout(preloadEditor, 1);
-    return () => (window.cancelIdleCallback ?? window.clearTimeout)(idle);
-  }, [definition.form, createHref]);
   const ownColumns = useDeclaredColumns<R>(definition);
   const declared = arrangeColumns ? arrangeColumns(ownColumns) : ownColumns;
   const columns: ResourceColumn<R>[] = primaryLink
@@ -146,6 +141,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
           ? (t(`resources.${definition.key}.emptyHint` as never) as string)
           : undefined
       }
+      prepareEditor={definition.form && !createHref && !editorLoaded ? preloadEditor : undefined}
       editor={
         definition.form && !createHref
           ? ({ record, onClose }) => (

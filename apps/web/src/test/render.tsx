@@ -78,10 +78,10 @@ export function mockFetch(routes: MockRoute[]) {
         }),
         { status: 404 },
       );
-    const body =
-      typeof route.body === 'function'
-        ? route.body({ ...call, query: new URLSearchParams(rawQuery) })
-        : route.body;
+    // A function may answer later (a promise): a test holds an answer back to see the page wait.
+    const body = await (typeof route.body === 'function'
+      ? route.body({ ...call, query: new URLSearchParams(rawQuery) })
+      : route.body);
     return new Response(JSON.stringify(body), {
       status: route.status ?? 200,
       headers: { 'content-type': 'application/json' },
