@@ -3,6 +3,7 @@ import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtu
 import { catalogueApi } from '../../fixtures/products.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -18,10 +19,7 @@ const texts = {
   ar: { create: /^(إضافة |دعوة |دور جديد)/, edit: /^تعديل: /, navigation: 'التنقل الرئيسي' },
 };
 
-const viewports = {
-  wide: { width: 1280, height: 800 },
-  narrow: { width: 390, height: 844 },
-};
+const viewports = shotViewports;
 
 /** Pages of the navigation that are not lists, and lists with nothing a user may change. */
 const notLists = new Set(['/', '/settings', '/profile']);
@@ -148,38 +146,9 @@ async function expectDialogButtonsOnScreen(page: Page, dialog: Locator, what: st
   await expectNoHorizontalOverflow(page);
 }
 
-type Theme = 'light' | 'dark';
-type Size = keyof typeof viewports;
-
-/**
- * The theme and width pairs each language is shot in. By default, two each, paired so that every
- * page is shot in both languages, both themes and both widths, and each theme at each width once:
- * the layout checks depend on the language and the width, the colours (axe's contrast) on the
- * language and the theme. `E2E_SHOTS=all` shoots all four for each language.
- */
-const allVariants: [Theme, Size][] = [
-  ['light', 'wide'],
-  ['light', 'narrow'],
-  ['dark', 'wide'],
-  ['dark', 'narrow'],
-];
-const variants: Record<Language, [Theme, Size][]> =
-  process.env.E2E_SHOTS === 'all'
-    ? { en: allVariants, ar: allVariants }
-    : {
-        en: [
-          ['light', 'wide'],
-          ['dark', 'narrow'],
-        ],
-        ar: [
-          ['dark', 'wide'],
-          ['light', 'narrow'],
-        ],
-      };
-
 /** Shoots the page as it is now in the language's themes and widths, checking each. */
 async function shootEverywhere(page: Page, language: Language, name: string, check: () => Promise<void>) {
-  for (const [theme, size] of variants[language]) {
+  for (const [theme, size] of shotVariants(language)) {
     await setTheme(page, theme);
     await page.setViewportSize(viewports[size]);
     await page.screenshot({ path: `e2e/artifacts/${name}-${size}-${theme}.png` });

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { applicationCard, newWorkspaceOwner } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -18,7 +19,6 @@ const texts = {
     home: /الرئيسية/,
   },
 };
-const viewports = { wide: { width: 1280, height: 800 }, narrow: { width: 390, height: 844 } };
 
 async function portalAddress(clientId: string): Promise<string> {
   const config = await client.discovery(new URL(`${e2eServer.url}/oidc`), clientId, undefined, undefined, {
@@ -58,7 +58,7 @@ test('the portal page and Access Denied in en/ar, light/dark, wide and narrow', 
     }
     for (const language of ['en', 'ar'] as const) {
       const text = texts[language];
-      for (const theme of ['light', 'dark'] as const) {
+      for (const [theme, size] of shotVariants(language)) {
         await page.evaluate(
           ([chosenTheme, chosenLanguage]) => {
             localStorage.setItem('theme', chosenTheme!);
@@ -66,26 +66,24 @@ test('the portal page and Access Denied in en/ar, light/dark, wide and narrow', 
           },
           [theme, language],
         );
-        for (const [size, viewport] of Object.entries(viewports)) {
-          await page.setViewportSize(viewport);
-          await page.goto(await portalAddress('dukkan-demo'));
-          await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-          await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-          if (state === 'question') {
-            await expect(page.getByRole('button', { name: text.login, exact: true })).toBeFocused();
-            await expect(page.getByText(owner.workspace)).toBeVisible();
-            await expectWhollyOnScreen(page, 'Login', text.login, 'button');
-            await expectWhollyOnScreen(page, 'Switch Account', text.switchAccount, 'button');
-          } else {
-            await expect(page.getByRole('heading', { name: text.accessDenied })).toBeVisible();
-            await expectWhollyOnScreen(page, 'the link home', text.home, 'link');
-          }
-          await expectNoHorizontalOverflow(page);
-          await page.screenshot({
-            path: `e2e/artifacts/portal-${state}-${size}-${language}-${theme}.png`,
-            fullPage: true,
-          });
+        await page.setViewportSize(shotViewports[size]);
+        await page.goto(await portalAddress('dukkan-demo'));
+        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        if (state === 'question') {
+          await expect(page.getByRole('button', { name: text.login, exact: true })).toBeFocused();
+          await expect(page.getByText(owner.workspace)).toBeVisible();
+          await expectWhollyOnScreen(page, 'Login', text.login, 'button');
+          await expectWhollyOnScreen(page, 'Switch Account', text.switchAccount, 'button');
+        } else {
+          await expect(page.getByRole('heading', { name: text.accessDenied })).toBeVisible();
+          await expectWhollyOnScreen(page, 'the link home', text.home, 'link');
         }
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({
+          path: `e2e/artifacts/portal-${state}-${size}-${language}-${theme}.png`,
+          fullPage: true,
+        });
       }
     }
   }

@@ -2,6 +2,7 @@ import { signIn } from '../../fixtures/auth.ts';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { catalogueApi } from '../../fixtures/products.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
+import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -13,11 +14,6 @@ import { expect, type Page, test } from '../../fixtures/test.ts';
 const texts = {
   en: { save: 'Save', cancel: 'Cancel', grid: 'Variants', ingredient: 'Ingredient (Line 2)' },
   ar: { save: 'حفظ', cancel: 'إلغاء', grid: 'المتغيرات', ingredient: 'المكوّن (السطر 2)' },
-};
-
-const viewports = {
-  wide: { width: 1280, height: 800 },
-  narrow: { width: 390, height: 844 },
 };
 
 async function seed(page: Page) {
@@ -68,24 +64,22 @@ test('the product page in en/ar, light/dark, wide and narrow', async ({ page }) 
   const product = await seed(page);
   for (const language of ['en', 'ar'] as const) {
     const text = texts[language];
-    for (const theme of ['light', 'dark'] as const) {
+    for (const [theme, size] of shotVariants(language)) {
       await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
-      for (const [size, viewport] of Object.entries(viewports)) {
-        await page.setViewportSize(viewport);
-        await page.goto(`/products/${product.id}?lng=${language}`);
-        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-        await expect(page.getByRole('grid', { name: text.grid })).toHaveAttribute('aria-rowcount', '13');
-        await expect(page.getByRole('button', { name: text.ingredient })).toContainText('SYRUP-');
-        await page.waitForLoadState('networkidle');
-        await expectOnScreen(page, 'Save', page.getByRole('button', { name: text.save, exact: true }));
-        await expectOnScreen(page, 'Cancel', page.getByRole('link', { name: text.cancel, exact: true }));
-        await page.screenshot({
-          path: `e2e/artifacts/product-page-${size}-${language}-${theme}.png`,
-          fullPage: true,
-        });
-        await expectNoHorizontalOverflow(page);
-      }
+      await page.setViewportSize(shotViewports[size]);
+      await page.goto(`/products/${product.id}?lng=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expect(page.getByRole('grid', { name: text.grid })).toHaveAttribute('aria-rowcount', '13');
+      await expect(page.getByRole('button', { name: text.ingredient })).toContainText('SYRUP-');
+      await page.waitForLoadState('networkidle');
+      await expectOnScreen(page, 'Save', page.getByRole('button', { name: text.save, exact: true }));
+      await expectOnScreen(page, 'Cancel', page.getByRole('link', { name: text.cancel, exact: true }));
+      await page.screenshot({
+        path: `e2e/artifacts/product-page-${size}-${language}-${theme}.png`,
+        fullPage: true,
+      });
+      await expectNoHorizontalOverflow(page);
     }
   }
 });

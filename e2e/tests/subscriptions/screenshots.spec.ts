@@ -1,6 +1,7 @@
 import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
 import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
+import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -18,11 +19,6 @@ const texts = {
     approved: 'Approved',
   },
   ar: { changePlan: 'غيّر الخطة', confirm: 'غيّر الخطة', subscribed: /مشترك حتى/, approved: 'مقبول' },
-};
-
-const viewports = {
-  wide: { width: 1280, height: 800 },
-  narrow: { width: 390, height: 844 },
 };
 
 async function expectOnScreen(page: Page, what: string, control: Locator) {
@@ -53,51 +49,45 @@ test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, w
 
   for (const language of ['en', 'ar'] as const) {
     const text = texts[language];
-    for (const theme of ['light', 'dark'] as const) {
+    for (const [theme, size] of shotVariants(language)) {
       await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
-      for (const [size, viewport] of Object.entries(viewports)) {
-        await page.setViewportSize(viewport);
-        const shot = (name: string) =>
-          page.screenshot({ path: `e2e/artifacts/${name}-${size}-${language}-${theme}.png`, fullPage: true });
+      await page.setViewportSize(shotViewports[size]);
+      const shot = (name: string) =>
+        page.screenshot({ path: `e2e/artifacts/${name}-${size}-${language}-${theme}.png`, fullPage: true });
 
-        await page.goto(`/?lng=${language}`);
-        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-        const card = applicationCard(page);
-        await expect(card).toContainText(text.subscribed);
-        await expectNoHorizontalOverflow(page);
-        for (const button of await card.getByRole('button').all()) {
-          await expectOnScreen(page, `dashboard: ${await button.textContent()}`, button);
-        }
-        await shot('dashboard');
-
-        await card.getByRole('button', { name: text.changePlan }).click();
-        const dialog = page.getByRole('dialog');
-        await expect(dialog.getByRole('radio')).toHaveCount(4);
-        await expectNoHorizontalOverflow(page);
-        await expectOnScreen(
-          page,
-          'plan dialog: confirm',
-          dialog.getByRole('button', { name: text.confirm }),
-        );
-        await shot('plan-dialog');
-        await page.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
-
-        // The lists are the generic list's, shot in every combination elsewhere: two themes here.
-        if ((language === 'en') !== (theme === 'light')) continue;
-        await page.goto(`/subscriptions?lng=${language}`);
-        await expect(page.getByRole('row').filter({ hasText: text.approved })).toHaveCount(1);
-        await expectNoHorizontalOverflow(page);
-        await expectRowActionsVisible(page, { actions: false });
-        await shot('subscriptions');
-
-        await page.goto(`/payments?lng=${language}`);
-        await expect(page.getByRole('rowheader').filter({ hasText: /^(1|١)$/ })).toHaveCount(1);
-        await expectNoHorizontalOverflow(page);
-        await expectRowActionsVisible(page, { actions: false });
-        await shot('payments');
+      await page.goto(`/?lng=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      const card = applicationCard(page);
+      await expect(card).toContainText(text.subscribed);
+      await expectNoHorizontalOverflow(page);
+      for (const button of await card.getByRole('button').all()) {
+        await expectOnScreen(page, `dashboard: ${await button.textContent()}`, button);
       }
+      await shot('dashboard');
+
+      await card.getByRole('button', { name: text.changePlan }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('radio')).toHaveCount(4);
+      await expectNoHorizontalOverflow(page);
+      await expectOnScreen(page, 'plan dialog: confirm', dialog.getByRole('button', { name: text.confirm }));
+      await shot('plan-dialog');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // The lists are the generic list's, shot in every combination elsewhere: two themes here.
+      if ((language === 'en') !== (theme === 'light')) continue;
+      await page.goto(`/subscriptions?lng=${language}`);
+      await expect(page.getByRole('row').filter({ hasText: text.approved })).toHaveCount(1);
+      await expectNoHorizontalOverflow(page);
+      await expectRowActionsVisible(page, { actions: false });
+      await shot('subscriptions');
+
+      await page.goto(`/payments?lng=${language}`);
+      await expect(page.getByRole('rowheader').filter({ hasText: /^(1|١)$/ })).toHaveCount(1);
+      await expectNoHorizontalOverflow(page);
+      await expectRowActionsVisible(page, { actions: false });
+      await shot('payments');
     }
   }
   await close();
