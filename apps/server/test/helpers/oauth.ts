@@ -65,7 +65,11 @@ export class TestBrowser {
     this.cookies.set(name!, rest.join('='));
   }
 
-  async get(url: string, kind: 'navigate' | 'fetch' = 'navigate'): Promise<BrowserResponse> {
+  async get(
+    url: string,
+    kind: 'navigate' | 'fetch' = 'navigate',
+    extraHeaders: Record<string, string> = {},
+  ): Promise<BrowserResponse> {
     const target = new URL(url, this.publicUrl);
     const response = await this.app.inject({
       method: 'GET',
@@ -76,6 +80,7 @@ export class TestBrowser {
         ...(kind === 'fetch'
           ? appFetchHeaders
           : { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' }),
+        ...extraHeaders,
       },
     });
     for (const header of [response.headers['set-cookie'] ?? []].flat()) {

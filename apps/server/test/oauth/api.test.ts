@@ -216,8 +216,8 @@ describe('GET /api/oauth/authorize/client-side', () => {
     return { browser, query: page.searchParams };
   }
 
-  const login = (browser: TestBrowser, query: URLSearchParams) =>
-    browser.get(`/api/oauth/authorize/client-side?${query}`, 'fetch');
+  const login = (browser: TestBrowser, query: URLSearchParams, headers: Record<string, string> = {}) =>
+    browser.get(`/api/oauth/authorize/client-side?${query}`, 'fetch', headers);
 
   let application: ApplicationRow;
   let workspace: { id: string; name: string };
@@ -280,6 +280,13 @@ describe('GET /api/oauth/authorize/client-side', () => {
     expect(response.json).toEqual({
       error: 'access_denied',
       error_description: `You are not authorized to access ${application.nameEn}`,
+    });
+    // The page shows the description as it comes: an Arabic page's request gets it in Arabic.
+    const arabic = await login(browser, query, { 'accept-language': 'ar' });
+    expect(arabic.status).toBe(403);
+    expect(arabic.json).toEqual({
+      error: 'access_denied',
+      error_description: `ليست لديك صلاحية للوصول إلى ${application.nameAr}`,
     });
   });
 

@@ -121,7 +121,7 @@ describe('ResourceListPage (generic)', () => {
   });
 
   it('prepares the editor once the rows show, not while they load', async () => {
-    let answer = () => undefined as void;
+    let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       answer = resolve;
     });

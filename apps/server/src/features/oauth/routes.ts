@@ -20,6 +20,7 @@ import { access } from '../../http/access.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput } from '../../http/errors.ts';
+import { requestLanguage } from '../../http/mail-language.ts';
 import { deleteExpiredOauthModels } from './oauth-adapter.ts';
 import { createAuthorizationServer, oidcMountPath, portalPath, supportedScopes } from './provider.ts';
 import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys.ts';
@@ -93,6 +94,25 @@ function requestTarget(request: FastifyRequest): { path: string; search: string 
 function oauthError(reply: FastifyReply, status: number, body: OauthErrorBody) {
   return reply.code(status).header('cache-control', 'no-store').send(body);
 }
+
+/**
+ * The portal's own refusals, which its page shows as they come (spec §8: the returned
+ * error_description in a toast), in the language of the page that asked (its `Accept-Language`).
+ */
+const refusalTexts = {
+  expired: {
+    en: 'This sign-in request has expired. Start again from the application.',
+    ar: 'انتهت صلاحية طلب تسجيل الدخول هذا. ابدأ من جديد من التطبيق.',
+  },
+  otherApplication: {
+    en: 'This sign-in request belongs to another application. Start again from it.',
+    ar: 'طلب تسجيل الدخول هذا يخص تطبيقًا آخر. ابدأ من جديد منه.',
+  },
+  notAuthorized: {
+    en: (application: string) => `You are not authorized to access ${application}`,
+    ar: (application: string) => `ليست لديك صلاحية للوصول إلى ${application}`,
+  },
+} as const;
 
 /** The application of a client id; none for a text that cannot be one. */
 async function findApplication(db: Database, clientId: string) {
@@ -214,7 +234,7 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
         if (!(error instanceof errors.SessionNotFound)) throw error;
         return oauthError(reply, 400, {
           error: 'invalid_request',
-          error_description: 'This sign-in request has expired. Start again from the application.',
+          error_description: refusalTexts.expired[requestLanguage(request)],
         });
       }
       if (
@@ -223,14 +243,16 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
       ) {
         return oauthError(reply, 400, {
           error: 'invalid_request',
-          error_description: 'This sign-in request belongs to another application. Start again from it.',
+          error_description: refusalTexts.otherApplication[requestLanguage(request)],
         });
       }
       const application = await findApplication(db, query.client_id);
       if (!application || !(await memberMayUseApplication(db, query.workspaceId, userId, query.client_id))) {
+        const language = requestLanguage(request);
+        const name = (language === 'ar' ? application?.nameAr : application?.nameEn) ?? query.client_id;
         return oauthError(reply, 403, {
           error: 'access_denied',
-          error_description: `You are not authorized to access ${application?.nameEn ?? query.client_id}`,
+          error_description: refusalTexts.notAuthorized[language](name),
         });
       }
 

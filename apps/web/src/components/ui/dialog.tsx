@@ -1,5 +1,13 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { createContext, type ReactNode, type RefObject, useContext, useLayoutEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useContext,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names.ts';
 import { Button } from './button.tsx';

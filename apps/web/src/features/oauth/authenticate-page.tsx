@@ -128,7 +128,7 @@ function Consent({
   const busy = useRef(false);
 
   const login = useMutation({
-    mutationFn: () => authorizeClientSide(params, workspaceId),
+    mutationFn: () => authorizeClientSide(params, workspaceId, i18n.language),
     // The page stays busy until the browser has left it.
     onSuccess: ({ redirect }) => leaveApp(redirect),
     onError: (error) => {

@@ -50,10 +50,12 @@ export function useInstalledOauthApplication(clientId: string, workspaceId: stri
 export function authorizeClientSide(
   params: URLSearchParams,
   workspaceId: string,
+  language: string,
 ): Promise<AuthorizeClientSideResult> {
   const query: Record<string, string> = Object.fromEntries(params);
   query.workspaceId = workspaceId;
-  return apiRequest<AuthorizeClientSideResult>('/oauth/authorize/client-side', { query });
+  // A refusal's description is shown as it comes: the server writes it in the page's language.
+  return apiRequest<AuthorizeClientSideResult>('/oauth/authorize/client-side', { query, language });
 }
 
 /** The description of a refusal the page shows as it is (spec §8's OAuth error values), or null. */
