@@ -5,10 +5,11 @@
  * with the key metrics; the median run by performance score when BENCH_RUNS > 1.
  *
  * Needs the production web build: `npm run build -w @dukkan/web` (or BENCH_WEB_DIST=<folder>).
- * Run: `npm run bench:lighthouse -w @dukkan/bench`. Environment: BENCH_RUNS (1), BENCH_CHROMIUM.
+ * Run: `npm run bench:lighthouse -w @dukkan/bench`. Environment: BENCH_RUNS (1), BENCH_CHROMIUM,
+ * BENCH_LIGHTHOUSE_REPORTS (a folder for each run's whole report).
  * Targets: performance ≥ 95, accessibility 100, best practices 100 on both pages.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -77,6 +78,8 @@ export async function runLighthouse(): Promise<{ runs: LighthouseRun[]; ok: bool
       `No web build at ${webDist}: run \`npm run build -w @dukkan/web\` first (or set BENCH_WEB_DIST).`,
     );
   const runsPerPage = intFromEnv('BENCH_RUNS', 1);
+  // Lighthouse's whole report of each run, to read an audit's details (open in its viewer).
+  const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
   const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-lighthouse-'));
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -113,6 +116,11 @@ export async function runLighthouse(): Promise<{ runs: LighthouseRun[]; ok: bool
         };
         const result = await lighthouse(`${server.url}${page.path}`, flags);
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          const name = `${page.path.replace(/\W+/g, '') || 'root'}-${run + 1}.json`;
+          writeFileSync(join(reportDir, name), JSON.stringify(result.lhr));
+        }
         attempts.push(summarize(page.path, result));
       }
       attempts.sort((a, b) => a.scores.performance - b.scores.performance);

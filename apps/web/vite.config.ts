@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -13,6 +14,10 @@ const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+
+// Every `import … from 'zod'` of the app and of the contract, in the browser: zod configured for
+// a page whose policy forbids eval (`src/lib/zod/jitless.ts`).
+const zodForTheBrowser = fileURLToPath(new URL('./src/lib/zod/index.ts', import.meta.url));
 
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
@@ -108,7 +113,10 @@ function precompress(): Plugin {
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), shared.plugin],
   resolve: {
-    alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
+    alias: [
+      { find: /^react-router$/, replacement: reactRouterProduction },
+      { find: /^zod$/, replacement: zodForTheBrowser },
+    ],
   },
   server: {
     // The API runs on :3000 (`npm run dev`); the Host header is kept so the origin check passes.
