@@ -79,6 +79,51 @@ function sharedChunks() {
 
 const shared = sharedChunks();
 
+/** Where the build records what a page's first answer asks for beside the entry script (read by `spa.ts`). */
+const preloadHintsFile = '.vite/preload-hints.json';
+
+/**
+ * Records, for the server (`apps/server/src/http/spa.ts`), the scripts a page needs after the
+ * entry, each with the chunks it imports: `queryRoot` for every page but the login page,
+ * `signedIn` (the signed-in area) for a visit with a session. The server lists them in the page
+ * as `<link rel="modulepreload">`, so they download beside the entry instead of one after the
+ * other, each asked for only once the one before it has run.
+ */
+function preloadHints(): Plugin {
+  return {
+    name: 'dukkan-preload-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const withImports = (fileName: string, found = new Set<string>()) => {
+        if (found.has(fileName)) return found;
+        found.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) withImports(imported, found);
+        return found;
+      };
+      const chunkNamed = (name: string) => {
+        const chunk = chunks.find((candidate) => candidate.name === name);
+        if (!chunk) throw new Error(`dukkan-preload-hints: no chunk ${name}`);
+        return chunk.fileName;
+      };
+      const loaded = new Set(
+        chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...withImports(chunk.fileName)]),
+      );
+      const queryRoot = [...withImports(chunkNamed('query-root'))].filter((file) => !loaded.has(file));
+      const signedIn = [...withImports(chunkNamed('signed-in-app'))].filter(
+        (file) => !loaded.has(file) && !queryRoot.includes(file),
+      );
+      const path = (file: string) => `/${file}`;
+      this.emitFile({
+        type: 'asset',
+        fileName: preloadHintsFile,
+        source: JSON.stringify({ queryRoot: queryRoot.map(path), signedIn: signedIn.map(path) }, null, 2),
+      });
+    },
+  };
+}
+
 /**
  * Writes `.gz` and `.br` twins of the built text assets; the server serves them as they are
  * (`preCompressed`), so browsers download compressed files without per-request CPU. Small files
@@ -111,7 +156,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), shared.plugin],
+  plugins: [react(), tailwindcss(), precompress(), shared.plugin, preloadHints()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouterProduction },

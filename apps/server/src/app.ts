@@ -24,6 +24,7 @@ import { createLifecycle, registerShutdown } from './http/lifecycle.ts';
 import { loggedError } from './http/logged-error.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { sessionCookieNameFor } from './http/sessions.ts';
 import { findWebDist, registerSpa } from './http/spa.ts';
 import {
   type CaptchaVerifier,
@@ -173,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerFileRoutes(app, context, resources);
   assertResourcesServed(app, resources);
 
-  await registerSpa(app, webDist);
+  await registerSpa(app, webDist, sessionCookieNameFor(config.publicUrl));
 
   // Trials, periods and graces end on time, and warnings go out, whatever the traffic; several
   // instances may run it at once (each event applies once).

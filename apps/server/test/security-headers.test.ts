@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityDirectives, inlineScriptHashes } from '../src/http/security-headers.ts';
+import { sessionCookieName } from '../src/http/sessions.ts';
+import { pageDocumentKind, withModulePreloads } from '../src/http/spa.ts';
 import {
   api,
   appFetchHeaders,
@@ -28,6 +30,11 @@ const themeScript =
 const indexHtml = `<!doctype html><html><head><script>${themeScript}</script><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head><body><div id="root"></div></body></html>`;
 const assetJs = `export const words = ${JSON.stringify('dukkan '.repeat(400))};\n`;
 const tinyJs = 'export const tiny = 1;\n';
+/** What the web build records of the scripts after the entry (`apps/web/vite.config.ts`). */
+const preloadHints = {
+  queryRoot: ['/assets/query-root-AbC123.js'],
+  signedIn: ['/assets/signed-in-app-AbC123.js', '/assets/avatar-AbC123.js'],
+};
 
 let webDist: string;
 let t: TestApp;
@@ -40,6 +47,8 @@ beforeAll(async () => {
   writeFileSync(join(webDist, 'assets', 'index-AbC123.js.gz'), gzipSync(assetJs));
   writeFileSync(join(webDist, 'assets', 'tiny-AbC123.js'), tinyJs);
   writeFileSync(join(webDist, 'assets', 'mark-AbC123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'preload-hints.json'), JSON.stringify(preloadHints));
   t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
 });
 afterAll(async () => {
@@ -86,7 +95,7 @@ describe('pages', () => {
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.vary).toBe('accept-encoding');
+    expect(response.headers.vary).toBe('accept-encoding, cookie');
   });
 
   it('pages whose address carries a token send no Referer', async () => {
@@ -104,6 +113,88 @@ describe('pages', () => {
     const body = /<script>([\s\S]*?)<\/script>/.exec(source)?.[1] ?? '';
     expect(body).toContain("localStorage.getItem('theme')");
     expect(hashes[0]).toBe(sha256(body));
+  });
+});
+
+describe('the first answer of a page: what it downloads beside the entry script', () => {
+  const session = { cookie: `${sessionCookieName}=any-token` };
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('the login page: the entry alone, with a session cookie or without', async () => {
+    for (const headers of [{}, session]) {
+      const response = await t.app.inject({ url: '/login?lng=ar', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(indexHtml);
+    }
+  });
+
+  it('a visitor without a session, and a public page or the portal: the server-state chunk', async () => {
+    for (const [url, headers] of [
+      ['/brands', {}],
+      ['/', {}],
+      ['/forgot-password', session],
+      ['/accept-invite?token=abc', session],
+      ['/authenticate?error=access_denied', session],
+    ] as const) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(200);
+      expect(preloads(response.body), url).toEqual(preloadHints.queryRoot);
+    }
+  });
+
+  it('a signed-in page with a session cookie: the signed-in area too', async () => {
+    for (const url of ['/brands', '/', '/brands/', '/products/new?x=1']) {
+      const response = await t.app.inject({ url, headers: session });
+      expect(response.statusCode, url).toBe(200);
+      expect(preloads(response.body), url).toEqual([...preloadHints.queryRoot, ...preloadHints.signedIn]);
+      // The theme script is unchanged: its hash in the policy still lets it run.
+      expect(response.body).toContain(`<script>${themeScript}</script>`);
+      expect(csp(response.headers['content-security-policy']).get('script-src')).toContain(
+        sha256(themeScript),
+      );
+    }
+  });
+
+  it('compressed as the browser accepts, and answered 304 when the browser has it', async () => {
+    const plain = await t.app.inject({ url: '/brands', headers: session });
+    const br = await t.app.inject({ url: '/brands', headers: { ...session, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({ url: '/brands', headers: { ...session, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    const etag = String(plain.headers.etag);
+    const again = await t.app.inject({ url: '/brands', headers: { ...session, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another kind of page is another document: the browser's copy of the first is not it.
+    const signedOut = await t.app.inject({ url: '/brands', headers: { 'if-none-match': etag } });
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('which first answer a page gets', () => {
+  it('the login page by its path, however written; public pages by theirs; the rest by the session cookie', () => {
+    for (const url of ['/login', '/login/', '//login', '/login?lng=ar', '/login#top'])
+      expect(pageDocumentKind(url, true), url).toBe('login');
+    for (const url of ['/forgot-password', '/authenticate', '/404/', '/logout?x=1'])
+      expect(pageDocumentKind(url, true), url).toBe('public');
+    for (const url of ['/', '/brands', '/login-help', '/products/123'])
+      expect([pageDocumentKind(url, true), pageDocumentKind(url, false)], url).toEqual([
+        'signedIn',
+        'public',
+      ]);
+  });
+
+  it('preload links go into the head, as Vite writes its own; none leaves the page as it is', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>';
+    expect(withModulePreloads(html, [])).toBe(html);
+    expect(withModulePreloads(html, ['/assets/a.js', '/assets/b.js'])).toBe(
+      '<html><head><title>x</title>    <link rel="modulepreload" crossorigin href="/assets/a.js">\n    <link rel="modulepreload" crossorigin href="/assets/b.js">\n  </head><body></body></html>',
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { publicPages } from '@dukkan/contract';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -40,18 +41,18 @@ const AuthenticatePage = lazy(() =>
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginPage />} />
+      <Route path={publicPages.login} element={<LoginPage />} />
       <Route element={<QueryRoot />}>
-        <Route path="/logout" element={<LogoutPage />} />
-        <Route path="/request-for-access" element={<RequestAccessPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<NewPasswordPage mode="reset" />} />
-        <Route path="/set-password" element={<NewPasswordPage mode="set" />} />
-        <Route path="/accept-invite" element={<AcceptInvitePage />} />
-        <Route path="/404" element={<NotFoundPage />} />
+        <Route path={publicPages.logout} element={<LogoutPage />} />
+        <Route path={publicPages.requestAccess} element={<RequestAccessPage />} />
+        <Route path={publicPages.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={publicPages.resetPassword} element={<NewPasswordPage mode="reset" />} />
+        <Route path={publicPages.setPassword} element={<NewPasswordPage mode="set" />} />
+        <Route path={publicPages.acceptInvite} element={<AcceptInvitePage />} />
+        <Route path={publicPages.notFound} element={<NotFoundPage />} />
         {/* The sign-in portal needs a session but not the shell: the gate without the signed-in area. */}
         <Route
-          path="/authenticate"
+          path={publicPages.portal}
           element={
             <SignedInGate>
               <AuthenticatePage />

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { oauthInteractionParam } from '@dukkan/contract';
+import { oauthInteractionParam, publicPages } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
@@ -24,7 +24,7 @@ import { logoutSource, postLogoutSuccessSource } from './pages.ts';
 /** Where the authorization server lives: its issuer is the public URL plus this path. */
 export const oidcMountPath = '/oidc';
 /** The portal page, which is also the authorization endpoint clients send users to. */
-export const portalPath = '/authenticate';
+export const portalPath = publicPages.portal;
 
 export const oidcIssuer = (publicUrl: string) => `${publicUrl}${oidcMountPath}`;
 
