@@ -24,7 +24,7 @@ for (const name of ['vitest-pglite.json', 'vitest-postgres.json']) {
   failed += report.numFailedTests;
   if (report.numFailedTests > 0 || !report.success) runnerFailures.push(name);
 }
-// The browser tests run as two Playwright runs (playwright-1.json, playwright-2.json).
+// The browser tests' report (playwright.json; playwright-N.json for runs made side by side).
 for (const name of readdirSync(dir).filter((file) => /^playwright(-\d+)?\.json$/.test(file))) {
   const playwright = readJson(name);
   if (!playwright) continue;

@@ -8,9 +8,10 @@ import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /**
  * Screenshots of every list page of the main navigation, and of every New and Edit dialog they
- * open, in en and ar, light and dark, 1280 × 800 and 390 × 844 (pairwise by default, see
- * `variants`; every combination with E2E_SHOTS=all), kept in e2e/artifacts/ for a person to look at. The pages are read from the navigation (it is built from the resource registry), so a
- * new resource is shot without being added here. At each shot: the page does not scroll sideways;
+ * open, in en and ar, light and dark, 1280 × 800 and 390 × 844 (one pair a language by default,
+ * see `fixtures/shots.ts`; every combination with E2E_SHOTS=all), kept in e2e/artifacts/ for a
+ * person to look at. The pages are read from the navigation (it is built from the resource
+ * registry), so a new resource is shot without being added here. At each shot: the page does not scroll sideways;
  * on a list, every row's name, status and actions can be seen; in a dialog, its buttons are wholly
  * on screen. One load per page and language; theme and width change in place.
  */
@@ -162,7 +163,7 @@ for (const language of ['en', 'ar'] as const) {
   const text = texts[language];
 
   test(`every list of the navigation in ${language}, light/dark, wide and narrow`, async ({ page }) => {
-    // A limit, not a wait: some fifteen pages, each shot twice (four times with E2E_SHOTS=all), with their axe checks.
+    // A limit, not a wait: some fifteen pages, each shot once (four times with E2E_SHOTS=all), with their axe checks.
     test.setTimeout(480_000);
     await signIn(page);
     await seed(page);
