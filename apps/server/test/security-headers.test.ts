@@ -164,6 +164,12 @@ describe('the first answer of a page: what it downloads beside the entry script'
     const gzip = await t.app.inject({ url: '/brands', headers: { ...session, 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    // An encoding the browser refuses (q=0) is not sent, whatever its name.
+    const refused = await t.app.inject({
+      url: '/brands',
+      headers: { ...session, 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(refused.headers['content-encoding']).toBe('gzip');
 
     const etag = String(plain.headers.etag);
     const again = await t.app.inject({ url: '/brands', headers: { ...session, 'if-none-match': etag } });

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { filesPathPrefix, publicPages } from '@dukkan/contract';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from './errors.ts';
@@ -100,9 +101,10 @@ function sendPageDocument(request: FastifyRequest, reply: FastifyReply, document
     .header('etag', document.etag)
     .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === document.etag) return reply.code(304).send();
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(document.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(document.gzip);
+  // The negotiator @fastify/static uses for its precompressed twins: weights and `q=0` honoured.
+  const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip', 'identity']);
+  if (encoding === 'br' || encoding === 'gzip')
+    return reply.header('content-encoding', encoding).send(document[encoding]);
   return reply.send(document.plain);
 }
 
