@@ -120,3 +120,44 @@ test('/brands loads at most 200 KB of JavaScript before its rows show; a public 
     await visitor.close();
   }
 });
+
+test('a signed-in page asks for the session and its texts before its first render, not after', async ({
+  browser,
+  page,
+}) => {
+  await signIn(page);
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  try {
+    const visit = await context.newPage();
+    await visit.addInitScript(() => {
+      new MutationObserver((_records, observer) => {
+        if (!document.getElementById('root')?.firstChild) return;
+        (window as unknown as { __firstRender?: number }).__firstRender = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await visit.goto('/brands?lng=en');
+    await expect(visit.getByRole('main').getByRole('table').locator('tbody tr').first()).toBeVisible();
+    await visit.waitForLoadState('networkidle');
+    const { firstRender, requests } = await visit.evaluate(() => ({
+      firstRender: (window as unknown as { __firstRender?: number }).__firstRender ?? 0,
+      requests: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    const listing = requests.map((request) => `${request.path} ${Math.round(request.start)}`).join('\n');
+    expect(firstRender, listing).toBeGreaterThan(0);
+    const session = requests.filter((request) => /^\/api\/+auth\/user$/.test(request.path));
+    // The language's texts and the signed-in screens' texts: two files of the language.
+    const texts = requests.filter((request) => /^\/assets\/en-[\w-]+\.js$/.test(request.path));
+    expect(session.length, listing).toBe(1);
+    expect(texts.length, listing).toBe(2);
+    for (const request of [...session, ...texts])
+      expect(
+        request.start,
+        `${request.path} asked for after the first render (${Math.round(firstRender)} ms)\n${listing}`,
+      ).toBeLessThan(firstRender);
+  } finally {
+    await context.close();
+  }
+});
