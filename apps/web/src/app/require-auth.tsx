@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
@@ -45,8 +45,13 @@ export function SignedInGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const { data: user, isPending, isError, refetch } = useCurrentUser();
+  // The first render with a user builds the whole signed-in area (the shell and the page, a
+  // visit's largest render). Deferred, it is a transition, which React builds in slices of a few
+  // milliseconds instead of one long task, the indicator staying meanwhile. Later answers (another
+  // user, none after signing out) apply at once.
+  const shownUser = useDeferredValue(user);
 
-  if (isPending) return <FullScreenSpinner label={t('common.loading')} />;
+  if (isPending || (user && !shownUser)) return <FullScreenSpinner label={t('common.loading')} />;
   if (isError && user === undefined) return <SessionError onRetry={() => void refetch()} />;
   if (!user) {
     const login = loginRedirectFor(location);

@@ -10,11 +10,12 @@ export function useOverflowsInline(ref: RefObject<HTMLElement | null>): boolean 
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
+    // Read in the observer's callback only: it runs once layout is done (first when observing
+    // starts), where a read in the effect itself would force the page's whole first layout.
     const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     for (const child of element.children) observer.observe(child);
-    measure();
     return () => observer.disconnect();
   }, [ref]);
   return overflows;
