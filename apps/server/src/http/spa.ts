@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { filesPathPrefix, pageArea } from '@dukkan/contract';
+import { filesPathPrefix, publicPages } from '@dukkan/contract';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,6 +37,8 @@ const preloadHintsFile = join('.vite', 'preload-hints.json');
 /** The three first answers of the app: what each kind of page downloads beside the entry script. */
 export type PageDocumentKind = 'login' | 'public' | 'signedIn';
 
+const publicPagePaths = new Set<string>(Object.values(publicPages));
+
 /**
  * Which answer a page gets. The login page: the entry alone (its budget is 100 KB of script). A
  * public page or the sign-in portal, and any page of a visitor without a session: the server-state
@@ -45,9 +47,10 @@ export type PageDocumentKind = 'login' | 'public' | 'signedIn';
  * checked).
  */
 export function pageDocumentKind(url: string, hasSessionCookie: boolean): PageDocumentKind {
-  const area = pageArea(url);
-  if (area === 'login') return 'login';
-  return area === 'signedIn' && hasSessionCookie ? 'signedIn' : 'public';
+  const path = (url.split(/[?#]/)[0] ?? '').replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  if (path === publicPages.login) return 'login';
+  if (!hasSessionCookie || publicPagePaths.has(path)) return 'public';
+  return 'signedIn';
 }
 
 /** index.html with `<link rel="modulepreload">` for each script, as Vite writes its own. */

@@ -96,12 +96,8 @@ export const languageDetector: LanguageDetectorModule = {
   },
 };
 
-/**
- * Sets up i18next (detector, lazy locales, React binding); resolves once the language is loaded.
- * `signedIn`: a page of the signed-in area, whose two files of texts then download together.
- */
-export async function initI18n({ signedIn = false }: { signedIn?: boolean } = {}) {
-  if (signedIn) signedInWanted = true;
+/** Sets up i18next (detector, lazy locales, React binding); resolves once the language is loaded. */
+export async function initI18n() {
   i18next.on('languageChanged', (language) => applyDocumentLanguage(language));
   await i18next
     .use(lazyLocales)
