@@ -6,7 +6,8 @@
  *
  * Needs the production web build: `npm run build -w @dukkan/web` (or BENCH_WEB_DIST=<folder>).
  * Run: `npm run bench:lighthouse -w @dukkan/bench`. Environment: BENCH_RUNS (1), BENCH_CHROMIUM,
- * BENCH_LIGHTHOUSE_REPORTS (a folder for each run's whole report).
+ * BENCH_LIGHTHOUSE_REPORTS (a folder for each run's whole report), BENCH_LIGHTHOUSE_PAGES (some of
+ * the pages, comma-separated: `/brands`).
  * Targets: performance ≥ 95, accessibility 100, best practices 100 on both pages.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,11 +99,12 @@ export async function runLighthouse(): Promise<{ runs: LighthouseRun[]; ok: bool
       chromePath: chromiumPath,
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
     });
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
     const pages: { path: string; headers?: Record<string, string> }[] = [
       { path: '/login' },
       // The session cookie on every request of the run (Lighthouse's documented way to audit a signed-in page).
       { path: '/brands', headers: { Cookie: admin.cookie } },
-    ];
+    ].filter((page) => !only || only.includes(page.path));
     const runs: LighthouseRun[] = [];
     for (const page of pages) {
       const attempts: LighthouseRun[] = [];
