@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LanguageName } from '../../components/preference-toggles.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { LanguageIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../components/ui/icons.tsx';
 import { type LanguageCode, languages } from '../../i18n/languages.ts';
@@ -72,7 +73,7 @@ export function UserMenu() {
               onSelect={() => switchLanguage(language.code)}
             >
               <LanguageIcon className="size-4" />
-              <span lang={language.code}>{t(`languages.${language.code}`)}</span>
+              <LanguageName code={language.code} />
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
