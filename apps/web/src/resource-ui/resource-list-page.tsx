@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '@dukkan/contract';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotAuthorizedView } from '../components/not-authorized-view.tsx';
@@ -116,8 +116,10 @@ export function ResourceListPage<D extends ResourceDefinition>({
   // A settled search is a history entry (debounced, so not one per keystroke): Back returns to the list before it.
   const onSearch = useCallback((search: string) => setParams({ search }), [setParams]);
 
+  // New rows render as a transition (a deferred value): React builds the table in slices of a few
+  // milliseconds rather than one long task, the rows shown so far (or the skeleton) staying meanwhile.
+  const data = useDeferredValue(list.data);
   // A page emptied by a delete (or an old link past the end) moves back to the last real page.
-  const data = list.data;
   const rowsShown = data !== undefined;
   useEffect(() => {
     if (!rowsShown || !prepareEditor) return;
