@@ -1,4 +1,5 @@
 import './index.css';
+import { pagePath, publicPages } from '@dukkan/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -10,7 +11,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // Any page but the login page needs server state and the session check: their chunk downloads
 // beside the language instead of after the first render.
-if (window.location.pathname.replace(/\/+$/, '') !== '/login') loadQueryRoot().catch(() => undefined);
+if (pagePath(window.location.pathname) !== publicPages.login) loadQueryRoot().catch(() => undefined);
 
 // Rendered once the language is loaded, so no untranslated key ever shows.
 void initI18n().then(() => {

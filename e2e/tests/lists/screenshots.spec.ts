@@ -11,9 +11,9 @@ import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
  * open, in en and ar, light and dark, 1280 × 800 and 390 × 844 (one pair a language by default,
  * see `fixtures/shots.ts`; every combination with E2E_SHOTS=all), kept in e2e/artifacts/ for a
  * person to look at. The pages are read from the navigation (it is built from the resource
- * registry), so a new resource is shot without being added here. At each shot: the page does not scroll sideways;
- * on a list, every row's name, status and actions can be seen; in a dialog, its buttons are wholly
- * on screen. One load per page and language; theme and width change in place.
+ * registry), so a new resource is shot without being added here. At each shot: the page does not
+ * scroll sideways; on a list, every row's name, status and actions can be seen; in a dialog, its
+ * buttons are wholly on screen. One load per page and language; theme and width change in place.
  */
 const texts = {
   en: { create: /^(New |Invite )/, edit: /^Edit: /, navigation: 'Main navigation' },
@@ -161,8 +161,12 @@ async function shootEverywhere(page: Page, language: Language, name: string, che
 
 for (const language of ['en', 'ar'] as const) {
   const text = texts[language];
+  // The theme and width pairs this run shoots the language in (all four with E2E_SHOTS=all).
+  const shot = shotVariants(language)
+    .map(([theme, size]) => `${theme} ${size}`)
+    .join(', ');
 
-  test(`every list of the navigation in ${language}, light/dark, wide and narrow`, async ({ page }) => {
+  test(`every list of the navigation in ${language}, ${shot}`, async ({ page }) => {
     // A limit, not a wait: some fifteen pages, each shot once (four times with E2E_SHOTS=all), with their axe checks.
     test.setTimeout(480_000);
     await signIn(page);
@@ -183,9 +187,7 @@ for (const language of ['en', 'ar'] as const) {
     }
   });
 
-  test(`every New and Edit dialog of the lists in ${language}, light/dark, wide and narrow`, async ({
-    page,
-  }) => {
+  test(`every New and Edit dialog of the lists in ${language}, ${shot}`, async ({ page }) => {
     test.setTimeout(480_000);
     await signIn(page);
     await seed(page);

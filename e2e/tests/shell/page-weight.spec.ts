@@ -73,9 +73,9 @@ for (const language of ['en', 'ar'] as const) {
     expect(listing).not.toMatch(/signed-in-app|resource-|query-root/);
 
     // The language switch names the other language in the device's face: on the English page the
-    // Arabic font file of the button's weight is not downloaded for that one word (46 KB). The logotype's Arabic word,
-    // in the regular weight, is the only Arabic text there. (The Arabic page has Latin text of its
-    // own: the logotype, addresses.)
+    // Arabic font file of the button's weight (46 KB) is not downloaded for that one word. The
+    // logotype's Arabic word, in the regular weight, is the only Arabic text there. (The Arabic
+    // page has Latin text of its own: the logotype, addresses.)
     if (language === 'en')
       expect(
         fonts.filter((font) => /-arabic-arabic-(?!400)/.test(font)),

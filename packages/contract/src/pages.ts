@@ -14,3 +14,8 @@ export const publicPages = {
   /** The sign-in portal: it needs a session, but not the signed-in area's shell. */
   portal: '/authenticate',
 } as const;
+
+/** The path of an address as the router matches it: no query or fragment, no repeated or trailing slash. */
+export function pagePath(url: string): string {
+  return (url.split(/[?#]/)[0] ?? '').replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+}

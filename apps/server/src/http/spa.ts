@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { filesPathPrefix, publicPages } from '@dukkan/contract';
+import { filesPathPrefix, pagePath, publicPages } from '@dukkan/contract';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -47,7 +47,7 @@ const publicPagePaths = new Set<string>(Object.values(publicPages));
  * checked).
  */
 export function pageDocumentKind(url: string, hasSessionCookie: boolean): PageDocumentKind {
-  const path = (url.split(/[?#]/)[0] ?? '').replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+  const path = pagePath(url);
   if (path === publicPages.login) return 'login';
   if (!hasSessionCookie || publicPagePaths.has(path)) return 'public';
   return 'signedIn';

@@ -1,3 +1,4 @@
+import { pagePath, publicPages } from '@dukkan/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
@@ -14,7 +15,7 @@ const AppToaster = lazy(() =>
 function LazyToaster() {
   const { pathname } = useLocation();
   const [wanted, setWanted] = useState(false);
-  const onLoginPage = pathname.replace(/\/+$/, '') === '/login';
+  const onLoginPage = pagePath(pathname) === publicPages.login;
   useEffect(() => {
     if (wanted) return;
     if (!onLoginPage) {
