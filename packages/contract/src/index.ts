@@ -16,6 +16,7 @@ export * from './domain/subscription-price.ts';
 export * from './domain/variant-bulk-edit.ts';
 export * from './domain/variants.ts';
 export * from './errors.ts';
+export * from './lazy-schema.ts';
 export * from './pages.ts';
 export * from './permissions/can.ts';
 export * from './permissions/tags.ts';

@@ -1,4 +1,4 @@
-import { type RegisteredResource, type ResourceDefinition, resources } from '@dukkan/contract';
+import { checkResource, type RegisteredResource, type ResourceDefinition, resources } from '@dukkan/contract';
 import * as schema from '../db/schema/index.ts';
 import { createResourceData, type ResourceData } from './data.ts';
 import { bindStorage, type ResourceCustomization, resourceTableOf } from './storage.ts';
@@ -16,7 +16,7 @@ export interface ResourceEngine {
 /**
  * Binds every resource of the contract's registry: its table from `db/schema` by its key (or
  * the feature's customization), hooks and computed fields from the customizations the features
- * register. A resource that cannot be bound, or a customization of a resource the contract does
+ * register. A declaration that does not hold together (`checkResource`), a resource that cannot be bound, or a customization of a resource the contract does
  * not declare, stops the server at start with a message naming it.
  */
 export function createResourceEngine(
@@ -37,6 +37,9 @@ export function createResourceEngine(
   const served: ResourceData[] = [];
   const servedByFeatures: ResourceDefinition[] = [];
   for (const definition of registry) {
+    // The declaration's own consistency (fields named by search, sort and columns), which the
+    // contract leaves to where its schemas are built.
+    checkResource(definition);
     const customization = byKey.get(definition.key);
     if (customization?.servedByFeature) {
       servedByFeatures.push(definition);

@@ -169,6 +169,13 @@ describe('the served set is the contract registry', () => {
     );
   });
 
+  it('a declaration sorting by a field its record lacks stops the start, naming both', () => {
+    const missorted = defineResource({ ...suppliersResource, sort: ['code', 'rating'] });
+    expect(() => createResourceEngine([], { registry: [missorted] })).toThrow(
+      'Resource suppliers: rating is not a field of its record',
+    );
+  });
+
   it('a customization of a resource the contract does not declare stops the start', () => {
     expect(() => createResourceEngine([{ key: 'supplier' }], { registry: [] })).toThrow(
       "A customization names supplier, which the contract's registry does not declare",

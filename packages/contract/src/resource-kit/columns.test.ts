@@ -2,23 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { paymentsResource } from '../resources/subscriptions.ts';
 import { type ColumnDefinition, columnFitsField } from './columns.ts';
-import { defineResource } from './define-resource.ts';
+import { checkResource, defineResource } from './define-resource.ts';
 
 const invoice = z.object({ id: z.string(), amount: z.int(), currency: z.string(), note: z.string() });
 const declare = (columns: ColumnDefinition[]) =>
-  defineResource({
-    key: 'invoices',
-    path: 'invoices',
-    permission: 'Payments',
-    verbs: ['list'],
-    schemas: { record: invoice, create: z.object({}), update: z.object({}) },
-    search: [],
-    sort: [],
-    defaultSort: 'id',
-    filters: [],
-    hasStatus: false,
-    columns,
-  });
+  checkResource(
+    defineResource({
+      key: 'invoices',
+      path: 'invoices',
+      permission: 'Payments',
+      verbs: ['list'],
+      schemas: { record: invoice, create: z.object({}), update: z.object({}) },
+      search: [],
+      sort: [],
+      defaultSort: 'id',
+      filters: [],
+      hasStatus: false,
+      columns,
+    }),
+  );
 
 describe('money columns', () => {
   it('show an integer amount whose currency is another field of the record', () => {

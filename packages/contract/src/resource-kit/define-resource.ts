@@ -83,6 +83,10 @@ export interface ResourceDefinition<
   intro?: string;
 }
 
+/**
+ * A resource's declaration, as it is: its schemas are lazy (`lazySchema`), so declaring builds
+ * none of them. `checkResource` says whether the declaration holds together.
+ */
 export function defineResource<
   Record extends z.ZodObject,
   Create extends z.ZodObject,
@@ -91,6 +95,16 @@ export function defineResource<
 >(
   definition: ResourceDefinition<Record, Create, Update, Key>,
 ): ResourceDefinition<Record, Create, Update, Key> {
+  return definition;
+}
+
+/**
+ * Throws when a declaration names a field its record does not have (to search, sort or show in a
+ * column), or shows a field in a column of another type. It builds the record schema, so it runs
+ * where the schemas are built anyway: the server, for every registered resource as it starts, and
+ * the contract's tests; a page that only lists records never pays for it.
+ */
+export function checkResource(definition: ResourceDefinition): void {
   const columnFields = (definition.columns ?? []).map((column) => column.field);
   for (const field of [...definition.search, ...definition.sort, ...columnFields]) {
     if (!(field in definition.schemas.record.shape)) {
@@ -112,7 +126,6 @@ export function defineResource<
       );
     }
   }
-  return definition;
 }
 
 /** The tag a verb of a resource needs, e.g. `addBrands`. */

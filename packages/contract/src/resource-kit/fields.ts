@@ -1,76 +1,82 @@
 import { z } from 'zod';
 import { currencyCodes } from '../domain/countries-and-currencies.ts';
 import { parseNumberInput } from '../domain/normalize-input.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
 /** Field rules of the catalogue (spec §5): codes and titles under 60, descriptions under 255. */
-export const codeField = textField(codes.CODE_IS_REQUIRED)
-  .trim()
-  .min(1, codes.CODE_IS_REQUIRED)
-  .max(60, codes.CODE_TOO_LONG);
+export const codeField = lazySchema(() =>
+  textField(codes.CODE_IS_REQUIRED).trim().min(1, codes.CODE_IS_REQUIRED).max(60, codes.CODE_TOO_LONG),
+);
 
-export const titleField = textField(codes.TITLE_IS_REQUIRED)
-  .trim()
-  .min(1, codes.TITLE_IS_REQUIRED)
-  .max(60, codes.TITLE_TOO_LONG);
+export const titleField = lazySchema(() =>
+  textField(codes.TITLE_IS_REQUIRED).trim().min(1, codes.TITLE_IS_REQUIRED).max(60, codes.TITLE_TOO_LONG),
+);
 
-export const idField = z.uuid();
-export const timestampField = z.string();
+export const idField = lazySchema(() => z.uuid());
+export const timestampField = lazySchema(() => z.string());
 /** A record that can be switched off is `active` or `inactive` (design brief §3). */
 export const recordStatuses = ['active', 'inactive'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
-export const recordStatusField = z.enum(recordStatuses);
+export const recordStatusField = lazySchema(() => z.enum(recordStatuses));
 
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];
 
-const localizedValue = textField(codes.NAME_IS_REQUIRED)
-  .trim()
-  .min(1, codes.NAME_IS_REQUIRED)
-  .max(60, codes.NAME_TOO_LONG);
+const localizedValue = lazySchema(() =>
+  textField(codes.NAME_IS_REQUIRED).trim().min(1, codes.NAME_IS_REQUIRED).max(60, codes.NAME_TOO_LONG),
+);
 
 /**
  * A name in English, in Arabic or in both (an Arabic-only shop names its records in Arabic):
  * `[{ locale, value }]`, at least one entry, each language once, each value 1–60 characters.
  * Shown in the reader's language, else the other (`pickLocalized`, spec §9).
  */
-export const localizedNameField = z
-  .array(
-    z.strictObject({
-      locale: z.enum(locales, { error: codes.NAME_IS_REQUIRED }),
-      value: localizedValue,
+export const localizedNameField = lazySchema(() =>
+  z
+    .array(
+      z.strictObject({
+        locale: z.enum(locales, { error: codes.NAME_IS_REQUIRED }),
+        value: localizedValue,
+      }),
+      { error: codes.NAME_IS_REQUIRED },
+    )
+    .min(1, codes.NAME_IS_REQUIRED)
+    .max(locales.length, codes.NAME_LOCALE_REPEATED)
+    .superRefine((names, context) => {
+      if (new Set(names.map((name) => name.locale)).size !== names.length) {
+        context.addIssue({ code: 'custom', message: codes.NAME_LOCALE_REPEATED });
+      }
     }),
-    { error: codes.NAME_IS_REQUIRED },
-  )
-  .min(1, codes.NAME_IS_REQUIRED)
-  .max(locales.length, codes.NAME_LOCALE_REPEATED)
-  .superRefine((names, context) => {
-    if (new Set(names.map((name) => name.locale)).size !== names.length) {
-      context.addIssue({ code: 'custom', message: codes.NAME_LOCALE_REPEATED });
-    }
-  });
+);
 export type LocalizedName = z.infer<typeof localizedNameField>;
-export const localizedNameRecordField = z.array(z.object({ locale: z.enum(locales), value: z.string() }));
+export const localizedNameRecordField = lazySchema(() =>
+  z.array(z.object({ locale: z.enum(locales), value: z.string() })),
+);
 
-const formLocalizedValue = textField(codes.NAME_IS_REQUIRED).trim().max(60, codes.NAME_TOO_LONG).default('');
+const formLocalizedValue = lazySchema(() =>
+  textField(codes.NAME_IS_REQUIRED).trim().max(60, codes.NAME_TOO_LONG).default(''),
+);
 
 /**
  * The same rules for a form, which edits one text box per language (`name.en`, `name.ar`): either
  * box may stay empty but not both, and then NAME_IS_REQUIRED lands under the first box (`en`).
  * The output is the `[{ locale, value }]` list of the filled boxes.
  */
-export const localizedNameFormField = z
-  .object({ en: formLocalizedValue, ar: formLocalizedValue })
-  .superRefine((name, context) => {
-    if (!name.en && !name.ar) {
-      context.addIssue({ code: 'custom', path: ['en'], message: codes.NAME_IS_REQUIRED });
-    }
-  })
-  .transform(
-    (name): LocalizedName =>
-      locales.flatMap((locale) => (name[locale] ? [{ locale, value: name[locale] }] : [])),
-  );
+export const localizedNameFormField = lazySchema(() =>
+  z
+    .object({ en: formLocalizedValue, ar: formLocalizedValue })
+    .superRefine((name, context) => {
+      if (!name.en && !name.ar) {
+        context.addIssue({ code: 'custom', path: ['en'], message: codes.NAME_IS_REQUIRED });
+      }
+    })
+    .transform(
+      (name): LocalizedName =>
+        locales.flatMap((locale) => (name[locale] ? [{ locale, value: name[locale] }] : [])),
+    ),
+);
 
 /** A stored localized name as the form's `{ en, ar }` values. */
 export function localizedNameFormValues(name: readonly { locale: string; value: string }[] | undefined) {
@@ -94,26 +100,37 @@ const currentCurrencies: ReadonlySet<string> = new Set(currencyCodes);
  * An ISO 4217 currency code in use today, e.g. `SAR`: one of `currencyCodes`, so a withdrawn code
  * (HRK, ZWL, SLL, ANG) that the runtime's `Intl` still knows is refused as well.
  */
-export const currencyField = z
-  .string({ error: codes.CURRENCY_IS_INVALID })
-  .regex(/^[A-Z]{3}$/, codes.CURRENCY_IS_INVALID)
-  .refine((code) => currentCurrencies.has(code), codes.CURRENCY_IS_INVALID);
+export const currencyField = lazySchema(() =>
+  z
+    .string({ error: codes.CURRENCY_IS_INVALID })
+    .regex(/^[A-Z]{3}$/, codes.CURRENCY_IS_INVALID)
+    .refine((code) => currentCurrencies.has(code), codes.CURRENCY_IS_INVALID),
+);
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+// Made at the first check: loading the runtime's region names takes ~15 ms.
+let regionNames: Intl.DisplayNames | undefined;
+function isCountryCode(code: string): boolean {
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return regionNames.of(code) !== undefined;
+}
 /** An ISO 3166-1 alpha-2 country code, e.g. `SA`. */
-export const countryField = z
-  .string({ error: codes.COUNTRY_IS_INVALID })
-  // Aborts: `Intl.DisplayNames` throws on anything but a well-formed code.
-  .regex(/^[A-Z]{2}$/, { message: codes.COUNTRY_IS_INVALID, abort: true })
-  .refine((code) => regionNames.of(code) !== undefined, codes.COUNTRY_IS_INVALID);
+export const countryField = lazySchema(() =>
+  z
+    .string({ error: codes.COUNTRY_IS_INVALID })
+    // Aborts: `Intl.DisplayNames` throws on anything but a well-formed code.
+    .regex(/^[A-Z]{2}$/, { message: codes.COUNTRY_IS_INVALID, abort: true })
+    .refine(isCountryCode, codes.COUNTRY_IS_INVALID),
+);
 
 /** A calendar date, `YYYY-MM-DD`. */
-export const dateField = z.iso.date({ error: codes.DATE_IS_INVALID });
+export const dateField = lazySchema(() => z.iso.date({ error: codes.DATE_IS_INVALID }));
 
-export const descriptionField = textField(codes.DESCRIPTION_IS_REQUIRED)
-  .trim()
-  .min(1, codes.DESCRIPTION_IS_REQUIRED)
-  .max(254, codes.DESCRIPTION_TOO_LONG);
+export const descriptionField = lazySchema(() =>
+  textField(codes.DESCRIPTION_IS_REQUIRED)
+    .trim()
+    .min(1, codes.DESCRIPTION_IS_REQUIRED)
+    .max(254, codes.DESCRIPTION_TOO_LONG),
+);
 
 /** Where uploaded files are served; an uploaded image's URL starts with it. */
 export const filesPathPrefix = '/files/';
@@ -143,16 +160,20 @@ export function parseStoredFileUrl(url: string): { workspaceId: string; name: st
  * else on this origin (`/files/../api/auth/logout`), would be fetched by every colleague's browser
  * that shows it.
  */
-export const imageUrlField = z
-  .string({ error: codes.URL_IS_INVALID })
-  .refine((url) => parseStoredFileUrl(url) !== null, codes.URL_IS_INVALID);
+export const imageUrlField = lazySchema(() =>
+  z
+    .string({ error: codes.URL_IS_INVALID })
+    .refine((url) => parseStoredFileUrl(url) !== null, codes.URL_IS_INVALID),
+);
 
 /** An image field of a form holds a list of URLs (spec §3 imageUpload); a single image is its first. */
-export const singleImageFormField = z
-  .array(imageUrlField)
-  .max(1)
-  .default([])
-  .transform((urls) => urls[0] ?? null);
+export const singleImageFormField = lazySchema(() =>
+  z
+    .array(imageUrlField)
+    .max(1)
+    .default([])
+    .transform((urls) => urls[0] ?? null),
+);
 
 /** A reference to another record of the workspace (the server checks it is the workspace's). */
-export const referenceField = z.uuid({ error: codes.REFERENCE_NOT_FOUND });
+export const referenceField = lazySchema(() => z.uuid({ error: codes.REFERENCE_NOT_FOUND }));

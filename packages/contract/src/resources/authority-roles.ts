@@ -1,33 +1,40 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { allPermissionTags, type PermissionTag } from '../permissions/tags.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, idField, timestampField, titleField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
-const permissionTagField = z.enum(allPermissionTags as [PermissionTag, ...PermissionTag[]], {
-  error: codes.PERMISSION_IS_INVALID,
-});
+const permissionTagField = lazySchema(() =>
+  z.enum(allPermissionTags as [PermissionTag, ...PermissionTag[]], {
+    error: codes.PERMISSION_IS_INVALID,
+  }),
+);
 
-export const roleInputSchema = z.object({
-  code: codeField,
-  title: titleField,
-  permissions: z
-    .array(permissionTagField)
-    .max(allPermissionTags.length)
-    .transform((tags) => [...new Set(tags)])
-    .default([]),
-});
+export const roleInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    title: titleField,
+    permissions: z
+      .array(permissionTagField)
+      .max(allPermissionTags.length)
+      .transform((tags) => [...new Set(tags)])
+      .default([]),
+  }),
+);
 export type RoleInput = z.infer<typeof roleInputSchema>;
 
-export const roleRecordSchema = z.object({
-  id: idField,
-  code: z.string(),
-  title: z.string(),
-  permissions: z.array(z.string()),
-  usersCount: z.number(),
-  createdAt: timestampField,
-  updatedAt: timestampField,
-});
+export const roleRecordSchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    code: z.string(),
+    title: z.string(),
+    permissions: z.array(z.string()),
+    usersCount: z.number(),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  }),
+);
 export type RoleRecord = z.infer<typeof roleRecordSchema>;
 
 /** Roles of a workspace (`/authority-roles`): a code, a title and the permission tags it grants. */
@@ -36,7 +43,11 @@ export const authorityRolesResource = defineResource({
   path: 'authority-roles',
   permission: 'Authority',
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: { record: roleRecordSchema, create: roleInputSchema, update: roleInputSchema.partial() },
+  schemas: {
+    record: roleRecordSchema,
+    create: roleInputSchema,
+    update: lazySchema(() => roleInputSchema.partial()),
+  },
   search: ['code', 'title'],
   sort: ['code', 'title', 'usersCount', 'createdAt'],
   defaultSort: 'code',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
@@ -18,27 +19,31 @@ import {
   statusRecordFields,
 } from './catalogue-common.ts';
 
-export const brandInputSchema = z.object({
-  code: codeField,
-  name: localizedNameField,
-  logo: imageUrlField.nullable().default(null),
-  creationDate: dateField.nullable().default(null),
-  currencies: z
-    .array(currencyField)
-    .max(50)
-    .transform((list) => [...new Set(list)])
-    .default([]),
-});
+export const brandInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    name: localizedNameField,
+    logo: imageUrlField.nullable().default(null),
+    creationDate: dateField.nullable().default(null),
+    currencies: z
+      .array(currencyField)
+      .max(50)
+      .transform((list) => [...new Set(list)])
+      .default([]),
+  }),
+);
 export type BrandInput = z.infer<typeof brandInputSchema>;
 
-export const brandRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  logo: z.string().nullable(),
-  creationDate: z.string().nullable(),
-  currencies: z.array(z.string()),
-  locationsCount: z.number(),
-});
+export const brandRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    logo: z.string().nullable(),
+    creationDate: z.string().nullable(),
+    currencies: z.array(z.string()),
+    locationsCount: z.number(),
+  }),
+);
 export type BrandRecord = z.infer<typeof brandRecordSchema>;
 
 export const brandsResource = defineResource({
@@ -46,7 +51,11 @@ export const brandsResource = defineResource({
   path: 'brands',
   permission: 'Brands',
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: { record: brandRecordSchema, create: brandInputSchema, update: brandInputSchema.partial() },
+  schemas: {
+    record: brandRecordSchema,
+    create: brandInputSchema,
+    update: lazySchema(() => brandInputSchema.partial()),
+  },
   search: ['code', 'name'],
   sort: ['code', 'name', 'creationDate', 'locationsCount', 'createdAt'],
   defaultSort: 'code',
@@ -73,7 +82,9 @@ export const brandsResource = defineResource({
         label: fieldLabel('brands', 'currencies'),
       },
     ],
-    schema: brandInputSchema.extend({ name: localizedNameFormField, logo: singleImageFormField }),
+    schema: lazySchema(() =>
+      brandInputSchema.extend({ name: localizedNameFormField, logo: singleImageFormField }),
+    ),
     values: (brand) => ({
       code: brand.code,
       name: localizedNameFormValues(brand.name),

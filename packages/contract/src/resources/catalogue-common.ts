@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import type { ColumnDefinition } from '../resource-kit/columns.ts';
 import { idField, recordStatusField, timestampField } from '../resource-kit/fields.ts';
 import type { FormEntry } from '../resource-kit/form-fields.ts';
@@ -6,7 +7,7 @@ import type { FormEntry } from '../resource-kit/form-fields.ts';
 /** The fields every catalogue record has beside its own. */
 export const catalogueRecordFields = {
   id: idField,
-  code: z.string(),
+  code: lazySchema(() => z.string()),
   createdAt: timestampField,
   updatedAt: timestampField,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ColumnDefinition, columnFitsField } from '../resource-kit/columns.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { checkResource, defineResource } from '../resource-kit/define-resource.ts';
 import { countryField, currencyField, localizedNameField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { resources } from './index.ts';
@@ -109,19 +109,21 @@ describe('declarations', () => {
     note: z.string().nullable(),
   });
   const declare = (columns: ColumnDefinition[]) =>
-    defineResource({
-      key: 'suppliers',
-      path: 'suppliers',
-      permission: 'Brands',
-      verbs: ['list'],
-      schemas: { record, create: record, update: record.partial() },
-      search: [],
-      sort: [],
-      defaultSort: 'id',
-      filters: [],
-      hasStatus: false,
-      columns,
-    });
+    checkResource(
+      defineResource({
+        key: 'suppliers',
+        path: 'suppliers',
+        permission: 'Brands',
+        verbs: ['list'],
+        schemas: { record, create: record, update: record.partial() },
+        search: [],
+        sort: [],
+        defaultSort: 'id',
+        filters: [],
+        hasStatus: false,
+        columns,
+      }),
+    );
 
   it('accepts columns whose kind fits their field', () => {
     expect(() =>
@@ -140,7 +142,7 @@ describe('declarations', () => {
   ] as const)('refuses %s shown as %s', (field, kind, message) => {
     expect(() => declare([{ field, kind }])).toThrow(message);
   });
-  it('every registered resource declares fitting columns (checked when the registry loads)', () => {
+  it('every registered resource declares fitting columns (checked by `checkResource` as the server starts)', () => {
     for (const definition of resources)
       for (const column of definition.columns ?? [])
         expect(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import type { ResourceFormDefinition } from '../resource-kit/define-resource.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
@@ -19,20 +20,24 @@ import {
 } from './catalogue-common.ts';
 
 /** Categories and waste categories share one shape: a tree of named, described records. */
-export const categoryInputSchema = z.object({
-  code: codeField,
-  name: localizedNameField,
-  description: descriptionField,
-  parentId: referenceField.nullable().default(null),
-});
+export const categoryInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    name: localizedNameField,
+    description: descriptionField,
+    parentId: referenceField.nullable().default(null),
+  }),
+);
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
-export const categoryRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  description: z.string(),
-  parentId: z.string().nullable(),
-});
+export const categoryRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    description: z.string(),
+    parentId: z.string().nullable(),
+  }),
+);
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 
 /** The form of a category tree; its parent is chosen among the same resource's records. */
@@ -48,7 +53,9 @@ const categoryForm = (key: string): ResourceFormDefinition<CategoryRecord> => ({
       placeholder: fieldLabel(key, 'noParent'),
     },
   ],
-  schema: categoryInputSchema.extend({ name: localizedNameFormField, parentId: emptyAsNull(referenceField) }),
+  schema: lazySchema(() =>
+    categoryInputSchema.extend({ name: localizedNameFormField, parentId: emptyAsNull(referenceField) }),
+  ),
   values: (category) => ({
     code: category.code,
     name: localizedNameFormValues(category.name),
@@ -62,7 +69,7 @@ const categoryDeclaration = {
   schemas: {
     record: categoryRecordSchema,
     create: categoryInputSchema,
-    update: categoryInputSchema.partial(),
+    update: lazySchema(() => categoryInputSchema.partial()),
   },
   search: ['code', 'name', 'description'],
   sort: ['code', 'name', 'createdAt'],

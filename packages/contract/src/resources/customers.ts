@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameField, phoneField } from '../auth/fields.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, emptyAsNull, referenceField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -9,26 +10,30 @@ import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
 export const customerSources = ['walkIn', 'phone', 'online', 'referral', 'other'] as const;
 export type CustomerSource = (typeof customerSources)[number];
 
-export const customerInputSchema = z.object({
-  code: codeField,
-  name: nameField,
-  phones: z
-    .array(phoneField, { error: codes.PHONES_REQUIRED })
-    .min(1, codes.PHONES_REQUIRED)
-    .max(10)
-    .transform((list) => [...new Set(list)]),
-  source: z.enum(customerSources).default('walkIn'),
-  brandId: referenceField.nullable().default(null),
-});
+export const customerInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    name: nameField,
+    phones: z
+      .array(phoneField, { error: codes.PHONES_REQUIRED })
+      .min(1, codes.PHONES_REQUIRED)
+      .max(10)
+      .transform((list) => [...new Set(list)]),
+    source: z.enum(customerSources).default('walkIn'),
+    brandId: referenceField.nullable().default(null),
+  }),
+);
 export type CustomerInput = z.infer<typeof customerInputSchema>;
 
-export const customerRecordSchema = z.object({
-  ...statusRecordFields,
-  name: z.string(),
-  phones: z.array(z.string()),
-  source: z.enum(customerSources),
-  brandId: z.string().nullable(),
-});
+export const customerRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: z.string(),
+    phones: z.array(z.string()),
+    source: z.enum(customerSources),
+    brandId: z.string().nullable(),
+  }),
+);
 export type CustomerRecord = z.infer<typeof customerRecordSchema>;
 
 export const customersResource = defineResource({
@@ -39,7 +44,7 @@ export const customersResource = defineResource({
   schemas: {
     record: customerRecordSchema,
     create: customerInputSchema,
-    update: customerInputSchema.partial(),
+    update: lazySchema(() => customerInputSchema.partial()),
   },
   search: ['code', 'name', 'phones'],
   sort: ['code', 'name', 'source', 'createdAt'],
@@ -101,14 +106,16 @@ export const customersResource = defineResource({
       },
     ],
     // The form edits phones as entries (spec §3: a phone list may be plain strings); the input is numbers.
-    schema: customerInputSchema.extend({
-      phones: z
-        .array(z.object({ number: phoneField }), { error: codes.PHONES_REQUIRED })
-        .min(1, codes.PHONES_REQUIRED)
-        .transform((entries) => entries.map((entry) => entry.number))
-        .pipe(customerInputSchema.shape.phones),
-      brandId: emptyAsNull(referenceField),
-    }),
+    schema: lazySchema(() =>
+      customerInputSchema.extend({
+        phones: z
+          .array(z.object({ number: phoneField }), { error: codes.PHONES_REQUIRED })
+          .min(1, codes.PHONES_REQUIRED)
+          .transform((entries) => entries.map((entry) => entry.number))
+          .pipe(customerInputSchema.shape.phones),
+        brandId: emptyAsNull(referenceField),
+      }),
+    ),
     values: (customer) => ({
       code: customer.code,
       name: customer.name,

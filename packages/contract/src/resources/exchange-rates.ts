@@ -1,29 +1,34 @@
 import { z } from 'zod';
 import { exchangeRateLimits } from '../domain/exchange-rates.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { currencyField, idField, timestampField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { fieldLabel } from './catalogue-common.ts';
 
-export const exchangeRateInputSchema = z.object({
-  currency: currencyField,
-  rate: typedNumber(
-    z
-      .number({ error: codes.RATE_MUST_BE_POSITIVE })
-      .positive(codes.RATE_MUST_BE_POSITIVE)
-      .min(exchangeRateLimits.min, codes.RATE_MUST_BE_POSITIVE)
-      .max(exchangeRateLimits.max, codes.RATE_MUST_BE_POSITIVE),
-  ),
-});
+export const exchangeRateInputSchema = lazySchema(() =>
+  z.object({
+    currency: currencyField,
+    rate: typedNumber(
+      z
+        .number({ error: codes.RATE_MUST_BE_POSITIVE })
+        .positive(codes.RATE_MUST_BE_POSITIVE)
+        .min(exchangeRateLimits.min, codes.RATE_MUST_BE_POSITIVE)
+        .max(exchangeRateLimits.max, codes.RATE_MUST_BE_POSITIVE),
+    ),
+  }),
+);
 export type ExchangeRateInput = z.infer<typeof exchangeRateInputSchema>;
 
-export const exchangeRateRecordSchema = z.object({
-  id: idField,
-  currency: z.string(),
-  rate: z.number(),
-  createdAt: timestampField,
-  updatedAt: timestampField,
-});
+export const exchangeRateRecordSchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    currency: z.string(),
+    rate: z.number(),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  }),
+);
 export type ExchangeRateRecord = z.infer<typeof exchangeRateRecordSchema>;
 
 /** One rate per currency and workspace (`currency` is unique); rates are edited, never deleted. */
@@ -35,7 +40,7 @@ export const exchangeRatesResource = defineResource({
   schemas: {
     record: exchangeRateRecordSchema,
     create: exchangeRateInputSchema,
-    update: exchangeRateInputSchema.partial(),
+    update: lazySchema(() => exchangeRateInputSchema.partial()),
   },
   search: ['currency'],
   sort: ['currency', 'rate', 'createdAt'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { phoneField } from '../auth/fields.ts';
 import { secondsToTime, timeToSeconds } from '../domain/format.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
@@ -31,15 +32,16 @@ export const weekdays = [
 ] as const;
 export type Weekday = (typeof weekdays)[number];
 
-const secondOfDay = z
-  .number({ error: codes.WORKING_HOURS_INVALID })
-  .int(codes.WORKING_HOURS_INVALID)
-  .min(0, codes.WORKING_HOURS_INVALID)
-  .max(86_400, codes.WORKING_HOURS_INVALID);
+const secondOfDay = lazySchema(() =>
+  z
+    .number({ error: codes.WORKING_HOURS_INVALID })
+    .int(codes.WORKING_HOURS_INVALID)
+    .min(0, codes.WORKING_HOURS_INVALID)
+    .max(86_400, codes.WORKING_HOURS_INVALID),
+);
 /** A time left out, `null` or `''` is "not given", so it gets its own REQUIRED code, not INVALID. */
-const givenSecondOfDay = z.preprocess(
-  (value) => (value === null || value === '' ? undefined : value),
-  secondOfDay.optional(),
+const givenSecondOfDay = lazySchema(() =>
+  z.preprocess((value) => (value === null || value === '' ? undefined : value), secondOfDay.optional()),
 );
 
 /**
@@ -49,26 +51,28 @@ const givenSecondOfDay = z.preprocess(
  * and a day open around the clock is 00:00 → 24:00 (0 → 86,400).
  * A day not in the list is closed too (records saved before `closed` existed say so by leaving it out).
  */
-export const workingDaySchema = z
-  .strictObject({
-    day: z.enum(weekdays, { error: codes.WORKING_HOURS_INVALID }),
-    closed: z.boolean({ error: codes.WORKING_HOURS_INVALID }).optional(),
-    opensAt: givenSecondOfDay,
-    closesAt: givenSecondOfDay,
-  })
-  .superRefine((day, context) => {
-    if (day.closed) {
-      if (day.opensAt !== undefined || day.closesAt !== undefined)
-        context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: ['closed'] });
-      return;
-    }
-    if (day.opensAt === undefined)
-      context.addIssue({ code: 'custom', message: codes.OPENING_TIME_REQUIRED, path: ['opensAt'] });
-    if (day.closesAt === undefined)
-      context.addIssue({ code: 'custom', message: codes.CLOSING_TIME_REQUIRED, path: ['closesAt'] });
-    else if (day.closesAt === day.opensAt)
-      context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: ['closesAt'] });
-  });
+export const workingDaySchema = lazySchema(() =>
+  z
+    .strictObject({
+      day: z.enum(weekdays, { error: codes.WORKING_HOURS_INVALID }),
+      closed: z.boolean({ error: codes.WORKING_HOURS_INVALID }).optional(),
+      opensAt: givenSecondOfDay,
+      closesAt: givenSecondOfDay,
+    })
+    .superRefine((day, context) => {
+      if (day.closed) {
+        if (day.opensAt !== undefined || day.closesAt !== undefined)
+          context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: ['closed'] });
+        return;
+      }
+      if (day.opensAt === undefined)
+        context.addIssue({ code: 'custom', message: codes.OPENING_TIME_REQUIRED, path: ['opensAt'] });
+      if (day.closesAt === undefined)
+        context.addIssue({ code: 'custom', message: codes.CLOSING_TIME_REQUIRED, path: ['closesAt'] });
+      else if (day.closesAt === day.opensAt)
+        context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: ['closesAt'] });
+    }),
+);
 export type WorkingDay = z.infer<typeof workingDaySchema>;
 
 /** Whether a day's hours run past midnight into the next day (20:00 → 02:00). */
@@ -76,60 +80,68 @@ export const endsNextDay = (day: Pick<WorkingDay, 'opensAt' | 'closesAt'>) =>
   day.opensAt !== undefined && day.closesAt !== undefined && day.closesAt < day.opensAt;
 
 /** A phone number with a label, e.g. `{ label: 'Reception', number: '+966110000000' }`. */
-export const labelledPhoneSchema = z.strictObject({
-  label: textField(codes.LABEL_IS_REQUIRED)
-    .trim()
-    .min(1, codes.LABEL_IS_REQUIRED)
-    .max(60, codes.LABEL_TOO_LONG),
-  number: phoneField,
-});
+export const labelledPhoneSchema = lazySchema(() =>
+  z.strictObject({
+    label: textField(codes.LABEL_IS_REQUIRED)
+      .trim()
+      .min(1, codes.LABEL_IS_REQUIRED)
+      .max(60, codes.LABEL_TOO_LONG),
+    number: phoneField,
+  }),
+);
 
-export const locationInputSchema = z.object({
-  code: codeField,
-  name: localizedNameField,
-  brandId: z.uuid({ error: codes.BRAND_IS_REQUIRED }),
-  openingDate: dateField.nullable().default(null),
-  workingHours: z
-    .array(workingDaySchema)
-    .max(weekdays.length, codes.DAY_REPEATED)
-    .refine((days) => new Set(days.map((day) => day.day)).size === days.length, codes.DAY_REPEATED)
-    .default([]),
-  address: textField().trim().max(254, codes.ADDRESS_TOO_LONG).default(''),
-  phones: z
-    .array(labelledPhoneSchema, { error: codes.PHONES_REQUIRED })
-    .min(1, codes.PHONES_REQUIRED)
-    .max(10),
-});
+export const locationInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    name: localizedNameField,
+    brandId: z.uuid({ error: codes.BRAND_IS_REQUIRED }),
+    openingDate: dateField.nullable().default(null),
+    workingHours: z
+      .array(workingDaySchema)
+      .max(weekdays.length, codes.DAY_REPEATED)
+      .refine((days) => new Set(days.map((day) => day.day)).size === days.length, codes.DAY_REPEATED)
+      .default([]),
+    address: textField().trim().max(254, codes.ADDRESS_TOO_LONG).default(''),
+    phones: z
+      .array(labelledPhoneSchema, { error: codes.PHONES_REQUIRED })
+      .min(1, codes.PHONES_REQUIRED)
+      .max(10),
+  }),
+);
 export type LocationInput = z.infer<typeof locationInputSchema>;
 
-export const locationRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  brandId: z.string(),
-  openingDate: z.string().nullable(),
-  workingHours: z.array(
-    z.object({
-      day: z.enum(weekdays),
-      closed: z.boolean().optional(),
-      opensAt: z.number().optional(),
-      closesAt: z.number().optional(),
-    }),
-  ),
-  address: z.string(),
-  phones: z.array(z.object({ label: z.string(), number: z.string() })),
-});
+export const locationRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    brandId: z.string(),
+    openingDate: z.string().nullable(),
+    workingHours: z.array(
+      z.object({
+        day: z.enum(weekdays),
+        closed: z.boolean().optional(),
+        opensAt: z.number().optional(),
+        closesAt: z.number().optional(),
+      }),
+    ),
+    address: z.string(),
+    phones: z.array(z.object({ label: z.string(), number: z.string() })),
+  }),
+);
 export type LocationRecord = z.infer<typeof locationRecordSchema>;
 
 /** 00:00 → 00:00 in a form is open around the clock, stored as 0 → 86,400 (24:00). */
 const allDay = '00:00';
 const timeOfDay = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const dayHoursForm = z
-  .object({
-    closed: z.boolean().default(false),
-    opensAt: z.string().default(''),
-    closesAt: z.string().default(''),
-  })
-  .default({ closed: false, opensAt: '', closesAt: '' });
+const dayHoursForm = lazySchema(() =>
+  z
+    .object({
+      closed: z.boolean().default(false),
+      opensAt: z.string().default(''),
+      closesAt: z.string().default(''),
+    })
+    .default({ closed: false, opensAt: '', closesAt: '' }),
+);
 
 /** One weekday as the form edits it: marked closed, or an opening and a closing time ('HH:MM'). */
 export type WorkingDayFormValue = z.input<typeof dayHoursForm> & {};
@@ -140,36 +152,38 @@ export type WorkingDayFormValue = z.input<typeof dayHoursForm> & {};
  * gets OPENING_TIME_REQUIRED or CLOSING_TIME_REQUIRED; equal times are refused but 00:00 → 00:00,
  * open around the clock. The output is the stored list (spec §9).
  */
-export const workingHoursFormField = z
-  .object(
-    Object.fromEntries(weekdays.map((day) => [day, dayHoursForm])) as Record<Weekday, typeof dayHoursForm>,
-  )
-  .superRefine((days, context) => {
-    for (const day of weekdays) {
-      const { closed, opensAt, closesAt } = days[day];
-      if (closed || (!opensAt && !closesAt)) continue;
-      const check = (part: 'opensAt' | 'closesAt', value: string, required: string) => {
-        if (!value) context.addIssue({ code: 'custom', message: required, path: [day, part] });
-        else if (!timeOfDay.test(value))
-          context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: [day, part] });
-      };
-      check('opensAt', opensAt, codes.OPENING_TIME_REQUIRED);
-      check('closesAt', closesAt, codes.CLOSING_TIME_REQUIRED);
-      if (timeOfDay.test(opensAt) && closesAt === opensAt && opensAt !== allDay) {
-        context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: [day, 'closesAt'] });
+export const workingHoursFormField = lazySchema(() =>
+  z
+    .object(
+      Object.fromEntries(weekdays.map((day) => [day, dayHoursForm])) as Record<Weekday, typeof dayHoursForm>,
+    )
+    .superRefine((days, context) => {
+      for (const day of weekdays) {
+        const { closed, opensAt, closesAt } = days[day];
+        if (closed || (!opensAt && !closesAt)) continue;
+        const check = (part: 'opensAt' | 'closesAt', value: string, required: string) => {
+          if (!value) context.addIssue({ code: 'custom', message: required, path: [day, part] });
+          else if (!timeOfDay.test(value))
+            context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: [day, part] });
+        };
+        check('opensAt', opensAt, codes.OPENING_TIME_REQUIRED);
+        check('closesAt', closesAt, codes.CLOSING_TIME_REQUIRED);
+        if (timeOfDay.test(opensAt) && closesAt === opensAt && opensAt !== allDay) {
+          context.addIssue({ code: 'custom', message: codes.WORKING_HOURS_INVALID, path: [day, 'closesAt'] });
+        }
       }
-    }
-  })
-  .transform((days): WorkingDay[] =>
-    weekdays.flatMap((day): WorkingDay[] => {
-      const { closed, opensAt, closesAt } = days[day];
-      // A closed day is left out, as the form has always saved it: an edit that changes nothing
-      // then saves the record unchanged, whichever way it marked its closed days.
-      if (closed || !opensAt || !closesAt) return [];
-      const closesAtSecond = opensAt === allDay && closesAt === allDay ? 86_400 : timeToSeconds(closesAt);
-      return [{ day, opensAt: timeToSeconds(opensAt), closesAt: closesAtSecond }];
-    }),
-  );
+    })
+    .transform((days): WorkingDay[] =>
+      weekdays.flatMap((day): WorkingDay[] => {
+        const { closed, opensAt, closesAt } = days[day];
+        // A closed day is left out, as the form has always saved it: an edit that changes nothing
+        // then saves the record unchanged, whichever way it marked its closed days.
+        if (closed || !opensAt || !closesAt) return [];
+        const closesAtSecond = opensAt === allDay && closesAt === allDay ? 86_400 : timeToSeconds(closesAt);
+        return [{ day, opensAt: timeToSeconds(opensAt), closesAt: closesAtSecond }];
+      }),
+    ),
+);
 
 /**
  * Stored working hours as the form's per-weekday values. Once any day is given, a day not in the
@@ -201,7 +215,7 @@ export const locationsResource = defineResource({
   schemas: {
     record: locationRecordSchema,
     create: locationInputSchema,
-    update: locationInputSchema.partial(),
+    update: lazySchema(() => locationInputSchema.partial()),
   },
   search: ['code', 'name', 'address'],
   sort: ['code', 'name', 'openingDate', 'createdAt'],
@@ -249,11 +263,13 @@ export const locationsResource = defineResource({
         defaultValue: workingHoursFormValues([]),
       },
     ],
-    schema: locationInputSchema.extend({
-      name: localizedNameFormField,
-      openingDate: emptyAsNull(dateField),
-      workingHours: workingHoursFormField,
-    }),
+    schema: lazySchema(() =>
+      locationInputSchema.extend({
+        name: localizedNameFormField,
+        openingDate: emptyAsNull(dateField),
+        workingHours: workingHoursFormField,
+      }),
+    ),
     values: (location) => ({
       code: location.code,
       name: localizedNameFormValues(location.name),

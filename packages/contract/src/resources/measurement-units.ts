@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
@@ -16,21 +17,25 @@ import {
   statusRecordFields,
 } from './catalogue-common.ts';
 
-export const measurementUnitInputSchema = z.object({
-  code: codeField,
-  name: localizedNameField,
-  symbol: textField(codes.SYMBOL_IS_REQUIRED)
-    .trim()
-    .min(1, codes.SYMBOL_IS_REQUIRED)
-    .max(60, codes.SYMBOL_TOO_LONG),
-});
+export const measurementUnitInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    name: localizedNameField,
+    symbol: textField(codes.SYMBOL_IS_REQUIRED)
+      .trim()
+      .min(1, codes.SYMBOL_IS_REQUIRED)
+      .max(60, codes.SYMBOL_TOO_LONG),
+  }),
+);
 export type MeasurementUnitInput = z.infer<typeof measurementUnitInputSchema>;
 
-export const measurementUnitRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  symbol: z.string(),
-});
+export const measurementUnitRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    symbol: z.string(),
+  }),
+);
 export type MeasurementUnitRecord = z.infer<typeof measurementUnitRecordSchema>;
 
 export const measurementUnitsResource = defineResource({
@@ -41,7 +46,7 @@ export const measurementUnitsResource = defineResource({
   schemas: {
     record: measurementUnitRecordSchema,
     create: measurementUnitInputSchema,
-    update: measurementUnitInputSchema.partial(),
+    update: lazySchema(() => measurementUnitInputSchema.partial()),
   },
   search: ['code', 'name', 'symbol'],
   sort: ['code', 'name', 'symbol', 'createdAt'],
@@ -54,7 +59,7 @@ export const measurementUnitsResource = defineResource({
       ...codeAndNameFormFields,
       { name: 'symbol', type: 'text', required: true, label: fieldLabel('measurementUnits', 'symbol') },
     ],
-    schema: measurementUnitInputSchema.extend({ name: localizedNameFormField }),
+    schema: lazySchema(() => measurementUnitInputSchema.extend({ name: localizedNameFormField })),
     values: (unit) => ({ code: unit.code, name: localizedNameFormValues(unit.name), symbol: unit.symbol }),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
@@ -9,10 +10,14 @@ import {
 } from '../resource-kit/fields.ts';
 import { codeAndNameColumns, codeAndNameFormFields, statusRecordFields } from './catalogue-common.ts';
 
-export const productTagInputSchema = z.object({ code: codeField, name: localizedNameField });
+export const productTagInputSchema = lazySchema(() =>
+  z.object({ code: codeField, name: localizedNameField }),
+);
 export type ProductTagInput = z.infer<typeof productTagInputSchema>;
 
-export const productTagRecordSchema = z.object({ ...statusRecordFields, name: localizedNameRecordField });
+export const productTagRecordSchema = lazySchema(() =>
+  z.object({ ...statusRecordFields, name: localizedNameRecordField }),
+);
 export type ProductTagRecord = z.infer<typeof productTagRecordSchema>;
 
 export const productTagsResource = defineResource({
@@ -23,7 +28,7 @@ export const productTagsResource = defineResource({
   schemas: {
     record: productTagRecordSchema,
     create: productTagInputSchema,
-    update: productTagInputSchema.partial(),
+    update: lazySchema(() => productTagInputSchema.partial()),
   },
   search: ['code', 'name'],
   sort: ['code', 'name', 'createdAt'],
@@ -33,7 +38,7 @@ export const productTagsResource = defineResource({
   columns: [...codeAndNameColumns, { field: 'status', kind: 'status' }],
   form: {
     fields: codeAndNameFormFields,
-    schema: productTagInputSchema.extend({ name: localizedNameFormField }),
+    schema: lazySchema(() => productTagInputSchema.extend({ name: localizedNameFormField })),
     values: (tag) => ({ code: tag.code, name: localizedNameFormValues(tag.name) }),
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { barcodeIssue } from '../domain/barcode.ts';
 import { maxVariantsPerProduct } from '../domain/variants.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
@@ -32,147 +33,169 @@ export const maxRecipeLines = 200;
 /** Variation types a product may choose values of (no limit of three). */
 export const maxProductOptions = 20;
 
-const imagesField = z.array(imageUrlField).max(maxProductImages);
+const imagesField = lazySchema(() => z.array(imageUrlField).max(maxProductImages));
 
 /** A variation type the product uses and the values of it chosen, in the product's order. */
-export const productOptionSchema = z.strictObject({
-  typeId: referenceField,
-  valueIds: z.array(referenceField).min(1).max(maxVariantsPerProduct),
-});
+export const productOptionSchema = lazySchema(() =>
+  z.strictObject({
+    typeId: referenceField,
+    valueIds: z.array(referenceField).min(1).max(maxVariantsPerProduct),
+  }),
+);
 export type ProductOption = z.infer<typeof productOptionSchema>;
 
-export const skuField = textField()
-  .trim()
-  .max(60, codes.SKU_TOO_LONG)
-  .transform((sku) => sku || null)
-  .nullable();
+export const skuField = lazySchema(() =>
+  textField()
+    .trim()
+    .max(60, codes.SKU_TOO_LONG)
+    .transform((sku) => sku || null)
+    .nullable(),
+);
 
-export const barcodeField = textField()
-  .trim()
-  .refine((barcode) => barcodeIssue(barcode) === null, codes.BARCODE_IS_INVALID)
-  .transform((barcode) => barcode || null)
-  .nullable();
+export const barcodeField = lazySchema(() =>
+  textField()
+    .trim()
+    .refine((barcode) => barcodeIssue(barcode) === null, codes.BARCODE_IS_INVALID)
+    .transform((barcode) => barcode || null)
+    .nullable(),
+);
 
 /**
  * An edit of one variant, named by its combination's key (the value ids in type order joined
  * with '-'): a product's save sends only the variants it changed.
  */
-export const variantEditSchema = z.strictObject({
-  key: z.string().min(1).max(2_000),
-  sku: skuField.optional(),
-  barcode: barcodeField.optional(),
-  images: imagesField.optional(),
-  status: recordStatusField.optional(),
-});
+export const variantEditSchema = lazySchema(() =>
+  z.strictObject({
+    key: z.string().min(1).max(2_000),
+    sku: skuField.optional(),
+    barcode: barcodeField.optional(),
+    images: imagesField.optional(),
+    status: recordStatusField.optional(),
+  }),
+);
 export type VariantEdit = z.infer<typeof variantEditSchema>;
 
-export const recipeLineInputSchema = z.strictObject({
-  ingredientProductId: referenceField,
-  /** One variant of the ingredient; the product as a whole when null. */
-  ingredientVariantId: referenceField.nullable().default(null),
-  quantity: typedNumber(
-    z
-      .number({ error: codes.QUANTITY_MUST_BE_POSITIVE })
-      .positive(codes.QUANTITY_MUST_BE_POSITIVE)
-      .max(1e12, codes.QUANTITY_MUST_BE_POSITIVE),
-  ),
-  orderTypes: z
-    .array(z.enum(orderTypes, { error: codes.ORDER_TYPE_IS_INVALID }))
-    .max(orderTypes.length)
-    .default([]),
-  brandIds: z.array(referenceField).max(100).default([]),
-});
+export const recipeLineInputSchema = lazySchema(() =>
+  z.strictObject({
+    ingredientProductId: referenceField,
+    /** One variant of the ingredient; the product as a whole when null. */
+    ingredientVariantId: referenceField.nullable().default(null),
+    quantity: typedNumber(
+      z
+        .number({ error: codes.QUANTITY_MUST_BE_POSITIVE })
+        .positive(codes.QUANTITY_MUST_BE_POSITIVE)
+        .max(1e12, codes.QUANTITY_MUST_BE_POSITIVE),
+    ),
+    orderTypes: z
+      .array(z.enum(orderTypes, { error: codes.ORDER_TYPE_IS_INVALID }))
+      .max(orderTypes.length)
+      .default([]),
+    brandIds: z.array(referenceField).max(100).default([]),
+  }),
+);
 export type RecipeLineInput = z.infer<typeof recipeLineInputSchema>;
 
-export const productInputSchema = z.object({
-  code: codeField,
-  name: localizedNameField,
-  measurementUnitId: referenceField,
-  categoryId: referenceField.nullable().default(null),
-  wasteCategoryId: referenceField.nullable().default(null),
-  tagIds: z.array(referenceField).max(50).default([]),
-  images: imagesField.default([]),
-  options: z.array(productOptionSchema).max(maxProductOptions).default([]),
-  variants: z.array(variantEditSchema).max(maxVariantsPerProduct).default([]),
-  recipe: z.array(recipeLineInputSchema).max(maxRecipeLines).default([]),
-});
+export const productInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    name: localizedNameField,
+    measurementUnitId: referenceField,
+    categoryId: referenceField.nullable().default(null),
+    wasteCategoryId: referenceField.nullable().default(null),
+    tagIds: z.array(referenceField).max(50).default([]),
+    images: imagesField.default([]),
+    options: z.array(productOptionSchema).max(maxProductOptions).default([]),
+    variants: z.array(variantEditSchema).max(maxVariantsPerProduct).default([]),
+    recipe: z.array(recipeLineInputSchema).max(maxRecipeLines).default([]),
+  }),
+);
 export type ProductInput = z.input<typeof productInputSchema>;
 
 /** On an update every field is optional; `variants` edits the named ones, `recipe` replaces it. */
-export const productUpdateSchema = z.object({
-  code: codeField.optional(),
-  name: localizedNameField.optional(),
-  measurementUnitId: referenceField.optional(),
-  categoryId: referenceField.nullable().optional(),
-  wasteCategoryId: referenceField.nullable().optional(),
-  tagIds: z.array(referenceField).max(50).optional(),
-  images: imagesField.optional(),
-  options: z.array(productOptionSchema).max(maxProductOptions).optional(),
-  variants: z.array(variantEditSchema).max(maxVariantsPerProduct).optional(),
-  recipe: z.array(recipeLineInputSchema).max(maxRecipeLines).optional(),
-});
+export const productUpdateSchema = lazySchema(() =>
+  z.object({
+    code: codeField.optional(),
+    name: localizedNameField.optional(),
+    measurementUnitId: referenceField.optional(),
+    categoryId: referenceField.nullable().optional(),
+    wasteCategoryId: referenceField.nullable().optional(),
+    tagIds: z.array(referenceField).max(50).optional(),
+    images: imagesField.optional(),
+    options: z.array(productOptionSchema).max(maxProductOptions).optional(),
+    variants: z.array(variantEditSchema).max(maxVariantsPerProduct).optional(),
+    recipe: z.array(recipeLineInputSchema).max(maxRecipeLines).optional(),
+  }),
+);
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
 
-export const productVariantRecordSchema = z.object({
-  id: z.string(),
-  key: z.string(),
-  position: z.number(),
-  valueIds: z.array(z.string()),
-  /** The values' texts joined by comma, per locale (spec §9). */
-  title: localizedNameRecordField,
-  sku: z.string().nullable(),
-  barcode: z.string().nullable(),
-  images: z.array(z.string()),
-  status: recordStatusField,
-  /** A recipe uses it: dropping its value marks it inactive instead of removing it. */
-  usedInRecipe: z.boolean(),
-});
+export const productVariantRecordSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    key: z.string(),
+    position: z.number(),
+    valueIds: z.array(z.string()),
+    /** The values' texts joined by comma, per locale (spec §9). */
+    title: localizedNameRecordField,
+    sku: z.string().nullable(),
+    barcode: z.string().nullable(),
+    images: z.array(z.string()),
+    status: recordStatusField,
+    /** A recipe uses it: dropping its value marks it inactive instead of removing it. */
+    usedInRecipe: z.boolean(),
+  }),
+);
 export type ProductVariantRecord = z.infer<typeof productVariantRecordSchema>;
 
-export const recipeLineRecordSchema = z.object({
-  id: z.string(),
-  ingredientProductId: z.string(),
-  ingredientVariantId: z.string().nullable(),
-  quantity: z.number(),
-  orderTypes: z.array(z.enum(orderTypes)),
-  brandIds: z.array(z.string()),
-  /** The ingredient as the recipe table shows it: item code and item name (spec §3). */
-  ingredient: z.object({
-    code: z.string(),
-    name: localizedNameRecordField,
-    measurementUnitId: z.string(),
-    variantTitle: localizedNameRecordField.nullable(),
+export const recipeLineRecordSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    ingredientProductId: z.string(),
+    ingredientVariantId: z.string().nullable(),
+    quantity: z.number(),
+    orderTypes: z.array(z.enum(orderTypes)),
+    brandIds: z.array(z.string()),
+    /** The ingredient as the recipe table shows it: item code and item name (spec §3). */
+    ingredient: z.object({
+      code: z.string(),
+      name: localizedNameRecordField,
+      measurementUnitId: z.string(),
+      variantTitle: localizedNameRecordField.nullable(),
+    }),
   }),
-});
+);
 export type RecipeLineRecord = z.infer<typeof recipeLineRecordSchema>;
 
 /** A record a product refers to, as its page names it: its name (and a unit's symbol). */
-export const productReferenceSchema = z.object({
-  name: localizedNameRecordField,
-  symbol: z.string().optional(),
-});
+export const productReferenceSchema = lazySchema(() =>
+  z.object({
+    name: localizedNameRecordField,
+    symbol: z.string().optional(),
+  }),
+);
 export type ProductReference = z.infer<typeof productReferenceSchema>;
 
-export const productRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  measurementUnitId: z.string(),
-  categoryId: z.string().nullable(),
-  wasteCategoryId: z.string().nullable(),
-  tagIds: z.array(z.string()),
-  images: z.array(z.string()),
-  options: z.array(z.object({ typeId: z.string(), valueIds: z.array(z.string()) })),
-  variantsCount: z.number(),
-  /** One product's page (get, create, update) has its variants and recipe; a list leaves them out. */
-  variants: z.array(productVariantRecordSchema).optional(),
-  recipe: z.array(recipeLineRecordSchema).optional(),
-  /**
-   * The records it refers to by id — unit, category, waste category, tags, chosen types and
-   * values, the recipe's brands and ingredients' units — for a reader who may view products but
-   * not list those resources. Single-record answers only.
-   */
-  references: z.record(z.string(), productReferenceSchema).optional(),
-});
+export const productRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    measurementUnitId: z.string(),
+    categoryId: z.string().nullable(),
+    wasteCategoryId: z.string().nullable(),
+    tagIds: z.array(z.string()),
+    images: z.array(z.string()),
+    options: z.array(z.object({ typeId: z.string(), valueIds: z.array(z.string()) })),
+    variantsCount: z.number(),
+    /** One product's page (get, create, update) has its variants and recipe; a list leaves them out. */
+    variants: z.array(productVariantRecordSchema).optional(),
+    recipe: z.array(recipeLineRecordSchema).optional(),
+    /**
+     * The records it refers to by id — unit, category, waste category, tags, chosen types and
+     * values, the recipe's brands and ingredients' units — for a reader who may view products but
+     * not list those resources. Single-record answers only.
+     */
+    references: z.record(z.string(), productReferenceSchema).optional(),
+  }),
+);
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 
 export const productsResource = defineResource({

@@ -6,6 +6,7 @@ import {
   workspaceSubscriptionEvents,
 } from '../domain/subscription-lifecycle.ts';
 import { type PlanLength, planLengths } from '../domain/subscription-price.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { idField, localizedNameRecordField, timestampField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -17,60 +18,68 @@ import { validationCodes as codes } from '../validation-codes.ts';
  */
 
 /** A plan length's discount in basis points (1,000 = 10 %), by plan length. */
-export const planDiscountsSchema = z.object(
-  Object.fromEntries(planLengths.map((plan) => [plan, z.int().min(0).max(10_000)])) as Record<
-    PlanLength,
-    z.ZodInt
-  >,
+export const planDiscountsSchema = lazySchema(() =>
+  z.object(
+    Object.fromEntries(planLengths.map((plan) => [plan, z.int().min(0).max(10_000)])) as Record<
+      PlanLength,
+      z.ZodInt
+    >,
+  ),
 );
 export type PlanDiscounts = z.infer<typeof planDiscountsSchema>;
 
 /** An application's prices: per location per month in integer minor units of its currency. */
-export const applicationPricingSchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  monthlyPricePerLocation: z.int().min(0),
-  discounts: planDiscountsSchema,
-  /** 0: the application has no free trial. */
-  trialDays: z.int().min(0).max(365),
-});
+export const applicationPricingSchema = lazySchema(() =>
+  z.object({
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    monthlyPricePerLocation: z.int().min(0),
+    discounts: planDiscountsSchema,
+    /** 0: the application has no free trial. */
+    trialDays: z.int().min(0).max(365),
+  }),
+);
 export type ApplicationPricing = z.infer<typeof applicationPricingSchema>;
 
 /** A workspace's subscription to an application, as the dashboard's card and the list show it. */
-export const subscriptionSummarySchema = z.object({
-  id: idField,
-  status: z.enum(subscriptionStatuses),
-  /** Null for a free trial. */
-  plan: z.enum(planLengths).nullable(),
-  /** The plan the next period will use, when a change is waiting. */
-  nextPlan: z.enum(planLengths).nullable(),
-  /** The current period's (or trial's) start and end; null while pending or rejected. */
-  startDate: timestampField.nullable(),
-  endDate: timestampField.nullable(),
-  /** Approved and cancelled: ends at `endDate`. */
-  cancelling: z.boolean(),
-  /** Approved, past `endDate`, until `graceEndsAt`: the next period's invoice is waiting. */
-  graceEndsAt: timestampField.nullable(),
-});
+export const subscriptionSummarySchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    status: z.enum(subscriptionStatuses),
+    /** Null for a free trial. */
+    plan: z.enum(planLengths).nullable(),
+    /** The plan the next period will use, when a change is waiting. */
+    nextPlan: z.enum(planLengths).nullable(),
+    /** The current period's (or trial's) start and end; null while pending or rejected. */
+    startDate: timestampField.nullable(),
+    endDate: timestampField.nullable(),
+    /** Approved and cancelled: ends at `endDate`. */
+    cancelling: z.boolean(),
+    /** Approved, past `endDate`, until `graceEndsAt`: the next period's invoice is waiting. */
+    graceEndsAt: timestampField.nullable(),
+  }),
+);
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** `GET applications?workspaceId=…`: every application with the workspace's state (the dashboard). */
-export const dashboardApplicationSchema = z.object({
-  id: idField,
-  clientId: z.string(),
-  name: localizedNameRecordField,
-  description: localizedNameRecordField,
-  /** The logo's address (under `/files/`), or null. */
-  logo: z.string().nullable(),
-  /** Where "Open the app" leads. */
-  homeUrl: z.string(),
-  pricing: applicationPricingSchema,
-  subscription: subscriptionSummarySchema.nullable(),
-  card: z.enum(applicationCardStates),
-  /** What the workspace may do from this card (the lifecycle table's allowed events). */
-  allowedEvents: z.array(z.enum(workspaceSubscriptionEvents)),
-  /** Whether this workspace already had its free trial of the application. */
-  trialUsed: z.boolean(),
-});
+export const dashboardApplicationSchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    clientId: z.string(),
+    name: localizedNameRecordField,
+    description: localizedNameRecordField,
+    /** The logo's address (under `/files/`), or null. */
+    logo: z.string().nullable(),
+    /** Where "Open the app" leads. */
+    homeUrl: z.string(),
+    pricing: applicationPricingSchema,
+    subscription: subscriptionSummarySchema.nullable(),
+    card: z.enum(applicationCardStates),
+    /** What the workspace may do from this card (the lifecycle table's allowed events). */
+    allowedEvents: z.array(z.enum(workspaceSubscriptionEvents)),
+    /** Whether this workspace already had its free trial of the application. */
+    trialUsed: z.boolean(),
+  }),
+);
 export type DashboardApplication = z.infer<typeof dashboardApplicationSchema>;
 
 /** `GET applications?workspaceId=…`'s `meta`: what a price is computed from. */
@@ -83,30 +92,37 @@ export interface DashboardMeta {
  * `POST subscriptions/events?workspaceId=…`: the workspace causes one event of the lifecycle on
  * its subscription to an application. `request`, `renew` and `changePlan` name a plan.
  */
-export const subscriptionEventInputSchema = z
-  .object({
-    applicationId: z.uuid({ error: codes.REFERENCE_NOT_FOUND }),
-    event: z.enum(workspaceSubscriptionEvents),
-    plan: z.enum(planLengths, { error: codes.PLAN_IS_REQUIRED }).optional(),
-  })
-  .refine((input) => input.plan !== undefined || !['request', 'renew', 'changePlan'].includes(input.event), {
-    message: codes.PLAN_IS_REQUIRED,
-    path: ['plan'],
-  });
+export const subscriptionEventInputSchema = lazySchema(() =>
+  z
+    .object({
+      applicationId: z.uuid({ error: codes.REFERENCE_NOT_FOUND }),
+      event: z.enum(workspaceSubscriptionEvents),
+      plan: z.enum(planLengths, { error: codes.PLAN_IS_REQUIRED }).optional(),
+    })
+    .refine(
+      (input) => input.plan !== undefined || !['request', 'renew', 'changePlan'].includes(input.event),
+      {
+        message: codes.PLAN_IS_REQUIRED,
+        path: ['plan'],
+      },
+    ),
+);
 export type SubscriptionEventInput = z.infer<typeof subscriptionEventInputSchema>;
 
 /** A subscription as `/subscriptions` lists it. */
-export const subscriptionRecordSchema = z.object({
-  id: idField,
-  applicationId: idField,
-  application: localizedNameRecordField,
-  plan: z.enum(planLengths).nullable(),
-  startDate: timestampField.nullable(),
-  endDate: timestampField.nullable(),
-  status: z.enum(subscriptionStatuses),
-  createdAt: timestampField,
-  updatedAt: timestampField,
-});
+export const subscriptionRecordSchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    applicationId: idField,
+    application: localizedNameRecordField,
+    plan: z.enum(planLengths).nullable(),
+    startDate: timestampField.nullable(),
+    endDate: timestampField.nullable(),
+    status: z.enum(subscriptionStatuses),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  }),
+);
 export type SubscriptionRecord = z.infer<typeof subscriptionRecordSchema>;
 
 /** The workspace's subscriptions: read here, changed only through the lifecycle's events. */
@@ -115,7 +131,11 @@ export const subscriptionsResource = defineResource({
   path: 'subscriptions',
   permission: 'Subscriptions',
   verbs: ['list', 'get', 'filters'],
-  schemas: { record: subscriptionRecordSchema, create: z.object({}), update: z.object({}) },
+  schemas: {
+    record: subscriptionRecordSchema,
+    create: lazySchema(() => z.object({})),
+    update: lazySchema(() => z.object({})),
+  },
   search: [],
   sort: ['startDate', 'endDate', 'status', 'createdAt'],
   defaultSort: '-createdAt',
@@ -141,43 +161,49 @@ export const issuedPaymentStatuses = ['successful', 'failed', 'pending'] as cons
 export type IssuedPaymentStatus = (typeof issuedPaymentStatuses)[number];
 
 /** What an invoice is for: frozen when it is issued, like its amount. */
-export const invoiceDetailsSchema = z.object({
-  application: localizedNameRecordField,
-  plan: z.enum(planLengths),
-  periodStart: timestampField,
-  periodEnd: timestampField,
-  locations: z.int(),
-  monthlyPricePerLocation: z.int(),
-  discountBasisPoints: z.int(),
-});
+export const invoiceDetailsSchema = lazySchema(() =>
+  z.object({
+    application: localizedNameRecordField,
+    plan: z.enum(planLengths),
+    periodStart: timestampField,
+    periodEnd: timestampField,
+    locations: z.int(),
+    monthlyPricePerLocation: z.int(),
+    discountBasisPoints: z.int(),
+  }),
+);
 export type InvoiceDetails = z.infer<typeof invoiceDetailsSchema>;
 
 /** An invoice as `/payments` lists it. Issued invoices never change but for their status. */
-export const paymentRecordSchema = z.object({
-  id: idField,
-  /** Per workspace, from 1, without gaps. */
-  number: z.int(),
-  subscriptionId: idField,
-  issuedAt: timestampField,
-  details: invoiceDetailsSchema,
-  amount: z.int(),
-  currency: z.string(),
-  status: z.enum(issuedPaymentStatuses),
-  createdAt: timestampField,
-  updatedAt: timestampField,
-});
+export const paymentRecordSchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    /** Per workspace, from 1, without gaps. */
+    number: z.int(),
+    subscriptionId: idField,
+    issuedAt: timestampField,
+    details: invoiceDetailsSchema,
+    amount: z.int(),
+    currency: z.string(),
+    status: z.enum(issuedPaymentStatuses),
+    createdAt: timestampField,
+    updatedAt: timestampField,
+  }),
+);
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** `GET payments/upcoming?workspaceId=…`: the next period's invoice of each renewing subscription. */
-export const upcomingPaymentSchema = z.object({
-  subscriptionId: idField,
-  details: invoiceDetailsSchema,
-  amount: z.int(),
-  currency: z.string(),
-  /** When it will be issued: the current period's end. */
-  dueAt: timestampField,
-  status: z.literal('upcoming'),
-});
+export const upcomingPaymentSchema = lazySchema(() =>
+  z.object({
+    subscriptionId: idField,
+    details: invoiceDetailsSchema,
+    amount: z.int(),
+    currency: z.string(),
+    /** When it will be issued: the current period's end. */
+    dueAt: timestampField,
+    status: z.literal('upcoming'),
+  }),
+);
 export type UpcomingPayment = z.infer<typeof upcomingPaymentSchema>;
 
 export const paymentsResource = defineResource({
@@ -185,7 +211,11 @@ export const paymentsResource = defineResource({
   path: 'payments',
   permission: 'Payments',
   verbs: ['list', 'get', 'filters'],
-  schemas: { record: paymentRecordSchema, create: z.object({}), update: z.object({}) },
+  schemas: {
+    record: paymentRecordSchema,
+    create: lazySchema(() => z.object({})),
+    update: lazySchema(() => z.object({})),
+  },
   search: [],
   sort: ['number', 'issuedAt', 'amount', 'status'],
   defaultSort: '-number',

@@ -1,29 +1,34 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, countryField, titleField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
 
-export const taxInputSchema = z.object({
-  code: codeField,
-  title: titleField,
-  country: countryField,
-  /** Percent, 0–100. */
-  rate: typedNumber(
-    z
-      .number({ error: codes.TAX_RATE_OUT_OF_RANGE })
-      .min(0, codes.TAX_RATE_OUT_OF_RANGE)
-      .max(100, codes.TAX_RATE_OUT_OF_RANGE),
-  ),
-});
+export const taxInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    title: titleField,
+    country: countryField,
+    /** Percent, 0–100. */
+    rate: typedNumber(
+      z
+        .number({ error: codes.TAX_RATE_OUT_OF_RANGE })
+        .min(0, codes.TAX_RATE_OUT_OF_RANGE)
+        .max(100, codes.TAX_RATE_OUT_OF_RANGE),
+    ),
+  }),
+);
 export type TaxInput = z.infer<typeof taxInputSchema>;
 
-export const taxRecordSchema = z.object({
-  ...statusRecordFields,
-  title: z.string(),
-  country: z.string(),
-  rate: z.number(),
-});
+export const taxRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    title: z.string(),
+    country: z.string(),
+    rate: z.number(),
+  }),
+);
 export type TaxRecord = z.infer<typeof taxRecordSchema>;
 
 export const taxesResource = defineResource({
@@ -31,7 +36,11 @@ export const taxesResource = defineResource({
   path: 'taxes',
   permission: 'Taxes',
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: { record: taxRecordSchema, create: taxInputSchema, update: taxInputSchema.partial() },
+  schemas: {
+    record: taxRecordSchema,
+    create: taxInputSchema,
+    update: lazySchema(() => taxInputSchema.partial()),
+  },
   search: ['code', 'title', 'country'],
   sort: ['code', 'title', 'country', 'rate', 'createdAt'],
   defaultSort: 'code',

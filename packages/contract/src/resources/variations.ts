@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
@@ -23,24 +24,30 @@ import {
  */
 
 /** A value as its type's record lists it, in the type's order. */
-export const variationTypeValueSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: localizedNameRecordField,
-  position: z.number(),
-  status: z.enum(['active', 'inactive']),
-});
+export const variationTypeValueSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    code: z.string(),
+    name: localizedNameRecordField,
+    position: z.number(),
+    status: z.enum(['active', 'inactive']),
+  }),
+);
 export type VariationTypeValue = z.infer<typeof variationTypeValueSchema>;
 
-export const variationTypeInputSchema = z.object({ code: codeField, name: localizedNameField });
+export const variationTypeInputSchema = lazySchema(() =>
+  z.object({ code: codeField, name: localizedNameField }),
+);
 export type VariationTypeInput = z.infer<typeof variationTypeInputSchema>;
 
-export const variationTypeRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  /** Its values, in order (computed). */
-  values: z.array(variationTypeValueSchema),
-});
+export const variationTypeRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    /** Its values, in order (computed). */
+    values: z.array(variationTypeValueSchema),
+  }),
+);
 export type VariationTypeRecord = z.infer<typeof variationTypeRecordSchema>;
 
 export const variationTypesResource = defineResource({
@@ -51,7 +58,7 @@ export const variationTypesResource = defineResource({
   schemas: {
     record: variationTypeRecordSchema,
     create: variationTypeInputSchema,
-    update: variationTypeInputSchema.partial(),
+    update: lazySchema(() => variationTypeInputSchema.partial()),
   },
   search: ['code', 'name'],
   sort: ['code', 'name', 'createdAt'],
@@ -61,29 +68,33 @@ export const variationTypesResource = defineResource({
   columns: [...codeAndNameColumns, { field: 'status', kind: 'status' }],
   form: {
     fields: codeAndNameFormFields,
-    schema: variationTypeInputSchema.extend({ name: localizedNameFormField }),
+    schema: lazySchema(() => variationTypeInputSchema.extend({ name: localizedNameFormField })),
     values: (type) => ({ code: type.code, name: localizedNameFormValues(type.name) }),
   },
 });
 
-const positionField = z.number().int().min(0).max(1_000_000);
+const positionField = lazySchema(() => z.number().int().min(0).max(1_000_000));
 
-export const variationValueInputSchema = z.object({
-  code: codeField,
-  /** The value's text ("Large", "كبير"). */
-  name: localizedNameField,
-  typeId: referenceField,
-  /** Its place among its type's values; a new value goes last when none is given. */
-  position: positionField.optional(),
-});
+export const variationValueInputSchema = lazySchema(() =>
+  z.object({
+    code: codeField,
+    /** The value's text ("Large", "كبير"). */
+    name: localizedNameField,
+    typeId: referenceField,
+    /** Its place among its type's values; a new value goes last when none is given. */
+    position: positionField.optional(),
+  }),
+);
 export type VariationValueInput = z.infer<typeof variationValueInputSchema>;
 
-export const variationValueRecordSchema = z.object({
-  ...statusRecordFields,
-  name: localizedNameRecordField,
-  typeId: z.string(),
-  position: z.number(),
-});
+export const variationValueRecordSchema = lazySchema(() =>
+  z.object({
+    ...statusRecordFields,
+    name: localizedNameRecordField,
+    typeId: z.string(),
+    position: z.number(),
+  }),
+);
 export type VariationValueRecord = z.infer<typeof variationValueRecordSchema>;
 
 export const variationValuesResource = defineResource({
@@ -94,7 +105,7 @@ export const variationValuesResource = defineResource({
   schemas: {
     record: variationValueRecordSchema,
     create: variationValueInputSchema,
-    update: variationValueInputSchema.partial(),
+    update: lazySchema(() => variationValueInputSchema.partial()),
   },
   search: ['code', 'name'],
   sort: ['code', 'name', 'position', 'createdAt'],
@@ -118,7 +129,7 @@ export const variationValuesResource = defineResource({
         label: fieldLabel('variationValues', 'typeId'),
       },
     ],
-    schema: variationValueInputSchema.extend({ name: localizedNameFormField }),
+    schema: lazySchema(() => variationValueInputSchema.extend({ name: localizedNameFormField })),
     values: (value) => ({
       code: value.code,
       name: localizedNameFormValues(value.name),

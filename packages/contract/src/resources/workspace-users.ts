@@ -7,6 +7,7 @@ import {
   phoneField,
   strongPasswordField,
 } from '../auth/fields.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { idField, recordStatuses, recordStatusField, timestampField } from '../resource-kit/fields.ts';
 import { textField } from '../text-field.ts';
@@ -15,51 +16,57 @@ import { validationCodes as codes } from '../validation-codes.ts';
 export const membershipStatuses = [...recordStatuses, 'invited'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
-const roleIdField = z.uuid({ error: codes.ROLE_IS_REQUIRED });
-const staffCodeField = textField().trim().max(60, codes.CODE_TOO_LONG);
+const roleIdField = lazySchema(() => z.uuid({ error: codes.ROLE_IS_REQUIRED }));
+const staffCodeField = lazySchema(() => textField().trim().max(60, codes.CODE_TOO_LONG));
 
 /** A member of the workspace as the Users page lists them; `id` is the user's id. */
-export const workspaceUserRecordSchema = z.object({
-  id: idField,
-  code: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  isAdmin: z.boolean(),
-  /** The workspace's only active admin: disabling, demoting or removing them is always refused (LAST_ADMIN). */
-  isLastAdmin: z.boolean(),
-  role: z.object({ id: idField, title: z.string() }).nullable(),
-  applications: z.array(z.string()),
-  lastLoginAt: timestampField.nullable(),
-  status: z.enum(membershipStatuses),
-  createdAt: timestampField,
-});
+export const workspaceUserRecordSchema = lazySchema(() =>
+  z.object({
+    id: idField,
+    code: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    isAdmin: z.boolean(),
+    /** The workspace's only active admin: disabling, demoting or removing them is always refused (LAST_ADMIN). */
+    isLastAdmin: z.boolean(),
+    role: z.object({ id: idField, title: z.string() }).nullable(),
+    applications: z.array(z.string()),
+    lastLoginAt: timestampField.nullable(),
+    status: z.enum(membershipStatuses),
+    createdAt: timestampField,
+  }),
+);
 export type WorkspaceUserRecord = z.infer<typeof workspaceUserRecordSchema>;
 
 /** `POST workspaces/users/invite?workspaceId=…`: a person (new or existing) invited with a role. */
-export const inviteUserInputSchema = z.object({
-  email: emailField,
-  roleId: roleIdField,
-  code: staffCodeField.optional(),
-  applications: z.array(textField().max(60)).max(50).default([]),
-});
+export const inviteUserInputSchema = lazySchema(() =>
+  z.object({
+    email: emailField,
+    roleId: roleIdField,
+    code: staffCodeField.optional(),
+    applications: z.array(textField().max(60)).max(50).default([]),
+  }),
+);
 export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
 
 /** `PATCH workspaces/users/{userId}`: change role, admin flag, status, code or applications. */
-export const updateWorkspaceUserInputSchema = z.object({
-  roleId: roleIdField.optional(),
-  isAdmin: z.boolean().optional(),
-  status: recordStatusField.optional(),
-  code: staffCodeField.optional(),
-  applications: z.array(textField().max(60)).max(50).optional(),
-});
+export const updateWorkspaceUserInputSchema = lazySchema(() =>
+  z.object({
+    roleId: roleIdField.optional(),
+    isAdmin: z.boolean().optional(),
+    status: recordStatusField.optional(),
+    code: staffCodeField.optional(),
+    applications: z.array(textField().max(60)).max(50).optional(),
+  }),
+);
 export type UpdateWorkspaceUserInput = z.infer<typeof updateWorkspaceUserInputSchema>;
 
 /** `POST workspaces/users/resend-invite?workspaceId=…` */
-export const resendInviteInputSchema = z.object({ userId: idField });
+export const resendInviteInputSchema = lazySchema(() => z.object({ userId: idField }));
 
 /** `POST workspaces/users/accept-invite` (public: the token is the credential). */
-export const acceptInviteInputSchema = z.object({ token: linkTokenField });
+export const acceptInviteInputSchema = lazySchema(() => z.object({ token: linkTokenField }));
 export interface AcceptInviteResult {
   /** Present when the person has no password yet: it lets them complete their profile. */
   passwordResetToken?: string;
@@ -74,29 +81,33 @@ export interface InviteStatus {
 }
 
 /** `POST auth/set-profile`: completing the profile after accepting an invitation (spec §5). */
-export const setProfileInputSchema = z.object({
-  name: nameField,
-  phone: phoneField,
-  password: strongPasswordField,
-  reCaptchaToken: captchaTokenField.optional(),
-  passwordResetToken: linkTokenField,
-});
-export type SetProfileInput = z.infer<typeof setProfileInputSchema>;
-
-/** The page's form: the same fields plus the password confirmation. */
-export const setProfileFormSchema = z
-  .object({
+export const setProfileInputSchema = lazySchema(() =>
+  z.object({
     name: nameField,
     phone: phoneField,
     password: strongPasswordField,
-    confirmPassword: z
-      .string({ error: codes.CONFIRM_PASSWORD_IS_REQUIRED })
-      .min(1, codes.CONFIRM_PASSWORD_IS_REQUIRED),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: codes.PASSWORDS_DO_NOT_MATCH,
-    path: ['confirmPassword'],
-  });
+    reCaptchaToken: captchaTokenField.optional(),
+    passwordResetToken: linkTokenField,
+  }),
+);
+export type SetProfileInput = z.infer<typeof setProfileInputSchema>;
+
+/** The page's form: the same fields plus the password confirmation. */
+export const setProfileFormSchema = lazySchema(() =>
+  z
+    .object({
+      name: nameField,
+      phone: phoneField,
+      password: strongPasswordField,
+      confirmPassword: z
+        .string({ error: codes.CONFIRM_PASSWORD_IS_REQUIRED })
+        .min(1, codes.CONFIRM_PASSWORD_IS_REQUIRED),
+    })
+    .refine((form) => form.password === form.confirmPassword, {
+      message: codes.PASSWORDS_DO_NOT_MATCH,
+      path: ['confirmPassword'],
+    }),
+);
 export type SetProfileForm = z.infer<typeof setProfileFormSchema>;
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodes } from '../domain/countries-and-currencies.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { currencyField, imageUrlField, singleImageFormField } from '../resource-kit/fields.ts';
 import type { FormEntry } from '../resource-kit/form-fields.ts';
 import { textField } from '../text-field.ts';
@@ -9,9 +10,8 @@ import { validationCodes as codes } from '../validation-codes.ts';
 export const defaultBaseCurrency = 'EGP';
 
 /** A currency in use today (no withdrawn code): what a workspace's base currency may be. */
-const baseCurrencyField = currencyField.refine(
-  (code) => currencyCodes.includes(code),
-  codes.CURRENCY_IS_INVALID,
+const baseCurrencyField = lazySchema(() =>
+  currencyField.refine((code) => currencyCodes.includes(code), codes.CURRENCY_IS_INVALID),
 );
 
 /**
@@ -19,15 +19,17 @@ const baseCurrencyField = currencyField.refine(
  * company name of an access request may be), logo (an uploaded file, or null) and base currency.
  * Fields left out stay as they are.
  */
-export const workspaceSettingsInputSchema = z.strictObject({
-  name: textField(codes.WORKSPACE_NAME_IS_REQUIRED)
-    .trim()
-    .min(1, codes.WORKSPACE_NAME_IS_REQUIRED)
-    .max(255, codes.WORKSPACE_NAME_TOO_LONG)
-    .optional(),
-  logo: imageUrlField.nullable().optional(),
-  baseCurrency: baseCurrencyField.optional(),
-});
+export const workspaceSettingsInputSchema = lazySchema(() =>
+  z.strictObject({
+    name: textField(codes.WORKSPACE_NAME_IS_REQUIRED)
+      .trim()
+      .min(1, codes.WORKSPACE_NAME_IS_REQUIRED)
+      .max(255, codes.WORKSPACE_NAME_TOO_LONG)
+      .optional(),
+    logo: imageUrlField.nullable().optional(),
+    baseCurrency: baseCurrencyField.optional(),
+  }),
+);
 export type WorkspaceSettingsInput = z.infer<typeof workspaceSettingsInputSchema>;
 
 /** `GET` and `PATCH /api/workspaces/settings?workspaceId=…` answer `{ data: WorkspaceSettings }`. */
@@ -55,11 +57,13 @@ export const workspaceSettingsForm = {
     },
   ] satisfies readonly FormEntry[] as readonly FormEntry[],
   /** The form's values (a logo as a list of at most one image) into the update's input. */
-  schema: workspaceSettingsInputSchema.extend({
-    name: workspaceSettingsInputSchema.shape.name.unwrap(),
-    logo: singleImageFormField,
-    baseCurrency: baseCurrencyField,
-  }),
+  schema: lazySchema(() =>
+    workspaceSettingsInputSchema.extend({
+      name: workspaceSettingsInputSchema.shape.name.unwrap(),
+      logo: singleImageFormField,
+      baseCurrency: baseCurrencyField,
+    }),
+  ),
   values: (settings: WorkspaceSettings) => ({
     name: settings.name,
     logo: settings.logo ? [settings.logo] : [],
