@@ -1,4 +1,4 @@
-import { formattingLocale } from '@dukkan/contract';
+import { numberFormat } from '@dukkan/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../lib/class-names.ts';
@@ -36,7 +36,7 @@ export function CompactList({
   const id = useId();
   const { shown, hidden } = collapseList(items.length, limit);
   const visible = expanded || hidden === 0 ? items : items.slice(0, shown);
-  const more = new Intl.NumberFormat(formattingLocale(i18n.language)).format(hidden);
+  const more = numberFormat(i18n.language).format(hidden);
   return (
     <ul
       id={id}

@@ -1,6 +1,7 @@
 import {
   type ColumnDefinition,
-  formattingLocale,
+  displayNames,
+  numberFormat,
   pickLocalized,
   type ResourceDefinition,
   type WorkingDay,
@@ -52,11 +53,8 @@ function ReferenceName({ resource, id }: { resource: string; id: string }) {
 function useCellRenderer(resourceKey: string) {
   const { t, i18n } = useTranslation();
   const { formatDate } = useFormatters();
-  const locale = formattingLocale(i18n.language);
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
-  const regions = new Intl.DisplayNames([locale], { type: 'region' });
-  const currencies = new Intl.DisplayNames([locale], { type: 'currency' });
+  const number = numberFormat(i18n.language, { maximumFractionDigits: 6 });
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
 
   return (column: ColumnDefinition, value: unknown, record: AnyRecord): ReactNode => {
     if (value === null || value === undefined || value === '') return muted;
@@ -84,12 +82,14 @@ function useCellRenderer(resourceKey: string) {
       case 'enum':
         return t(`resources.${resourceKey}.values.${column.field}.${String(value)}` as never) as string;
       case 'country':
-        return regions.of(String(value)) ?? String(value);
+        return displayNames(i18n.language, 'region').of(String(value)) ?? String(value);
       case 'currency':
         return (
           <span>
             <bdi className="font-mono text-xs">{String(value)}</bdi>{' '}
-            <span className="text-slate-500 dark:text-slate-400">{currencies.of(String(value))}</span>
+            <span className="text-slate-500 dark:text-slate-400">
+              {displayNames(i18n.language, 'currency').of(String(value))}
+            </span>
           </span>
         );
       case 'currencies': {

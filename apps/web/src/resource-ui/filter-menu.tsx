@@ -1,4 +1,4 @@
-import { formattingLocale } from '@dukkan/contract';
+import { numberFormat } from '@dukkan/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../components/ui/checkbox.tsx';
@@ -25,7 +25,7 @@ export function FilterMenu({
   onChange: (values: string[]) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(formattingLocale(i18n.language));
+  const number = numberFormat(i18n.language);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-import { formattingLocale } from '@dukkan/contract';
+import { numberFormat } from '@dukkan/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon } from '../components/ui/action-icons.tsx';
@@ -22,7 +22,7 @@ export function Pagination({
 }) {
   const { t, i18n } = useTranslation();
   const sizeId = useId();
-  const number = new Intl.NumberFormat(formattingLocale(i18n.language));
+  const number = numberFormat(i18n.language);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);

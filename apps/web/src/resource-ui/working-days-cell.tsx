@@ -1,4 +1,4 @@
-import { formattingLocale, secondsToTime, type Weekday, type WorkingDay, weekdays } from '@dukkan/contract';
+import { numberFormat, secondsToTime, type Weekday, type WorkingDay, weekdays } from '@dukkan/contract';
 import { useTranslation } from 'react-i18next';
 import { CompactList } from './compact-list.tsx';
 
@@ -23,7 +23,7 @@ export function WorkingDaysCell({ days, limit = 3 }: { days: readonly WorkingDay
   const { t, i18n } = useTranslation();
   if (days.length === 0)
     return <span className="text-slate-500 dark:text-slate-400">{t('resources.locations.closed')}</span>;
-  const digits = new Intl.NumberFormat(formattingLocale(i18n.language), { minimumIntegerDigits: 2 });
+  const digits = numberFormat(i18n.language, { minimumIntegerDigits: 2 });
   const time = (seconds: number) => {
     const [clock = '', period = ''] = secondsToTime(seconds, '12h').split(' ');
     const [hours = '0', minutes = '0'] = clock.split(':');
@@ -68,7 +68,7 @@ export function WorkingDaysCell({ days, limit = 3 }: { days: readonly WorkingDay
                 {hours.closesAt < hours.opensAt && (
                   <>
                     <sup aria-hidden="true" title={nextDay} className="ms-0.5">
-                      +{new Intl.NumberFormat(formattingLocale(i18n.language)).format(1)}
+                      +{numberFormat(i18n.language).format(1)}
                     </sup>
                     <span className="sr-only"> ({nextDay})</span>
                   </>

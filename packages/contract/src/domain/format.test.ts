@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime, formattingLocale, secondsToTime, timeToSeconds } from './format.ts';
+import {
+  displayNames,
+  formatDate,
+  formatTime,
+  formattingLocale,
+  numberFormat,
+  secondsToTime,
+  timeToSeconds,
+} from './format.ts';
 
 /** Intl may separate with narrow or non-breaking spaces; compare with plain ones. */
 const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
@@ -96,5 +104,22 @@ describe('timeToSeconds and secondsToTime (spec §9)', () => {
       const seconds = minute * 60;
       expect(timeToSeconds(secondsToTime(seconds))).toBe(seconds);
     }
+  });
+});
+
+describe('cached formatters', () => {
+  it('are made once per language and options', () => {
+    expect(numberFormat('en')).toBe(numberFormat('en-GB'));
+    expect(numberFormat('ar', { maximumFractionDigits: 2 })).toBe(
+      numberFormat('ar', { maximumFractionDigits: 2 }),
+    );
+    expect(numberFormat('ar')).not.toBe(numberFormat('en'));
+    expect(numberFormat('ar', { style: 'percent' })).not.toBe(numberFormat('ar'));
+    expect(numberFormat('ar').format(12)).toBe('١٢');
+    expect(displayNames('en', 'currency')).toBe(displayNames('en', 'currency'));
+    expect(displayNames('ar', 'region').of('EG')).toBe(
+      new Intl.DisplayNames(['ar-EG'], { type: 'region' }).of('EG'),
+    );
+    expect(formatDate('2026-11-22T10:00:00Z', 'en')).toBe(formatDate('2026-11-22T10:00:00Z', 'en'));
   });
 });

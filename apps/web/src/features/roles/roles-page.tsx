@@ -1,4 +1,4 @@
-import { authorityRolesResource, formattingLocale, type RoleRecord } from '@dukkan/contract';
+import { authorityRolesResource, numberFormat, type RoleRecord } from '@dukkan/contract';
 import { useTranslation } from 'react-i18next';
 import type { ResourceColumn } from '../../resource-ui/columns.ts';
 import { ResourceListPage } from '../../resource-ui/resource-list-page.tsx';
@@ -7,7 +7,7 @@ import { RoleEditorDialog } from './role-editor-dialog.tsx';
 /** `/authority-roles`: the workspace's roles and what each one may do. */
 export function RolesPage() {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(formattingLocale(i18n.language));
+  const number = numberFormat(i18n.language);
   const columns: ResourceColumn<RoleRecord>[] = [
     {
       key: 'code',
