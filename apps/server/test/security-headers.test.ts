@@ -119,7 +119,9 @@ describe('pages', () => {
 describe('the first answer of a page: what it downloads beside the entry script', () => {
   const session = { cookie: `${sessionCookieName}=any-token` };
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1],
+    );
 
   it('the login page: the entry alone, with a session cookie or without', async () => {
     for (const headers of [{}, session]) {
@@ -199,7 +201,7 @@ describe('which first answer a page gets', () => {
     const html = '<html><head><title>x</title></head><body></body></html>';
     expect(withModulePreloads(html, [])).toBe(html);
     expect(withModulePreloads(html, ['/assets/a.js', '/assets/b.js'])).toBe(
-      '<html><head><title>x</title>    <link rel="modulepreload" crossorigin href="/assets/a.js">\n    <link rel="modulepreload" crossorigin href="/assets/b.js">\n  </head><body></body></html>',
+      '<html><head><title>x</title>    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">\n    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/b.js">\n  </head><body></body></html>',
     );
   });
 });
