@@ -134,21 +134,3 @@ test('/brands loads at most 200 KB of JavaScript before its rows show; a public 
     await visitor.close();
   }
 });
-
-test('the first paint is a loading indicator, before any script has downloaded', async ({ page }) => {
-  // The scripts are held until the indicator has been seen: on a slow line that is the first paint.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/login', { waitUntil: 'commit' });
-  await expect(page.locator('[data-boot-indicator] svg')).toBeVisible();
-  release();
-  // The app's first render replaces it.
-  await expect(page.locator('input[type="password"]')).toBeVisible();
-  await expect(page.locator('[data-boot-indicator]')).toHaveCount(0);
-});
