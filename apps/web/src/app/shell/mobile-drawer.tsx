@@ -5,6 +5,9 @@ import { focusReturnTarget, restoreFocus, tabbableElements } from '../../compone
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { cn } from '../../lib/class-names.ts';
 
+/** Where the sidebar shows and the drawer is not offered (Tailwind's `lg`). */
+export const wideScreenQuery = '(min-width: 64rem)';
+
 /**
  * The slide-out menu of narrow screens (20rem wide, from the inline start). A modal dialog:
  * it takes the focus when it opens, Tab and Shift+Tab stay inside, the page behind is inert,
@@ -42,7 +45,7 @@ export function MobileDrawer({
     };
     document.addEventListener('keydown', onKeyDown);
     // Widened past the drawer's breakpoint (a tablet turned): the sidebar shows, the page must not stay inert.
-    const wide = window.matchMedia('(min-width: 64rem)');
+    const wide = window.matchMedia(wideScreenQuery);
     const closeWhenWide = () => {
       if (wide.matches) onClose();
     };
