@@ -34,6 +34,18 @@ describe('lazySchema', () => {
     expect({ ...schema.extend({ more: z.number() }).shape }).toHaveProperty('more');
     expect(build).toHaveBeenCalledTimes(1);
   });
+  it('throws at each use while its factory throws, never handing out a half-made schema', () => {
+    let attempts = 0;
+    const schema = lazySchema(() => {
+      attempts++;
+      if (attempts < 3) throw new Error(`attempt ${attempts}`);
+      return z.string();
+    });
+    expect(() => schema.parse('a')).toThrow('attempt 1');
+    expect(() => schema.parse('a')).toThrow('attempt 2');
+    expect(schema.parse('a')).toBe('a');
+    expect(isBuildingLazySchema()).toBe(false);
+  });
 });
 
 describe('the contract', () => {

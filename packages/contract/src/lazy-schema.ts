@@ -2,7 +2,7 @@
  * Schemas built on first use. Every schema of the contract is declared as `lazySchema(() => …)`,
  * so importing the contract builds none: a page that only lists records (which reads a resource's
  * key, path, columns and permission) never runs zod, and the server builds each schema the first
- * time a request needs it. Building all of them at import took ~60 ms in Node and ~100 ms on a
+ * time a request needs it. Building all of them at import took ~85 ms in Node and ~100 ms on a
  * phone-class CPU before the first signed-in page could render (README, "Design notes").
  *
  * The value is the schema itself, made at the first use: the factory's schema gives its kind and
@@ -46,10 +46,17 @@ export function lazySchema<T extends object>(build: () => T): T {
         for (const deferred of internals.deferred ?? []) deferred();
         internals.deferred = undefined;
         schemasBuilt++;
+        state = 'built';
       } finally {
         factoriesRunning--;
+        // A factory that threw is tried again at the next use, and throws again, rather than
+        // leaving a half-made schema behind.
+        if (state !== 'built') {
+          state = 'new';
+          for (const key of Reflect.ownKeys(target)) Reflect.deleteProperty(target, key);
+          Object.setPrototypeOf(target, Object.prototype);
+        }
       }
-      state = 'built';
     }
     return target;
   };
