@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '@dukkan/contract';
+import { numberFormat, type ValidationIssue } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import { isApiError, isOfflineError } from './api-client.ts';
 
@@ -29,7 +29,7 @@ function translatedCode(
 /** A refusal's numbers in the reader's digits ('١٢ من السجلات'), as every other number on the page. */
 function localizedParams(params: Record<string, string | number> | undefined, language: string) {
   if (!params) return undefined;
-  const format = new Intl.NumberFormat(language === 'ar' ? 'ar-EG' : 'en-US', { useGrouping: false });
+  const format = numberFormat(language, { useGrouping: false });
   return Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,

@@ -1,4 +1,4 @@
-import { type DashboardApplication, formattingLocale } from '@dukkan/contract';
+import { type DashboardApplication, numberFormat } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
@@ -33,7 +33,7 @@ export function cardStateText(
   switch (application.card) {
     case 'freeTrial': {
       const days = subscription?.endDate ? daysLeft(subscription.endDate, now) : 0;
-      const number = new Intl.NumberFormat(formattingLocale(language));
+      const number = numberFormat(language);
       return {
         label: t('applications.state.freeTrial', { count: days, days: number.format(days) }),
         tone: 'brand',

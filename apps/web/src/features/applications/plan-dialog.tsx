@@ -1,6 +1,6 @@
 import {
   type DashboardApplication,
-  formattingLocale,
+  numberFormat,
   type PlanLength,
   periodPrice,
   pickLocalized,
@@ -53,11 +53,8 @@ export function PlanDialog({
   const groupName = useId();
   const appName = pickLocalized(application.name, language);
   const { currency, monthlyPricePerLocation, discounts } = application.pricing;
-  const percent = new Intl.NumberFormat(formattingLocale(language), {
-    style: 'percent',
-    maximumFractionDigits: 2,
-  });
-  const number = new Intl.NumberFormat(formattingLocale(language));
+  const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
+  const number = numberFormat(language);
   // A workspace without an active location pays for one (the contract's rule): say so.
   const billedLocations = Math.max(1, activeLocations);
   const currentPlan = application.subscription?.status === 'approved' ? application.subscription.plan : null;

@@ -2,6 +2,7 @@ import {
   joinList,
   listSeparator,
   maxRecipeLines,
+  numberFormat,
   type OrderType,
   orderTypes,
   type ProductRecord,
@@ -405,9 +406,7 @@ function BrandName({ id }: { id: string }) {
 function QuantityCell({ line }: { line: RecipeLineRecord }) {
   const { i18n } = useTranslation();
   const symbol = useUnitSymbol(line.ingredient.measurementUnitId);
-  const quantity = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-US', {
-    maximumFractionDigits: 6,
-  }).format(line.quantity);
+  const quantity = numberFormat(i18n.language, { maximumFractionDigits: 6 }).format(line.quantity);
   return (
     <span className="whitespace-nowrap tabular-nums">
       {quantity} {symbol && <bdi>{symbol}</bdi>}

@@ -1,3 +1,4 @@
+import { numberFormat } from '@dukkan/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -85,8 +86,7 @@ export function useFormMessageText() {
       if (!message.startsWith(prefix)) return messageText(message);
       const [key = '', query = ''] = message.slice(prefix.length).split('?');
       const params: Record<string, string> = Object.fromEntries(new URLSearchParams(query));
-      if (params.n)
-        params.n = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-US').format(Number(params.n));
+      if (params.n) params.n = numberFormat(i18n.language).format(Number(params.n));
       if (params.expected)
         params.expected = t(`form.types.${params.expected}`, { defaultValue: params.expected });
       if (params.received)

@@ -1,4 +1,4 @@
-import { fieldStep } from '@dukkan/contract';
+import { fieldStep, numberFormat } from '@dukkan/contract';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldFrame } from './field-frame.tsx';
@@ -12,7 +12,7 @@ export function SliderField({ field, id }: FieldComponentProps) {
   const min = field.defaultMin ?? 0;
   const max = field.defaultMax ?? 100;
   const value = typeof controller.value === 'number' ? controller.value : min;
-  const shown = new Intl.NumberFormat(i18n.language === 'ar' ? 'ar-EG' : 'en-US').format(value);
+  const shown = numberFormat(i18n.language).format(value);
   return (
     <FieldFrame field={field} id={id} error={error}>
       {(control) => (
