@@ -1,25 +1,16 @@
 import type { ResourceDefinition } from '@dukkan/contract';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
 import { getRegisteredComponent } from '../lib/component-registry.ts';
+import { type LazyComponent, lazyComponent } from '../lib/lazy-component.tsx';
 import { screens } from './screens.ts';
 
 /** A page in a chunk of its own, which can be asked for before it renders. */
-type LazyPage<P = object> = LazyExoticComponent<ComponentType<P>> & { preload: () => void };
-type Page = ComponentType | LazyPage;
-
-/** `lazy`, keeping the loader: the module system downloads a chunk once, however often it is asked. */
-function lazyPage<P = object>(load: () => Promise<{ default: ComponentType<P> }>): LazyPage<P> {
-  return Object.assign(lazy(load), {
-    preload: () => {
-      load().catch(() => undefined);
-    },
-  });
-}
+type Page = ComponentType | LazyComponent;
 
 const categoryTrees = () => import('../features/catalogue/categories-page.tsx');
-const GenericResourcePage = lazyPage<{ definition: ResourceDefinition }>(() =>
-  import('../resource-ui/resource-page.tsx').then((m) => ({ default: m.ResourcePage })),
+const GenericResourcePage = lazyComponent(() =>
+  import('../resource-ui/resource-page.tsx').then((m) => m.ResourcePage),
 );
 
 /**
@@ -27,39 +18,27 @@ const GenericResourcePage = lazyPage<{ definition: ResourceDefinition }>(() =>
  * name mapped to null is a screen of a later milestone, shown as an honest placeholder.
  */
 const customPages: Record<string, Page | null> = {
-  Applications: lazyPage(() =>
-    import('../features/applications/applications-page.tsx').then((m) => ({ default: m.ApplicationsPage })),
+  Applications: lazyComponent(() =>
+    import('../features/applications/applications-page.tsx').then((m) => m.ApplicationsPage),
   ),
-  Products: lazyPage(() =>
-    import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+  Products: lazyComponent(() => import('../features/products/products-page.tsx').then((m) => m.ProductsPage)),
+  AddProduct: lazyComponent(() => import('../features/products/product-page.tsx').then((m) => m.ProductPage)),
+  VariantOptions: lazyComponent(() =>
+    import('../features/variations/variation-types-page.tsx').then((m) => m.VariationTypesPage),
   ),
-  AddProduct: lazyPage(() =>
-    import('../features/products/product-page.tsx').then((m) => ({ default: m.ProductPage })),
-  ),
-  VariantOptions: lazyPage(() =>
-    import('../features/variations/variation-types-page.tsx').then((m) => ({
-      default: m.VariationTypesPage,
-    })),
-  ),
-  VariantValues: lazyPage(() =>
-    import('../features/variations/variation-values-page.tsx').then((m) => ({
-      default: m.VariationValuesPage,
-    })),
+  VariantValues: lazyComponent(() =>
+    import('../features/variations/variation-values-page.tsx').then((m) => m.VariationValuesPage),
   ),
   // Subscriptions is the generic page of its read-only declaration; payments adds the upcoming invoices.
-  Payments: lazyPage(() =>
-    import('../features/subscriptions/payments-page.tsx').then((m) => ({ default: m.PaymentsPage })),
+  Payments: lazyComponent(() =>
+    import('../features/subscriptions/payments-page.tsx').then((m) => m.PaymentsPage),
   ),
-  Categories: lazyPage(() => categoryTrees().then((m) => ({ default: m.CategoriesPage }))),
-  WasteCategories: lazyPage(() => categoryTrees().then((m) => ({ default: m.WasteCategoriesPage }))),
-  Roles: lazyPage(() => import('../features/roles/roles-page.tsx').then((m) => ({ default: m.RolesPage }))),
-  Users: lazyPage(() => import('../features/users/users-page.tsx').then((m) => ({ default: m.UsersPage }))),
-  Profile: lazyPage(() =>
-    import('../features/profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
-  ),
-  Settings: lazyPage(() =>
-    import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
-  ),
+  Categories: lazyComponent(() => categoryTrees().then((m) => m.CategoriesPage)),
+  WasteCategories: lazyComponent(() => categoryTrees().then((m) => m.WasteCategoriesPage)),
+  Roles: lazyComponent(() => import('../features/roles/roles-page.tsx').then((m) => m.RolesPage)),
+  Users: lazyComponent(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)),
+  Profile: lazyComponent(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage)),
+  Settings: lazyComponent(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
 };
 
 /** A resource's declaration on the generic page (one chunk shared by every simple resource). */
@@ -97,5 +76,5 @@ export function preloadPageAt(pathname: string): void {
   const routes = Object.values(screens).map((screen) => ({ path: screen.path, page: screen.page }));
   const match = matchRoutes(routes, pathname)?.[0]?.route;
   const page = match ? pages[match.page] : undefined;
-  if (page && 'preload' in page) page.preload();
+  if (page && 'preload' in page) page.preload().catch(() => undefined);
 }

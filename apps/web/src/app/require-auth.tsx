@@ -1,10 +1,11 @@
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { loadSignedInTranslations } from '../i18n/i18n.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import { loginRedirectFor } from '../lib/login-redirect.ts';
 import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 
@@ -12,14 +13,11 @@ import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 // screens' texts are downloaded only for a protected page, while its session is checked rather
 // than after (one round trip fewer on every cold load; a visitor found signed out there has
 // downloaded them for nothing). The public pages, the login page among them, never load them.
-let signedInArea: Promise<{ default: typeof import('./signed-in-app.tsx').SignedInApp }> | undefined;
-const loadSignedInArea = () => {
-  signedInArea ??= Promise.all([import('./signed-in-app.tsx'), loadSignedInTranslations()]).then(
-    ([module]) => ({ default: module.SignedInApp }),
-  );
-  return signedInArea;
-};
-const SignedInApp = lazy(loadSignedInArea);
+const SignedInApp = lazyComponent(() =>
+  Promise.all([import('./signed-in-app.tsx'), loadSignedInTranslations()]).then(
+    ([module]) => module.SignedInApp,
+  ),
+);
 
 function SessionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
@@ -66,7 +64,7 @@ export function RequireAuth() {
   const { isPending } = useCurrentUser();
   useEffect(() => {
     // A failed download is the lazy page's to report, once it renders.
-    if (isPending) loadSignedInArea().catch(() => undefined);
+    if (isPending) SignedInApp.preload().catch(() => undefined);
   }, [isPending]);
 
   return (

@@ -2,15 +2,19 @@ import { publicPages } from '@dukkan/contract';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 
 /**
  * TanStack Query with the session check (`require-auth.tsx`): one chunk, loaded by every page but
- * the login page. main.tsx asks for it at start (beside the language) on any other address.
+ * the login page. main.tsx asks for it at start (beside the language) on any other address, so
+ * the first render finds it there and renders it at once.
  */
-export const loadQueryRoot = () => import('./query-root-chunk.ts');
-const QueryRoot = lazy(() => loadQueryRoot().then((m) => ({ default: m.QueryRoot })));
-const RequireAuth = lazy(() => loadQueryRoot().then((m) => ({ default: m.RequireAuth })));
-const SignedInGate = lazy(() => loadQueryRoot().then((m) => ({ default: m.SignedInGate })));
+const queryRootChunk = () => import('./query-root-chunk.ts');
+const QueryRoot = lazyComponent(() => queryRootChunk().then((m) => m.QueryRoot));
+const RequireAuth = lazyComponent(() => queryRootChunk().then((m) => m.RequireAuth));
+const SignedInGate = lazyComponent(() => queryRootChunk().then((m) => m.SignedInGate));
+export const loadQueryRoot = () =>
+  Promise.all([QueryRoot.preload(), RequireAuth.preload(), SignedInGate.preload()]);
 
 // The login page is part of the entry: split off, it and the dozen small modules it shares with
 // the other pages came as ~15 more requests of ~1 KB of headers each, 10 % of /login's budget.
