@@ -71,6 +71,8 @@ for (const language of ['en', 'ar'] as const) {
     );
     // Neither the signed-in area, nor the form library, nor the server-state library is on the path.
     expect(listing).not.toMatch(/signed-in-app|resource-|query-root/);
+    // Nor the other language's texts (once downloaded as i18next's fallback language).
+    expect(listing).not.toMatch(language === 'en' ? /\/assets\/ar-/ : /\/assets\/en-/);
 
     // The language switch names the other language in the device's face: on the English page the
     // Arabic font file of the button's weight (46 KB) is not downloaded for that one word. The
