@@ -84,6 +84,12 @@ for (const language of ['en', 'ar'] as const) {
         fonts.join('\n'),
       ).toEqual([]);
 
+    // Two weights, regular and semibold: a third face was a third file before the text settled.
+    expect(
+      fonts.filter((font) => !/-(400|600)-normal-/.test(font)),
+      fonts.join('\n'),
+    ).toEqual([]);
+
     // Hashed assets are cached for a year (the server's own test checks their compression too).
     expect(cacheHeaders.size).toBeGreaterThan(0);
     for (const [path, cacheControl] of cacheHeaders)
@@ -100,6 +106,10 @@ test('/brands loads at most 200 KB of JavaScript before its rows show; a public 
   const context = await browser.newContext({ storageState: await page.context().storageState() });
   try {
     const visit = await context.newPage();
+    const fonts: string[] = [];
+    visit.on('response', (response) => {
+      if (/\.woff2?$/.test(response.url())) fonts.push(new URL(response.url()).pathname);
+    });
     const rows = 'main :is(tr, li) :is(td, div)';
     const measure = await scriptsBefore(visit, rows);
     await visit.goto('/brands?lng=en');
@@ -115,6 +125,13 @@ test('/brands loads at most 200 KB of JavaScript before its rows show; a public 
     expect(total, `JavaScript before the rows show:\n${listing}`).toBeLessThanOrEqual(listJsBudgetBytes);
     // Nor does the list wait for the form renderer: the editor downloads after the rows show.
     expect(listing).not.toMatch(/form-dialog|resource-editor-dialog|select-field/);
+    // The shell and the list in two weights of the face, regular and semibold.
+    await visit.waitForLoadState('networkidle');
+    expect(fonts.length, fonts.join('\n')).toBeGreaterThan(0);
+    expect(
+      fonts.filter((font) => !/-(400|600)-normal-/.test(font)),
+      fonts.join('\n'),
+    ).toEqual([]);
   } finally {
     await context.close();
   }

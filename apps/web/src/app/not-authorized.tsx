@@ -22,7 +22,7 @@ export function NotAuthorized() {
       <p>{t('errors.notAuthorizedHint')}</p>
       {pages.length > 0 ? (
         <nav aria-labelledby={headingId} className="mt-4">
-          <h2 id={headingId} className="font-medium text-slate-900 dark:text-slate-100">
+          <h2 id={headingId} className="font-semibold text-slate-900 dark:text-slate-100">
             {t('shell.pagesYouCanOpen')}
           </h2>
           <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-2">

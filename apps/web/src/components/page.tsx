@@ -66,7 +66,7 @@ export function EmptyState({
       <span className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
         {icon}
       </span>
-      <p className="mt-4 font-medium text-slate-900 dark:text-slate-100">{title}</p>
+      <p className="mt-4 font-semibold text-slate-900 dark:text-slate-100">{title}</p>
       {children && <div className="mt-1 text-sm text-slate-600 dark:text-slate-400">{children}</div>}
     </div>
   );
@@ -92,7 +92,7 @@ export function LoadFailed({
       <span className="grid size-12 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
         {forbidden ? <LockIcon /> : <AlertIcon />}
       </span>
-      <p className="mt-4 font-medium">{forbidden ? t('errors.notAuthorizedPage') : message}</p>
+      <p className="mt-4 font-semibold">{forbidden ? t('errors.notAuthorizedPage') : message}</p>
       {!forbidden && (
         <Button variant="secondary" className="mt-4" onClick={onRetry}>
           {t('common.retry')}

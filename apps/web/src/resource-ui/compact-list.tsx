@@ -53,7 +53,7 @@ export function CompactList({
             aria-expanded={expanded}
             aria-controls={id}
             onClick={() => setExpanded((open) => !open)}
-            className="rounded-sm text-xs font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+            className="rounded-sm text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
           >
             {expanded ? t('resourceList.showLess') : t('resourceList.moreItems', { more })}
           </button>

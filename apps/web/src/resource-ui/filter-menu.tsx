@@ -63,7 +63,7 @@ export function FilterMenu({
         aria-controls={panelId}
         onClick={() => setOpen((current) => !current)}
         className={cn(
-          'inline-flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium shadow-xs transition-colors',
+          'inline-flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-semibold shadow-xs transition-colors',
           selected.length > 0
             ? 'border-brand-300 bg-brand-50 text-brand-800 dark:border-brand-700 dark:bg-brand-500/10 dark:text-brand-300'
             : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800',

@@ -51,7 +51,7 @@ export function toastOperation<T>(
     error: (error: unknown) =>
       showReason ? (
         <span>
-          <span className="block font-medium">{texts.failure}</span>
+          <span className="block font-semibold">{texts.failure}</span>
           <span className="block text-slate-600 dark:text-slate-300">
             {describeApiError(error, t, language)}
           </span>

@@ -223,7 +223,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
         <span className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <SearchIcon />
         </span>
-        <p className="mt-4 font-medium">{t('resourceList.noMatch')}</p>
+        <p className="mt-4 font-semibold">{t('resourceList.noMatch')}</p>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('resourceList.noMatchHint')}</p>
         <Button variant="secondary" className="mt-4" onClick={() => setParams({ search: '', filters: {} })}>
           {t('resourceList.clearSearch')}
@@ -234,7 +234,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
         <span className="grid size-12 place-items-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           <DatabaseIcon />
         </span>
-        <p className="mt-4 font-medium">{emptyTitle ?? t('resourceList.emptyTitle')}</p>
+        <p className="mt-4 font-semibold">{emptyTitle ?? t('resourceList.emptyTitle')}</p>
         <p className="mt-1 max-w-md text-sm text-slate-600 dark:text-slate-400">
           {emptyHint ?? t('resourceList.emptyHint')}
         </p>

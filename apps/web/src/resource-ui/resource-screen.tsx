@@ -93,7 +93,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
               cell: (record) => (
                 <Link
                   to={primaryLink(record)}
-                  className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
                 >
                   {column.cell(record)}
                 </Link>

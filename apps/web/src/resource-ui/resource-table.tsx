@@ -134,7 +134,7 @@ export function ResourceTable<R extends { id: string }>({
           <caption className="sr-only">{caption}</caption>
           <thead
             className={cn(
-              'border-b border-slate-200 bg-slate-50 text-start text-xs font-medium text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400 @max-xl:block',
+              'border-b border-slate-200 bg-slate-50 text-start text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400 @max-xl:block',
               !sortable && '@max-xl:hidden',
             )}
           >
@@ -145,7 +145,7 @@ export function ResourceTable<R extends { id: string }>({
                   scope="col"
                   aria-sort={column.sortField ? sortDirection(sort, column.sortField) : undefined}
                   className={cn(
-                    'px-4 py-2.5 text-start font-medium whitespace-nowrap @max-xl:p-0',
+                    'px-4 py-2.5 text-start font-semibold whitespace-nowrap @max-xl:p-0',
                     !column.sortField && '@max-xl:hidden',
                     column.className,
                   )}
@@ -161,7 +161,7 @@ export function ResourceTable<R extends { id: string }>({
                 <th
                   scope="col"
                   className={cn(
-                    'px-4 py-2.5 text-end font-medium @max-xl:hidden',
+                    'px-4 py-2.5 text-end font-semibold @max-xl:hidden',
                     pinnedEnd,
                     // Opaque, the same colour as the header row's translucent slate-800/50 over the card.
                     'bg-slate-50 dark:bg-[color-mix(in_oklab,var(--color-slate-800)_50%,var(--color-slate-900))]',
@@ -186,7 +186,7 @@ export function ResourceTable<R extends { id: string }>({
                       data-column={column.key}
                       className={cn(
                         cellClassName,
-                        'min-w-40 text-start font-medium @max-xl:col-start-1 @max-xl:min-w-0 @max-xl:row-start-1 @max-xl:self-center @max-xl:text-base',
+                        'min-w-40 text-start font-semibold @max-xl:col-start-1 @max-xl:min-w-0 @max-xl:row-start-1 @max-xl:self-center @max-xl:text-base',
                         !hasStatus && '@max-xl:col-span-2',
                         column.className,
                       )}

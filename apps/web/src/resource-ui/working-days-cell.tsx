@@ -57,7 +57,7 @@ export function WorkingDaysCell({ days, limit = 3 }: { days: readonly WorkingDay
         key: first,
         node: (
           <>
-            <span className="inline-block min-w-10 font-medium">{dayText(first, last)}</span>{' '}
+            <span className="inline-block min-w-10 font-semibold">{dayText(first, last)}</span>{' '}
             {hours.kind === 'closed' ? (
               <span className="text-slate-500 dark:text-slate-400">{t('resources.locations.closed')}</span>
             ) : hours.kind === 'allDay' ? (

@@ -66,7 +66,7 @@ export function AppShell() {
     <div className="min-h-dvh lg:grid lg:grid-cols-[280px_minmax(0,1fr)]">
       <a
         href="#main-content"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4 dark:bg-slate-800 dark:text-brand-300"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4 dark:bg-slate-800 dark:text-brand-300"
       >
         {t('shell.skipToContent')}
       </a>

@@ -42,7 +42,7 @@ function MenuLink({ entry, nested = false }: { entry: NavLinkEntry; nested?: boo
       className={({ isActive }) =>
         cn(
           itemClassName,
-          nested ? 'h-9 font-normal' : 'h-10 font-medium',
+          nested ? 'h-9 font-normal' : 'h-10 font-semibold',
           isActive ? activeClassName : idleClassName,
         )
       }
@@ -61,7 +61,7 @@ function MenuGroup({ entry, open, onToggle }: { entry: NavGroupEntry; open: bool
     <li>
       <button
         type="button"
-        className={cn(itemClassName, 'h-10 font-medium', idleClassName)}
+        className={cn(itemClassName, 'h-10 font-semibold', idleClassName)}
         aria-expanded={open}
         aria-controls={listId}
         onClick={onToggle}

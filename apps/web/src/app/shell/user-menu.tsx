@@ -43,7 +43,7 @@ export function UserMenu() {
       {/* Named by what it shows, then what it does (WCAG 2.5.3: the visible label is in the name). */}
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pe-3 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800">
         <Avatar src={user.profilePicture} fallback={userInitial(user.name)} size="sm" />
-        <span className="sr-only max-w-40 truncate text-sm font-medium text-slate-700 sm:not-sr-only sm:block dark:text-slate-200">
+        <span className="sr-only max-w-40 truncate text-sm font-semibold text-slate-700 sm:not-sr-only sm:block dark:text-slate-200">
           {user.name}
         </span>
         <span className="sr-only">{t('shell.accountMenu')}</span>
@@ -62,7 +62,7 @@ export function UserMenu() {
             {theme === 'dark' ? t('theme.light') : t('theme.dark')}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+          <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
             {t('languages.label')}
           </DropdownMenu.Label>
           {languages.map((language) => (

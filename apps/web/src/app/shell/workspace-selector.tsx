@@ -60,7 +60,7 @@ export function WorkspaceSelector() {
             sideOffset={6}
             className={`${menuContentClassName} w-(--radix-dropdown-menu-trigger-width)`}
           >
-            <DropdownMenu.Label className="px-2 py-1.5 text-xs font-medium text-slate-500 dark:text-slate-400">
+            <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
               {t('shell.switchWorkspace')}
             </DropdownMenu.Label>
             <DropdownMenu.RadioGroup value={selectedWorkspace.id} onValueChange={selectWorkspace}>

@@ -33,7 +33,7 @@ export function Field({ id, label, error, hint, required, showOptional = false, 
     <div className="space-y-1.5">
       {/* The marks sit beside the label, not in it, so the label's text is exactly the field's name. */}
       <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           {label}
         </label>
         {required && (

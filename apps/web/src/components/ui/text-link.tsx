@@ -5,7 +5,7 @@ export function TextLink({ className, ...props }: LinkProps) {
   return (
     <Link
       className={cn(
-        'rounded-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-400',
+        'rounded-sm font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-brand-400',
         className,
       )}
       {...props}

@@ -88,7 +88,7 @@ export function PlanDialog({
         <DialogBody className="space-y-4">
           {failure && <Alert tone="error">{failure}</Alert>}
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">
+            <legend className="mb-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
               {t('applications.plans.legend')}
             </legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -131,7 +131,7 @@ export function PlanDialog({
                         aria-describedby={discount > 0 ? `${id}-saving ${id}-price` : `${id}-price`}
                         className="size-4 accent-brand-600 dark:accent-brand-400"
                       />
-                      <span id={`${id}-name`} className="font-medium text-slate-900 dark:text-white">
+                      <span id={`${id}-name`} className="font-semibold text-slate-900 dark:text-white">
                         {t(`resources.subscriptions.values.plan.${length}`)}
                       </span>
                       {discount > 0 && (

@@ -25,7 +25,7 @@ function InvalidLink() {
     <Alert tone="error" className="flex items-start gap-3">
       <LinkBrokenIcon className="mt-0.5 size-5 shrink-0" />
       <div>
-        <p className="font-medium">{t('auth.newPassword.invalidLink')}</p>
+        <p className="font-semibold">{t('auth.newPassword.invalidLink')}</p>
         <TextLink
           to="/forgot-password"
           className="mt-1 inline-block text-red-800 underline dark:text-red-200"

@@ -45,7 +45,7 @@ function Crumb({
           ›
         </span>
         {current ? (
-          <span aria-current="page" className="font-medium text-slate-900 dark:text-slate-100">
+          <span aria-current="page" className="font-semibold text-slate-900 dark:text-slate-100">
             {name}
           </span>
         ) : (

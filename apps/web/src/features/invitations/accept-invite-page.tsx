@@ -249,7 +249,7 @@ function AcceptInvite({ token }: { token: string }) {
         >
           <MailCheckIcon className="mt-0.5 size-5 shrink-0" />
           <div>
-            <p className="font-medium">{t('acceptInvite.joinedTitle', { workspace: workspaceName })}</p>
+            <p className="font-semibold">{t('acceptInvite.joinedTitle', { workspace: workspaceName })}</p>
             <p className="mt-1 text-sm">{t('acceptInvite.joinedBody')}</p>
           </div>
         </div>
@@ -265,7 +265,7 @@ function AcceptInvite({ token }: { token: string }) {
       <Card>
         <WorkspaceMark name={workspaceName} as="h1" />
         <div className="mt-6 rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-          <p className="font-medium text-slate-900 dark:text-white">{t('acceptInvite.alreadyAccepted')}</p>
+          <p className="font-semibold text-slate-900 dark:text-white">{t('acceptInvite.alreadyAccepted')}</p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('acceptInvite.expired')}</p>
         </div>
         <p className="mt-6 text-center text-sm">

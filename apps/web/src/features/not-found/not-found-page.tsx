@@ -20,7 +20,7 @@ export function NotFoundPage() {
         <p className="mt-2 text-slate-600 dark:text-slate-400">{t('notFound.body')}</p>
         <Link
           to="/"
-          className="mt-8 inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
+          className="mt-8 inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 dark:bg-brand-500 dark:text-slate-950 dark:hover:bg-brand-400"
         >
           {t('common.goHome')}
         </Link>

@@ -191,7 +191,7 @@ function Consent({
           />
           <dl className="min-w-0">
             <dt className="text-xs text-slate-500 dark:text-slate-400">{t('oauth.workspace')}</dt>
-            <dd className="truncate font-medium text-slate-900 dark:text-slate-100">
+            <dd className="truncate font-semibold text-slate-900 dark:text-slate-100">
               {selectedWorkspace.name}
             </dd>
           </dl>

@@ -128,7 +128,7 @@ function RecordLabel({ resource, id }: { resource: string; id: string | null }) 
 function Entry({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className={cn('min-w-0 space-y-1', className)}>
-      <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dt className="text-sm font-semibold text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="text-sm text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );

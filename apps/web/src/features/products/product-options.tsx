@@ -199,7 +199,7 @@ export function ProductOptionsEditor({
   else
     adder = (
       <div className="min-w-48 space-y-1.5 sm:max-w-xs">
-        <label htmlFor={`${id}-type`} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        <label htmlFor={`${id}-type`} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           {t('products.options.typeToAdd')}
         </label>
         <RecordPicker<VariationTypeRecord>
@@ -255,7 +255,7 @@ export function ProductOptionsView({
         );
         return (
           <div key={option.typeId} className="flex flex-wrap gap-x-2">
-            <dt className="font-medium text-slate-700 dark:text-slate-300">
+            <dt className="font-semibold text-slate-700 dark:text-slate-300">
               {named(option.typeId, type?.name)}
             </dt>
             <dd className="text-slate-900 dark:text-slate-100">{joinList(values, i18n.language)}</dd>

@@ -131,7 +131,7 @@ function IssueAlerts({
         const title = issue.variantKey ? variantTitle?.(issue.variantKey) : undefined;
         return (
           <p key={`${issue.path}-${issue.message}`}>
-            {title && <span className="font-medium">{title}: </span>}
+            {title && <span className="font-semibold">{title}: </span>}
             {issueText(issue)}
           </p>
         );
@@ -274,7 +274,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
           <Section title={t('products.page.variants')}>
             <ProductOptionsEditor {...variationTypes} />
             {check && check.count > 0 && (
-              <p role="status" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              <p role="status" className="text-sm font-semibold text-slate-800 dark:text-slate-200">
                 {t('variants.willBeCreated', { count: check.count })}
               </p>
             )}

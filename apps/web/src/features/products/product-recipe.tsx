@@ -35,7 +35,7 @@ import { useIssueText, useRecordLabel, useUnitSymbol } from './product-lookups.t
 /** A refused save's issues of one line, by the control they are about. */
 export type LineIssues = readonly { field: RecipeLineField; issue: ValidationIssue }[];
 
-const labelClassName = 'text-sm font-medium text-slate-700 dark:text-slate-200';
+const labelClassName = 'text-sm font-semibold text-slate-700 dark:text-slate-200';
 
 /** Messages under a control: the form's own (a code) and the server's (with their placeholders). */
 function Messages({ id, formError, issues }: { id: string; formError?: string; issues: LineIssues }) {
@@ -419,7 +419,7 @@ export function RecipeView({ lines }: { lines: readonly RecipeLineRecord[] }) {
   const { t, i18n } = useTranslation();
   if (lines.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.recipe.empty')}</p>;
-  const header = 'px-3 py-2 text-start text-xs font-medium text-slate-600 dark:text-slate-400';
+  const header = 'px-3 py-2 text-start text-xs font-semibold text-slate-600 dark:text-slate-400';
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[36rem] text-sm">

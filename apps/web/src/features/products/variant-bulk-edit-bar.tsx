@@ -104,7 +104,7 @@ export function VariantBulkEditBar<V extends VariantRow>({
     >
       <div className="flex flex-wrap items-end gap-3">
         <p
-          className="me-auto self-center text-sm font-medium text-slate-700 dark:text-slate-200"
+          className="me-auto self-center text-sm font-semibold text-slate-700 dark:text-slate-200"
           aria-live="polite"
         >
           {text('selectedCount', { count: selectedIds.length })}
@@ -188,7 +188,7 @@ export function VariantBulkEditBar<V extends VariantRow>({
           )}
           {field === 'image' && (
             <fieldset>
-              <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-200">
+              <legend className="mb-1.5 text-sm font-semibold text-slate-700 dark:text-slate-200">
                 {text('fieldImage')}
               </legend>
               <VariantImagePicker images={productImages} value={image} onChoose={setImage} />

@@ -213,7 +213,7 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
         />
       );
     } else if (kind === 'title') {
-      content = <span className="truncate font-medium">{variant.title}</span>;
+      content = <span className="truncate font-semibold">{variant.title}</span>;
     } else if (kind === 'sku' || kind === 'barcode') {
       content = (
         <div className="flex min-w-0 flex-1 flex-col justify-center">
@@ -673,7 +673,7 @@ export function VariantGrid<V extends VariantRow>({
           <div
             role="row"
             aria-rowindex={1}
-            className="grid border-b border-slate-200 bg-slate-50 text-xs font-medium text-slate-600 dark:border-slate-800 dark:bg-slate-800 dark:text-slate-400"
+            className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800 dark:text-slate-400"
             style={{ height: headerHeight, gridTemplateColumns: template }}
           >
             {columns.map((kind, column) => (

@@ -71,7 +71,7 @@ export function PermissionMatrix({
       <table aria-labelledby={labelledBy} className="w-full min-w-[19rem] text-sm">
         <thead className="bg-slate-50 text-xs text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
           <tr>
-            <th scope="col" className="px-2 py-2 text-start font-medium sm:px-3">
+            <th scope="col" className="px-2 py-2 text-start font-semibold sm:px-3">
               <span className="flex items-center gap-2.5">
                 <GroupCheckbox
                   label={t('permissions.selectAll')}
@@ -85,7 +85,7 @@ export function PermissionMatrix({
               </span>
             </th>
             {permissionActions.map((action) => (
-              <th key={action} scope="col" className="px-1 py-2 text-center font-medium sm:px-2">
+              <th key={action} scope="col" className="px-1 py-2 text-center font-semibold sm:px-2">
                 <span className="flex flex-col items-center gap-1.5">
                   {actionName(action)}
                   <GroupCheckbox
@@ -116,7 +116,7 @@ export function PermissionMatrix({
                       grantable={canChange}
                       onChange={onChange}
                     />
-                    <span className="font-medium text-slate-800 dark:text-slate-100">
+                    <span className="font-semibold text-slate-800 dark:text-slate-100">
                       {resourceName(resource)}
                     </span>
                   </span>

@@ -107,7 +107,7 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
           </div>
           <div className="space-y-2">
             <div>
-              <h3 id={matrixLabelId} className="text-sm font-medium text-slate-800 dark:text-slate-100">
+              <h3 id={matrixLabelId} className="text-sm font-semibold text-slate-800 dark:text-slate-100">
                 {t('roles.permissions')}
               </h3>
               {!grant.isAdmin && (

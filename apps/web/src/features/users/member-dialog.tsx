@@ -161,7 +161,7 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
               <div>
                 <label
                   htmlFor="member-admin"
-                  className="block font-medium text-slate-800 dark:text-slate-100"
+                  className="block font-semibold text-slate-800 dark:text-slate-100"
                 >
                   {t('users.adminLabel')}
                 </label>

@@ -35,7 +35,7 @@ function ValueChips({ values }: { values: readonly VariationTypeValue[] }) {
         node: (
           <span
             className={cn(
-              'inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-500/20 ring-inset dark:bg-slate-800 dark:text-slate-300',
+              'inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-500/20 ring-inset dark:bg-slate-800 dark:text-slate-300',
               value.status === 'inactive' && 'line-through opacity-60',
             )}
           >

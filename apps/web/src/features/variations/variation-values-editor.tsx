@@ -155,7 +155,7 @@ export function VariationValuesEditor({ type }: { type: VariationTypeRecord }) {
                       {index + 1}
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="font-medium">{name}</span>{' '}
+                      <span className="font-semibold">{name}</span>{' '}
                       <bdi className="font-mono text-xs text-slate-500 dark:text-slate-400">{value.code}</bdi>
                       {value.status === 'inactive' && (
                         <Badge className="ms-2">{t('resources.common.status.inactive')}</Badge>
@@ -263,7 +263,7 @@ function NewValueForm({
       aria-labelledby={headingId}
       className="space-y-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800/50"
     >
-      <h4 id={headingId} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+      <h4 id={headingId} className="text-sm font-semibold text-slate-900 dark:text-slate-100">
         {t('variations.newValue')}
       </h4>
       <ResourceForm

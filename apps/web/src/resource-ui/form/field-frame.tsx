@@ -37,11 +37,11 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
     <span className="flex items-baseline gap-1">
       {asGroup ? (
         // The legend (first in the fieldset) names the group; this is its visible twin.
-        <span aria-hidden="true" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        <span aria-hidden="true" className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           {label}
         </span>
       ) : (
-        <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
           {label}
         </label>
       )}

@@ -86,7 +86,7 @@ function WorkingDayRow({ name, id, dayName, hours, register }: WorkingDayRowProp
   const endsNextDay = !closed && !!hours.opensAt && !!hours.closesAt && hours.closesAt < hours.opensAt;
   return (
     <div className="flex flex-wrap items-start gap-x-4 gap-y-2 px-3 py-2" data-day={name}>
-      <span className="w-24 pt-2.5 text-sm font-medium">{dayName}</span>
+      <span className="w-24 pt-2.5 text-sm font-semibold">{dayName}</span>
       <span className="flex items-center gap-2 pt-2.5 text-sm">
         <Checkbox
           {...register(`${name}.closed`)}
