@@ -41,7 +41,7 @@ export interface LighthouseRun {
   failing: { category: Category; id: string; title: string; score: number | null }[];
 }
 
-function summarize(page: string, result: RunnerResult): LighthouseRun {
+export function summarize(page: string, result: RunnerResult): LighthouseRun {
   const { categories, audits } = result.lhr;
   const score = (category: Category) => Math.round((categories[category]?.score ?? 0) * 100);
   const numeric = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
@@ -81,43 +81,17 @@ export async function runLighthouse(): Promise<{ runs: LighthouseRun[]; ok: bool
   const runsPerPage = intFromEnv('BENCH_RUNS', 1);
   // Lighthouse's whole report of each run, to read an audit's details (open in its viewer).
   const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
-  const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-lighthouse-'));
-  let server: RunningServer | undefined;
+  let site: LighthouseSite | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const admin = await migrated({ kind: 'pglite', dataDir }, async (db) => {
-      const [workspaceId] = await benchWorkspaces(db, 1, 'Lighthouse');
-      const session = await adminSession(db, workspaceId!, {
-        email: 'lighthouse@example.com',
-        name: 'Lighthouse Admin',
-      });
-      return { workspaceId: workspaceId!, ...session };
-    });
-    server = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist }, 'lighthouse bench');
-    await seedBrands(server.url, admin.workspaceId, admin.cookie);
-    chrome = await chromeLauncher.launch({
-      chromePath: chromiumPath,
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
-    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
-    const pages: { path: string; headers?: Record<string, string> }[] = [
-      { path: '/login' },
-      // The session cookie on every request of the run (Lighthouse's documented way to audit a signed-in page).
-      { path: '/brands', headers: { Cookie: admin.cookie } },
-    ].filter((page) => !only || only.includes(page.path));
+    site = await lighthouseSite(webDist, 'lighthouse bench');
+    chrome = await launchChrome();
+    const pages = site.pages(process.env.BENCH_LIGHTHOUSE_PAGES?.split(','));
     const runs: LighthouseRun[] = [];
     for (const page of pages) {
       const attempts: LighthouseRun[] = [];
       for (let run = 0; run < runsPerPage; run++) {
-        const flags: Flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: Object.keys(targets),
-          ...(page.headers ? { extraHeaders: page.headers } : {}),
-        };
-        const result = await lighthouse(`${server.url}${page.path}`, flags);
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        const result = await audit(chrome, site, page);
         if (reportDir) {
           mkdirSync(reportDir, { recursive: true });
           const name = `${page.path.replace(/\W+/g, '') || 'root'}-${run + 1}.json`;
@@ -144,9 +118,77 @@ export async function runLighthouse(): Promise<{ runs: LighthouseRun[]; ok: bool
     return { runs, ok };
   } finally {
     chrome?.kill();
+    await site?.stop();
+  }
+}
+
+/** A page to audit, with the headers of its requests (a signed-in page's session cookie). */
+export interface AuditedPage {
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** The real server on a fresh PGlite database serving a web build, with 30 brands and an admin. */
+export interface LighthouseSite {
+  url: string;
+  /** `/login`, and `/brands` signed in; `only` keeps the named paths. */
+  pages: (only?: readonly string[]) => AuditedPage[];
+  stop: () => Promise<void>;
+}
+
+export async function lighthouseSite(webDist: string, label: string): Promise<LighthouseSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-bench-lighthouse-'));
+  let server: RunningServer | undefined;
+  try {
+    const admin = await migrated({ kind: 'pglite', dataDir }, async (db) => {
+      const [workspaceId] = await benchWorkspaces(db, 1, 'Lighthouse');
+      const session = await adminSession(db, workspaceId!, {
+        email: 'lighthouse@example.com',
+        name: 'Lighthouse Admin',
+      });
+      return { workspaceId: workspaceId!, ...session };
+    });
+    const started = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist }, label);
+    server = started;
+    await seedBrands(started.url, admin.workspaceId, admin.cookie);
+    return {
+      url: started.url,
+      pages: (only) =>
+        [
+          { path: '/login' },
+          // The session cookie on every request of the run (Lighthouse's documented way to audit a signed-in page).
+          { path: '/brands', headers: { Cookie: admin.cookie } },
+        ].filter((page) => !only || only.includes(page.path)),
+      stop: async () => {
+        await started.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
+}
+
+export const launchChrome = () =>
+  chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+
+/** One Lighthouse run of a page of a site, on a running Chrome. */
+export async function audit(chrome: chromeLauncher.LaunchedChrome, site: LighthouseSite, page: AuditedPage) {
+  const flags: Flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: Object.keys(targets),
+    ...(page.headers ? { extraHeaders: page.headers } : {}),
+  };
+  const result = await lighthouse(`${site.url}${page.path}`, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+  return result;
 }
 
 if (isEntry(import.meta.url)) {
