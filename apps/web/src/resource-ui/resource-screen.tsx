@@ -1,7 +1,8 @@
 import type { FormValues, ResourceDefinition } from '@dukkan/contract';
-import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentProps, type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import type { ListFilterControl, ResourceColumn } from './columns.ts';
 import { fieldText, useDeclaredColumns } from './declared-columns.tsx';
 import { useDeclaredTextValues } from './declared-text-values.ts';
@@ -14,23 +15,12 @@ import type { RecordOf } from './use-resource.ts';
 // list: it downloads once the rows show, while the browser is idle, and a dialog opened before
 // that waits for it.
 // One download, shared by the idle preload and the dialog; a failed one is tried again.
-let editorModule: Promise<typeof import('./resource-editor-dialog.tsx')> | undefined;
-let editorLoaded = false;
-const loadEditor = () => {
-  editorModule ??= import('./resource-editor-dialog.tsx').then(
-    (module) => {
-      editorLoaded = true;
-      return module;
-    },
-    (error: unknown) => {
-      editorModule = undefined;
-      throw error;
-    },
-  );
-  return editorModule;
-};
-const LazyEditor = lazy(() => loadEditor().then((module) => ({ default: module.ResourceEditorDialog })));
-const preloadEditor = () => void loadEditor().catch(() => undefined);
+const LazyEditor = lazyComponent(() =>
+  import('./resource-editor-dialog.tsx').then(
+    (module) => module.ResourceEditorDialog as ComponentType<ComponentProps<typeof EditorDialog>>,
+  ),
+);
+const preloadEditor = () => void LazyEditor.preload().catch(() => undefined);
 
 /**
  * The editor dialog, downloaded when the browser is idle after the rows show (or at the first
@@ -141,7 +131,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
           ? (t(`resources.${definition.key}.emptyHint` as never) as string)
           : undefined
       }
-      prepareEditor={definition.form && !createHref && !editorLoaded ? preloadEditor : undefined}
+      prepareEditor={definition.form && !createHref ? preloadEditor : undefined}
       editor={
         definition.form && !createHref
           ? ({ record, onClose }) => (
