@@ -1,15 +1,18 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { fetchCurrentUser } from './fetch-current-user.ts';
+import { fetchCurrentUser, takeEarlySessionCheck } from './fetch-current-user.ts';
 import { shouldRetryCurrentUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 export { fetchCurrentUser };
 
-/** Fresh for 5 minutes, refetched on focus and reconnect (spec §7, §9). */
+/**
+ * Fresh for 5 minutes, refetched on focus and reconnect (spec §7, §9). The first check of a visit
+ * takes the answer main.tsx asked for at start, if it did (`checkSessionEarly`).
+ */
 export const currentUserQueryOptions = queryOptions({
   queryKey: queryKeys.currentUser,
-  queryFn: ({ signal }) => fetchCurrentUser(signal),
+  queryFn: ({ signal }) => takeEarlySessionCheck() ?? fetchCurrentUser(signal),
   staleTime: 300_000,
   refetchOnWindowFocus: true,
   refetchOnReconnect: true,
