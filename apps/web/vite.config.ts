@@ -15,9 +15,24 @@ const reactRouterProduction = join(
   'dist/production/index.mjs',
 );
 
-// Every `import … from 'zod'` of the app and of the contract, in the browser: zod configured for
-// a page whose policy forbids eval (`src/lib/zod/jitless.ts`).
-const zodForTheBrowser = fileURLToPath(new URL('./src/lib/zod/index.ts', import.meta.url));
+/**
+ * `import … from 'zod'` in the browser. The app's: zod configured for a page whose policy forbids
+ * eval (`src/lib/zod/index.ts`). The contract's: a stand-in filled with zod's members when the
+ * app's zod loads, with the first form (`src/lib/zod/contract-zod.ts`) — so a page that only lists
+ * records, whose contract schemas are never built, never downloads zod.
+ */
+function zodForTheBrowser(): Plugin {
+  const appZod = fileURLToPath(new URL('./src/lib/zod/index.ts', import.meta.url));
+  const contractZod = fileURLToPath(new URL('./src/lib/zod/contract-zod.ts', import.meta.url));
+  return {
+    name: 'dukkan-zod',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod') return null;
+      return importer?.replaceAll('\\', '/').includes('/packages/contract/src/') ? contractZod : appZod;
+    },
+  };
+}
 
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
@@ -156,12 +171,9 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), shared.plugin, preloadHints()],
+  plugins: [zodForTheBrowser(), react(), tailwindcss(), precompress(), shared.plugin, preloadHints()],
   resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: reactRouterProduction },
-      { find: /^zod$/, replacement: zodForTheBrowser },
-    ],
+    alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
   },
   server: {
     // The API runs on :3000 (`npm run dev`); the Host header is kept so the origin check passes.

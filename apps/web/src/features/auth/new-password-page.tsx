@@ -1,5 +1,4 @@
 import { type NewPasswordForm, newPasswordFormSchema } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +17,7 @@ import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 
 function InvalidLink() {
   const { t } = useTranslation();

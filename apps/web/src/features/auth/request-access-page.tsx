@@ -4,7 +4,6 @@ import {
   referralSources,
   requestAccessInputSchema,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -25,6 +24,7 @@ import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import { isCaptchaError } from './captcha-errors.ts';
 
 type RequestAccessForm = z.input<typeof requestAccessInputSchema>;

@@ -5,7 +5,6 @@ import {
   setProfileFormSchema,
   workspaceInitials,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -30,6 +29,7 @@ import { useMessageText } from '../../lib/message-text.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import { isCaptchaError } from '../auth/captcha-errors.ts';
 
 /** The token was refused: unknown, used up or malformed. */

@@ -6,7 +6,6 @@ import {
   type VariationTypeRecord,
   variationTypesResource,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { LinkBrokenIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import { formErrorMap } from '../../resource-ui/form/form-messages.ts';
 import { optionListParams } from '../../resource-ui/option-sources.ts';
 import { useFileUploads } from '../../resource-ui/use-file-uploads.ts';

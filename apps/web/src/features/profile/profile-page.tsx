@@ -5,7 +5,6 @@ import {
   type UpdateProfileInput,
   updateProfileInputSchema,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,6 +25,7 @@ import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 
 function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (

@@ -5,7 +5,6 @@ import {
   type RoleRecord,
   roleInputSchema,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +25,7 @@ import { describeSaveFailure } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';

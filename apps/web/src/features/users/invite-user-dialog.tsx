@@ -4,7 +4,6 @@ import {
   type WorkspaceUserRecord,
   workspaceUsersResource,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -22,6 +21,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
 import { ApplicationsField, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';

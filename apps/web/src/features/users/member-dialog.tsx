@@ -4,7 +4,6 @@ import {
   type WorkspaceUserRecord,
   workspaceUsersResource,
 } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
 import { ApplicationsField, applicationsIssue } from './application-select.tsx';

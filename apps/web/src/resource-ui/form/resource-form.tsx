@@ -1,5 +1,4 @@
 import { type FormEntry, formDefaultValues, isFormFieldGroup } from '@dukkan/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldValues, FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { getRegisteredComponent } from '../../lib/component-registry.ts';
+import { zodResolver } from '../../lib/zod/resolver.ts';
 import type { FileAccess, UploadFiles } from './field-props.ts';
 import { fieldComponents } from './field-registry.ts';
 import { formErrorMap } from './form-messages.ts';
