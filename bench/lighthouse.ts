@@ -7,7 +7,8 @@
  * Needs the production web build: `npm run build -w @dukkan/web` (or BENCH_WEB_DIST=<folder>).
  * Run: `npm run bench:lighthouse -w @dukkan/bench`. Environment: BENCH_RUNS (1), BENCH_CHROMIUM,
  * BENCH_LIGHTHOUSE_REPORTS (a folder for each run's whole report), BENCH_LIGHTHOUSE_PAGES (some of
- * the pages, comma-separated: `/brands`).
+ * the pages, comma-separated: `/brands`), BENCH_CPU_SLOWDOWN (Lighthouse's CPU multiplier, 4 by
+ * default: 8 scores as on a machine half as fast as this one).
  * Targets: performance ≥ 95, accessibility 100, best practices 100 on both pages.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+// The mobile preset's simulated line, kept when only the CPU multiplier changes.
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { seedBrands } from './bundle-size.ts';
 import {
   adminSession,
@@ -177,6 +180,8 @@ export const launchChrome = () =>
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
 
+const cpuSlowdown = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
+
 /** One Lighthouse run of a page of a site, on a running Chrome. */
 export async function audit(chrome: chromeLauncher.LaunchedChrome, site: LighthouseSite, page: AuditedPage) {
   const flags: Flags = {
@@ -185,6 +190,11 @@ export async function audit(chrome: chromeLauncher.LaunchedChrome, site: Lightho
     logLevel: 'error',
     onlyCategories: Object.keys(targets),
     ...(page.headers ? { extraHeaders: page.headers } : {}),
+    // Lighthouse multiplies the tasks it observed by 4 (its mobile preset). A larger multiplier
+    // here stands for a slower machine: 8 scores as if this one were half as fast.
+    ...(cpuSlowdown === undefined
+      ? {}
+      : { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown } }),
   };
   const result = await lighthouse(`${site.url}${page.path}`, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);

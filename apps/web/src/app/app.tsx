@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
+import { whenIdle } from '../lib/when-idle.ts';
 import { AppRoutes } from './routes.tsx';
 
 // The toaster (react-hot-toast and its CSS-in-JS, ~5 KB on the wire) is not needed to show a
@@ -13,16 +14,6 @@ import { AppRoutes } from './routes.tsx';
 const AppToaster = lazy(() =>
   import('../components/app-toaster.tsx').then((m) => ({ default: m.AppToaster })),
 );
-
-/** Runs `run` when the browser is idle (within 2 s); returns a cancel. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 200);
-  return () => window.clearTimeout(handle);
-}
 
 /** The toaster, mounted once the page no longer needs the main thread for itself (see above). */
 export function LazyToaster() {

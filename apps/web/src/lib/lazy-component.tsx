@@ -4,6 +4,8 @@ import { type ComponentType, type JSX, lazy, useState } from 'react';
 export type LazyComponent<P extends object = object> = ((props: P) => JSX.Element) & {
   /** Starts the download (once, however often it is asked); resolves to the component. */
   preload: () => Promise<ComponentType<P>>;
+  /** Whether the chunk has arrived (a render then shows the component at once). */
+  isLoaded: () => boolean;
 };
 
 /**
@@ -38,5 +40,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const Shown = Direct ?? Lazy;
     return <Shown {...props} />;
   }
-  return Object.assign(Component, { preload });
+  return Object.assign(Component, { preload, isLoaded: () => loaded !== undefined });
 }

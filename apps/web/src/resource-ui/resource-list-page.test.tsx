@@ -330,7 +330,8 @@ describe('ResourceListPage (generic)', () => {
       { method: 'DELETE', path: '/api/gadgets/1', body: { data: { id: '1' } } },
     ]);
     await person.click(await screen.findByRole('button', { name: 'Delete: Alpha' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete Alpha?' });
+    // Its chunk may still be on its way: the confirmation opens when it arrives.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Alpha?' });
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(0);
     // Cancel has the focus first, so Enter never deletes by accident.
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -346,7 +347,7 @@ describe('ResourceListPage (generic)', () => {
     const person = userEvent.setup();
     const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) }]);
     await person.click(await screen.findByRole('button', { name: 'Delete: Alpha' }));
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
     await person.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(0);
@@ -374,7 +375,7 @@ describe('ResourceListPage (generic)', () => {
       },
     ]);
     await person.click(await screen.findByRole('button', { name: 'Delete: Alpha' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     // The question does not promise a deletion the server may refuse.
     expect(within(dialog).getByText(/If no other records use Alpha/)).toBeTruthy();
     await person.click(within(dialog).getByRole('button', { name: 'Delete' }));

@@ -2,11 +2,11 @@ import type { CurrentUser } from '@dukkan/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LanguageToggle } from '../../components/preference-toggles.tsx';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { callsTo, mockFetch, renderPage, renderSignedIn, testUser } from '../../test/render.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { UserMenu, userMenuPopup } from './user-menu.tsx';
 
 const user = testUser([{ id: 'w-1', name: 'Shop', grant: 'admin' }]);
 
@@ -19,6 +19,11 @@ async function chooseArabic() {
   await userEvent.click(screen.getByRole('button', { name: /account menu/i }));
   await userEvent.click(await screen.findByRole('menuitem', { name: /العربية/ }));
 }
+
+// The menu's own code already there (`deferred-menu.test.tsx` covers the press before it arrives).
+beforeAll(async () => {
+  await userMenuPopup.preload();
+});
 
 describe('the user menu’s language switch (issue 14: mail in the saved language)', () => {
   it('switches the interface and saves the language on the account, updating the current user', async () => {

@@ -1,92 +1,30 @@
-import { type CurrentUser, type UpdateLanguageInput, userInitial } from '@dukkan/contract';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { userInitial } from '@dukkan/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { LanguageName } from '../../components/preference-toggles.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
-import { LanguageIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../components/ui/icons.tsx';
-import { type LanguageCode, languages } from '../../i18n/languages.ts';
-import { apiRequest } from '../../lib/api-client.ts';
-import { describeApiError } from '../../lib/error-messages.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { useTheme } from '../../lib/theme.ts';
-import { useDirection } from '../../lib/use-direction.ts';
+import { DeferredMenu } from '../../components/ui/deferred-menu.tsx';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
-import { menuContentClassName, menuItemClassName } from './menu-styles.ts';
+
+/** The menu's chunk; its `preload` is a test's way to start with it there. */
+export const userMenuPopup = lazyComponent(() =>
+  import('./user-menu-popup.tsx').then((m) => m.UserMenuPopup),
+);
 
 /** Theme, language (the current one disabled), My profile and Logout (spec §2). */
 export function UserMenu() {
-  const { t, i18n } = useTranslation();
-  const dir = useDirection();
-  const navigate = useNavigate();
+  const { t } = useTranslation();
   const { user } = useWorkspace();
-  const { theme, toggleTheme } = useTheme();
-  const queryClient = useQueryClient();
-  // The switch is also the account's saved language, so mail arrives in it (issue 14). A failed
-  // save leaves the interface switched and says so.
-  const saveLanguage = useMutation({
-    mutationFn: (body: UpdateLanguageInput) =>
-      apiRequest<CurrentUser>('/auth/profile', { method: 'PATCH', body }),
-    onSuccess: (updated) => queryClient.setQueryData(queryKeys.currentUser, updated),
-    onError: (error) => toast.error(describeApiError(error, t, i18n.language)),
-  });
-  const switchLanguage = (language: LanguageCode) => {
-    void i18n.changeLanguage(language);
-    saveLanguage.mutate({ language });
-  };
-
-  // Not modal: a modal menu hides the page (aria-hidden) while its links stay focusable (axe: aria-hidden-focus).
   return (
-    <DropdownMenu.Root dir={dir} modal={false}>
-      {/* Named by what it shows, then what it does (WCAG 2.5.3: the visible label is in the name). */}
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pe-3 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800">
-        <Avatar src={user.profilePicture} fallback={userInitial(user.name)} size="sm" />
-        <span className="sr-only max-w-40 truncate text-sm font-semibold text-slate-700 sm:not-sr-only sm:block dark:text-slate-200">
-          {user.name}
-        </span>
-        <span className="sr-only">{t('shell.accountMenu')}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClassName} w-[200px]`}>
-          <div className="px-2 py-1.5">
-            <p className="truncate text-sm font-semibold">{user.name}</p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-              <bdi>{user.email}</bdi>
-            </p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item className={menuItemClassName} onSelect={toggleTheme}>
-            {theme === 'dark' ? <SunIcon className="size-4" /> : <MoonIcon className="size-4" />}
-            {theme === 'dark' ? t('theme.light') : t('theme.dark')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
-            {t('languages.label')}
-          </DropdownMenu.Label>
-          {languages.map((language) => (
-            <DropdownMenu.Item
-              key={language.code}
-              className={menuItemClassName}
-              disabled={i18n.resolvedLanguage === language.code}
-              onSelect={() => switchLanguage(language.code)}
-            >
-              <LanguageIcon className="size-4" />
-              <LanguageName code={language.code} />
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/profile')}>
-            <UserIcon className="size-4" />
-            {t('shell.myProfile')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/logout')}>
-            <LogoutIcon className="size-4" />
-            {t('shell.logout')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    // Named by what it shows, then what it does (WCAG 2.5.3: the visible label is in the name).
+    <DeferredMenu
+      menu={userMenuPopup}
+      className="flex items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100 sm:pe-3 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+    >
+      <Avatar src={user.profilePicture} fallback={userInitial(user.name)} size="sm" />
+      <span className="sr-only max-w-40 truncate text-sm font-semibold text-slate-700 sm:not-sr-only sm:block dark:text-slate-200">
+        {user.name}
+      </span>
+      <span className="sr-only">{t('shell.accountMenu')}</span>
+    </DeferredMenu>
   );
 }

@@ -2,13 +2,13 @@ import { allPermissionTags, type CurrentUser, exchangeRatesResource } from '@duk
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
 import { callsTo, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
-import { WorkspaceSelector } from './workspace-selector.tsx';
+import { WorkspaceSelector, workspaceSelectorPopup } from './workspace-selector.tsx';
 
 const shop = { id: 'w-shop', name: 'Shop' };
 const admin = testUser([{ ...shop, grant: 'admin' }]);
@@ -21,6 +21,11 @@ afterEach(async () => {
 });
 
 const openSelector = () => userEvent.click(screen.getByRole('button', { name: /switch workspace/i }));
+
+// The menu's own code already there (`deferred-menu.test.tsx` covers the press before it arrives).
+beforeAll(async () => {
+  await workspaceSelectorPopup.preload();
+});
 
 describe('the workspace selector’s settings item', () => {
   it('is offered to an admin of the selected workspace, and saves name and base currency', async () => {

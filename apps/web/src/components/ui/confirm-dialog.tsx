@@ -1,9 +1,6 @@
-import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../lib/error-messages.ts';
-import { Alert } from './alert.tsx';
-import { Button } from './button.tsx';
-import { Dialog, DialogBody, DialogFooter } from './dialog.tsx';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -16,68 +13,25 @@ export interface ConfirmDialogProps {
   onConfirm: () => Promise<unknown>;
 }
 
+// Radix's dialog (focus trap, scroll lock, layers: ~8 KB on the wire) in a chunk of its own, asked
+// for once the page has shown and the browser is idle: a list page shows without it.
+const ConfirmDialogPanel = lazyComponent(() =>
+  import('./confirm-dialog-panel.tsx').then((m) => m.ConfirmDialogPanel),
+);
+
 /**
  * "Are you sure?": an alert dialog whose Cancel button has the focus first, so Enter never
  * deletes by accident. A refusal (a role still in use) is shown inside, where the user looks.
+ * Nothing is rendered before it first opens; it opens as soon as its chunk is there.
  */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-  confirmLabel,
-  tone = 'danger',
-  onConfirm,
-}: ConfirmDialogProps) {
-  const { t, i18n } = useTranslation();
-  const cancel = useRef<HTMLButtonElement>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const change = (next: boolean) => {
-    if (pending) return;
-    if (!next) setFailure(null);
-    onOpenChange(next);
-  };
-
-  const confirm = async () => {
-    setPending(true);
-    setFailure(null);
-    try {
-      await onConfirm();
-      setPending(false);
-      onOpenChange(false);
-    } catch (error) {
-      setPending(false);
-      setFailure(describeApiError(error, t, i18n.language));
-    }
-  };
-
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  useEffect(() => whenIdle(() => void ConfirmDialogPanel.preload().catch(() => undefined)), []);
+  if (!opened) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={change}
-      title={title}
-      role="alertdialog"
-      size="sm"
-      initialFocus={cancel}
-    >
-      <DialogBody className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
-        <div>{children}</div>
-        {failure && <Alert tone="error">{failure}</Alert>}
-      </DialogBody>
-      <DialogFooter>
-        <Button ref={cancel} variant="secondary" onClick={() => change(false)} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant={tone === 'danger' ? 'danger' : 'primary'}
-          loading={pending}
-          onClick={() => void confirm()}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogFooter>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogPanel {...props} />
+    </Suspense>
   );
 }

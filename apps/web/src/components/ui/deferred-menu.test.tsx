@@ -1,0 +1,131 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { type ComponentType, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
+import { DeferredMenu, type MenuWithTriggerProps } from './deferred-menu.tsx';
+
+/** A stand-in for a menu's chunk: a trigger that toggles a list, as Radix's does. */
+function FakeMenu({ defaultOpen, triggerClassName, triggerContent, triggerRef }: MenuWithTriggerProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <>
+      <button
+        ref={triggerRef}
+        type="button"
+        className={triggerClassName}
+        aria-expanded={open}
+        data-real="yes"
+        onClick={() => setOpen(!open)}
+      >
+        {triggerContent}
+      </button>
+      {open && <div role="menu">Items</div>}
+    </>
+  );
+}
+
+/** A menu whose chunk arrives when the test says so, and which counts how often it was asked for. */
+function controlledMenu() {
+  let arrive: (component: ComponentType<MenuWithTriggerProps>) => void = () => undefined;
+  const load = vi.fn(
+    () =>
+      new Promise<ComponentType<MenuWithTriggerProps>>((resolve) => {
+        arrive = resolve;
+      }),
+  );
+  return { menu: lazyComponent(load), load, arrive: () => arrive(FakeMenu) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('a menu whose code comes after the page', () => {
+  it('shows a plain button of the same look and name, and asks for nothing while the page is busy', () => {
+    // The browser never idle here: only a press or a pointer would ask.
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { menu, load } = controlledMenu();
+    render(
+      <DeferredMenu menu={menu} className="pill">
+        Account menu
+      </DeferredMenu>,
+    );
+    const button = screen.getByRole('button', { name: 'Account menu' });
+    expect(button.className).toBe('pill');
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(load).not.toHaveBeenCalled();
+    fireEvent.pointerEnter(button);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is asked for once the browser is idle', () => {
+    let idle: (() => void) | undefined;
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => {
+      idle = run;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { menu, load } = controlledMenu();
+    render(
+      <DeferredMenu menu={menu} className="pill">
+        Account menu
+      </DeferredMenu>,
+    );
+    expect(load).not.toHaveBeenCalled();
+    idle?.();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens when its code arrives after a press made before, the focus going into the menu', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { menu, arrive } = controlledMenu();
+    render(
+      <DeferredMenu menu={menu} className="pill">
+        Account menu
+      </DeferredMenu>,
+    );
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Account menu' }), { key: 'ArrowDown' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    arrive();
+    expect(await screen.findByRole('menu')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu' }).dataset.real).toBe('yes');
+  });
+
+  it('keeps the focus on the button as the menu’s own replaces it, closed when it was not pressed', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 1);
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { menu, arrive } = controlledMenu();
+    render(
+      <DeferredMenu menu={menu} className="pill">
+        Account menu
+      </DeferredMenu>,
+    );
+    const placeholder = screen.getByRole('button', { name: 'Account menu' });
+    placeholder.focus();
+    fireEvent.focus(placeholder);
+    arrive();
+    await flush();
+    const real = screen.getByRole('button', { name: 'Account menu' });
+    expect(real.dataset.real).toBe('yes');
+    expect(document.activeElement).toBe(real);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('renders the menu’s own button at once when its code is already there', async () => {
+    const { menu, arrive } = controlledMenu();
+    const loading = menu.preload();
+    arrive();
+    await loading;
+    render(
+      <DeferredMenu menu={menu} className="pill">
+        Account menu
+      </DeferredMenu>,
+    );
+    expect(screen.getByRole('button', { name: 'Account menu' }).dataset.real).toBe('yes');
+  });
+});
