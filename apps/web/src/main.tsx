@@ -1,17 +1,17 @@
 import './index.css';
-import { pagePath } from '@dukkan/contract';
+import { pagePath, publicPages } from '@dukkan/contract';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { startFirstPage } from './app/routes.tsx';
+import { loadQueryRoot } from './app/routes.tsx';
 import { initI18n } from './i18n/i18n.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// What the page needs beyond the entry (server state, the session, the signed-in texts) is asked
-// for beside the language instead of after the first render.
-startFirstPage(pagePath(window.location.pathname));
+// Any page but the login page needs server state and the session check: their chunk downloads
+// beside the language instead of after the first render.
+if (pagePath(window.location.pathname) !== publicPages.login) loadQueryRoot().catch(() => undefined);
 
 // Rendered once the language is loaded, so no untranslated key ever shows. As a transition: React
 // builds the first screen in slices of a few milliseconds, the browser free between them, instead

@@ -2,8 +2,6 @@ import { publicPages } from '@dukkan/contract';
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { loadSignedInTranslations } from '../i18n/i18n.ts';
-import { checkSessionEarly } from '../lib/fetch-current-user.ts';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 
 /**
@@ -17,22 +15,6 @@ const RequireAuth = lazyComponent(() => queryRootChunk().then((m) => m.RequireAu
 const SignedInGate = lazyComponent(() => queryRootChunk().then((m) => m.SignedInGate));
 export const loadQueryRoot = () =>
   Promise.all([QueryRoot.preload(), RequireAuth.preload(), SignedInGate.preload()]);
-
-const publicPagePaths = new Set<string>(Object.values(publicPages));
-
-/**
- * What the first page of a visit asks for at start, before it renders, so that it travels beside
- * the language's texts instead of after the first render: every page but the login page, the
- * server-state chunk; a page that checks the session (the signed-in area, the portal), that
- * check; a signed-in page, its screens' texts with the language's.
- */
-export function startFirstPage(path: string): void {
-  if (path === publicPages.login) return;
-  loadQueryRoot().catch(() => undefined);
-  const signedInArea = !publicPagePaths.has(path);
-  if (signedInArea || path === publicPages.portal) checkSessionEarly();
-  if (signedInArea) void loadSignedInTranslations();
-}
 
 // The login page is part of the entry: split off, it and the dozen small modules it shares with
 // the other pages came as ~15 more requests of ~1 KB of headers each, 10 % of /login's budget.

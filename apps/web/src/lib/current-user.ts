@@ -1,18 +1,15 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
-import { fetchCurrentUser, takeEarlySessionCheck } from './fetch-current-user.ts';
+import { fetchCurrentUser } from './fetch-current-user.ts';
 import { shouldRetryCurrentUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 export { fetchCurrentUser };
 
-/**
- * Fresh for 5 minutes, refetched on focus and reconnect (spec §7, §9). The first check of a visit
- * takes the answer main.tsx asked for at start, if it did (`checkSessionEarly`).
- */
+/** Fresh for 5 minutes, refetched on focus and reconnect (spec §7, §9). */
 export const currentUserQueryOptions = queryOptions({
   queryKey: queryKeys.currentUser,
-  queryFn: ({ signal }) => takeEarlySessionCheck() ?? fetchCurrentUser(signal),
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
   staleTime: 300_000,
   refetchOnWindowFocus: true,
   refetchOnReconnect: true,
