@@ -1,8 +1,9 @@
 import { pagePath, publicPages } from '@dukkan/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
+import { lazyComponent } from '../lib/lazy-component.tsx';
 import { whenIdle } from '../lib/when-idle.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -10,10 +11,8 @@ import { AppRoutes } from './routes.tsx';
 // page: it mounts at the first interaction, or — but on the login page, whose only messages follow
 // a submit — once the page has rendered and the browser is idle. Mounted with the page, its styles
 // took ~16 ms of the signed-in area's first task. A toast raised before it mounts waits in
-// react-hot-toast's store.
-const AppToaster = lazy(() =>
-  import('../components/app-toaster.tsx').then((m) => ({ default: m.AppToaster })),
-);
+// react-hot-toast's store. It mounts once its chunk has arrived, as a transition (below).
+const AppToaster = lazyComponent(() => import('../components/app-toaster.tsx').then((m) => m.AppToaster));
 
 /** The toaster, mounted once the page no longer needs the main thread for itself (see above). */
 export function LazyToaster() {
@@ -22,21 +21,29 @@ export function LazyToaster() {
   const onLoginPage = pagePath(pathname) === publicPages.login;
   useEffect(() => {
     if (wanted) return;
-    const start = () => setWanted(true);
+    let cancelled = false;
+    const start = () => {
+      AppToaster.preload().then(
+        () => {
+          // As a transition, as the first screen renders: an urgent update while that render
+          // waits for a chunk would show the page's loading fallback instead, and the page would
+          // then replace it no sooner than React's reveal throttle allows (~300 ms).
+          if (!cancelled) startTransition(() => setWanted(true));
+        },
+        // Not downloaded (offline): the next interaction asks again.
+        () => undefined,
+      );
+    };
     const events = ['pointerdown', 'keydown', 'focusin'] as const;
     for (const event of events) window.addEventListener(event, start, { once: true, capture: true });
     const idle = onLoginPage ? undefined : whenIdle(start);
     return () => {
+      cancelled = true;
       for (const event of events) window.removeEventListener(event, start, { capture: true });
       idle?.();
     };
   }, [wanted, onLoginPage]);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  );
+  return wanted ? <AppToaster /> : null;
 }
 
 function PageLoading() {

@@ -1,11 +1,11 @@
-import { type ReactNode, Suspense, useDeferredValue, useEffect } from 'react';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { loadSignedInTranslations } from '../i18n/i18n.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
-import { lazyComponent } from '../lib/lazy-component.tsx';
+import { lazyComponent, useArrived } from '../lib/lazy-component.tsx';
 import { loginRedirectFor } from '../lib/login-redirect.ts';
 import { WorkspaceProvider } from '../lib/workspace-context.tsx';
 
@@ -61,17 +61,21 @@ export function SignedInGate({ children }: { children: ReactNode }) {
 /** The protected area (spec §2, §4): the shell and its screens, behind the session check. */
 export function RequireAuth() {
   const { t } = useTranslation();
-  const { isPending } = useCurrentUser();
-  useEffect(() => {
-    // A failed download is the lazy page's to report, once it renders.
-    if (isPending) SignedInApp.preload().catch(() => undefined);
-  }, [isPending]);
+  const { data: user, isPending } = useCurrentUser();
+  // Asked for while the session is checked; the area renders once it has arrived, the check's
+  // indicator staying until then (never a Suspense fallback in its place: see `useArrived`).
+  const arrived = useArrived(SignedInApp, isPending || Boolean(user));
+  const loading = <FullScreenSpinner label={t('common.loading')} />;
 
   return (
     <SignedInGate>
-      <Suspense fallback={<FullScreenSpinner label={t('common.loading')} />}>
-        <SignedInApp />
-      </Suspense>
+      {arrived ? (
+        <Suspense fallback={loading}>
+          <SignedInApp />
+        </Suspense>
+      ) : (
+        loading
+      )}
     </SignedInGate>
   );
 }

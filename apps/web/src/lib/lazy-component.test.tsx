@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense, useState } from 'react';
+import { Component, type ReactNode, Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyComponent } from './lazy-component.tsx';
+import { type LazyComponent, lazyComponent, useArrived } from './lazy-component.tsx';
 
 /** The chunk's component: a button counting its clicks. */
 function Greeting({ name }: { name: string }) {
@@ -98,5 +98,66 @@ describe('lazyComponent', () => {
     await expect(Empty.preload()).rejects.toThrow('offline');
     await Promise.all([Empty.preload(), Empty.preload()]);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+/** Shows a render's failure, as the app's error boundary would. */
+class Caught extends Component<{ children: ReactNode }, { message?: string }> {
+  override state: { message?: string } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { message: error.message };
+  }
+  override render() {
+    return this.state.message ? <p>{`failed: ${this.state.message}`}</p> : this.props.children;
+  }
+}
+
+/** A caller of `useArrived`: its own placeholder until the chunk is there. */
+function Gate({ chunk: Chunk, wanted = true }: { chunk: LazyComponent<{ name: string }>; wanted?: boolean }) {
+  const arrived = useArrived(Chunk, wanted);
+  return arrived ? <Chunk name="Sara" /> : <p>placeholder</p>;
+}
+
+describe('useArrived', () => {
+  it('keeps the caller’s placeholder until the chunk has arrived, then renders it without suspending', async () => {
+    const { load, finish } = deferredChunk();
+    const fallback = vi.fn();
+    render(
+      <Suspense fallback={<Fallback onShow={fallback} />}>
+        <Gate chunk={lazyComponent(load)} />
+      </Suspense>,
+    );
+    expect(screen.getByText('placeholder')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => finish());
+    expect(await screen.findByRole('button', { name: 'Hello Sara, 0' })).toBeTruthy();
+    // Never a Suspense fallback in between (React would hold the content back behind it).
+    expect(fallback).not.toHaveBeenCalled();
+  });
+
+  it('asks for nothing while not wanted', () => {
+    const { load } = deferredChunk();
+    render(<Gate chunk={lazyComponent(load)} wanted={false} />);
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByText('placeholder')).toBeTruthy();
+  });
+
+  it('lets the component render after a failed download, to report it', async () => {
+    const load = vi.fn(async (): Promise<typeof Greeting> => {
+      throw new Error('offline');
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <Caught>
+        <Suspense fallback={null}>
+          <Gate chunk={lazyComponent(load)} />
+        </Suspense>
+      </Caught>,
+    );
+    expect(screen.getByText('placeholder')).toBeTruthy();
+    // Rendered once settled: the lazy render asks again, and its failure is the boundary's to show.
+    expect(await screen.findByText('failed: offline')).toBeTruthy();
+    expect(load.mock.calls.length).toBeGreaterThanOrEqual(2);
+    vi.mocked(console.error).mockRestore();
   });
 });

@@ -1,4 +1,4 @@
-import { type ComponentType, type JSX, lazy, useState } from 'react';
+import { type ComponentType, type JSX, lazy, startTransition, useEffect, useState } from 'react';
 
 /** A component in a chunk of its own, which can be asked for before it renders. */
 export type LazyComponent<P extends object = object> = ((props: P) => JSX.Element) & {
@@ -41,4 +41,27 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return <Shown {...props} />;
   }
   return Object.assign(Component, { preload, isLoaded: () => loaded !== undefined });
+}
+
+/**
+ * Whether `component` can render without suspending: true once its chunk has arrived, or failed
+ * to (its render then reports the failure, retrying the download first). Asks for the chunk while
+ * `wanted`. Meanwhile the caller shows its own placeholder: a Suspense boundary showing its
+ * fallback instead would hold back the content that replaces it by React's reveal throttle — the
+ * signed-in page's title painted ~250 ms later whenever its texts arrived after the session.
+ */
+export function useArrived<P extends object>(component: LazyComponent<P>, wanted = true): boolean {
+  const [arrived, setArrived] = useState(component.isLoaded);
+  useEffect(() => {
+    if (arrived || !wanted) return;
+    let current = true;
+    const settle = () => {
+      if (current) startTransition(() => setArrived(true));
+    };
+    component.preload().then(settle, settle);
+    return () => {
+      current = false;
+    };
+  }, [component, arrived, wanted]);
+  return arrived;
 }

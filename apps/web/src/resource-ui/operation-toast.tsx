@@ -1,6 +1,5 @@
 import type { ResourceDefinition } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
-import toast from 'react-hot-toast';
 import { describeApiError } from '../lib/error-messages.ts';
 import { entityFromPath } from './entity-name.ts';
 
@@ -44,21 +43,26 @@ export function toastOperation<T>(
   language: string,
   { showReason = true }: { showReason?: boolean } = {},
 ): Promise<T> {
-  // The toast handles the rejection it shows; callers still get the promise to await.
-  void toast.promise(promise, {
-    loading: texts.loading,
-    success: texts.success,
-    error: (error: unknown) =>
-      showReason ? (
-        <span>
-          <span className="block font-semibold">{texts.failure}</span>
-          <span className="block text-slate-600 dark:text-slate-300">
-            {describeApiError(error, t, language)}
+  // The toast shows the rejection; callers still get the promise to await. Handled here too, as the
+  // toast may attach a moment later: react-hot-toast is asked for when the first toast is, not
+  // with the list (it is ~5 KB on the wire; the toaster usually has it loaded by then).
+  promise.catch(() => undefined);
+  void import('react-hot-toast').then(({ default: toast }) =>
+    toast.promise(promise, {
+      loading: texts.loading,
+      success: texts.success,
+      error: (error: unknown) =>
+        showReason ? (
+          <span>
+            <span className="block font-semibold">{texts.failure}</span>
+            <span className="block text-slate-600 dark:text-slate-300">
+              {describeApiError(error, t, language)}
+            </span>
           </span>
-        </span>
-      ) : (
-        texts.failure
-      ),
-  });
+        ) : (
+          texts.failure
+        ),
+    }),
+  );
   return promise;
 }

@@ -383,7 +383,7 @@ describe('ResourceListPage (generic)', () => {
     const reason = 'Records still using this one (7): Downtown, Airport';
     expect(within(dialog).getByRole('alert').textContent).toBe(reason);
     expect(screen.getAllByText(/Downtown, Airport/)).toHaveLength(1);
-    expect(screen.getByRole('alertdialog')).toBeTruthy();
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(1);
   });
 

@@ -365,7 +365,7 @@ describe('the dashboard (Applications)', () => {
     await person.click(
       within(await findCard('Inventory')).getByRole('button', { name: 'Cancel subscription' }),
     );
-    const confirm = screen.getByRole('alertdialog', { name: 'Cancel the subscription to Inventory?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel the subscription to Inventory?' });
     expect(confirm.textContent).toContain('It keeps working until Wed, Mar 31, 2027');
     expect(callsTo(calls, '/api/subscriptions/events', 'POST')).toHaveLength(0);
     await person.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
@@ -385,7 +385,7 @@ describe('the dashboard (Applications)', () => {
     await person.click(
       within(await findCard('Inventory')).getByRole('button', { name: 'Cancel subscription' }),
     );
-    const confirm = screen.getByRole('alertdialog');
+    const confirm = await screen.findByRole('alertdialog');
     await person.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
     expect(
       await within(confirm).findByText(

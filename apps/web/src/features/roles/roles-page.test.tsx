@@ -154,7 +154,7 @@ describe('RolesPage', () => {
     const person = userEvent.setup();
     renderRoles('admin');
     await person.click(await screen.findByRole('button', { name: 'Delete: Manager' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete the role Manager?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the role Manager?' });
     expect(within(dialog).getByText(/2 member\(s\) hold this role/)).toBeTruthy();
   });
 });

@@ -282,7 +282,7 @@ describe('UsersPage', () => {
       { method: 'DELETE', path: `/api/workspaces/users/${omar.id}`, body: { data: { id: omar.id } } },
     ]);
     await person.click(await screen.findByRole('button', { name: 'Remove from workspace: Omar' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Remove Omar from this workspace?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Omar from this workspace?' });
     await person.click(within(dialog).getByRole('button', { name: 'Remove from workspace' }));
     expect(await screen.findByText('Removing USER successful!')).toBeTruthy();
     expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'DELETE')).toHaveLength(1);
