@@ -38,22 +38,31 @@ function controlledMenu() {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The browser never idle here: only a pointer, a focus or a press asks for the menu. */
+function neverIdle() {
+  vi.stubGlobal('requestIdleCallback', () => 1);
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+}
+
+/** The account menu's button, with a menu from `controlledMenu`. */
+function renderMenu(menu: ReturnType<typeof controlledMenu>['menu']) {
+  render(
+    <DeferredMenu menu={menu} className="pill">
+      Account menu
+    </DeferredMenu>,
+  );
+  return screen.getByRole('button', { name: 'Account menu' });
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('a menu whose code comes after the page', () => {
   it('shows a plain button of the same look and name, and asks for nothing while the page is busy', () => {
-    // The browser never idle here: only a press or a pointer would ask.
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    neverIdle();
     const { menu, load } = controlledMenu();
-    render(
-      <DeferredMenu menu={menu} className="pill">
-        Account menu
-      </DeferredMenu>,
-    );
-    const button = screen.getByRole('button', { name: 'Account menu' });
+    const button = renderMenu(menu);
     expect(button.className).toBe('pill');
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -70,26 +79,16 @@ describe('a menu whose code comes after the page', () => {
     });
     vi.stubGlobal('cancelIdleCallback', () => undefined);
     const { menu, load } = controlledMenu();
-    render(
-      <DeferredMenu menu={menu} className="pill">
-        Account menu
-      </DeferredMenu>,
-    );
+    renderMenu(menu);
     expect(load).not.toHaveBeenCalled();
     idle?.();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('opens when its code arrives after a press made before, the focus going into the menu', async () => {
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    neverIdle();
     const { menu, arrive } = controlledMenu();
-    render(
-      <DeferredMenu menu={menu} className="pill">
-        Account menu
-      </DeferredMenu>,
-    );
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Account menu' }), { key: 'ArrowDown' });
+    fireEvent.keyDown(renderMenu(menu), { key: 'ArrowDown' });
     expect(screen.queryByRole('menu')).toBeNull();
     arrive();
     expect(await screen.findByRole('menu')).toBeTruthy();
@@ -97,15 +96,9 @@ describe('a menu whose code comes after the page', () => {
   });
 
   it('keeps the focus on the button as the menu’s own replaces it, closed when it was not pressed', async () => {
-    vi.stubGlobal('requestIdleCallback', () => 1);
-    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    neverIdle();
     const { menu, arrive } = controlledMenu();
-    render(
-      <DeferredMenu menu={menu} className="pill">
-        Account menu
-      </DeferredMenu>,
-    );
-    const placeholder = screen.getByRole('button', { name: 'Account menu' });
+    const placeholder = renderMenu(menu);
     placeholder.focus();
     fireEvent.focus(placeholder);
     arrive();
@@ -121,11 +114,6 @@ describe('a menu whose code comes after the page', () => {
     const loading = menu.preload();
     arrive();
     await loading;
-    render(
-      <DeferredMenu menu={menu} className="pill">
-        Account menu
-      </DeferredMenu>,
-    );
-    expect(screen.getByRole('button', { name: 'Account menu' }).dataset.real).toBe('yes');
+    expect(renderMenu(menu).dataset.real).toBe('yes');
   });
 });
