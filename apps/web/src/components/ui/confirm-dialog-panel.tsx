@@ -1,10 +1,20 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
-import type { ConfirmDialogProps } from './confirm-dialog.tsx';
 import { Dialog, DialogBody, DialogFooter } from './dialog.tsx';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel: string;
+  tone?: 'danger' | 'default';
+  /** Runs on confirm; the dialog closes when it resolves and shows the reason when it fails. */
+  onConfirm: () => Promise<unknown>;
+}
 
 /** The confirmation's chunk (`confirm-dialog.tsx`): the dialog itself, Radix's. */
 export function ConfirmDialogPanel({

@@ -1,17 +1,9 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
+import type { ConfirmDialogProps } from './confirm-dialog-panel.tsx';
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  children: ReactNode;
-  confirmLabel: string;
-  tone?: 'danger' | 'default';
-  /** Runs on confirm; the dialog closes when it resolves and shows the reason when it fails. */
-  onConfirm: () => Promise<unknown>;
-}
+export type { ConfirmDialogProps };
 
 // Radix's dialog (focus trap, scroll lock, layers: ~8 KB on the wire) in a chunk of its own, asked
 // for once the page has shown and the browser is idle: a list page shows without it.
