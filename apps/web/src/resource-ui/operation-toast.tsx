@@ -47,8 +47,10 @@ export function toastOperation<T>(
   // toast may attach a moment later: react-hot-toast is asked for when the first toast is, not
   // with the list (it is ~5 KB on the wire; the toaster usually has it loaded by then).
   promise.catch(() => undefined);
-  void import('react-hot-toast').then(({ default: toast }) =>
-    toast.promise(promise, {
+  // The toast's own promise is the call's, rejected when it fails: not handed on, or it would be
+  // an unhandled rejection here.
+  void import('react-hot-toast').then(({ default: toast }) => {
+    void toast.promise(promise, {
       loading: texts.loading,
       success: texts.success,
       error: (error: unknown) =>
@@ -62,7 +64,7 @@ export function toastOperation<T>(
         ) : (
           texts.failure
         ),
-    }),
-  );
+    });
+  });
   return promise;
 }
