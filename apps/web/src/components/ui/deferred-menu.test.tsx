@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type ComponentType, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyComponent } from '../../lib/lazy-component.tsx';
@@ -35,8 +35,6 @@ function controlledMenu() {
   );
   return { menu: lazyComponent(load), load, arrive: () => arrive(FakeMenu) };
 }
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The browser never idle here: only a pointer, a focus or a press asks for the menu. */
 function neverIdle() {
@@ -102,9 +100,10 @@ describe('a menu whose code comes after the page', () => {
     placeholder.focus();
     fireEvent.focus(placeholder);
     arrive();
-    await flush();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Account menu' }).dataset.real).toBe('yes'),
+    );
     const real = screen.getByRole('button', { name: 'Account menu' });
-    expect(real.dataset.real).toBe('yes');
     expect(document.activeElement).toBe(real);
     expect(screen.queryByRole('menu')).toBeNull();
   });
