@@ -125,6 +125,22 @@ test('/brands loads at most 200 KB of JavaScript before its rows show; a public 
     expect(total, `JavaScript before the rows show:\n${listing}`).toBeLessThanOrEqual(listJsBudgetBytes);
     // Nor does the list wait for the form renderer: the editor downloads after the rows show.
     expect(listing).not.toMatch(/form-dialog|resource-editor-dialog|select-field/);
+    // What the page names to download with it (its scripts and modulepreload hints) carries neither
+    // zod (forms build the schemas: apps/web/src/lib/zod/) nor Radix's layers (the menus and the
+    // confirmation load after the page), each found by a name its code carries.
+    const firstAnswer = await visit.evaluate(async () => {
+      const html = await (await fetch('/brands')).text();
+      const named = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1] as string,
+      );
+      return Promise.all(named.map(async (url) => ({ url, body: await (await fetch(url)).text() })));
+    });
+    expect(firstAnswer.map((script) => script.url).join('\n')).toMatch(/signed-in-app/);
+    for (const marker of ['ZodType', 'DismissableLayer'])
+      expect(
+        firstAnswer.filter((script) => script.body.includes(marker)).map((script) => script.url),
+        `scripts /brands names in its first answer that carry ${marker}`,
+      ).toEqual([]);
     // The shell and the list in two weights of the face, regular and semibold.
     await visit.waitForLoadState('networkidle');
     expect(fonts.length, fonts.join('\n')).toBeGreaterThan(0);
