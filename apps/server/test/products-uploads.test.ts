@@ -3,11 +3,11 @@ import { productsResource } from '@dukkan/contract';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  declaredImageFields,
   imageReferences,
   removeUnreferencedUploads,
   uploadedFileLocation,
 } from '../src/features/files/uploads.ts';
+import { declaredImageFields } from '../src/resource-engine/images.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, dataOf, multipart, tinyPng } from './helpers/api.ts';
 import { productCatalogue } from './helpers/product-catalogue.ts';

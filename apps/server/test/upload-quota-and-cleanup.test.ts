@@ -5,11 +5,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads, users, workspaces } from '../src/db/schema/index.ts';
 import {
-  declaredImageFields,
   imageReferences,
   removeUnreferencedUploads,
   uploadedFileLocation,
 } from '../src/features/files/uploads.ts';
+import { declaredImageFields } from '../src/resource-engine/images.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, dataOf, expectValidation, multipart, tinyPng } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

@@ -1,4 +1,11 @@
-import { joinList, type ListQuery, noReference, pickLocalized, validationCodes } from '@dukkan/contract';
+import {
+  joinList,
+  type ListQuery,
+  noReference,
+  pickLocalized,
+  type ValidationIssue,
+  validationCodes,
+} from '@dukkan/contract';
 import {
   and,
   count,
@@ -17,8 +24,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { declaredImageFields, foreignImageIssues } from './images.ts';
 import { containsPattern, isUuid } from './queries.ts';
 import {
+  type HookContext,
   type ReaderLocale,
   type RecordUsers,
   type ResourceCaller,
@@ -36,9 +45,9 @@ export interface ResourcePage {
 
 /**
  * The data operations of one resource — list, find, create one or many, update, delete — with
- * everything that makes a write valid: same-workspace references, unique fields across a bulk,
- * the resource's hooks, one transaction per write. The HTTP router, the first start's demo data
- * and the operator's command line all write through here.
+ * everything that makes a write valid: same-workspace references and images, unique fields across
+ * a bulk, the resource's hooks, one transaction per write. The HTTP router, the first start's
+ * demo data and the operator's command line all write through here.
  */
 export interface ResourceData {
   storage: ResourceStorage;
@@ -155,6 +164,8 @@ export function createResourceData(
   const { definition, table, columns, selection } = storage;
   const inWorkspace = (workspaceId: string | Placeholder) => eq(table.workspaceId, workspaceId);
   const statusColumn = definition.hasStatus ? columns.status : undefined;
+  const imageFields = declaredImageFields(definition);
+  const inputFields = Object.keys(definition.schemas.create.shape);
 
   function conditions(shape: ListShape): SQL | undefined {
     const placeholder = (name: string) => sql.placeholder(name);
@@ -404,6 +415,36 @@ export function createResourceData(
     if (issues.length > 0) throw validationError(issues);
   }
 
+  /** Issues in the order of the input's fields (stable within a field), by each path's first segment. */
+  function inFieldOrder(issues: ValidationIssue[]): ValidationIssue[] {
+    const rank = (path: string) => {
+      const index = inputFields.indexOf(path.split('.')[0]!);
+      return index === -1 ? inputFields.length : index;
+    };
+    return issues.sort((a, b) => rank(a.path) - rank(b.path));
+  }
+
+  /**
+   * The checks every write's input gets from its declaration, then the resource's own hook: each
+   * stored image must be a file of this workspace (`foreignImageIssues`, for every image field the
+   * declaration has). Image issues are refused together with the hook's own refusals, in the
+   * order of the input's fields, so one answer names every field to fix.
+   */
+  async function beforeWrite(context: HookContext, input: Record<string, unknown>, existing?: ResourceRow) {
+    const issues = foreignImageIssues(context.workspaceId, input, imageFields);
+    try {
+      await hooks.beforeWrite?.(context, input, existing);
+    } catch (error) {
+      if (issues.length === 0 || !(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
+      throw validationError(
+        inFieldOrder([...issues, ...(error.details.issues ?? [])]),
+        error.message,
+        error.statusCode,
+      );
+    }
+    if (issues.length > 0) throw validationError(issues);
+  }
+
   async function create(
     db: Database,
     caller: ResourceCaller,
@@ -417,7 +458,7 @@ export function createResourceData(
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
         await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
-        await namingRow(row, () => hooks.beforeWrite?.({ ...caller, db: tx }, input));
+        await namingRow(row, () => beforeWrite({ ...caller, db: tx }, input));
         const [created] = await tx
           .insert(table)
           // The workspace comes last: no input can place a row in another workspace.
@@ -444,7 +485,7 @@ export function createResourceData(
       const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
       await checkReferences(tx, workspaceId, input, '', existing);
-      await hooks.beforeWrite?.({ ...caller, db: tx }, input, existing);
+      await beforeWrite({ ...caller, db: tx }, input, existing);
       await tx
         .update(table)
         .set({ ...storage.toRow(input), updatedAt: now() } as Partial<typeof table.$inferInsert>)

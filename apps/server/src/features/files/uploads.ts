@@ -1,80 +1,18 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  filesPathPrefix,
-  imageUrlField,
-  listFormFields,
-  type ResourceDefinition,
-  validationCodes,
-} from '@dukkan/contract';
+import { filesPathPrefix, validationCodes } from '@dukkan/contract';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { productVariants, uploads, users, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
+import { declaredImageFields } from '../../resource-engine/images.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 
 /** A column that may hold an uploaded file's path: one (text) or several (text[]). */
 export interface ImageReference {
   table: PgTable;
   column: AnyPgColumn;
-}
-
-/** A zod schema as far as the walk below reads it (zod 4 keeps its definition in `_zod.def`). */
-interface SchemaNode {
-  _zod?: {
-    def: {
-      type: string;
-      innerType?: SchemaNode;
-      element?: SchemaNode;
-      shape?: Record<string, SchemaNode>;
-      in?: SchemaNode;
-    };
-  };
-}
-
-/**
- * The fields of an input schema that hold stored images (`imageUrlField`, alone or in a list), at
- * any depth: `logo`, a product's `images` and its variant edits' `variants.images`.
- */
-function schemaImageFields(schema: SchemaNode, path = ''): string[] {
-  if (schema === (imageUrlField as unknown as SchemaNode)) return [path];
-  const def = schema._zod?.def;
-  if (!def) return [];
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-      return def.innerType ? schemaImageFields(def.innerType, path) : [];
-    case 'array':
-      return def.element ? schemaImageFields(def.element, path) : [];
-    case 'pipe':
-      return def.in ? schemaImageFields(def.in, path) : [];
-    case 'object':
-      return Object.entries(def.shape ?? {}).flatMap(([field, child]) =>
-        schemaImageFields(child, path ? `${path}.${field}` : field),
-      );
-    default:
-      return [];
-  }
-}
-
-/**
- * The image fields a resource declares: its form's image uploads, its image columns and the
- * fields of its input that take stored images (nested ones by their dotted path).
- */
-export function declaredImageFields(definition: ResourceDefinition): string[] {
-  const fields = new Set<string>();
-  for (const field of listFormFields(definition.form?.fields ?? [])) {
-    if (field.type === 'imageUpload') fields.add(field.name);
-  }
-  for (const column of definition.columns ?? []) {
-    if (column.kind === 'image') fields.add(column.field);
-  }
-  for (const field of schemaImageFields(definition.schemas.create as unknown as SchemaNode))
-    fields.add(field);
-  return [...fields];
 }
 
 /**

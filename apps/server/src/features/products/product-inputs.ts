@@ -2,9 +2,7 @@ import {
   checkVariantCount,
   type LocalizedText,
   type ProductOption,
-  parseStoredFileUrl,
   type ValidationIssue,
-  type VariantEdit,
   type VariantOption,
   validationCodes,
 } from '@dukkan/contract';
@@ -37,37 +35,6 @@ export async function tagIssues({ db, workspaceId }: HookContext, tagIds: readon
   return tagIds.flatMap((id, index): ValidationIssue[] =>
     found.has(id) ? [] : [{ path: `tagIds.${index}`, message: validationCodes.REFERENCE_NOT_FOUND }],
   );
-}
-
-/**
- * Images must be files uploaded to this workspace: the contract already takes only the upload
- * route's URL shape; here its workspace must be the caller's (another workspace's file would be
- * shown here, and kept alive by this reference after that workspace let go of it).
- */
-export function imageIssues(
-  workspaceId: string,
-  images: readonly string[] | undefined,
-  path: string,
-): ValidationIssue[] {
-  return (images ?? []).flatMap((url, index): ValidationIssue[] =>
-    parseStoredFileUrl(url)?.workspaceId === workspaceId
-      ? []
-      : [{ path: `${path}.${index}`, message: validationCodes.URL_IS_INVALID }],
-  );
-}
-
-/** The images of a product input and of its variant edits, checked against the workspace. */
-export function productImageIssues(
-  workspaceId: string,
-  images: readonly string[] | undefined,
-  edits: readonly VariantEdit[] | undefined,
-): ValidationIssue[] {
-  return [
-    ...imageIssues(workspaceId, images, 'images'),
-    ...(edits ?? []).flatMap((edit, index) =>
-      imageIssues(workspaceId, edit.images, `variants.${index}.images`),
-    ),
-  ];
 }
 
 /** The chosen options with the names the variants' titles are made of, or the reasons to refuse them. */

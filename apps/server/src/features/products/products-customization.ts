@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
-import { productImageIssues, resolveOptions, tagIssues } from './product-inputs.ts';
+import { resolveOptions, tagIssues } from './product-inputs.ts';
 import { loadProductReferences } from './product-references.ts';
 import {
   loadVariants,
@@ -24,7 +24,6 @@ import { loadRecipes, recipeIssues, recipeUsers, writeRecipe } from './recipes.t
 /** The product fields the hooks read, as the contract's schemas leave them (absent on an update: unchanged). */
 interface ProductWrite {
   tagIds?: string[];
-  images?: string[];
   options?: ProductOption[];
   variants?: VariantEdit[];
   recipe?: RecipeLineInput[];
@@ -68,18 +67,16 @@ export const productsCustomization: ResourceCustomization = {
   },
   hooks: {
     /**
-     * Every refusal before anything is written, all in one answer: tags, images, options (and
-     * the count of their combinations), the variant edits (known keys, SKUs and barcodes unique in
-     * the workspace) and the recipe. The variant plan it makes is what afterWrite writes.
+     * Every refusal before anything is written, all in one answer (with the engine's refusal of
+     * another workspace's images): tags, options (and the count of their combinations), the
+     * variant edits (known keys, SKUs and barcodes unique in the workspace) and the recipe. The
+     * variant plan it makes is what afterWrite writes.
      */
     async beforeWrite(context, input, existing) {
       const product = input as ProductWrite;
       const productId = existing ? (existing.id as string) : null;
       if (product.tagIds) product.tagIds = [...new Set(product.tagIds)];
-      const issues: ValidationIssue[] = [
-        ...(product.tagIds ? await tagIssues(context, product.tagIds) : []),
-        ...productImageIssues(context.workspaceId, product.images, product.variants),
-      ];
+      const issues: ValidationIssue[] = [...(product.tagIds ? await tagIssues(context, product.tagIds) : [])];
       let options: VariantOption[] | undefined;
       if (product.options) {
         const resolved = await resolveOptions(context, product.options);

@@ -1,5 +1,4 @@
 import {
-  parseStoredFileUrl,
   rebaseExchangeRates,
   validationCodes,
   type WorkspaceSettings,
@@ -14,6 +13,7 @@ import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput, validationError } from '../../http/errors.ts';
+import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
 
 const workspaceQuerySchema = z.strictObject({ workspaceId: z.uuid() });
 
@@ -50,10 +50,13 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
     parseInput(workspaceQuerySchema, request.query);
     const { workspaceId } = requestCaller(request);
     const input = parseInput(workspaceSettingsInputSchema, request.body);
-    // A logo is a file uploaded to this workspace, never another's.
-    if (input.logo && parseStoredFileUrl(input.logo)?.workspaceId !== workspaceId) {
-      throw validationError([{ path: 'logo', message: validationCodes.URL_IS_INVALID }]);
-    }
+    // A logo is a file uploaded to this workspace, never another's: the resources' own check.
+    const imageIssues = foreignImageIssues(
+      workspaceId,
+      input,
+      schemaImageFields(workspaceSettingsInputSchema),
+    );
+    if (imageIssues.length > 0) throw validationError(imageIssues);
     if (Object.keys(input).length > 0) {
       await db.transaction(async (tx) => {
         const now = context.now();
