@@ -692,6 +692,7 @@ describe('GET /api/applications (the dashboard)', () => {
           { locale: 'en', value: 'Charlie' },
           { locale: 'ar', value: 'هاء' },
         ],
+        grantable: true,
       });
       const arabic = await installed(admin.cookie, shop.id, { 'accept-language': 'ar' });
       expect(dataOf<{ clientId: string }[]>(arabic).map((entry) => entry.clientId)).toEqual([
@@ -704,6 +705,33 @@ describe('GET /api/applications (the dashboard)', () => {
       expect(dataOf<{ clientId: string }[]>(await installed(otherAdmin.cookie, other.id))).toEqual([
         expect.objectContaining({ clientId: 'others-only' }),
       ]);
+    });
+
+    it('grantable: an admin may give every one; anyone else only those their membership lists', async () => {
+      const grantable = async (cookie: string) =>
+        Object.fromEntries(
+          dataOf<{ clientId: string; grantable: boolean }[]>(await installed(cookie)).map((entry) => [
+            entry.clientId,
+            entry.grantable,
+          ]),
+        );
+      expect(await grantable(admin.cookie)).toEqual({
+        trial: true,
+        approved: true,
+        cancelling: true,
+        grace: true,
+      });
+      // A listed application the workspace no longer has installed is not offered at all.
+      const manager = await addMember(t.db, shop.id, {
+        tags: ['addUsers'],
+        applications: ['approved', 'grace', 'others-only'],
+      });
+      expect(await grantable(manager.cookie)).toEqual({
+        trial: false,
+        approved: true,
+        cancelling: false,
+        grace: true,
+      });
     });
 
     it('allowed with any of viewUsers, addUsers or editUsers; 403 otherwise; 401 signed out', async () => {

@@ -324,6 +324,39 @@ describe('applications of an invited person', () => {
     expect((await accept(token)).status).toBe(200);
     expect(await mayUse(pending.userId)).toEqual([true, true]);
   });
+
+  it('a non-admin inviter gives only the applications they hold: the portal lets the invitee into those alone', async () => {
+    const manager = await addMember(t.db, bakery.id, {
+      tags: ['viewUsers', 'addUsers'],
+      applications: [pos.clientId],
+    });
+    const person = await createUser(t.db);
+    const portal = (clientId: string, cookie: string) =>
+      api(t.app, { url: `/api/oauth/installed-application/${clientId}?workspaceId=${bakery.id}`, cookie });
+    const inviteAs = (applications: string[]) =>
+      api(t.app, {
+        url: `/api/workspaces/users/invite?workspaceId=${bakery.id}`,
+        body: { email: person.email, roleId: role.id, applications },
+        cookie: manager.cookie,
+      });
+
+    // The inviter is not let into kds, so cannot give it: no membership, no mail.
+    expect((await portal(kds.clientId, manager.cookie)).status).toBe(404);
+    const refused = await inviteAs([kds.clientId]);
+    expect(refused.status, refused.text).toBe(403);
+    expect(errorOf(refused).issues).toEqual([
+      { path: 'applications.0', message: validationCodes.APPLICATION_NOT_HELD },
+    ]);
+    expect(await t.db.select().from(memberships).where(eq(memberships.userId, person.id))).toEqual([]);
+    expect(t.mails).toEqual([]);
+
+    expect((await inviteAs([pos.clientId])).status).toBe(201);
+    const token = inviteLinkPattern.exec(t.mails.findLast((mail) => mail.to === person.email)!.text)![1]!;
+    expect((await accept(token)).status).toBe(200);
+    const cookie = await login(t.app, person);
+    expect((await portal(pos.clientId, cookie)).status).toBe(200);
+    expect((await portal(kds.clientId, cookie)).status).toBe(404);
+  });
 });
 
 describe('POST /api/auth/set-profile', () => {

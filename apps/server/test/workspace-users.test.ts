@@ -928,6 +928,135 @@ describe('member applications (spec §5: a user needs a role and applications)',
   });
 });
 
+describe('a non-admin gives only the applications they hold (no escalation)', () => {
+  let grantShop: { id: string };
+  let grantAdmin: TestMember;
+  /** Holds pos, not kds; may view, invite and edit members. */
+  let manager: TestMember;
+  let role: { id: string };
+  let pos: ApplicationRow;
+  let kds: ApplicationRow;
+  beforeAll(async () => {
+    grantShop = await createWorkspace(t.db, 'Grant shop');
+    grantAdmin = await addMember(t.db, grantShop.id, { isAdmin: true });
+    role = await createRole(t.db, grantShop.id, [], { title: 'Cashier' });
+    [pos, kds] = [await insertApplication(t.db), await insertApplication(t.db)];
+    await insertSubscription(t.db, grantShop.id, pos.id, 'approved', { plan: 'monthly' });
+    await insertSubscription(t.db, grantShop.id, kds.id, 'freeTrial');
+    manager = await addMember(t.db, grantShop.id, {
+      tags: ['viewUsers', 'addUsers', 'editUsers'],
+      applications: [pos.clientId],
+    });
+    // Its first request records the manager's sign-in here: done now, outside the snapshots.
+    expect((await api(t.app, { url: usersUrl('', grantShop.id), cookie: manager.cookie })).status).toBe(200);
+  });
+  const patchHere = (userId: string, body: unknown, cookie = manager.cookie) =>
+    patchUser(userId, body, cookie, grantShop.id);
+  const inviteHere = (body: Record<string, unknown>, cookie = manager.cookie) =>
+    invite(body, cookie, grantShop.id);
+  const unchanged = async (refused: () => Promise<void>) => {
+    const before = { snapshot: await workspaceSnapshot(t.db, grantShop.id), counts: await tableCounts(t.db) };
+    await refused();
+    expect({
+      snapshot: await workspaceSnapshot(t.db, grantShop.id),
+      counts: await tableCounts(t.db),
+    }).toEqual(before);
+    expect(t.mails).toEqual([]);
+  };
+  /** A 403 FORBIDDEN whose issues name the refused field with its code (the form shows it there). */
+  const expectRefused = (response: Awaited<ReturnType<typeof api>>, path: string, code: string) => {
+    expect(response.status, response.text).toBe(403);
+    const error = errorOf(response);
+    expect(error.code).toBe('FORBIDDEN');
+    expect(error.key).toBe(path);
+    expect(error.issues).toEqual([{ path, message: code }]);
+    return error;
+  };
+
+  it('a non-admin cannot change their own applications (403 OWN_APPLICATIONS_UNCHANGEABLE); the same list back is no change', async () => {
+    await unchanged(async () => {
+      for (const applications of [[pos.clientId, kds.clientId], [kds.clientId], []]) {
+        expectRefused(
+          await patchHere(manager.user.id, { applications }),
+          'applications',
+          validationCodes.OWN_APPLICATIONS_UNCHANGEABLE,
+        );
+      }
+    });
+    const same = await patchHere(manager.user.id, { applications: [pos.clientId], code: unique('M') });
+    expect(dataOf<WorkspaceUserRecord>(same).applications).toEqual([pos.clientId]);
+    // An admin decides for them.
+    const given = await patchHere(
+      manager.user.id,
+      { applications: [pos.clientId, kds.clientId] },
+      grantAdmin.cookie,
+    );
+    expect(dataOf<WorkspaceUserRecord>(given).applications).toEqual([pos.clientId, kds.clientId]);
+    await patchHere(manager.user.id, { applications: [pos.clientId] }, grantAdmin.cookie);
+  });
+
+  it('patch: one the granter does not hold is refused at its index (403 APPLICATION_NOT_HELD); held, kept or taken away ones are not', async () => {
+    const member = await addMember(t.db, grantShop.id, { roleId: role.id, applications: [pos.clientId] });
+    await unchanged(async () => {
+      const refused = expectRefused(
+        await patchHere(member.user.id, { applications: [pos.clientId, kds.clientId] }),
+        'applications.1',
+        validationCodes.APPLICATION_NOT_HELD,
+      );
+      expect(refused.message).toContain(kds.clientId);
+    });
+    // Unchanged applications keep working: a role change without them, or the same list sent back.
+    expect((await patchHere(member.user.id, { roleId: role.id })).status).toBe(200);
+    expect((await patchHere(member.user.id, { applications: [pos.clientId] })).status).toBe(200);
+
+    // Given kds by an admin: the manager may keep it, add what they hold, and take it away.
+    const other = await addMember(t.db, grantShop.id, { roleId: role.id, applications: [kds.clientId] });
+    const kept = await patchHere(other.user.id, { applications: [kds.clientId, pos.clientId] });
+    expect(dataOf<WorkspaceUserRecord>(kept).applications).toEqual([kds.clientId, pos.clientId]);
+    const taken = await patchHere(other.user.id, { applications: [pos.clientId] });
+    expect(dataOf<WorkspaceUserRecord>(taken).applications).toEqual([pos.clientId]);
+    // Once taken away, giving it back is a grant again.
+    expectRefused(
+      await patchHere(other.user.id, { applications: [kds.clientId] }),
+      'applications.0',
+      validationCodes.APPLICATION_NOT_HELD,
+    );
+    // An admin gives any installed application.
+    const byAdmin = await patchHere(member.user.id, { applications: [kds.clientId] }, grantAdmin.cookie);
+    expect(dataOf<WorkspaceUserRecord>(byAdmin).applications).toEqual([kds.clientId]);
+  });
+
+  it('invite: one the inviter does not hold is refused (403 APPLICATION_NOT_HELD), no account, no mail; one they hold is accepted', async () => {
+    const email = `${unique('grant')}@example.com`;
+    await unchanged(async () => {
+      expectRefused(
+        await inviteHere({ email, roleId: role.id, applications: [kds.clientId, pos.clientId] }),
+        'applications.0',
+        validationCodes.APPLICATION_NOT_HELD,
+      );
+    });
+    const held = await inviteHere({ email, roleId: role.id, applications: [pos.clientId] });
+    expect(held.status, held.text).toBe(201);
+    expect(dataOf<WorkspaceUserRecord>(held).applications).toEqual([pos.clientId]);
+    // Re-inviting the pending person: what the invitation has is kept, kds is still not given.
+    expectRefused(
+      await inviteHere({ email, roleId: role.id, applications: [pos.clientId, kds.clientId] }),
+      'applications.1',
+      validationCodes.APPLICATION_NOT_HELD,
+    );
+    // An admin invites with any installed application.
+    const byAdmin = await inviteHere(
+      {
+        email: `${unique('grant')}@example.com`,
+        roleId: role.id,
+        applications: [pos.clientId, kds.clientId],
+      },
+      grantAdmin.cookie,
+    );
+    expect(dataOf<WorkspaceUserRecord>(byAdmin).applications).toEqual([pos.clientId, kds.clientId]);
+  });
+});
+
 describe('signed out', () => {
   it('every users route answers 401 without a session', async () => {
     const id = admin.user.id;

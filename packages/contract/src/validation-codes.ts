@@ -87,6 +87,10 @@ export const validationCodes = {
   APPLICATIONS_REQUIRED: 'APPLICATIONS_REQUIRED',
   /** An application the workspace has not installed. */
   APPLICATION_NOT_INSTALLED: 'APPLICATION_NOT_INSTALLED',
+  /** An application given by a non-admin who does not hold it themselves (403). */
+  APPLICATION_NOT_HELD: 'APPLICATION_NOT_HELD',
+  /** A non-admin changing their own applications (403), as they may not make themselves an admin. */
+  OWN_APPLICATIONS_UNCHANGEABLE: 'OWN_APPLICATIONS_UNCHANGEABLE',
   /** A used record's delete refused naming its users; params `{ count, names }` (the first five). */
   RECORD_IN_USE_BY: 'RECORD_IN_USE_BY',
   /** A record of a tree placed under itself or one of its own descendants (a parent loop). */

@@ -37,6 +37,16 @@ export async function installedClientIds(db: Database, workspaceId: string): Pro
   return new Set(rows.map((row) => row.clientId));
 }
 
+/** The applications listed on a person's membership of the workspace (none for a stranger). */
+export async function heldApplications(db: Database, workspaceId: string, userId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ applications: memberships.applications })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row?.applications ?? [];
+}
+
 /**
  * Whether a person may sign in to an application as a member of the workspace (the portal's
  * check): an active membership, the application installed there, and the member an admin or

@@ -54,6 +54,8 @@ export interface MemberOptions {
   user?: TestUser;
   name?: string;
   email?: string;
+  /** The client ids on the membership (none unless told). */
+  applications?: readonly string[];
 }
 
 export interface TestMember {
@@ -85,6 +87,7 @@ export async function addMember(
     isAdmin: options.isAdmin ?? false,
     status: options.status ?? 'active',
     code: options.code,
+    applications: [...(options.applications ?? [])],
   });
   return { user, roleId, cookie: await sessionCookie(db, user.id) };
 }

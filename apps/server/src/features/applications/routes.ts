@@ -8,7 +8,11 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applicationNameOrder, installedApplications } from '../../db/installed-applications.ts';
+import {
+  applicationNameOrder,
+  heldApplications,
+  installedApplications,
+} from '../../db/installed-applications.ts';
 import { applications, locations, subscriptions } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
@@ -110,16 +114,24 @@ export function registerApplicationRoutes(app: FastifyInstance, context: AppCont
     },
   );
 
-  // The Users page's invite and edit dialogs choose a member's applications among these.
+  // The Users page's invite and edit dialogs choose a member's applications among these:
+  // `grantable` ones only, those the caller may give (an admin any, anyone else those they hold).
   app.get(
     '/api/applications/installed',
     { config: { access: access.permission({ or: ['viewUsers', 'addUsers', 'editUsers'] }) } },
     async (request) => {
       parseInput(workspaceQuerySchema, request.query);
-      const { workspaceId } = requestCaller(request);
-      const rows = await installedApplications(db, workspaceId, readerLocale(request));
+      const { workspaceId, grant, userId } = requestCaller(request);
+      const [rows, held] = await Promise.all([
+        installedApplications(db, workspaceId, readerLocale(request)),
+        grant.isAdmin ? null : heldApplications(db, workspaceId, userId),
+      ]);
       return {
-        data: rows.map((row) => ({ clientId: row.clientId, name: localized(row.nameEn, row.nameAr) })),
+        data: rows.map((row) => ({
+          clientId: row.clientId,
+          name: localized(row.nameEn, row.nameAr),
+          grantable: held === null || held.includes(row.clientId),
+        })),
       };
     },
   );

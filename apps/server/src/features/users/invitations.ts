@@ -38,7 +38,10 @@ export interface InvitationRequest {
   languageOfNewUser: MailLanguage | null;
   /** Only when the invitation also creates the account; default: a name from the email. */
   newUserProfile?: { name: string; phone?: string | null };
-  /** Refuse to re-invite a pending admin (a non-admin inviter may not touch admins). */
+  /**
+   * The inviter is an admin (or the platform): they may re-invite a pending admin and give any
+   * installed application; a non-admin `invitedBy` gives only applications they hold.
+   */
   mayChangeAdmins: boolean;
 }
 
@@ -78,8 +81,8 @@ export async function issueInvitationToken(
  * email is new (no password: they choose one after accepting), a membership waiting in status
  * `invited`, and a fresh token. An existing member is refused; a pending invitation is renewed
  * with the new role, code and applications. The applications must be installed in the workspace,
- * and a non-admin needs one when any is (refused before the membership is written; the caller's
- * transaction takes the account back).
+ * a non-admin inviter must hold them, and a non-admin invitee needs one when any is installed
+ * (refused before the membership is written; the caller's transaction takes the account back).
  */
 export async function createInvitation(
   db: Database,
@@ -111,7 +114,11 @@ export async function createInvitation(
   }
 
   const [membership] = await db
-    .select({ status: memberships.status, isAdmin: memberships.isAdmin })
+    .select({
+      status: memberships.status,
+      isAdmin: memberships.isAdmin,
+      applications: memberships.applications,
+    })
     .from(memberships)
     .where(and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId)))
     .for('update');
@@ -126,11 +133,19 @@ export async function createInvitation(
   }
   if (membership?.isAdmin && !request.mayChangeAdmins) throw forbidden('Only an admin can change an admin');
   const isAdmin = (membership?.isAdmin ?? false) || request.isAdmin;
-  await refuseUnusableApplications(db, request.workspaceId, {
-    isAdmin,
-    applications: details.applications,
-    named: true,
-  });
+  await refuseUnusableApplications(
+    db,
+    request.workspaceId,
+    {
+      userId,
+      isAdmin,
+      applications: details.applications,
+      named: true,
+      // A pending invitation renewed with the applications it has gives nothing new.
+      current: membership?.applications ?? [],
+    },
+    request.invitedBy === null ? null : { userId: request.invitedBy, isAdmin: request.mayChangeAdmins },
+  );
   if (!membership) {
     await db.insert(memberships).values({
       workspaceId: request.workspaceId,

@@ -240,7 +240,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.patch(`${base}/:userId`, guarded('update'), async (request) => {
-    const { workspaceId, grant } = requestCaller(request);
+    const { workspaceId, grant, userId: callerId } = requestCaller(request);
     const { userId } = request.params as { userId: string };
     if (!isUuid(userId)) throw notFound();
     const input = namedFieldsOnly(
@@ -277,11 +277,18 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
       // Checked when the change touches them: new applications, or an admin becoming a member
       // (who then needs one). A change of status or code alone leaves the list as it is.
       if (input.applications !== undefined || input.isAdmin === false) {
-        await refuseUnusableApplications(tx, workspaceId, {
-          isAdmin: input.isAdmin ?? target.isAdmin,
-          applications: input.applications ?? target.applications,
-          named: input.applications !== undefined,
-        });
+        await refuseUnusableApplications(
+          tx,
+          workspaceId,
+          {
+            userId,
+            isAdmin: input.isAdmin ?? target.isAdmin,
+            applications: input.applications ?? target.applications,
+            named: input.applications !== undefined,
+            current: target.applications,
+          },
+          { userId: callerId, isAdmin: grant.isAdmin },
+        );
       }
       await tx
         .update(memberships)
