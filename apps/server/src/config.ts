@@ -20,20 +20,31 @@ const emailAddress = z.email('must be an email address');
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
 const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
-/** An address, a CIDR range (`10.0.0.0/8`) or a range name. */
+/**
+ * An address, a CIDR range (`10.0.0.0/8`) or a range name, as proxy-addr (Fastify's `trustProxy`)
+ * compiles it: what passes here never makes the app's construction throw.
+ */
 function isProxyAddress(entry: string): boolean {
   if (proxyRangeNames.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = isIP(address);
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  // proxy-addr refuses a /0 prefix ("invalid range on address").
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** A /0 range (`0.0.0.0/0`, `::/0`): every address, which trusts every hop as `true` would. */
+function isEveryAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  return isIP(address) !== 0 && rest.length === 0 && prefix !== undefined && /^0{1,3}$/.test(prefix);
 }
 
 /**
  * Which `X-Forwarded-For` hops are believed: `false` (none: the socket's address), a number of
  * proxies in front of the server (`1` for one reverse proxy), or the proxies' addresses. `true`
- * (every hop) is refused: a client would choose its own address by sending the header.
+ * (every hop) is refused: a client would choose its own address by sending the header. So is a
+ * /0 range (`0.0.0.0/0`), the same thing written as a range (and one proxy-addr cannot compile).
  */
 const trustProxy = z
   .string()
@@ -43,13 +54,14 @@ const trustProxy = z
     if (value === 'false') return false;
     if (/^\d{1,3}$/.test(value)) return Number(value) === 0 ? false : Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
-    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    const everyAddress = entries.find(isEveryAddress);
+    if (value !== 'true' && !everyAddress && entries.every(isProxyAddress)) return entries;
+    const everyHop = value === 'true' ? 'true' : everyAddress && `${everyAddress} (every address)`;
     context.addIssue({
       code: 'custom',
-      message:
-        value === 'true'
-          ? 'must be the number of proxies in front of the server (1 for one reverse proxy) or their addresses: true would trust any X-Forwarded-For a client sends'
-          : 'must be false, a number of proxies (1 for one reverse proxy) or a comma-separated list of proxy addresses or CIDR ranges',
+      message: everyHop
+        ? `must be the number of proxies in front of the server (1 for one reverse proxy) or their addresses: ${everyHop} would trust any X-Forwarded-For a client sends`
+        : 'must be false, a number of proxies (1 for one reverse proxy) or a comma-separated list of proxy addresses or CIDR ranges',
     });
     return z.NEVER;
   });

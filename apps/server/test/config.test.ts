@@ -1,6 +1,14 @@
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { type Config, ConfigError, loadConfig } from '../src/config.ts';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const mainEntry = join(serverDir, 'src', 'main.ts');
 
 /** The ConfigError a bad environment raises, checked to be one line naming the variable. */
 function configErrorFor(environment: Record<string, string>, variable: string): string {
@@ -114,6 +122,32 @@ describe('loadConfig defaults (README configuration table)', () => {
     expect(message).toContain('X-Forwarded-For');
   });
 
+  it('TRUST_PROXY=0.0.0.0/0 (or ::/0) is refused as true is: a /0 range is every address', () => {
+    for (const value of ['0.0.0.0/0', '::/0', '10.0.0.5, 0.0.0.0/00']) {
+      const message = configErrorFor({ TRUST_PROXY: value }, 'TRUST_PROXY');
+      expect(message).toContain('(every address) would trust any X-Forwarded-For');
+      expect(message).toContain('1 for one reverse proxy');
+    }
+  });
+
+  it('every TRUST_PROXY value it accepts, Fastify accepts too (one Fastify refuses crashed the start)', () => {
+    const entries = [
+      ...['0.0.0.0/0', '::/0', '10.0.0.0/000', '10.0.0.1/1', '10.0.0.1/32', '10.0.0.1/33', '10.0.0.0/08'],
+      ...['::1/128', '::1/129', '::ffff:10.0.0.0/104', '::ffff:10.0.0.1', 'fe80::1%eth0', '::', '0.0.0.0'],
+      ...['255.255.255.255/1', '1.2.3.4/255.0.0.0', 'loopback', 'linklocal', 'uniquelocal', 'localhost'],
+    ];
+    for (const value of [...entries, entries.join(','), '1', '999']) {
+      let trustProxy: Config['trustProxy'];
+      try {
+        trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
+      } catch (error) {
+        expect(error, value).toBeInstanceOf(ConfigError);
+        continue;
+      }
+      expect(() => Fastify({ trustProxy }), value).not.toThrow();
+    }
+  });
+
   it('PUBLIC_URL defaults to the configured port', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
   });
@@ -159,6 +193,7 @@ describe('loadConfig refuses wrong values with one line naming the variable', ()
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
     ['TRUST_PROXY', '10.0.0.1, proxy.internal'],
     ['TRUST_PROXY', '-1'],
     ['OPERATOR_EMAIL', 'operator'],
@@ -197,4 +232,36 @@ describe('loadConfig refuses wrong values with one line naming the variable', ()
     const smtp = configErrorFor({ SMTP_URL: 'smtpx://mailer:s3cret@mail:25' }, 'SMTP_URL');
     expect(smtp).not.toContain('s3cret');
   });
+});
+
+describe('the server process', () => {
+  it('refuses TRUST_PROXY=0.0.0.0/0 with the one-line configuration error (exit code 1), before it creates anything', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'dukkan-config-'));
+    const dataDir = join(folder, 'data');
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NODE_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          DATA_DIR: dataDir,
+          TRUST_PROXY: '0.0.0.0/0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^Invalid configuration: TRUST_PROXY must be [^\n]+ \(got "0\.0\.0\.0\/0"\)\n$/);
+      expect(existsSync(dataDir), 'no data folder was made').toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
