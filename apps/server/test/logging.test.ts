@@ -82,25 +82,30 @@ describe('logs never carry a password, token or cookie', () => {
 });
 
 describe('a failed query is logged by its code and message, never its parameters', () => {
+  // A malformed value is the request's (400, a warning); a not-null violation is the server's (500).
   it.each([
-    ['/test/not-null', '23502'],
-    ['/test/bad-cast', '22P02'],
-  ])('%s: 500 INTERNAL, logged with SQLSTATE %s and without the value', async (url, code) => {
-    logged = '';
-    const response = await api(app, { method: 'GET', url });
-    expect(response.status).toBe(500);
-    expect(response.json).toEqual({
-      error: { statusCode: 500, code: 'INTERNAL', name: 'InternalError', message: 'Something went wrong' },
-    });
-    const entry = logged
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; err?: Record<string, unknown> })
-      .find((line) => line.msg === 'unhandled error');
-    expect(entry?.err).toMatchObject({ message: 'Failed query', cause: { code } });
-    expect(logged).not.toContain(secret);
-    expect(logged).not.toContain('params');
-  });
+    ['/test/not-null', '23502', 500, 'unhandled error'],
+    ['/test/bad-cast', '22P02', 400, 'database refused a value'],
+  ])(
+    '%s: %s answered %s, logged as "%s" with its SQLSTATE and without the value',
+    async (url, code, status, message) => {
+      logged = '';
+      const response = await api(app, { method: 'GET', url });
+      expect(response.status).toBe(status);
+      expect((response.json as { error: { code: string } }).error.code).toBe(
+        status === 500 ? 'INTERNAL' : 'VALIDATION',
+      );
+      expect(response.text).not.toContain(secret);
+      const entry = logged
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; err?: Record<string, unknown> })
+        .find((line) => line.msg === message);
+      expect(entry?.err).toMatchObject({ message: 'Failed query', cause: { code } });
+      expect(logged).not.toContain(secret);
+      expect(logged).not.toContain('params');
+    },
+  );
 });
 
 describe('mail in production', () => {

@@ -32,6 +32,10 @@ export const validationCodes = {
   LANGUAGE_IS_INVALID: 'LANGUAGE_IS_INVALID',
   /** A text holding a character no field may store (U+0000). */
   TEXT_IS_INVALID: 'TEXT_IS_INVALID',
+  /** A number the database cannot hold at its column's precision (a value the schemas let through). */
+  VALUE_OUT_OF_RANGE: 'VALUE_OUT_OF_RANGE',
+  /** A value the database refused to store otherwise (a data exception, a check constraint). */
+  VALUE_CANNOT_BE_STORED: 'VALUE_CANNOT_BE_STORED',
   CODE_IS_REQUIRED: 'CODE_IS_REQUIRED',
   CODE_TOO_LONG: 'CODE_TOO_LONG',
   CODE_MUST_BE_UNIQUE: 'CODE_MUST_BE_UNIQUE',

@@ -6,6 +6,7 @@ import {
   errorNames,
   errorStatusCodes,
   type ValidationIssue,
+  validationCodes,
 } from '@dukkan/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -93,20 +94,55 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 
 interface DriverError {
   code?: string;
+  severity?: string;
   constraint?: string;
   cause?: unknown;
 }
 
-/** A unique violation's field, read from an index named `<table>__<field>__unique`. */
-export function uniqueViolationTarget(error: unknown): string | undefined {
+/**
+ * The database's own error in a failure's chain (Drizzle's failed query keeps it as `cause`):
+ * PostgreSQL's and PGlite's both carry the SQLSTATE as `code` beside a `severity`, which tells
+ * it from Node's error codes (`EPIPE`).
+ */
+function databaseErrorOf(error: unknown): DriverError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current; depth++) {
     const candidate = current as DriverError;
-    if (candidate.code === '23505') {
-      const match = candidate.constraint?.match(/__([a-z0-9_]+?)__unique$/i);
-      return match?.[1] ?? 'unknown';
-    }
+    if (typeof candidate.severity === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code ?? ''))
+      return candidate;
     current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** A unique violation's field, read from an index named `<table>__<field>__unique`. */
+export function uniqueViolationTarget(error: unknown): string | undefined {
+  const found = databaseErrorOf(error);
+  if (found?.code !== '23505') return undefined;
+  return found.constraint?.match(/__([a-z0-9_]+?)__unique$/i)?.[1] ?? 'unknown';
+}
+
+/**
+ * A value the database would not store, answered as the client's mistake rather than a failure:
+ * a data exception (SQLSTATE class 22: a number beyond its column's precision, a text too long, a
+ * malformed number or date) or a check constraint (23514: a quantity that rounds to 0 at its
+ * column's scale). The contract bounds the values it knows of; one that slips past it is still
+ * the request's. Neither the column nor the statement is named (PostgreSQL names no column for
+ * most of these, and the statement is the server's), so the issue is the request's as a whole.
+ */
+export function refusedValueError(error: unknown): AppError | undefined {
+  const code = databaseErrorOf(error)?.code;
+  if (code === '22003') {
+    return validationError(
+      [{ path: '', message: validationCodes.VALUE_OUT_OF_RANGE }],
+      'A number is too large or too small to be stored',
+    );
+  }
+  if (code?.startsWith('22') || code === '23514') {
+    return validationError(
+      [{ path: '', message: validationCodes.VALUE_CANNOT_BE_STORED }],
+      'A value cannot be stored',
+    );
   }
   return undefined;
 }
@@ -124,6 +160,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   } else {
     const fastifyError = error as FastifyError;
     const target = uniqueViolationTarget(error);
+    const refusedValue = refusedValueError(error);
     if (target) {
       const field = camel(target);
       appError = new AppError(
@@ -133,6 +170,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
           target: field,
         },
       );
+    } else if (refusedValue) {
+      // The client's value, but one the contract should have refused: logged so the gap is seen.
+      request.log.warn({ err: error }, 'database refused a value');
+      appError = refusedValue;
     } else if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fastifyError.statusCode === 413) {
       appError = requestRefused('Request body too large', 413);
     } else if (fastifyError.code === 'FST_ERR_MAX_PARAM_LENGTH') {
