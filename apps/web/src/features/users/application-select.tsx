@@ -22,11 +22,45 @@ export function applicationName(
 }
 
 /**
- * The server's word on the applications field: APPLICATIONS_REQUIRED names the field, while
- * APPLICATION_NOT_INSTALLED names the refused one by its index (`applications.2`).
+ * The applications to choose among: the installed ones the user may give, those the member
+ * already has (kept, or taken away and given back: no grant), and the chosen ones, so each can
+ * be taken away (one no longer installed is listed by its id).
+ */
+export function offeredApplications(
+  installed: readonly InstalledApplication[],
+  value: readonly string[],
+  kept: readonly string[] = [],
+): Pick<InstalledApplication, 'clientId' | 'name'>[] {
+  const listed = installed.filter(
+    (entry) => entry.grantable || kept.includes(entry.clientId) || value.includes(entry.clientId),
+  );
+  return [
+    ...listed,
+    ...value
+      .filter((clientId) => !installed.some((entry) => entry.clientId === clientId))
+      .map((clientId) => ({ clientId, name: [] })),
+  ];
+}
+
+/**
+ * The field's hint: nothing installed, nothing the user may give (a non-admin gives only the
+ * applications they hold), some of them, or all.
+ */
+export function applicationsHint(installed: readonly InstalledApplication[]) {
+  if (installed.length === 0) return 'users.noInstalledApplications' as const;
+  if (installed.every((entry) => entry.grantable)) return 'users.applicationsHint' as const;
+  return installed.some((entry) => entry.grantable)
+    ? ('users.heldApplicationsHint' as const)
+    : ('users.noHeldApplications' as const);
+}
+
+/**
+ * The server's word on the applications field: APPLICATIONS_REQUIRED and (403) a non-admin's
+ * OWN_APPLICATIONS_UNCHANGEABLE name the field, while APPLICATION_NOT_INSTALLED and (403)
+ * APPLICATION_NOT_HELD name the refused one by its index (`applications.2`).
  */
 export function applicationsIssue(error: unknown): string | undefined {
-  if (!isApiError(error) || error.code !== 'VALIDATION') return undefined;
+  if (!isApiError(error) || (error.code !== 'VALIDATION' && error.code !== 'FORBIDDEN')) return undefined;
   return error.body?.issues?.find(
     (issue) => issue.path === 'applications' || issue.path.startsWith('applications.'),
   )?.message;
@@ -34,14 +68,15 @@ export function applicationsIssue(error: unknown): string | undefined {
 
 /**
  * The applications a member may sign in to: a button naming the chosen ones opens a search box
- * over the workspace's installed applications, each a checkbox (a workspace has a handful, so
- * they are all listed; the search narrows them by name in either language). Escape or a click
- * elsewhere closes it and gives the focus back to the button.
+ * over the applications offered (`offeredApplications`), each a checkbox (a workspace has a
+ * handful, so they are all listed; the search narrows them by name in either language). Escape
+ * or a click elsewhere closes it and gives the focus back to the button.
  */
 export function ApplicationSelect({
   id,
   installed,
   value,
+  kept,
   onChange,
   invalid,
   describedBy,
@@ -51,6 +86,8 @@ export function ApplicationSelect({
   id: string;
   installed: readonly InstalledApplication[];
   value: readonly string[];
+  /** The member's applications now: offered even when the user may not give them. */
+  kept?: readonly string[];
   onChange: (clientIds: string[]) => void;
   invalid?: boolean;
   describedBy?: string;
@@ -62,13 +99,7 @@ export function ApplicationSelect({
   const language = i18n.language;
   const listId = useId();
   const [query, setQuery] = useState('');
-  // A chosen application that is no longer installed stays listed, so it can be taken away.
-  const options = [
-    ...installed,
-    ...value
-      .filter((clientId) => !installed.some((entry) => entry.clientId === clientId))
-      .map((clientId) => ({ clientId, name: [] })),
-  ];
+  const options = offeredApplications(installed, value, kept);
   const needle = query.trim().toLocaleLowerCase(language);
   const matches = options.filter(
     (option) =>
@@ -149,13 +180,16 @@ export function ApplicationSelect({
 
 /**
  * The invite and member dialogs' Applications field: the workspace's installed applications to
- * choose among, bound to the form's `applications`; choosing one clears the field's error.
+ * choose among (those the user may give), bound to the form's `applications`; choosing one
+ * clears the field's error.
  */
 export function ApplicationsField<Values extends FieldValues, Output>({
   id,
   control,
   name,
   installed,
+  kept,
+  locked,
   error,
   hint,
   required,
@@ -165,6 +199,10 @@ export function ApplicationsField<Values extends FieldValues, Output>({
   control: Control<Values, unknown, Output>;
   name: FieldPath<Values>;
   installed: readonly InstalledApplication[];
+  /** The member's applications now (the member dialog). */
+  kept?: readonly string[];
+  /** Shown, not changeable (a non-admin's own applications). */
+  locked?: boolean;
   error?: string;
   hint: string;
   required: boolean;
@@ -185,13 +223,14 @@ export function ApplicationsField<Values extends FieldValues, Output>({
                 id={field.id}
                 installed={installed}
                 value={value}
+                kept={kept}
                 onChange={(next) => {
                   bound.onChange(next);
                   if (next.length > 0) onChosen();
                 }}
                 invalid={field['aria-invalid']}
                 describedBy={field['aria-describedby']}
-                disabled={installed.length === 0 && value.length === 0}
+                disabled={locked || offeredApplications(installed, value, kept).length === 0}
                 ref={bound.ref}
               />
             );

@@ -23,7 +23,7 @@ import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
-import { ApplicationsField, applicationsIssue } from './application-select.tsx';
+import { ApplicationsField, applicationsHint, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -126,11 +126,7 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
             name="applications"
             installed={installedApplications}
             error={errors.applications?.message}
-            hint={
-              installedApplications.length > 0
-                ? t('users.applicationsHint')
-                : t('users.noInstalledApplications')
-            }
+            hint={t(applicationsHint(installedApplications))}
             required={installedApplications.length > 0}
             onChosen={() => form.clearErrors('applications')}
           />

@@ -22,11 +22,11 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
-import { useWorkspaceGrant } from '../../lib/workspace-context.tsx';
+import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
-import { ApplicationsField, applicationsIssue } from './application-select.tsx';
+import { ApplicationsField, applicationsHint, applicationsIssue } from './application-select.tsx';
 import { RoleSelect } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -38,6 +38,7 @@ type MemberForm = z.input<typeof updateWorkspaceUserInputSchema>;
 export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceUserRecord>) {
   const { t, i18n } = useTranslation();
   const grant = useWorkspaceGrant();
+  const { user } = useWorkspace();
   const roles = useRoleOptions();
   const installed = useInstalledApplications();
   const installedApplications = installed.data ?? [];
@@ -60,6 +61,8 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
   if (!record) return null;
   // An admin uses every application; anyone else needs one once the workspace has any (the server's rule too).
   const applicationsRequired = !willBeAdmin && installedApplications.length > 0;
+  // Like their admin rights, a non-admin's own applications are an admin's to change (the server's rule too).
+  const ownApplications = !grant.isAdmin && record.id === user.id;
 
   const save = async (input: UpdateWorkspaceUserInput) => {
     const applications = input.applications ?? [];
@@ -134,13 +137,15 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
             control={form.control}
             name="applications"
             installed={installedApplications}
+            kept={record.applications}
+            locked={ownApplications}
             error={errors.applications?.message}
             hint={
-              willBeAdmin
-                ? t('users.adminApplications')
-                : installedApplications.length > 0
-                  ? t('users.applicationsHint')
-                  : t('users.noInstalledApplications')
+              ownApplications
+                ? t('users.ownApplications')
+                : willBeAdmin
+                  ? t('users.adminApplications')
+                  : t(applicationsHint(installedApplications))
             }
             required={applicationsRequired}
             onChosen={() => form.clearErrors('applications')}

@@ -9,6 +9,8 @@ import { useWorkspace } from '../../lib/workspace-context.tsx';
 export interface InstalledApplication {
   clientId: string;
   name: LocalizedText;
+  /** The signed-in user may give it: an admin any, anyone else only those they hold themselves. */
+  grantable: boolean;
 }
 
 /**

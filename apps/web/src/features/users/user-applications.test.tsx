@@ -42,6 +42,7 @@ const installed = [
       { locale: 'en', value: 'Point of Sale' },
       { locale: 'ar', value: 'نقطة البيع' },
     ],
+    grantable: true,
   },
   {
     clientId: 'kds',
@@ -49,20 +50,47 @@ const installed = [
       { locale: 'en', value: 'Kitchen Display' },
       { locale: 'ar', value: 'شاشة المطبخ' },
     ],
+    grantable: true,
   },
 ];
+/** A non-admin who may invite and edit members, and holds Kitchen Display only. */
+const managerTags = ['viewUsers', 'addUsers', 'editUsers', 'viewAuthority', 'viewProducts'];
+const heldByManager = installed.map((entry) => ({ ...entry, grantable: entry.clientId === 'kds' }));
+const me: WorkspaceUserRecord = {
+  ...omar,
+  id: 'u-me',
+  name: 'Sara Ali',
+  email: 'sara@example.com',
+  applications: ['kds'],
+};
 
-function renderUsers(routes: MockRoute[], withInstalled = true) {
+function renderUsers(
+  routes: MockRoute[],
+  {
+    withInstalled = true,
+    grant = 'admin',
+    applications = installed,
+    members = [omar],
+  }: {
+    withInstalled?: boolean;
+    grant?: 'admin' | string[];
+    applications?: typeof installed;
+    members?: WorkspaceUserRecord[];
+  } = {},
+) {
   const mock = mockFetch([
-    { path: '/api/workspaces/users', body: { data: [omar], meta: { total: 1, page: 1, pageSize: 20 } } },
+    {
+      path: '/api/workspaces/users',
+      body: { data: members, meta: { total: members.length, page: 1, pageSize: 20 } },
+    },
     { path: '/api/workspaces/users/filters', body: { data: {} } },
     { path: '/api/authority-roles', body: { data: [cashier], meta: { total: 1, page: 1, pageSize: 100 } } },
-    ...(withInstalled ? [{ path: '/api/applications/installed', body: { data: installed } }] : []),
+    ...(withInstalled ? [{ path: '/api/applications/installed', body: { data: applications } }] : []),
     ...routes,
   ]);
   vi.stubGlobal('fetch', mock.fetchMock);
   renderSignedIn(<UsersPage />, {
-    user: testUser([{ ...workspace, grant: 'admin' }], 'u-me'),
+    user: testUser([{ ...workspace, grant }], 'u-me'),
     path: '/users',
   });
   return mock;
@@ -130,35 +158,46 @@ describe("members' applications", () => {
   });
 
   it.each([
-    ['applications', 'APPLICATIONS_REQUIRED', 'Choose at least one application', false],
+    ['applications', 'APPLICATIONS_REQUIRED', 'Choose at least one application', false, 400],
     [
       'applications.0',
       'APPLICATION_NOT_INSTALLED',
       'This application is not installed in the workspace',
       true,
+      400,
+    ],
+    // The no-escalation refusal is a 403, with the reason for the field.
+    [
+      'applications.0',
+      'APPLICATION_NOT_HELD',
+      'You can give only the applications you use yourself',
+      true,
+      403,
     ],
   ] as const)(
     "puts the server's refusal at %s (%s) under the field",
-    async (path, code, text, withInstalled) => {
+    async (path, code, text, withInstalled, status) => {
       const person = userEvent.setup();
+      const [errorCode, name] =
+        status === 403 ? ['FORBIDDEN', 'ForbiddenError'] : ['VALIDATION', 'ValidationError'];
       renderUsers(
         [
           {
             method: 'POST',
             path: '/api/workspaces/users/invite',
-            status: 400,
+            status,
             body: {
               error: {
-                statusCode: 400,
-                code: 'VALIDATION',
-                name: 'ValidationError',
+                statusCode: status,
+                code: errorCode,
+                name,
                 message: 'x',
                 issues: [{ path, message: code }],
               },
             },
           },
         ],
-        withInstalled,
+        { withInstalled },
       );
       const dialog = await openInvite(person);
       const field = within(dialog).getByRole('button', { name: 'Applications' });
@@ -213,5 +252,57 @@ describe("members' applications", () => {
     await person.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
     expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({ code: 'O-7' });
+  });
+
+  it("offers a non-admin only the applications they hold, and a member's own ones to keep", async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers(
+      [
+        { method: 'POST', path: '/api/workspaces/users/invite', status: 201, body: { data: omar } },
+        { method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: omar } },
+      ],
+      { grant: managerTags, applications: heldByManager },
+    );
+    const dialog = await openInvite(person);
+    const field = within(dialog).getByRole('button', { name: 'Applications' });
+    expect(errorOf(field)).toContain('You can give only those you use yourself');
+    await person.click(field);
+    expect(
+      screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['Kitchen Display']);
+    await person.click(screen.getByRole('checkbox', { name: 'Kitchen Display' }));
+    await person.keyboard('{Escape}');
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Inviting USER successful!')).toBeTruthy();
+    expect(callsTo(calls, '/api/workspaces/users/invite', 'POST')[0]?.body).toMatchObject({
+      applications: ['kds'],
+    });
+
+    // Omar has Point of Sale (given by an admin): it stays listed, to keep or take away.
+    await person.click(await screen.findByRole('button', { name: 'Edit: Omar' }));
+    const editor = screen.getByRole('dialog', { name: 'Edit member: Omar' });
+    const applications = within(editor).getByRole('button', { name: 'Applications' });
+    await waitFor(() => expect(applications.textContent).toBe('Point of Sale, retired-app'));
+    await person.click(applications);
+    expect(screen.getByRole('checkbox', { name: 'Point of Sale' })).toBeTruthy();
+    await person.click(screen.getByRole('checkbox', { name: 'retired-app' }));
+    await person.click(screen.getByRole('checkbox', { name: 'Kitchen Display' }));
+    await person.keyboard('{Escape}');
+    await person.click(within(editor).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
+    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({
+      applications: ['pos', 'kds'],
+    });
+  });
+
+  it('shows a non-admin their own applications without letting them change them', async () => {
+    const person = userEvent.setup();
+    renderUsers([], { grant: managerTags, applications: heldByManager, members: [omar, me] });
+    await person.click(await screen.findByRole('button', { name: 'Edit: Sara Ali' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit member: Sara Ali' });
+    const field = within(dialog).getByRole('button', { name: 'Applications' }) as HTMLButtonElement;
+    await waitFor(() => expect(field.textContent).toBe('Kitchen Display'));
+    expect(field.disabled).toBe(true);
+    expect(errorOf(field)).toContain('Only an admin can change your own applications.');
   });
 });
