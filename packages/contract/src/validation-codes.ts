@@ -128,5 +128,46 @@ export const validationCodes = {
   OPTION_REPEATED: 'OPTION_REPEATED',
   /** A chosen value that is not one of the chosen type's values. */
   VALUE_NOT_OF_TYPE: 'VALUE_NOT_OF_TYPE',
+  /*
+   * The limits of the schemas, one code per limit: its text names the limit (a form shows a field's
+   * message without parameters). validation-messages.test.ts walks every schema for limits without one.
+   */
+  /** `active` or `inactive`. */
+  STATUS_IS_INVALID: 'STATUS_IS_INVALID',
+  /** An image field that takes one image given several. */
+  ONE_IMAGE_ONLY: 'ONE_IMAGE_ONLY',
+  TOO_MANY_CURRENCIES: 'TOO_MANY_CURRENCIES',
+  /** More permissions than there are: one chosen twice. */
+  PERMISSION_REPEATED: 'PERMISSION_REPEATED',
+  TOO_MANY_APPLICATIONS: 'TOO_MANY_APPLICATIONS',
+  POSITION_OUT_OF_RANGE: 'POSITION_OUT_OF_RANGE',
+  CUSTOMER_SOURCE_IS_INVALID: 'CUSTOMER_SOURCE_IS_INVALID',
+  /** A subscription event that is not one of `workspaceSubscriptionEvents`. */
+  SUBSCRIPTION_EVENT_IS_INVALID: 'SUBSCRIPTION_EVENT_IS_INVALID',
+  TOO_MANY_TAGS: 'TOO_MANY_TAGS',
+  TOO_MANY_IMAGES: 'TOO_MANY_IMAGES',
+  /** A product using more variation types than `maxProductOptions`. */
+  TOO_MANY_OPTIONS: 'TOO_MANY_OPTIONS',
+  /** A chosen variation type without any of its values. */
+  VALUES_REQUIRED: 'VALUES_REQUIRED',
+  /** More values of one type than a product may have variants. */
+  TOO_MANY_VALUES: 'TOO_MANY_VALUES',
+  /** More variant edits in one save than a product may have variants. */
+  TOO_MANY_VARIANT_EDITS: 'TOO_MANY_VARIANT_EDITS',
+  TOO_MANY_RECIPE_LINES: 'TOO_MANY_RECIPE_LINES',
+  /** More order types than there are: one chosen twice. */
+  ORDER_TYPE_REPEATED: 'ORDER_TYPE_REPEATED',
+  TOO_MANY_BRANDS: 'TOO_MANY_BRANDS',
+  /** A list's `page`: a whole number from 1 to 1,000,000. */
+  PAGE_IS_INVALID: 'PAGE_IS_INVALID',
+  /** A list's `pageSize`: a whole number from 1 to `maxPageSize`. */
+  PAGE_SIZE_IS_INVALID: 'PAGE_SIZE_IS_INVALID',
+  SEARCH_TOO_LONG: 'SEARCH_TOO_LONG',
+  /** A list's `sort` that is not one of its resource's sorts. */
+  SORT_IS_INVALID: 'SORT_IS_INVALID',
+  /** A list filter's value that is not one of its choices (or no value at all). */
+  FILTER_IS_INVALID: 'FILTER_IS_INVALID',
+  /** A list filter given more values than it takes. */
+  FILTER_TOO_LONG: 'FILTER_TOO_LONG',
 } as const;
 export type ValidationCode = keyof typeof validationCodes;

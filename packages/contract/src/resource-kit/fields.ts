@@ -19,7 +19,7 @@ export const timestampField = lazySchema(() => z.string());
 /** A record that can be switched off is `active` or `inactive` (design brief §3). */
 export const recordStatuses = ['active', 'inactive'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
-export const recordStatusField = lazySchema(() => z.enum(recordStatuses));
+export const recordStatusField = lazySchema(() => z.enum(recordStatuses, { error: codes.STATUS_IS_INVALID }));
 
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];
@@ -170,7 +170,7 @@ export const imageUrlField = lazySchema(() =>
 export const singleImageFormField = lazySchema(() =>
   z
     .array(imageUrlField)
-    .max(1)
+    .max(1, codes.ONE_IMAGE_ONLY)
     .default([])
     .transform((urls) => urls[0] ?? null),
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textField } from '../text-field.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
 import type { ResourceDefinition } from './define-resource.ts';
 import { recordStatuses } from './fields.ts';
 
@@ -14,16 +15,20 @@ export const noReference = 'none';
 /** Filter values: one value or several, comma-separated; each bounded. */
 const filterValues = (allowed?: readonly string[]) =>
   z
-    .string()
-    .max(1000)
+    .string({ error: codes.FILTER_IS_INVALID })
+    .max(1000, codes.FILTER_TOO_LONG)
     .transform((raw) => raw.split(',').filter(Boolean))
     .pipe(
       z
         .array(
-          allowed ? z.enum(allowed as [string, ...string[]]) : z.union([z.uuid(), z.literal(noReference)]),
+          allowed
+            ? z.enum(allowed as [string, ...string[]], { error: codes.FILTER_IS_INVALID })
+            : z.union([z.uuid({ error: codes.FILTER_IS_INVALID }), z.literal(noReference)], {
+                error: codes.FILTER_IS_INVALID,
+              }),
         )
-        .min(1)
-        .max(50),
+        .min(1, codes.FILTER_IS_INVALID)
+        .max(50, codes.FILTER_TOO_LONG),
     );
 
 /**
@@ -39,11 +44,17 @@ export function listQuerySchema(definition: ResourceDefinition) {
     ]),
   );
   return z.strictObject({
-    workspaceId: z.uuid(),
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
-    search: textField().trim().max(100).optional(),
-    sort: z.enum(sortValues).default(definition.defaultSort),
+    workspaceId: z.uuid({ error: codes.WORKSPACE_ID_IS_REQUIRED }),
+    // The field's own message covers each of its checks, and a value that is not a number.
+    page: z.coerce.number({ error: codes.PAGE_IS_INVALID }).int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce
+      .number({ error: codes.PAGE_SIZE_IS_INVALID })
+      .int()
+      .min(1)
+      .max(maxPageSize)
+      .default(defaultPageSize),
+    search: textField().trim().max(100, codes.SEARCH_TOO_LONG).optional(),
+    sort: z.enum(sortValues, { error: codes.SORT_IS_INVALID }).default(definition.defaultSort),
     ...(definition.hasStatus ? { status: filterValues(recordStatuses).optional() } : {}),
     ...filters,
   });

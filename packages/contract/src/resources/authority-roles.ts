@@ -17,7 +17,7 @@ export const roleInputSchema = lazySchema(() =>
     title: titleField,
     permissions: z
       .array(permissionTagField)
-      .max(allPermissionTags.length)
+      .max(allPermissionTags.length, codes.PERMISSION_REPEATED)
       .transform((tags) => [...new Set(tags)])
       .default([]),
   }),

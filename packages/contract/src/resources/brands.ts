@@ -12,6 +12,7 @@ import {
   localizedNameRecordField,
   singleImageFormField,
 } from '../resource-kit/fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
 import {
   codeAndNameColumns,
   codeAndNameFormFields,
@@ -27,7 +28,7 @@ export const brandInputSchema = lazySchema(() =>
     creationDate: dateField.nullable().default(null),
     currencies: z
       .array(currencyField)
-      .max(50)
+      .max(50, codes.TOO_MANY_CURRENCIES)
       .transform((list) => [...new Set(list)])
       .default([]),
   }),

@@ -19,7 +19,7 @@ export const customerInputSchema = lazySchema(() =>
       .min(1, codes.PHONES_REQUIRED)
       .max(10)
       .transform((list) => [...new Set(list)]),
-    source: z.enum(customerSources).default('walkIn'),
+    source: z.enum(customerSources, { error: codes.CUSTOMER_SOURCE_IS_INVALID }).default('walkIn'),
     brandId: referenceField.nullable().default(null),
   }),
 );

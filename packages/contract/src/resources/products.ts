@@ -33,13 +33,16 @@ export const maxRecipeLines = 200;
 /** Variation types a product may choose values of (no limit of three). */
 export const maxProductOptions = 20;
 
-const imagesField = lazySchema(() => z.array(imageUrlField).max(maxProductImages));
+const imagesField = lazySchema(() => z.array(imageUrlField).max(maxProductImages, codes.TOO_MANY_IMAGES));
 
 /** A variation type the product uses and the values of it chosen, in the product's order. */
 export const productOptionSchema = lazySchema(() =>
   z.strictObject({
     typeId: referenceField,
-    valueIds: z.array(referenceField).min(1).max(maxVariantsPerProduct),
+    valueIds: z
+      .array(referenceField)
+      .min(1, codes.VALUES_REQUIRED)
+      .max(maxVariantsPerProduct, codes.TOO_MANY_VALUES),
   }),
 );
 export type ProductOption = z.infer<typeof productOptionSchema>;
@@ -66,7 +69,8 @@ export const barcodeField = lazySchema(() =>
  */
 export const variantEditSchema = lazySchema(() =>
   z.strictObject({
-    key: z.string().min(1).max(2_000),
+    // A key no variant can have names none.
+    key: z.string().min(1, codes.VARIANT_NOT_FOUND).max(2_000, codes.VARIANT_NOT_FOUND),
     sku: skuField.optional(),
     barcode: barcodeField.optional(),
     images: imagesField.optional(),
@@ -88,9 +92,9 @@ export const recipeLineInputSchema = lazySchema(() =>
     ),
     orderTypes: z
       .array(z.enum(orderTypes, { error: codes.ORDER_TYPE_IS_INVALID }))
-      .max(orderTypes.length)
+      .max(orderTypes.length, codes.ORDER_TYPE_REPEATED)
       .default([]),
-    brandIds: z.array(referenceField).max(100).default([]),
+    brandIds: z.array(referenceField).max(100, codes.TOO_MANY_BRANDS).default([]),
   }),
 );
 export type RecipeLineInput = z.infer<typeof recipeLineInputSchema>;
@@ -102,11 +106,11 @@ export const productInputSchema = lazySchema(() =>
     measurementUnitId: referenceField,
     categoryId: referenceField.nullable().default(null),
     wasteCategoryId: referenceField.nullable().default(null),
-    tagIds: z.array(referenceField).max(50).default([]),
+    tagIds: z.array(referenceField).max(50, codes.TOO_MANY_TAGS).default([]),
     images: imagesField.default([]),
-    options: z.array(productOptionSchema).max(maxProductOptions).default([]),
-    variants: z.array(variantEditSchema).max(maxVariantsPerProduct).default([]),
-    recipe: z.array(recipeLineInputSchema).max(maxRecipeLines).default([]),
+    options: z.array(productOptionSchema).max(maxProductOptions, codes.TOO_MANY_OPTIONS).default([]),
+    variants: z.array(variantEditSchema).max(maxVariantsPerProduct, codes.TOO_MANY_VARIANT_EDITS).default([]),
+    recipe: z.array(recipeLineInputSchema).max(maxRecipeLines, codes.TOO_MANY_RECIPE_LINES).default([]),
   }),
 );
 export type ProductInput = z.input<typeof productInputSchema>;
@@ -119,11 +123,11 @@ export const productUpdateSchema = lazySchema(() =>
     measurementUnitId: referenceField.optional(),
     categoryId: referenceField.nullable().optional(),
     wasteCategoryId: referenceField.nullable().optional(),
-    tagIds: z.array(referenceField).max(50).optional(),
+    tagIds: z.array(referenceField).max(50, codes.TOO_MANY_TAGS).optional(),
     images: imagesField.optional(),
-    options: z.array(productOptionSchema).max(maxProductOptions).optional(),
-    variants: z.array(variantEditSchema).max(maxVariantsPerProduct).optional(),
-    recipe: z.array(recipeLineInputSchema).max(maxRecipeLines).optional(),
+    options: z.array(productOptionSchema).max(maxProductOptions, codes.TOO_MANY_OPTIONS).optional(),
+    variants: z.array(variantEditSchema).max(maxVariantsPerProduct, codes.TOO_MANY_VARIANT_EDITS).optional(),
+    recipe: z.array(recipeLineInputSchema).max(maxRecipeLines, codes.TOO_MANY_RECIPE_LINES).optional(),
   }),
 );
 export type ProductUpdate = z.input<typeof productUpdateSchema>;

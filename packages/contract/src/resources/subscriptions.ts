@@ -96,7 +96,7 @@ export const subscriptionEventInputSchema = lazySchema(() =>
   z
     .object({
       applicationId: z.uuid({ error: codes.REFERENCE_NOT_FOUND }),
-      event: z.enum(workspaceSubscriptionEvents),
+      event: z.enum(workspaceSubscriptionEvents, { error: codes.SUBSCRIPTION_EVENT_IS_INVALID }),
       plan: z.enum(planLengths, { error: codes.PLAN_IS_REQUIRED }).optional(),
     })
     .refine(

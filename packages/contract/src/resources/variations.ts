@@ -9,6 +9,7 @@ import {
   localizedNameRecordField,
   referenceField,
 } from '../resource-kit/fields.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
 import {
   codeAndNameColumns,
   codeAndNameFormFields,
@@ -73,7 +74,9 @@ export const variationTypesResource = defineResource({
   },
 });
 
-const positionField = lazySchema(() => z.number().int().min(0).max(1_000_000));
+const positionField = lazySchema(() =>
+  z.number({ error: codes.POSITION_OUT_OF_RANGE }).int().min(0).max(1_000_000),
+);
 
 export const variationValueInputSchema = lazySchema(() =>
   z.object({

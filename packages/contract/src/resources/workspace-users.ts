@@ -18,6 +18,10 @@ export type MembershipStatus = (typeof membershipStatuses)[number];
 
 const roleIdField = lazySchema(() => z.uuid({ error: codes.ROLE_IS_REQUIRED }));
 const staffCodeField = lazySchema(() => textField().trim().max(60, codes.CODE_TOO_LONG));
+/** The applications a member may use, by client id (at most 60 characters: no longer one is installed). */
+const applicationsField = lazySchema(() =>
+  z.array(textField().max(60, codes.APPLICATION_NOT_INSTALLED)).max(50, codes.TOO_MANY_APPLICATIONS),
+);
 
 /** A member of the workspace as the Users page lists them; `id` is the user's id. */
 export const workspaceUserRecordSchema = lazySchema(() =>
@@ -45,7 +49,7 @@ export const inviteUserInputSchema = lazySchema(() =>
     email: emailField,
     roleId: roleIdField,
     code: staffCodeField.optional(),
-    applications: z.array(textField().max(60)).max(50).default([]),
+    applications: applicationsField.default([]),
   }),
 );
 export type InviteUserInput = z.infer<typeof inviteUserInputSchema>;
@@ -57,13 +61,15 @@ export const updateWorkspaceUserInputSchema = lazySchema(() =>
     isAdmin: z.boolean().optional(),
     status: recordStatusField.optional(),
     code: staffCodeField.optional(),
-    applications: z.array(textField().max(60)).max(50).optional(),
+    applications: applicationsField.optional(),
   }),
 );
 export type UpdateWorkspaceUserInput = z.infer<typeof updateWorkspaceUserInputSchema>;
 
 /** `POST workspaces/users/resend-invite?workspaceId=…` */
-export const resendInviteInputSchema = lazySchema(() => z.object({ userId: idField }));
+export const resendInviteInputSchema = lazySchema(() =>
+  z.object({ userId: z.uuid({ error: codes.USER_NOT_FOUND }) }),
+);
 
 /** `POST workspaces/users/accept-invite` (public: the token is the credential). */
 export const acceptInviteInputSchema = lazySchema(() => z.object({ token: linkTokenField }));
