@@ -211,6 +211,29 @@ describe('recipes over HTTP', () => {
     expect((await get(bread.id)).recipe).toEqual(bread.recipe);
   });
 
+  it('refuses a quantity its column cannot keep (10^12, 0.0000001) at the field; keeps the largest and smallest it can exactly', async () => {
+    const salt = await product({ en: 'Salt' });
+    const soup = await product({ en: 'Soup' });
+    // numeric(18, 6) above 0: 10^12 overflows it and 0.0000001 rounds to 0 there.
+    expectValidation(
+      await setRecipe(soup.id, [line(salt.id, { quantity: 1e12 })]),
+      'recipe.0.quantity',
+      validationCodes.QUANTITY_TOO_LARGE,
+    );
+    expectValidation(
+      await setRecipe(soup.id, [line(salt.id, { quantity: 0.0000001 })]),
+      'recipe.0.quantity',
+      validationCodes.QUANTITY_TOO_SMALL,
+    );
+    // The last number under 10^12 (999999999999.9999) and one millionth.
+    const largest = 1e12 - 2 ** -13;
+    const saved = dataOf<ProductRecord>(
+      await setRecipe(soup.id, [line(salt.id, { quantity: largest }), line(salt.id, { quantity: 0.000001 })]),
+    );
+    expect(saved.recipe!.map((kept) => kept.quantity)).toEqual([largest, 0.000001]);
+    expect((await get(soup.id)).recipe!.map((kept) => kept.quantity)).toEqual([largest, 0.000001]);
+  });
+
   it('refuses a loop of two or three recipes, naming it in the reader’s language', async () => {
     const a = await product({ en: 'Pizza', ar: 'بيتزا' });
     const b = await product({ en: 'Dough', ar: 'عجين' }, { recipe: [line(a.id)] });

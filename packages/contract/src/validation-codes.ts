@@ -132,6 +132,10 @@ export const validationCodes = {
    * The limits of the schemas, one code per limit: its text names the limit (a form shows a field's
    * message without parameters). validation-messages.test.ts walks every schema for limits without one.
    */
+  /** A recipe quantity under the smallest its column keeps (`recipeQuantityLimits.min`). */
+  QUANTITY_TOO_SMALL: 'QUANTITY_TOO_SMALL',
+  /** A recipe quantity at or above what its column holds (`recipeQuantityLimits.below`). */
+  QUANTITY_TOO_LARGE: 'QUANTITY_TOO_LARGE',
   /** `active` or `inactive`. */
   STATUS_IS_INVALID: 'STATUS_IS_INVALID',
   /** An image field that takes one image given several. */

@@ -32,6 +32,11 @@ export const maxProductImages = 20;
 export const maxRecipeLines = 200;
 /** Variation types a product may choose values of (no limit of three). */
 export const maxProductOptions = 20;
+/**
+ * What a recipe line's quantity column, `numeric(18, 6)` and more than 0, keeps: from one
+ * millionth (a smaller one rounds to 0 at six decimals) to under 10^12 (twelve whole digits).
+ */
+export const recipeQuantityLimits = { min: 0.000_001, below: 1e12 } as const;
 
 const imagesField = lazySchema(() => z.array(imageUrlField).max(maxProductImages, codes.TOO_MANY_IMAGES));
 
@@ -87,8 +92,9 @@ export const recipeLineInputSchema = lazySchema(() =>
     quantity: typedNumber(
       z
         .number({ error: codes.QUANTITY_MUST_BE_POSITIVE })
-        .positive(codes.QUANTITY_MUST_BE_POSITIVE)
-        .max(1e12, codes.QUANTITY_MUST_BE_POSITIVE),
+        .positive({ message: codes.QUANTITY_MUST_BE_POSITIVE, abort: true })
+        .min(recipeQuantityLimits.min, codes.QUANTITY_TOO_SMALL)
+        .lt(recipeQuantityLimits.below, codes.QUANTITY_TOO_LARGE),
     ),
     orderTypes: z
       .array(z.enum(orderTypes, { error: codes.ORDER_TYPE_IS_INVALID }))
