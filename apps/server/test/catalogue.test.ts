@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type BrandRecord, type CategoryRecord, validationCodes } from '@dukkan/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
@@ -121,6 +121,37 @@ describe('brands and locations', () => {
     const recoded = dataOf<BrandRecord>(await call('PATCH', `brands/${brand.id}`, { code: unique('b') }));
     expect(recoded.name).toEqual(renamed.name);
     expect(recoded.currencies).toEqual(['SAR', 'USD']);
+  });
+
+  it('refuses a creation or opening date after today in UTC+14 (the latest time zone), and takes that today', async () => {
+    // One clock for the test and the server: the day cannot turn between reading it and the request.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+    try {
+      const dayInUtcPlus14 = (days: number) =>
+        new Date(Date.now() + 14 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+      const [today, tomorrow] = [dayInUtcPlus14(0), dayInUtcPlus14(1)];
+      expectValidation(
+        await call('POST', 'brands', { ...brandInput(), creationDate: tomorrow }),
+        'creationDate',
+        validationCodes.DATE_IN_FUTURE,
+      );
+      const created = await call('POST', 'brands', { ...brandInput(), creationDate: today });
+      expect(created.status, created.text).toBe(201);
+      const brand = dataOf<BrandRecord>(created);
+      expect(brand.creationDate).toBe(today);
+      expectValidation(
+        await call('PATCH', `brands/${brand.id}`, { creationDate: tomorrow }),
+        'creationDate',
+        validationCodes.DATE_IN_FUTURE,
+      );
+      expectValidation(
+        await call('POST', 'locations', { ...locationInput(brand.id), openingDate: tomorrow }),
+        'openingDate',
+        validationCodes.DATE_IN_FUTURE,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -136,6 +136,8 @@ export const validationCodes = {
   QUANTITY_TOO_SMALL: 'QUANTITY_TOO_SMALL',
   /** A recipe quantity at or above what its column holds (`recipeQuantityLimits.below`). */
   QUANTITY_TOO_LARGE: 'QUANTITY_TOO_LARGE',
+  /** A date after today wherever it is today (UTC+14, the latest time zone). */
+  DATE_IN_FUTURE: 'DATE_IN_FUTURE',
   /** `active` or `inactive`. */
   STATUS_IS_INVALID: 'STATUS_IS_INVALID',
   /** An image field that takes one image given several. */

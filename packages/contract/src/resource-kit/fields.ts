@@ -122,8 +122,24 @@ export const countryField = lazySchema(() =>
     .refine(isCountryCode, codes.COUNTRY_IS_INVALID),
 );
 
-/** A calendar date, `YYYY-MM-DD`. */
-export const dateField = lazySchema(() => z.iso.date({ error: codes.DATE_IS_INVALID }));
+/** The latest time zone on Earth (the Line Islands, Kiribati): UTC+14. */
+const latestUtcOffsetMs = 14 * 60 * 60 * 1000;
+
+/**
+ * Today's date (`YYYY-MM-DD`) where it is latest on Earth, UTC+14: nobody's today is after it, so
+ * a date up to it is in nobody's future, whatever the time zone of who typed it.
+ */
+export function latestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + latestUtcOffsetMs).toISOString().slice(0, 10);
+}
+
+/**
+ * A calendar date, `YYYY-MM-DD`, not after today (`latestToday`): a date field of a form (a
+ * brand's creation, a location's opening) offers no later day, and the API refuses one as well.
+ */
+export const dateField = lazySchema(() =>
+  z.iso.date({ error: codes.DATE_IS_INVALID }).refine((day) => day <= latestToday(), codes.DATE_IN_FUTURE),
+);
 
 export const descriptionField = lazySchema(() =>
   textField(codes.DESCRIPTION_IS_REQUIRED)
