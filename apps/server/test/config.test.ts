@@ -136,7 +136,7 @@ describe('loadConfig defaults (README configuration table)', () => {
       ...['::1/128', '::1/129', '::ffff:10.0.0.0/104', '::ffff:10.0.0.1', 'fe80::1%eth0', '::', '0.0.0.0'],
       ...['255.255.255.255/1', '1.2.3.4/255.0.0.0', 'loopback', 'linklocal', 'uniquelocal', 'localhost'],
     ];
-    for (const value of [...entries, entries.join(','), '1', '999']) {
+    for (const value of [...entries, entries.join(',')]) {
       let trustProxy: Config['trustProxy'];
       try {
         trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
@@ -144,7 +144,9 @@ describe('loadConfig defaults (README configuration table)', () => {
         expect(error, value).toBeInstanceOf(ConfigError);
         continue;
       }
-      expect(() => Fastify({ trustProxy }), value).not.toThrow();
+      // A list goes to Fastify as it is (app.ts); proxy-addr compiles it when the app is made.
+      expect(trustProxy, value).toBeInstanceOf(Array);
+      expect(() => Fastify({ trustProxy: trustProxy as string[] }), value).not.toThrow();
     }
   });
 
