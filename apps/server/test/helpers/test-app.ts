@@ -32,6 +32,8 @@ export interface TestAppOptions {
   captcha?: CaptchaVerifier;
   /** Reuse another test app's database (it is then not closed by this app). */
   database?: TestDatabase;
+  /** The production logger writes here (level `info` unless `env` sets LOG_LEVEL); none without it. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -56,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SUBSCRIPTION_CLOCK_SECONDS: '0',
     ...options.env,
   });
@@ -83,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       (async (ms) => {
         sleeps.push(ms);
       }),
-    logger: false,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
 

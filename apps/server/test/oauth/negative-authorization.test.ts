@@ -91,7 +91,6 @@ describe('the authorization endpoint refuses an unknown or unnamed client on the
   });
 
   it.each([
-    ['a NUL character', 'app\u0000'],
     ['upper case and spaces', 'Demo App'],
     ['over 60 characters', 'a'.repeat(61)],
   ])('a client_id with %s (no application can have it) goes to /404', async (_name, clientId) => {
@@ -101,6 +100,14 @@ describe('the authorization endpoint refuses an unknown or unnamed client on the
     });
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(new URL('/404', testApp.config.publicUrl).href);
+  });
+
+  it('a client_id with a NUL character: invalid_request on the portal page (refused before any lookup)', async () => {
+    const { answer } = await authorize((params) => {
+      params.set('client_id', 'app\u0000');
+      return undefined;
+    });
+    expectShownOnPortal(answer, 'invalid_request');
   });
 
   it('a missing client_id: invalid_request on the portal page', async () => {

@@ -243,6 +243,8 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     }
   });
 
+  refuseUnstorableParameters(provider);
+
   // A confidential client's secret is stored as its SHA-256 (the applications keep no secret in
   // clear): what the client presents is hashed before the constant-time comparison.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
@@ -252,4 +254,39 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   };
 
   return provider;
+}
+
+/** The names of the parameters whose value PostgreSQL cannot store: text with U+0000 in it. */
+function unstorableParameters(params: object): string[] {
+  return Object.entries(params)
+    .filter(([, value]) => [value].flat().some((one) => typeof one === 'string' && one.includes('\u0000')))
+    .map(([name]) => name);
+}
+
+/**
+ * Every endpoint of the provider first gathers what the request brings into `ctx.oidc.params`,
+ * inside its own error handling and before it looks anything up or stores anything: a value
+ * PostgreSQL cannot store (a NUL in text or jsonb; every other character is stored as sent) is
+ * refused there with invalid_request. The authorization endpoint's refusal then goes back to the
+ * client when its redirect URI is registered, as oidc-provider's own invalid_request does.
+ */
+function refuseUnstorableParameters(provider: Provider) {
+  const assembled = new WeakMap<object, unknown>();
+  Object.defineProperty(provider.OIDCContext.prototype, 'params', {
+    configurable: true,
+    get(this: object) {
+      return assembled.get(this);
+    },
+    set(this: object, params: object | undefined) {
+      const refused = params ? unstorableParameters(params) : [];
+      if (refused.length > 0) {
+        const names =
+          refused.length === 1 ? refused[0] : `${refused.slice(0, -1).join(', ')} and ${refused.at(-1)}`;
+        throw new errors.InvalidRequest(
+          `${names} ${refused.length === 1 ? 'parameter' : 'parameters'} must not contain a NUL character`,
+        );
+      }
+      assembled.set(this, params);
+    },
+  });
 }
