@@ -12,7 +12,12 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
  * two cores this takes the project from ~520 s to ~150 s. `server-isolated`: the files that
  * replace a module (`vi.mock`) get modules of their own, as vitest does by default.
  */
-const mocking = ['test/auth-session.test.ts', 'test/data-dir-lock.test.ts', 'test/route-table.test.ts'];
+const mocking = [
+  'test/auth-session.test.ts',
+  'test/data-dir-lock.test.ts',
+  'test/oauth/client-authentication.test.ts',
+  'test/route-table.test.ts',
+];
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];

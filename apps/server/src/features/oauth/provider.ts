@@ -246,8 +246,17 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   refuseUnstorableParameters(provider);
 
   // A confidential client's secret is stored as its SHA-256 (the applications keep no secret in
-  // clear): what the client presents is hashed before the constant-time comparison.
+  // clear): what the client presents is hashed before the constant-time comparison. oidc-provider
+  // takes the secret from the form or from Basic whichever the client registered: only the way it
+  // registered is accepted, as with its other methods (RFC 6749 §2.3: one method per client).
   provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
+    const ctx = Provider.ctx;
+    const method = ctx?.oidc.params?.client_secret ? 'client_secret_post' : 'client_secret_basic';
+    if (!ctx || method !== this.clientAuthMethod) {
+      throw new errors.InvalidClientAuth(
+        'the provided authentication mechanism does not match the registered client authentication method',
+      );
+    }
     const expected = Buffer.from(String(this.clientSecret), 'hex');
     const presented = Buffer.from(hashToken(actual), 'hex');
     return expected.length === presented.length && timingSafeEqual(expected, presented);
