@@ -10,7 +10,7 @@ import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
-import { registerOauthRoutes } from './features/oauth/routes.ts';
+import { isOidcUrl, oauthRefusal, registerOauthRoutes } from './features/oauth/routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/routes.ts';
 import { startSubscriptionClock } from './features/subscriptions/subscription-clock.ts';
 import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
@@ -94,8 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // What the router and Node's HTTP parser refuse also answers in the contract's error shape.
-    frameworkErrors: handleError,
+    // What the router and Node's HTTP parser refuse also answers in the contract's error shape
+    // (OAuth's under the authorization server's `/oidc`).
+    frameworkErrors: (error, request, reply) =>
+      isOidcUrl(request.url) ? oauthRefusal(error, request, reply) : handleError(error, request, reply),
     clientErrorHandler: handleClientError,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   });

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { oauthInteractionParam, publicPages } from '@dukkan/contract';
+import { type OauthErrorBody, oauthInteractionParam, publicPages } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
@@ -230,6 +230,21 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
   provider.on('server_error', (_ctx, error) =>
     options.log.error({ err: error }, 'authorization server error'),
   );
+
+  // A path or method the provider has no endpoint for (an OPTIONS that is no CORS preflight
+  // included) answers in OAuth's shape too, as oidc-provider did before its own router, rather
+  // than Koa's plain-text "Not Found".
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body == null) {
+      // Set again: Koa makes an answer given a body 200 unless its status was set.
+      ctx.status = 404;
+      ctx.body = {
+        error: 'invalid_request',
+        error_description: `unrecognized route or not allowed method (${ctx.method} on ${oidcMountPath}${ctx.path})`,
+      } satisfies OauthErrorBody;
+    }
+  });
 
   // Clients send users to the portal page, which hands the parameters to the provider's own
   // authorization endpoint: discovery names the page.

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import {
   type AuthorizeClientSideResult,
   clientIdPattern,
@@ -7,7 +8,7 @@ import {
   oauthInteractionParam,
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { z } from 'zod';
@@ -95,6 +96,37 @@ function oauthError(reply: FastifyReply, status: number, body: OauthErrorBody) {
   return reply.code(status).header('cache-control', 'no-store').send(body);
 }
 
+/** Whether a request's URL is the authorization server's (`/oidc` or below it). */
+export function isOidcUrl(url: string): boolean {
+  const path = (url.split('?')[0] ?? '').replace(/\/{2,}/g, '/');
+  return path === oidcMountPath || path.startsWith(`${oidcMountPath}/`);
+}
+
+/** Fastify's words for what it refuses before the provider reads the request. */
+const fastifyRefusals: Record<string, string> = {
+  FST_ERR_BAD_URL: 'malformed request URL',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'malformed or unsupported content-type',
+};
+
+/**
+ * What Fastify refuses under `/oidc` before the provider sees the request (a malformed URL or
+ * content type) answers in OAuth's shape, as the provider's own refusals do: the clients there
+ * read `{ error, error_description }`, never the API's error shape.
+ */
+export function oauthRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { statusCode } = error;
+  if (statusCode === undefined || statusCode < 400 || statusCode >= 500) {
+    request.log.error({ err: error }, 'authorization server error');
+    return oauthError(reply, 500, { error: 'server_error', error_description: 'oops! something went wrong' });
+  }
+  const known = error.code in fastifyRefusals;
+  return oauthError(reply, known ? 400 : statusCode, {
+    error: 'invalid_request',
+    error_description:
+      fastifyRefusals[error.code] ?? (STATUS_CODES[statusCode] ?? 'bad request').toLowerCase(),
+  });
+}
+
 /**
  * The portal's own refusals, which its page shows as they come (spec §8: the returned
  * error_description in a toast), in the language of the page that asked (its `Accept-Language`).
@@ -141,22 +173,26 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
   const server = await startAuthorizationServer(app, context);
   app.addHook('onClose', async () => server.close());
 
-  await app.register(async (scope) => {
-    // The provider reads request bodies itself (form-encoded token, revocation, introspection).
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      method: ['GET', 'POST', 'OPTIONS', 'HEAD'],
-      url: `${oidcMountPath}/*`,
-      // Its endpoints authenticate clients, or defend their forms themselves, and answer other
-      // origins' requests by the clients' registered origins (CORS).
-      config: { originCheck: false },
-      handler: (request, reply) => {
+  await app.register(
+    async (scope) => {
+      // The provider reads request bodies itself (form-encoded token, revocation, introspection).
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.setErrorHandler(oauthRefusal);
+      const handOver = (request: FastifyRequest, reply: FastifyReply) => {
         const { path, search } = requestTarget(request);
         server.handOver(request, reply, `${path.slice(oidcMountPath.length) || '/'}${search}`);
-      },
-    });
-  });
+      };
+      // Every path and method below the mount goes to the provider, which answers those it has no
+      // endpoint for itself (404 in OAuth's shape). Its endpoints authenticate clients, or defend
+      // their forms themselves, and answer other origins' requests by the clients' registered
+      // origins (CORS).
+      for (const url of ['/', '/*']) scope.all(url, { config: { originCheck: false } }, handOver);
+      // A method Fastify routes nowhere (PROPFIND…) too.
+      scope.setNotFoundHandler(handOver);
+    },
+    { prefix: oidcMountPath },
+  );
 
   // RFC 8414 §3.1: an issuer with a path is discovered at the well-known path followed by it.
   app.get(`/.well-known/oauth-authorization-server${oidcMountPath}`, (request, reply) => {
