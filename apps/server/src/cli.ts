@@ -60,6 +60,7 @@ import {
 import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { formatMoney, invitationLifetimeDays } from './platform/mail/templates.ts';
+import { usePrivateUmask } from './platform/storage/private-files.ts';
 import { createAppResources } from './resources.ts';
 
 export const helpText = `Dukkan operator commands
@@ -743,6 +744,8 @@ function isMainModule(): boolean {
 }
 
 if (isMainModule()) {
+  // A command without a server opens DATA_DIR itself: what it creates there is private too.
+  usePrivateUmask();
   const code = await runCli(process.argv.slice(2), {
     env: process.env,
     stdout: (text) => process.stdout.write(text),

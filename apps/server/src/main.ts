@@ -2,18 +2,41 @@ import { buildApp } from './app.ts';
 import { bootstrapDemo, bootstrapDemoApplication } from './bootstrap.ts';
 import { runCli } from './cli.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { DataDirLockedError } from './db/lock.ts';
+import { openDatabase, pgliteDataPath } from './db/client.ts';
+import { DataDirLockedError, dataDirLockPath } from './db/lock.ts';
 import { type OperatorSocket, operatorSocketPath, startOperatorSocket } from './http/operator-socket.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { tightenDataDir, usePrivateUmask } from './platform/storage/private-files.ts';
 
 /** Starts the server: configuration, database and migrations, first-start data, then listen. */
 async function main() {
+  // Before anything is created: DATA_DIR is for the server's OS account only (private-files.ts).
+  usePrivateUmask();
   const config = loadConfig();
+  // What an older version, another umask or a copy left open, shut before the database opens.
+  const tightened = tightenDataDir(config.dataDir, [
+    pgliteDataPath(config.dataDir),
+    config.uploads.dir,
+    config.outboxDir,
+    dataDirLockPath(config.dataDir),
+    operatorSocketPath(config.dataDir),
+  ]);
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, db: database.db });
   app.addHook('onClose', () => database.close());
+  if (tightened.changed > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, entries: tightened.changed },
+      `DATA_DIR was open to other local accounts: removed group and other permissions from ${tightened.changed} entries`,
+    );
+  }
+  if (tightened.failed > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, entries: tightened.failed },
+      `${tightened.failed} entries in DATA_DIR could not be made private to the server's account (owned by another account?)`,
+    );
+  }
 
   const bootstrap = await bootstrapDemo(database.db, config.bootstrapAdmin);
   if (bootstrap.created) {

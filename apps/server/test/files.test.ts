@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { validationCodes } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,11 +42,20 @@ const stored = () => {
 };
 
 describe('POST /api/files', () => {
-  it('stores an image under a random name in the workspace folder and serves it back', async () => {
+  it('stores an image under a random name in the workspace folder, for the server account only, and serves it back', async () => {
     const response = await upload('/api/files', [png()]);
     expect(response.status, response.text).toBe(201);
     const { url } = dataOf<{ url: string }>(response);
     expect(url).toMatch(new RegExp(`^/files/${shop.id}/[0-9a-f-]{36}\\.png$`));
+    // Folders 0700 and files 0600 whatever the process umask (platform/storage/private-files.ts).
+    if (process.platform !== 'win32') {
+      const modes = [
+        t.config.uploads.dir,
+        join(t.config.uploads.dir, shop.id),
+        join(t.config.uploads.dir, url.slice('/files/'.length)),
+      ].map((path) => (statSync(path).mode & 0o777).toString(8));
+      expect(modes).toEqual(['700', '700', '600']);
+    }
 
     const served = await t.app.inject({ url });
     expect(served.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -135,7 +135,7 @@ describe('SMTP driver (SMTP_URL set)', () => {
 });
 
 describe('outbox driver (no SMTP_URL)', () => {
-  it('writes the reset mail as an .eml file in DATA_DIR/outbox, with the link', async () => {
+  it('writes the reset mail as an .eml file in DATA_DIR/outbox, with the link, for the server account only', async () => {
     const outbox = await createTestApp({ database: t.database, mailer: 'real' });
     try {
       expect(outbox.config.smtpUrl).toBeUndefined();
@@ -150,6 +150,11 @@ describe('outbox driver (no SMTP_URL)', () => {
       const files = readdirSync(outbox.config.outboxDir);
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
+      // Its link is a live credential: folder 0700 and file 0600 whatever the process umask.
+      if (process.platform !== 'win32') {
+        expect(statSync(outbox.config.outboxDir).mode & 0o777).toBe(0o700);
+        expect(statSync(join(outbox.config.outboxDir, files[0]!)).mode & 0o777).toBe(0o600);
+      }
       const raw = readFileSync(join(outbox.config.outboxDir, files[0]!), 'utf8');
       expect(raw).toMatch(new RegExp(`^To: ${user.email.replace(/[.]/g, '\\.')}$`, 'm'));
       expect(raw).toMatch(/^Subject: Reset your Dukkan password$/m);

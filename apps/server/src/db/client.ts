@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { privateFolderMode, tightenPrivateTree } from '../platform/storage/private-files.ts';
 import { type DataDirLock, lockDataDir } from './lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -28,6 +29,11 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { kind: 'pglite'; dataDir?: string };
+
+/** The embedded database's folder in DATA_DIR. */
+export function pgliteDataPath(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
 
 /** The migrations folder, found from this file whether it runs from `src/` or the bundle in `dist/`. */
 export function migrationsFolder(): string {
@@ -71,10 +77,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     // pg_trgm backs the catalogue's search indexes (migration 0002 creates the extension).
     const extensions = { pg_trgm };
-    const client = options.dataDir
-      ? new PGlite(join(options.dataDir, 'pgdata'), { extensions })
-      : new PGlite({ extensions });
+    const folder = options.dataDir ? pgliteDataPath(options.dataDir) : undefined;
+    if (folder) mkdirSync(folder, { recursive: true, mode: privateFolderMode });
+    const client = folder ? new PGlite(folder, { extensions }) : new PGlite({ extensions });
     await client.waitReady;
+    // PGlite chmods the files its initdb writes to 0666, and postmaster.pid to 0644 at each
+    // start, whatever the umask: they are made private here, every time, without a word.
+    if (folder) tightenPrivateTree(folder);
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     return {
       db,

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { privateFileMode, privateFolderMode } from '../platform/storage/private-files.ts';
 
 /**
  * PGlite has no lock of its own: two processes on one folder both write and corrupt it. The
@@ -70,14 +71,19 @@ function bindAbstractSocket(name: string): Promise<Server | false> {
   });
 }
 
+/** The lock's pid file in DATA_DIR. */
+export function dataDirLockPath(dataDir: string): string {
+  return join(dataDir, 'dukkan.lock');
+}
+
 export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
-  mkdirSync(dataDir, { recursive: true });
-  const lockPath = join(dataDir, 'dukkan.lock');
+  mkdirSync(dataDir, { recursive: true, mode: privateFolderMode });
+  const lockPath = dataDirLockPath(dataDir);
   if (process.platform === 'linux') {
     const folder = createHash('sha256').update(realpathSync(dataDir)).digest('hex');
     const socket = await bindAbstractSocket(`dukkan-data-dir-${folder}`);
     if (!socket) throw new DataDirLockedError(dataDir, readHolder(lockPath));
-    writeFileSync(lockPath, String(process.pid));
+    writeFileSync(lockPath, String(process.pid), { mode: privateFileMode });
     let released = false;
     return {
       release() {
@@ -94,7 +100,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
 function lockWithPidFile(dataDir: string, lockPath: string): DataDirLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(lockPath, 'wx');
+      const fd = openSync(lockPath, 'wx', privateFileMode);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;

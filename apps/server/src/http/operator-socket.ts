@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
+import { privateFolderMode } from '../platform/storage/private-files.ts';
 
 /**
  * The running server's door for the operator's command line: a unix socket in the data folder,
@@ -123,7 +124,7 @@ export async function startOperatorSocket(options: {
     log.warn({ path }, `no operator socket: ${tooLong}; operator commands cannot run beside this server`);
     return undefined;
   }
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: privateFolderMode });
   const inTheWay = await clearStaleSocket(path);
   if (inTheWay) {
     log.warn({ path }, `no operator socket: ${inTheWay}`);

@@ -3,6 +3,7 @@ import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { filesPathPrefix } from '@dukkan/contract';
 import { detectImageType } from '../../platform/storage/image-type.ts';
+import { privateFileMode, privateFolderMode } from '../../platform/storage/private-files.ts';
 import { ApplicationError } from './application-input.ts';
 
 /*
@@ -83,8 +84,8 @@ export async function storePlatformLogo(
   logo: { bytes: Buffer; extension: string },
 ): Promise<string> {
   const path = `${platformFilesPrefix}${randomUUID()}.${logo.extension}`;
-  await mkdir(join(files.uploadsDir, platformFolder), { recursive: true });
-  await writeFile(platformFileLocation(files, path)!, logo.bytes, { flag: 'wx' });
+  await mkdir(join(files.uploadsDir, platformFolder), { recursive: true, mode: privateFolderMode });
+  await writeFile(platformFileLocation(files, path)!, logo.bytes, { flag: 'wx', mode: privateFileMode });
   return path;
 }
 

@@ -20,6 +20,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, parseInput, validationError } from '../../http/errors.ts';
 import { isPlainStaticPath } from '../../http/static-paths.ts';
 import { detectImageType } from '../../platform/storage/image-type.ts';
+import { privateFileMode, privateFolderMode } from '../../platform/storage/private-files.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import {
   imageReferences,
@@ -109,9 +110,12 @@ export async function registerFileRoutes(
       ),
     );
     try {
-      await mkdir(join(dir, workspaceId), { recursive: true });
+      // Served by this process only: no other account needs to read them (private-files.ts).
+      await mkdir(join(dir, workspaceId), { recursive: true, mode: privateFolderMode });
       await Promise.all(
-        files.map((file) => writeFile(uploadedFileLocation(dir, file.path)!, file.bytes, { flag: 'wx' })),
+        files.map((file) =>
+          writeFile(uploadedFileLocation(dir, file.path)!, file.bytes, { flag: 'wx', mode: privateFileMode }),
+        ),
       );
     } catch (error) {
       await db.delete(uploads).where(inArray(uploads.path, paths));
@@ -137,7 +141,7 @@ export async function registerFileRoutes(
     return reply.status(201).send({ data: { urls } satisfies UploadedFiles });
   });
 
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: privateFolderMode });
   await app.register(fastifyStatic, {
     root: dir,
     prefix: filesPathPrefix,

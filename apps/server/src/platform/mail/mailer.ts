@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { privateFileMode, privateFolderMode } from '../storage/private-files.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -63,9 +64,10 @@ export function createMailer({ from, smtpUrl, outboxDir, production, log }: Mail
         text: mail.text,
         html: mail.html,
       });
-      await mkdir(outboxDir, { recursive: true });
+      // Its mails carry live links (password resets, invitations): the server's account only.
+      await mkdir(outboxDir, { recursive: true, mode: privateFolderMode });
       const file = join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: privateFileMode });
       // Outbox mode is the local, no-SMTP default: the link is logged so the user can follow it.
       log.info({ to: mail.to, subject: mail.subject, file, link: mail.link }, 'mail written to outbox');
     },
