@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { maxBulkRows, validationCodes } from '@dukkan/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -213,6 +214,27 @@ describe.each(endpoints)('$method $url', (endpoint) => {
     const response = await send(endpoint, garbage);
     const error = expectValidation(response, endpoint.fields[0]!);
     for (const issue of error.issues ?? []) expect(issue.message, issue.path).toMatch(/^[A-Z_]+$/);
+  });
+});
+
+describe('what zod would answer in its own English words (it reached clients as such)', () => {
+  it('an unknown query parameter, a bulk body that is not rows or too many rows: each a code', async () => {
+    const settings = `/api/workspaces/settings?workspaceId=${shop.id}`;
+    expectValidation(
+      await asAdmin({ method: 'GET', url: `${settings}&extra=1` }),
+      '',
+      validationCodes.VALUE_IS_INVALID,
+    );
+    expectValidation(
+      await asAdmin({ method: 'GET', url: '/api/workspaces/settings?workspaceId=not-a-uuid' }),
+      'workspaceId',
+      validationCodes.WORKSPACE_ID_IS_REQUIRED,
+    );
+    const bulk = `/api/brands/bulk?workspaceId=${shop.id}`;
+    expectValidation(await asAdmin({ url: bulk, body: {} }), '', validationCodes.BULK_ROWS_ARE_REQUIRED);
+    expectValidation(await asAdmin({ url: bulk, body: [] }), '', validationCodes.BULK_ROWS_ARE_REQUIRED);
+    const rows = Array.from({ length: maxBulkRows + 1 }, () => ({}));
+    expectValidation(await asAdmin({ url: bulk, body: rows }), '', validationCodes.TOO_MANY_BULK_ROWS);
   });
 });
 

@@ -79,6 +79,9 @@ beforeAll(async () => {
   probe.get('/probe/missing-table', async () => {
     throw await failureOf(sql`select * from no_such_table`);
   });
+  probe.get('/probe/division-by-zero', async () => {
+    throw await failureOf(sql`select 1 / (select count(*) from refusal_probe)`);
+  });
   probe.get<{ Params: { index: string } }>('/probe/:index', async (request) => {
     throw await failureOf(failing[Number(request.params.index)]!.statement);
   });
@@ -116,6 +119,12 @@ describe('the error handler, given the database refusing a value', () => {
     expect(response.status, response.text).toBe(500);
     expect(errorOf(response).code).toBe('INTERNAL');
     expectNoLeak(response.text);
+  });
+
+  it("a division by zero (22012, a data exception of the server's own arithmetic) stays a 500", async () => {
+    const response = await api(probe, { method: 'GET', url: '/probe/division-by-zero' });
+    expect(response.status, response.text).toBe(500);
+    expect(errorOf(response).code).toBe('INTERNAL');
   });
 });
 

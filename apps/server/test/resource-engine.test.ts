@@ -181,7 +181,7 @@ describe.each(testResources.served.map((data) => [data.storage.definition.key, d
         body: Array.from({ length: maxBulkRows + 1 }, () => sample.input(targets.records)),
         cookie: admin.cookie,
       });
-      expectValidation(tooMany, '', 'Too big: expected array to have <=500 items');
+      expectValidation(tooMany, '', validationCodes.TOO_MANY_BULK_ROWS);
       expect(await rowCount()).toBe(before + 2);
     });
 

@@ -36,6 +36,17 @@ export const validationCodes = {
   VALUE_OUT_OF_RANGE: 'VALUE_OUT_OF_RANGE',
   /** A value the database refused to store otherwise (a data exception, a check constraint). */
   VALUE_CANNOT_BE_STORED: 'VALUE_CANNOT_BE_STORED',
+  /**
+   * A value no schema message names (a wrong type, an unknown field): what the server answers in
+   * place of a library's own English text.
+   */
+  VALUE_IS_INVALID: 'VALUE_IS_INVALID',
+  /** The status of a member who has not yet accepted their invitation (acceptance sets it). */
+  INVITED_MEMBER_STATUS: 'INVITED_MEMBER_STATUS',
+  /** A bulk body that is not a list of rows, or an empty one. */
+  BULK_ROWS_ARE_REQUIRED: 'BULK_ROWS_ARE_REQUIRED',
+  /** A bulk body of more rows than `maxBulkRows`. */
+  TOO_MANY_BULK_ROWS: 'TOO_MANY_BULK_ROWS',
   CODE_IS_REQUIRED: 'CODE_IS_REQUIRED',
   CODE_TOO_LONG: 'CODE_TOO_LONG',
   CODE_MUST_BE_UNIQUE: 'CODE_MUST_BE_UNIQUE',

@@ -75,12 +75,19 @@ function clientErrorFor(statusCode: number): AppError {
   }
 }
 
-/** One issue per path, the first zod reports (spec §5: "one message per path"). */
+const contractCodes = new Set<string>(Object.values(validationCodes));
+
+/**
+ * One issue per path, the first zod reports (spec §5: "one message per path"). A message is one
+ * of the contract's codes, which the web translates; what no schema names (a wrong type, an
+ * unknown field) is `VALUE_IS_INVALID`, never zod's own English text.
+ */
 export function issuesFromZod(error: z.ZodError): ValidationIssue[] {
   const byPath = new Map<string, string>();
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
-    if (!byPath.has(path)) byPath.set(path, issue.message);
+    const message = contractCodes.has(issue.message) ? issue.message : validationCodes.VALUE_IS_INVALID;
+    if (!byPath.has(path)) byPath.set(path, message);
   }
   return [...byPath].map(([path, message]) => ({ path, message }));
 }
@@ -138,7 +145,8 @@ export function refusedValueError(error: unknown): AppError | undefined {
       'A number is too large or too small to be stored',
     );
   }
-  if (code?.startsWith('22') || code === '23514') {
+  // Division by zero (22012) is a fault of the server's own arithmetic, not of a value sent.
+  if ((code?.startsWith('22') && code !== '22012') || code === '23514') {
     return validationError(
       [{ path: '', message: validationCodes.VALUE_CANNOT_BE_STORED }],
       'A value cannot be stored',

@@ -1,10 +1,11 @@
 import {
+  bulkRowsSchema,
   listQuerySchema,
-  maxBulkRows,
   type ResourceDefinition,
   type ResourceVerb,
   recordStatusField,
   tagFor,
+  workspaceQuerySchema,
 } from '@dukkan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -106,7 +107,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
 
   if (has('filters')) {
     app.get(routes.filters.url, options('filters'), async (request) => {
-      parseInput(z.strictObject({ workspaceId: z.uuid() }), request.query);
+      parseInput(workspaceQuerySchema, request.query);
       return { data: await data.filterValues(db, requestCaller(request).workspaceId) };
     });
   }
@@ -130,7 +131,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
 
   if (has('bulk')) {
     app.post(routes.bulk.url, options('bulk', { 201: many }), async (request, reply) => {
-      const rows = parseInput(z.array(z.unknown()).min(1).max(maxBulkRows), request.body);
+      const rows = parseInput(bulkRowsSchema, request.body);
       const inputs: Record<string, unknown>[] = [];
       const issues = rows.flatMap((row, index) => {
         const parsed = createSchema.safeParse(row);

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { errorCodes, errorNames, isOauthToastError } from '@dukkan/contract';
+import { errorCodes, errorNames, isOauthToastError, validationCodes } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../../src/http/access.ts';
 import type { CaptchaVerifier } from '../../src/platform/captcha/captcha.ts';
@@ -18,8 +18,8 @@ import { baseCallOf } from './targets.ts';
  * mutations per field, NUL and invalid UTF-8, deep nesting, huge strings and arrays, wrong content
  * types, query, path and header mutations, alone and combined; a quarter sent without a session,
  * the rest as a workspace admin (so they reach the handlers). Every answer is 2xx or 4xx; every
- * 4xx carries the contract's error shape (design brief §3), no answer leaks internals, and the
- * server is healthy afterwards.
+ * 4xx carries the contract's error shape (design brief §3) with its issues as validation codes,
+ * no answer leaks internals, and the server is healthy afterwards.
  */
 const onDemand = process.env.npm_lifecycle_event === 'fuzz';
 const casesPerEndpoint = Number(process.env.FUZZ_CASES ?? (onDemand ? 2_000 : 200));
@@ -105,7 +105,22 @@ function breach(
   if (typeof error.message !== 'string') return 'an error without a message';
   const extra = Object.keys(error).filter((key) => !errorKeys.has(key));
   if (extra.length) return `error fields outside the contract: ${extra.join(', ')}`;
-  return undefined;
+  return untranslatable(error);
+}
+
+const contractCodes = new Set<string>(Object.values(validationCodes));
+
+/**
+ * An issue whose message the web cannot translate: each is one of the contract's validation
+ * codes, but for the request's own refusals (a malformed body or URL), whose one issue repeats
+ * the error's message.
+ */
+function untranslatable(error: Record<string, unknown>): string | undefined {
+  const issues = (error.issues ?? []) as { path: string; message: string }[];
+  const requestLevel = issues.length === 1 && issues[0]?.path === '' && issues[0].message === error.message;
+  if (requestLevel) return undefined;
+  const stray = issues.find((issue) => !contractCodes.has(issue.message));
+  return stray ? `an issue at "${stray.path}" in words, not a code: ${stray.message}` : undefined;
 }
 
 describe(`fuzz of every API route (seed ${seed}, ${casesPerEndpoint} cases each)`, () => {

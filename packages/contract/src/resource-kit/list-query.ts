@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import type { ResourceDefinition } from './define-resource.ts';
@@ -8,6 +9,20 @@ export const maxPageSize = 100;
 export const defaultPageSize = 20;
 /** The most rows one `POST {resource}/bulk` takes (all written in one transaction, or none). */
 export const maxBulkRows = 500;
+
+/** A workspace's id where a call names its workspace (`?workspaceId=`). */
+export const workspaceIdField = lazySchema(() => z.uuid({ error: codes.WORKSPACE_ID_IS_REQUIRED }));
+
+/** The query string of a workspace-scoped call that takes nothing else: `?workspaceId=` alone. */
+export const workspaceQuerySchema = lazySchema(() => z.strictObject({ workspaceId: workspaceIdField }));
+
+/** The body of `POST {resource}/bulk`: 1 to `maxBulkRows` rows, each then parsed as a create. */
+export const bulkRowsSchema = lazySchema(() =>
+  z
+    .array(z.unknown(), { error: codes.BULK_ROWS_ARE_REQUIRED })
+    .min(1, codes.BULK_ROWS_ARE_REQUIRED)
+    .max(maxBulkRows, codes.TOO_MANY_BULK_ROWS),
+);
 
 /** The reference filter value for records that reference nothing (`?parentId=none`: the top level). */
 export const noReference = 'none';
@@ -44,7 +59,7 @@ export function listQuerySchema(definition: ResourceDefinition) {
     ]),
   );
   return z.strictObject({
-    workspaceId: z.uuid({ error: codes.WORKSPACE_ID_IS_REQUIRED }),
+    workspaceId: workspaceIdField,
     // The field's own message covers each of its checks, and a value that is not a number.
     page: z.coerce.number({ error: codes.PAGE_IS_INVALID }).int().min(1).max(1_000_000).default(1),
     pageSize: z.coerce

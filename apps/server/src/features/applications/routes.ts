@@ -4,10 +4,10 @@ import {
   type DashboardApplication,
   type DashboardMeta,
   situationOf,
+  workspaceQuerySchema,
 } from '@dukkan/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   applicationNameOrder,
   heldApplications,
@@ -19,8 +19,6 @@ import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { parseInput } from '../../http/errors.ts';
 import { readerLocale } from '../../resource-engine/routes.ts';
-
-const workspaceQuerySchema = z.strictObject({ workspaceId: z.uuid() });
 
 const localized = (en: string, ar: string) => [
   { locale: 'en' as const, value: en },

@@ -7,12 +7,12 @@ import {
   type UploadedFile,
   type UploadedFiles,
   validationCodes,
+  workspaceQuerySchema,
 } from '@dukkan/contract';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { uploads } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
@@ -125,10 +125,8 @@ export async function registerFileRoutes(
     return paths;
   }
 
-  const querySchema = z.strictObject({ workspaceId: z.uuid() });
-
   app.post('/api/files', uploadAccess, async (request, reply) => {
-    parseInput(querySchema, request.query);
+    parseInput(workspaceQuerySchema, request.query);
     const images = await readImages(request, 'file');
     if (images.length > 1) throw validationError([{ path: 'file', message: validationCodes.TOO_MANY_FILES }]);
     const [url = ''] = await store(requestCaller(request).workspaceId, images, 'file');
@@ -136,7 +134,7 @@ export async function registerFileRoutes(
   });
 
   app.post('/api/files/bulk', uploadAccess, async (request, reply) => {
-    parseInput(querySchema, request.query);
+    parseInput(workspaceQuerySchema, request.query);
     const urls = await store(requestCaller(request).workspaceId, await readImages(request, 'files'), 'files');
     return reply.status(201).send({ data: { urls } satisfies UploadedFiles });
   });

@@ -6,6 +6,7 @@ import {
   type OauthApplication,
   type OauthErrorBody,
   oauthInteractionParam,
+  workspaceIdField,
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +31,7 @@ import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys
 const keyRefreshMs = 60_000;
 
 const clientIdSchema = z.string().regex(clientIdPattern);
-const workspaceQuerySchema = z.object({ workspaceId: z.uuid() });
+const workspaceQuerySchema = z.object({ workspaceId: workspaceIdField });
 
 /**
  * The authorization server of the running app: rebuilt when the signing keys change, so a
@@ -255,7 +256,7 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
     async (request, reply) => {
       const query = parseInput(
         z.looseObject({
-          workspaceId: z.uuid(),
+          workspaceId: workspaceIdField,
           client_id: clientIdSchema,
           [oauthInteractionParam]: z.string(),
         }),

@@ -4,6 +4,7 @@ import {
   subscriptionsResource,
   tagFor,
   upcomingPaymentSchema,
+  workspaceQuerySchema,
 } from '@dukkan/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,7 +22,6 @@ import {
 import { runSubscriptionEvent } from './subscriptions.ts';
 
 const eventSchema = subscriptionEventInputSchema.strict();
-const workspaceQuery = z.strictObject({ workspaceId: z.uuid() });
 const { $schema: _, ...upcomingJsonSchema } = z.toJSONSchema(upcomingPaymentSchema, {
   io: 'output',
 }) as Record<string, unknown>;
@@ -75,7 +75,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
       },
     },
     async (request) => {
-      parseInput(workspaceQuery, request.query);
+      parseInput(workspaceQuerySchema, request.query);
       return { data: await upcomingPayments(context.db, requestCaller(request).workspaceId) };
     },
   );

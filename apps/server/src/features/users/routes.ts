@@ -11,12 +11,12 @@ import {
   updateWorkspaceUserInputSchema,
   validationCodes,
   type WorkspaceGrant,
+  workspaceQuerySchema,
   workspaceUsersResource,
 } from '@dukkan/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
@@ -199,7 +199,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
   });
 
   app.get(`${base}/filters`, guarded('filters'), async (request) => {
-    parseInput(z.strictObject({ workspaceId: z.uuid() }), request.query);
+    parseInput(workspaceQuerySchema, request.query);
     const { workspaceId } = requestCaller(request);
     const [statusCounts, roleCounts] = await Promise.all([
       db
@@ -263,9 +263,7 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
       await refuseMemberWithStrongerRole(tx, workspaceId, grant, target.roleId);
       if (input.roleId !== undefined) await checkAssignableRole(tx, workspaceId, grant, input.roleId);
       if (input.status !== undefined && target.status === 'invited') {
-        throw validationError([
-          { path: 'status', message: 'An invited member becomes active by accepting the invitation' },
-        ]);
+        throw validationError([{ path: 'status', message: validationCodes.INVITED_MEMBER_STATUS }]);
       }
       const stopsBeingAdmin =
         target.isAdmin &&

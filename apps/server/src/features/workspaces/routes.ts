@@ -2,11 +2,11 @@ import {
   rebaseExchangeRates,
   validationCodes,
   type WorkspaceSettings,
+  workspaceQuerySchema,
   workspaceSettingsInputSchema,
 } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { exchangeRates, workspaces } from '../../db/schema/index.ts';
 import { access } from '../../http/access.ts';
@@ -14,8 +14,6 @@ import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound, parseInput, validationError } from '../../http/errors.ts';
 import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
-
-const workspaceQuerySchema = z.strictObject({ workspaceId: z.uuid() });
 
 const settingsColumns = {
   id: workspaces.id,
