@@ -13,15 +13,25 @@ async function main() {
   // Before anything is created: DATA_DIR is for the server's OS account only (private-files.ts).
   usePrivateUmask();
   const config = loadConfig();
-  // What an older version, another umask or a copy left open, shut before the database opens.
-  const tightened = tightenDataDir(config.dataDir, [
-    pgliteDataPath(config.dataDir),
-    config.uploads.dir,
-    config.outboxDir,
-    dataDirLockPath(config.dataDir),
-    operatorSocketPath(config.dataDir),
-  ]);
-  const database = await openDatabase(config.database);
+  // What an older version, another umask or a copy left open, shut before the database opens;
+  // on the embedded database once its lock is held, so a second server changes nothing here.
+  let tightened = { changed: 0, failed: 0 };
+  const tightenOwnEntries = () => {
+    tightened = tightenDataDir(config.dataDir, [
+      pgliteDataPath(config.dataDir),
+      config.uploads.dir,
+      config.outboxDir,
+      dataDirLockPath(config.dataDir),
+      operatorSocketPath(config.dataDir),
+    ]);
+  };
+  const embedded = config.database.kind === 'pglite' && config.database.dataDir !== undefined;
+  if (!embedded) tightenOwnEntries();
+  const database = await openDatabase(
+    config.database.kind === 'pglite'
+      ? { ...config.database, whileLocked: tightenOwnEntries }
+      : config.database,
+  );
   await database.migrate();
   const app = await buildApp({ config, db: database.db });
   app.addHook('onClose', () => database.close());

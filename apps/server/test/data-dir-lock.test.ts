@@ -93,12 +93,15 @@ describe('the DATA_DIR lock (PGlite has none of its own)', { timeout: 120_000 },
 
     vi.mocked(createServer).mockClear();
     opened.databases = 0;
-    const error = await openDatabase({ kind: 'pglite', dataDir }).then(
+    // What the server does in the folder once it holds it (making it private): never for a refused one.
+    const whileLocked = vi.fn();
+    const error = await openDatabase({ kind: 'pglite', dataDir, whileLocked }).then(
       () => undefined,
       (caught: unknown) => caught,
     );
     if (!(error instanceof DataDirLockedError))
       throw new Error(`expected DataDirLockedError, got ${String(error)}`);
+    expect(whileLocked).not.toHaveBeenCalled();
     // Fast without a stopwatch: refused while the holder still runs (it never lets go by itself, so
     // an open that waited for the folder would never get here), on the first try at the lock, and
     // before the embedded database (seconds to start) was opened.
@@ -116,7 +119,8 @@ describe('the DATA_DIR lock (PGlite has none of its own)', { timeout: 120_000 },
     await exited(holder);
     expect(existsSync(join(dataDir, 'dukkan.lock')), 'kill -9 leaves the lock file').toBe(true);
 
-    const reopened = await openDatabase({ kind: 'pglite', dataDir });
+    const reopened = await openDatabase({ kind: 'pglite', dataDir, whileLocked });
+    expect(whileLocked).toHaveBeenCalledTimes(1);
     try {
       expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(process.pid));
       const result = await reopened.db.execute(sql`select pid from held`);

@@ -27,8 +27,11 @@ export interface DatabaseHandle {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined: an in-memory database (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * `dataDir` undefined: an in-memory database (tests). `whileLocked` runs once the folder's lock
+   * is held, before PGlite opens it: a second server is refused before it touches anything there.
+   */
+  | { kind: 'pglite'; dataDir?: string; whileLocked?: () => void };
 
 /** The embedded database's folder in DATA_DIR. */
 export function pgliteDataPath(dataDir: string): string {
@@ -75,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let lock: DataDirLock | undefined;
   if (options.dataDir) lock = await lockDataDir(options.dataDir);
   try {
+    options.whileLocked?.();
     // pg_trgm backs the catalogue's search indexes (migration 0002 creates the extension).
     const extensions = { pg_trgm };
     const folder = options.dataDir ? pgliteDataPath(options.dataDir) : undefined;
