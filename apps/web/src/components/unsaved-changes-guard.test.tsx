@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import { unstable_HistoryRouter as HistoryRouter, Link, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGuardedHistory, leaveIfAllowed, leaveWithoutAsking } from '../lib/leave-guard.ts';
+import { useWorkspace } from '../lib/workspace-context.tsx';
+import { renderSignedIn, testUser } from '../test/render.tsx';
 import { UnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 /** A full page with a form, as the product and profile pages build one. */
@@ -173,5 +175,41 @@ describe('UnsavedChangesGuard', () => {
     expect(unload()).toBe(true);
     await user.clear(screen.getByLabelText('Title'));
     expect(unload()).toBe(false);
+  });
+
+  it('asks before the shell’s workspace switch, which keeps the workspace until discarded', async () => {
+    function WorkspaceNote() {
+      const form = useForm({ defaultValues: { title: '' } });
+      const { selectedWorkspace } = useWorkspace();
+      return (
+        <main>
+          <p>{`In ${selectedWorkspace?.name}`}</p>
+          <UnsavedChangesGuard when={form.formState.isDirty} />
+          <label>
+            Title
+            <input {...form.register('title')} />
+          </label>
+        </main>
+      );
+    }
+    const user = userEvent.setup();
+    renderSignedIn(<WorkspaceNote />, {
+      user: testUser([
+        { id: 'w-1', name: 'Cairo Sweets', grant: 'admin' },
+        { id: 'w-2', name: 'Giza Sweets', grant: 'admin' },
+      ]),
+    });
+    expect(screen.getByText('In Cairo Sweets')).toBeTruthy();
+    await user.type(screen.getByLabelText('Title'), 'Basbousa');
+
+    await user.click(screen.getByRole('button', { name: 'switch to Giza Sweets' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByText('In Cairo Sweets')).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Basbousa');
+
+    await user.click(screen.getByRole('button', { name: 'switch to Giza Sweets' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('In Giza Sweets')).toBeTruthy();
   });
 });
