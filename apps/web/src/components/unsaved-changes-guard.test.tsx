@@ -44,6 +44,22 @@ function NotePage() {
   );
 }
 
+/** A page in the signed-in shell's workspace, whose switch asks the same way. */
+function WorkspaceNote() {
+  const form = useForm({ defaultValues: { title: '' } });
+  const { selectedWorkspace } = useWorkspace();
+  return (
+    <main>
+      <p>{`In ${selectedWorkspace?.name}`}</p>
+      <UnsavedChangesGuard when={form.formState.isDirty} />
+      <label>
+        Title
+        <input {...form.register('title')} />
+      </label>
+    </main>
+  );
+}
+
 function renderApp(at = '/edit') {
   // The page was reached from /start through the router, as the app's pages are.
   window.history.replaceState(null, '', '/start');
@@ -178,20 +194,6 @@ describe('UnsavedChangesGuard', () => {
   });
 
   it('asks before the shell’s workspace switch, which keeps the workspace until discarded', async () => {
-    function WorkspaceNote() {
-      const form = useForm({ defaultValues: { title: '' } });
-      const { selectedWorkspace } = useWorkspace();
-      return (
-        <main>
-          <p>{`In ${selectedWorkspace?.name}`}</p>
-          <UnsavedChangesGuard when={form.formState.isDirty} />
-          <label>
-            Title
-            <input {...form.register('title')} />
-          </label>
-        </main>
-      );
-    }
     const user = userEvent.setup();
     renderSignedIn(<WorkspaceNote />, {
       user: testUser([
