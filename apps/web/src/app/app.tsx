@@ -1,9 +1,10 @@
 import { pagePath, publicPages } from '@dukkan/contract';
 import { Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, useLocation } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { lazyComponent } from '../lib/lazy-component.tsx';
+import { createGuardedHistory } from '../lib/leave-guard.ts';
 import { whenIdle } from '../lib/when-idle.ts';
 import { AppRoutes } from './routes.tsx';
 
@@ -51,14 +52,18 @@ function PageLoading() {
   return <FullScreenSpinner label={t('common.loading')} />;
 }
 
-/** Routing and toasts around the routes; server state is the routes' own (`query-root.tsx`). */
+/**
+ * Routing and toasts around the routes; server state is the routes' own (`query-root.tsx`). The
+ * history is `<BrowserRouter>`'s, asking before a page's unsaved changes are left (`leave-guard.ts`).
+ */
 export function App() {
+  const [history] = useState(() => createGuardedHistory());
   return (
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <Suspense fallback={<PageLoading />}>
         <AppRoutes />
       </Suspense>
       <LazyToaster />
-    </BrowserRouter>
+    </HistoryRouter>
   );
 }

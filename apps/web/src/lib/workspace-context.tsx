@@ -17,6 +17,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { leaveIfAllowed } from './leave-guard.ts';
 import { queryKeys } from './query-keys.ts';
 import {
   chooseWorkspaceId,
@@ -53,7 +54,13 @@ export function WorkspaceProvider({ user, children }: { user: CurrentUser; child
     if (left && left !== selectedId) queryClient.removeQueries({ queryKey: queryKeys.workspace(left) });
   }, [selectedId, queryClient]);
 
-  const selectWorkspace = useCallback((id: string) => setPreferredId(id), []);
+  // Another workspace is another page: unsaved changes on this one are asked about first.
+  const selectWorkspace = useCallback(
+    (id: string) => {
+      if (id !== selectedId) leaveIfAllowed(() => setPreferredId(id));
+    },
+    [selectedId],
+  );
   const value = useMemo(
     () => ({
       user,

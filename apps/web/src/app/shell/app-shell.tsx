@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { MenuIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
+import { useWorkspace } from '../../lib/workspace-context.tsx';
 import { MobileDrawer, wideScreenQuery } from './mobile-drawer.tsx';
 import { SidebarContent } from './sidebar-content.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -26,6 +27,7 @@ function ContentSpinner() {
 export function AppShell() {
   const { t } = useTranslation();
   const location = useLocation();
+  const { selectedWorkspace } = useWorkspace();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The menu is drawn where it can be seen: in the sidebar on a wide screen, in the drawer on a
   // narrow one once it has been opened (kept afterwards, so it slides out whole). Both copies on
@@ -79,7 +81,9 @@ export function AppShell() {
       <div className="flex min-h-dvh min-w-0 flex-col">
         <ShellSlotsProvider value={slots}>
           <Suspense fallback={<ContentSpinner />}>
-            <Outlet />
+            {/* A page is its workspace's: switching starts it afresh, so changes agreed to be
+                discarded (lib/leave-guard.ts) are gone, not shown in the other workspace. */}
+            <Outlet key={selectedWorkspace?.id} />
           </Suspense>
         </ShellSlotsProvider>
       </div>

@@ -151,8 +151,11 @@ export function Dialog({
   );
 }
 
-/** "Discard your changes?" over a dialog with unsaved changes; Keep editing has the focus first. */
-function DiscardChangesDialog({
+/**
+ * "Discard your changes?" over a dialog with unsaved changes, or over a page left with them
+ * (`UnsavedChangesGuard`); Keep editing has the focus first.
+ */
+export function DiscardChangesDialog({
   open,
   onKeepEditing,
   onDiscard,

@@ -7,7 +7,7 @@ import {
   variationTypesResource,
 } from '@dukkan/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -19,7 +19,9 @@ import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LinkBrokenIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { formErrorMap } from '../../resource-ui/form/form-messages.ts';
@@ -172,14 +174,6 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
   const tooMany = check !== null && !check.ok;
   const dirty = form.formState.isDirty || edits.size > 0;
 
-  // Leaving the page (reload, closing the tab) with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
   const gridErrors = useMemo(() => {
     const errors: VariantGridErrors = {};
     for (const [key, fields] of issues.variants) {
@@ -226,7 +220,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
           queryKeys.resourceRecord(workspaceId ?? '', productsResource.key, created.id),
           created,
         );
-        await navigate(productPath(created.id), { replace: true });
+        leaveWithoutAsking(() => void navigate(productPath(created.id), { replace: true }));
       }
     } catch (error) {
       const placed = placeIssues(error, sent);
@@ -261,6 +255,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
 
   return (
     <Page title={title} actions={actions}>
+      <UnsavedChangesGuard when={dirty} />
       <FormProvider {...form}>
         <div className="mx-auto max-w-6xl space-y-6">
           <IssueAlerts issues={issues.other} />

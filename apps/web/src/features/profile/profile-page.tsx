@@ -19,10 +19,12 @@ import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { resolveLanguage } from '../../i18n/languages.ts';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
 import { zodResolver } from '../../lib/zod/resolver.ts';
@@ -69,6 +71,7 @@ function ProfileDetailsForm({ user }: { user: CurrentUser }) {
 
   return (
     <form onSubmit={form.handleSubmit((input) => save.mutate(input))} noValidate className="space-y-5">
+      <UnsavedChangesGuard when={form.formState.isDirty} />
       <Field id="profile-email" label={t('profile.email')}>
         {(control) => (
           <Input {...control} value={user.email} readOnly disabled dir="ltr" className="text-start" />
@@ -120,7 +123,7 @@ function ChangePasswordSection() {
       // Too many wrong current passwords: the server ended this session.
       if (isApiError(error) && error.code === 'UNAUTHORIZED') {
         toast.error(t('profile.signedOutAfterWrongPasswords'));
-        void navigate('/logout', { replace: true });
+        leaveWithoutAsking(() => void navigate('/logout', { replace: true }));
         return;
       }
       if (!applyValidationIssues(error, form.setError, ['currentPassword', 'newPassword'])) {
@@ -131,6 +134,7 @@ function ChangePasswordSection() {
 
   return (
     <form onSubmit={form.handleSubmit((input) => change.mutate(input))} noValidate className="space-y-5">
+      <UnsavedChangesGuard when={form.formState.isDirty} />
       <Field
         id="current-password"
         label={t('profile.currentPassword')}
