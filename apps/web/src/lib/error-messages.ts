@@ -1,4 +1,4 @@
-import { numberFormat, type ValidationIssue } from '@dukkan/contract';
+import { numberFormat, type ValidationIssue, validationCodes } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import { isApiError, isOfflineError } from './api-client.ts';
 
@@ -93,4 +93,21 @@ export function describeSaveFailure(
     if (own) return own;
   }
   return describeApiError(error, t, language);
+}
+
+/**
+ * Refusals that stand until something else changes — other records still use this one, the role
+ * is held, the member is the last admin: the same click cannot pass before that.
+ */
+const standingRefusalCodes: ReadonlySet<string> = new Set([
+  validationCodes.RECORD_IN_USE,
+  validationCodes.RECORD_IN_USE_BY,
+  validationCodes.ROLE_IN_USE,
+  validationCodes.LAST_ADMIN,
+]);
+
+/** Is this a refusal that trying again cannot change (a record in use)? */
+export function isStandingRefusal(error: unknown): boolean {
+  if (!isApiError(error) || error.code !== 'VALIDATION') return false;
+  return (error.body?.issues ?? []).some((issue) => standingRefusalCodes.has(issue.message));
 }
