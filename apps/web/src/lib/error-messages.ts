@@ -1,4 +1,4 @@
-import { numberFormat, type ValidationIssue, validationCodes } from '@dukkan/contract';
+import { numberFormat, type ValidationCode, type ValidationIssue } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import { isApiError, isOfflineError } from './api-client.ts';
 
@@ -97,13 +97,14 @@ export function describeSaveFailure(
 
 /**
  * Refusals that stand until something else changes — other records still use this one, the role
- * is held, the member is the last admin: the same click cannot pass before that.
+ * is held, the member is the last admin: the same click cannot pass before that. Named by their
+ * codes' type only: this module is on the login page, and the codes' object is 5 KB.
  */
-const standingRefusalCodes: ReadonlySet<string> = new Set([
-  validationCodes.RECORD_IN_USE,
-  validationCodes.RECORD_IN_USE_BY,
-  validationCodes.ROLE_IN_USE,
-  validationCodes.LAST_ADMIN,
+const standingRefusalCodes: ReadonlySet<string> = new Set<ValidationCode>([
+  'RECORD_IN_USE',
+  'RECORD_IN_USE_BY',
+  'ROLE_IN_USE',
+  'LAST_ADMIN',
 ]);
 
 /** Is this a refusal that trying again cannot change (a record in use)? */
