@@ -8,6 +8,7 @@ import { demoApplicationInput } from './features/applications/demo-application.t
 import type { PlatformFiles } from './features/applications/platform-files.ts';
 import { hashPassword } from './features/auth/passwords.ts';
 import { seedDemoCatalogue } from './features/catalogue/demo-catalogue.ts';
+import { addStarterUnits } from './features/workspaces/starter-set.ts';
 import { systemCaller } from './resource-engine/storage.ts';
 import { createAppResources } from './resources.ts';
 
@@ -24,8 +25,9 @@ function generatePassword(): string {
 }
 
 /**
- * On first start: the demo workspace, its admin, a role with every tag and a small catalogue. Guarded by an
- * `app_meta` row inserted in the same transaction, so a restart (or two at once) never repeats it.
+ * On first start: the demo workspace, its admin, a role with every tag, the starter set and a
+ * small catalogue. Guarded by an `app_meta` row inserted in the same transaction, so a restart (or
+ * two at once) never repeats it.
  */
 export async function bootstrapDemo(
   db: Database,
@@ -70,7 +72,9 @@ export async function bootstrapDemo(
       .create(tx as unknown as Database, systemCaller(workspace.id), [
         roleInputSchema.parse({ code: 'manager', title: 'Manager', permissions: [...allPermissionTags] }),
       ]);
-    await seedDemoCatalogue(tx as unknown as Database, engine, workspace.id);
+    // The starter set every new workspace has, then the demo's catalogue on top of it.
+    const units = await addStarterUnits(tx as unknown as Database, engine, workspace.id);
+    await seedDemoCatalogue(tx as unknown as Database, engine, workspace.id, units);
     return { created: true, email, generatedPassword: admin ? undefined : password };
   });
 }

@@ -86,9 +86,10 @@ describe('a new person: invite → status → accept → complete the profile �
     const email = `${unique('nour')}@example.com`;
     const token = await inviteByMail(email);
 
+    // The invited address comes with it, for the login page that follows.
     expect(dataOf<InviteStatus>(await inviteStatus(token))).toEqual({
       status: 'pending',
-      user: { passwordResetToken: null },
+      user: { email, passwordResetToken: null },
       workspace: { name: 'Nile Bakery' },
     });
 
@@ -119,7 +120,7 @@ describe('a new person: invite → status → accept → complete the profile �
     // The invitation is now "accepted" and hands out no token any more.
     expect(dataOf<InviteStatus>(await inviteStatus(token))).toEqual({
       status: 'accepted',
-      user: { passwordResetToken: null },
+      user: { email, passwordResetToken: null },
       workspace: { name: 'Nile Bakery' },
     });
   });

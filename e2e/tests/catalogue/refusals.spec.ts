@@ -9,7 +9,8 @@ import { expect, type Page, test } from '../../fixtures/test.ts';
  *   later when the network returned. Now nothing is sent, the form says so and keeps its values,
  *   Cancel works, and nothing arrives afterwards.
  * - Regression: a delete refused because other records use the record showed the names twice
- *   (toast and dialog), after a question that promised the deletion.
+ *   (toast and dialog), after a question that promised the deletion; then the refusal was said
+ *   twice (a 'failed' toast beside the dialog) and Delete could be pressed again.
  */
 const texts = {
   en: {
@@ -24,6 +25,7 @@ const texts = {
     discard: 'Discard',
     offline: 'You are offline. Nothing was saved; check your connection and try again.',
     deleteFailed: 'Deleting BRAND failed.',
+    deleting: 'Deleting BRAND in progress...',
     question: /If no other records use .+, it will be deleted permanently/,
     usedBy: /^Records still using this one \(1\): /,
   },
@@ -39,6 +41,7 @@ const texts = {
     discard: 'تجاهل',
     offline: 'أنت غير متصل بالإنترنت. لم يُحفظ شيء؛ تحقق من اتصالك وحاول مرة أخرى.',
     deleteFailed: 'تعذّر حذف العلامة التجارية.',
+    deleting: 'جارٍ حذف العلامة التجارية...',
     question: /إذا لم تستخدم سجلاتٌ أخرى .+ فسيُحذف نهائيًا/,
     usedBy: /^سجلات لا تزال تستخدم هذا السجل \(١\): /,
   },
@@ -154,10 +157,14 @@ for (const language of ['en', 'ar'] as const) {
     const refusal = question.getByRole('alert');
     await expect(refusal).toHaveText(text.usedBy);
     await expect(refusal).toContainText(locationName[language]);
-    await expect(page.getByText(text.deleteFailed)).toBeVisible();
-    // Once: the location's name appears in the dialog only, not again in the toast.
+    // Once, in the dialog: no toast says it failed (nor stays in progress), nor names the location again.
+    await expect(page.getByText(text.deleteFailed)).toHaveCount(0);
+    await expect(page.getByText(text.deleting)).toHaveCount(0);
     await expect(page.getByText(locationName[language])).toHaveCount(1);
     await expect(question).toBeVisible();
+    // Delete stays disabled while the brand is in use; the focus is on Cancel, the way out.
+    await expect(question.getByRole('button', { name: text.delete, exact: true })).toBeDisabled();
+    await expect(question.getByRole('button', { name: text.cancel })).toBeFocused();
     await page.screenshot({ path: `e2e/artifacts/refusal-in-use-${language}.png` });
 
     await question.getByRole('button', { name: text.cancel }).click();

@@ -62,15 +62,19 @@ test.describe('workspaces, roles and staff', () => {
     await staffPage.getByRole('button', { name: 'Update Profile' }).click();
     await expect(staffPage).toHaveURL(/\/login/, { timeout: 20_000 });
 
-    // Signed in, the navigation shows only what the role allows...
+    // Signed in, on the first page the role opens (not the dashboard's refusal: decision 0017),
+    // the navigation shows only what the role allows...
     await signIn(staffPage, { email: staff.email, password: staff.password });
+    await expect(staffPage).toHaveURL(/\/brands$/);
     const navigation = staffPage.getByRole('navigation').first();
-    await navigation.getByRole('button', { name: /data/i }).click();
+    // On Brands, its group of the menu is open.
+    await expect(navigation.getByRole('button', { name: /data/i })).toHaveAttribute('aria-expanded', 'true');
     await expect(navigation.getByRole('link', { name: 'Brands' })).toBeVisible();
     await expect(navigation.getByRole('link', { name: 'Customers' })).toBeVisible();
     await expect(navigation.getByRole('link', { name: 'Products' })).toHaveCount(0);
     await expect(navigation.getByRole('link', { name: 'Users' })).toHaveCount(0);
     // At / without viewApplications (spec §4): the spec's refusal, and under it the pages the role opens.
+    await staffPage.goto('/');
     await expect(staffPage.getByText('You are not authorized to access this page')).toBeVisible();
     const openable = staffPage.getByRole('navigation', { name: 'Pages you can open' });
     await expect(openable.getByRole('link', { name: 'Customers' })).toBeVisible();

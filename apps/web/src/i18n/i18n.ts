@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { applyDocumentLanguage, languageCodes, resolveLanguage } from './languages.ts';
+import { applyDocumentLanguage, firstSupportedLanguage, languageCodes } from './languages.ts';
 
 type LocaleLoader = () => Promise<{ default: ResourceKey }>;
 
@@ -67,9 +67,9 @@ function readSafely(read: () => string | null | undefined): string | undefined {
 
 /**
  * The language to start in, by the spec's order (§9): query string `lng`, cookie `i18next`, local
- * storage `i18nextLng`, session storage `i18nextLng`, the browser's languages, `<html lang>`; the
- * result is kept in local storage. The same order as i18next-browser-languagedetector, in 30 lines
- * instead of 2.5 KB on the login path.
+ * storage `i18nextLng`, session storage `i18nextLng`, the browser's languages, `<html lang>`: the
+ * first of them the product has, not merely the first; the result is kept in local storage. The
+ * same order as i18next-browser-languagedetector, in 30 lines instead of 2.5 KB on the login path.
  */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
@@ -84,9 +84,9 @@ export const languageDetector: LanguageDetectorModule = {
       readSafely(() => navigator.language),
       readSafely(() => document.documentElement.getAttribute('lang')),
     ];
-    // The first language found wins; one the product does not have becomes the default (en).
-    const found = candidates.find((code) => code);
-    return found ? resolveLanguage(found).code : undefined;
+    // The first the product has wins, wherever it is in the list (`fr, ar` is Arabic), as
+    // i18next matches the detector's list; with none of them, the default (en).
+    return firstSupportedLanguage(candidates);
   },
   cacheUserLanguage(language) {
     readSafely(() => {

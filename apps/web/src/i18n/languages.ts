@@ -10,10 +10,27 @@ export type LanguageCode = Language['code'];
 export const defaultLanguage: LanguageCode = 'en';
 export const languageCodes: LanguageCode[] = languages.map((language) => language.code);
 
+/** The supported language a (possibly regional) code names, if any: `ar-EG` → `ar`, `fr` → none. */
+export function supportedLanguage(code: string | null | undefined): Language | undefined {
+  const base = code?.trim().toLowerCase().split(/[-_]/)[0];
+  return languages.find((language) => language.code === base);
+}
+
 /** The supported language a (possibly regional or unknown) code stands for; `ar-EG` → `ar`. */
 export function resolveLanguage(code: string | null | undefined): Language {
-  const base = code?.toLowerCase().split('-')[0];
-  return languages.find((language) => language.code === base) ?? languages[0];
+  return supportedLanguage(code) ?? languages[0];
+}
+
+/**
+ * The first of `candidates`, in order, that the product has, else the default: a browser whose
+ * languages are `fr, ar` gets Arabic, `fr-CA, en-GB` English, `de` the default.
+ */
+export function firstSupportedLanguage(candidates: readonly (string | null | undefined)[]): LanguageCode {
+  for (const candidate of candidates) {
+    const language = supportedLanguage(candidate);
+    if (language) return language.code;
+  }
+  return defaultLanguage;
 }
 
 /** Makes `<html lang dir>` follow the language. */

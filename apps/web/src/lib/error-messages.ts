@@ -1,4 +1,4 @@
-import { numberFormat, type ValidationIssue } from '@dukkan/contract';
+import { numberFormat, type ValidationCode, type ValidationIssue } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import { isApiError, isOfflineError } from './api-client.ts';
 
@@ -93,4 +93,22 @@ export function describeSaveFailure(
     if (own) return own;
   }
   return describeApiError(error, t, language);
+}
+
+/**
+ * Refusals that stand until something else changes — other records still use this one, the role
+ * is held, the member is the last admin: the same click cannot pass before that. Named by their
+ * codes' type only: this module is on the login page, and the codes' object is 5 KB.
+ */
+const standingRefusalCodes: ReadonlySet<string> = new Set<ValidationCode>([
+  'RECORD_IN_USE',
+  'RECORD_IN_USE_BY',
+  'ROLE_IN_USE',
+  'LAST_ADMIN',
+]);
+
+/** Is this a refusal that trying again cannot change (a record in use)? */
+export function isStandingRefusal(error: unknown): boolean {
+  if (!isApiError(error) || error.code !== 'VALIDATION') return false;
+  return (error.body?.issues ?? []).some((issue) => standingRefusalCodes.has(issue.message));
 }

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loginPathFor, loginRedirectFor, loginRedirectTarget } from './login-redirect.ts';
+import {
+  landingAfterSignIn,
+  loginPathFor,
+  loginRedirectFor,
+  loginRedirectTarget,
+  type SignInAccess,
+} from './login-redirect.ts';
 
 describe('login redirect (spec §2)', () => {
   it('puts the attempted path in from, readable', () => {
@@ -71,10 +78,99 @@ describe('login redirect: an open redirect through from stays on the origin (RFC
     ['javascript:alert(document.cookie)'],
     ['JavaScript:alert(1)'],
     ['data:text/html,<script>alert(1)</script>'],
+    // Off the site only once resolved: the dot segments go and leave `//evil.example`.
+    ['/.//evil.example'],
+    ['/./\\evil.example'],
+    ['/brands/..//evil.example'],
+    ['/%2E%2E//evil.example'],
+    ['/.%2F/evil.example'],
   ])('from=%j goes home on the page origin, with or without a query carried', (from) => {
     expect(loginRedirectTarget(from, undefined, 'https://shop.example')).toBe('/');
     expect(loginRedirectTarget(from, { search: '?client_id=a' }, 'https://shop.example')).toBe(
       '/?client_id=a',
+    );
+  });
+});
+
+describe('landing after sign-in: from if it may be opened, else /, else the first page of the menu', () => {
+  const origin = 'https://shop.example';
+  /** Pages a made-up member may or may not open; any other path refuses no one (a page not found). */
+  const guarded = ['/', '/brands', '/products', '/products/add', '/users', '/taxes', '/settings'] as const;
+  const menu = ['/', '/brands', '/products', '/taxes', '/users', '/settings'];
+  const accessFor = (allowed: ReadonlySet<string>): SignInAccess => ({
+    mayOpen: (pathname) => !(guarded as readonly string[]).includes(pathname) || allowed.has(pathname),
+    menu,
+  });
+  const evil = [
+    '/.//evil.test',
+    '/./\\evil.test',
+    '/brands/..//evil.test',
+    '/brands/../..//evil.test',
+    '/%2E%2E//evil.test',
+    '/.%2F/evil.test',
+    '//evil.test',
+    '/\\evil.test',
+    'https://evil.test/',
+    'javascript:alert(1)',
+    '/%09/evil.test',
+  ];
+  const pathOf = (target: string) => new URL(target, origin).pathname;
+
+  it('goes to from when the member may open it, with its query', () => {
+    const access = accessFor(new Set(['/brands']));
+    expect(landingAfterSignIn('/brands', { search: '?page=2' }, access, origin)).toBe('/brands?page=2');
+    expect(landingAfterSignIn('/nowhere', undefined, access, origin)).toBe('/nowhere');
+  });
+
+  it('goes to the dashboard instead of a page the member may not open, if they may open it', () => {
+    const access = accessFor(new Set(['/', '/brands']));
+    expect(landingAfterSignIn('/users', { search: '?x=1' }, access, origin)).toBe('/');
+    expect(landingAfterSignIn(null, undefined, access, origin)).toBe('/');
+  });
+
+  it('without the dashboard, goes to the first page of the menu the member may open', () => {
+    const clerk = accessFor(new Set(['/products', '/taxes']));
+    expect(landingAfterSignIn(null, undefined, clerk, origin)).toBe('/products');
+    expect(landingAfterSignIn('/', undefined, clerk, origin)).toBe('/products');
+    expect(landingAfterSignIn('/users', undefined, clerk, origin)).toBe('/products');
+    expect(landingAfterSignIn('/taxes', undefined, clerk, origin)).toBe('/taxes');
+  });
+
+  it.each(evil)(
+    'from=%j (off the site once resolved) lands on a page of the site the member may open',
+    (from) => {
+      expect(landingAfterSignIn(from, undefined, accessFor(new Set(['/'])), origin)).toBe('/');
+      expect(landingAfterSignIn(from, undefined, accessFor(new Set(['/taxes'])), origin)).toBe('/taxes');
+    },
+  );
+
+  it('property: always a path of this origin the member may open, and from itself whenever allowed', () => {
+    const from = fc.oneof(
+      fc.constantFrom(null, ...guarded, ...evil, '/nowhere', '/brands?page=2#top', '/products/7'),
+      fc.string(),
+      fc.webPath(),
+      fc.webUrl(),
+    );
+    const allowed = fc.subarray([...guarded]).map((paths) => new Set<string>(paths));
+    const search = fc.option(fc.constantFrom('?a=1', 'b=2', '?', ''), { nil: undefined });
+    fc.assert(
+      fc.property(from, allowed, search, (from, allowed, search) => {
+        const access = accessFor(allowed);
+        const state = search === undefined ? undefined : { search };
+        const landed = landingAfterSignIn(from, state, access, origin);
+        // On this site, never a path the browser reads as another host.
+        expect(landed.startsWith('/') && !landed.startsWith('//')).toBe(true);
+        const url = new URL(landed, origin);
+        expect(url.origin).toBe(origin);
+        expect(url.pathname.startsWith('//')).toBe(false);
+        // A page the member may open, whenever there is one in the menu.
+        if (menu.some((path) => access.mayOpen(path))) expect(access.mayOpen(pathOf(landed))).toBe(true);
+        const target = loginRedirectTarget(from, state, origin);
+        if (access.mayOpen(pathOf(target))) expect(landed).toBe(target);
+        else if (access.mayOpen('/')) expect(landed).toBe('/');
+        else expect(landed).toBe(menu.find((path) => access.mayOpen(path)) ?? target);
+      }),
+      { numRuns: 500 },
     );
   });
 });

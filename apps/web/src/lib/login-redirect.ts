@@ -1,6 +1,16 @@
-/** What the login redirect carries in navigation state: the query string of the attempted page. */
+/**
+ * What the login page may receive in navigation state: the query string of the attempted page,
+ * and the email to fill in (from the invitation just accepted: kept out of the URL).
+ */
 export interface LoginRedirectState {
   search?: string;
+  email?: string;
+}
+
+/** The email the login page is handed in navigation state, if any. */
+export function loginEmailFrom(state: unknown): string {
+  const email = (state as LoginRedirectState | null)?.email;
+  return typeof email === 'string' ? email : '';
 }
 
 /** `/login?from=/brands` with the query kept out of the URL: `from` holds the path only (spec §2). */
@@ -30,10 +40,25 @@ const asBrowserReads = (path: string) => path.replace(/[\t\n\r]/g, '').replace(/
 const staysHere = (path: string) => path.startsWith('/') && !path.startsWith('//');
 
 /**
+ * `path` resolved against the origin the way the browser will (dot segments removed), or null
+ * when that leaves the origin or becomes a path the browser reads as another host: `/.//evil.test`
+ * resolves to `//evil.test`, which the history refuses to push, leaving a blank page.
+ */
+function resolvedHere(path: string, origin: string): URL | null {
+  try {
+    const url = new URL(asBrowserReads(path), origin);
+    return url.origin === origin && staysHere(url.pathname) ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `from` as a path of this origin, or null. Decided the way the browser will read it, raw and
- * once decoded (the router decodes it again), and resolved against the page's own origin:
- * `/%09/evil.example` passes a check of its first characters, yet the browser drops the tab and
- * goes to `//evil.example`, another site.
+ * once decoded (the router decodes it again), before and after resolving it against the page's
+ * own origin: `/%09/evil.example` passes a check of its first characters, yet the browser drops
+ * the tab and goes to `//evil.example`, another site; `/brands/..//evil.example` starts well and
+ * resolves to `//evil.example`.
  */
 function sameOriginPath(from: string, origin: string): string | null {
   let decoded: string;
@@ -43,12 +68,9 @@ function sameOriginPath(from: string, origin: string): string | null {
     return null;
   }
   if (![from, decoded].every((path) => staysHere(asBrowserReads(path)))) return null;
-  try {
-    const url = new URL(asBrowserReads(from), origin);
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
+  if (!resolvedHere(decoded, origin)) return null;
+  const url = resolvedHere(from, origin);
+  return url ? `${url.pathname}${url.search}${url.hash}` : null;
 }
 
 /** Where to go after signing in: `from` (or /) plus the query string carried in navigation state. */
@@ -61,4 +83,33 @@ export function loginRedirectTarget(
   const search = (state as LoginRedirectState | null)?.search;
   if (typeof search !== 'string' || search === '' || search === '?') return path;
   return `${path}${search.startsWith('?') ? search : `?${search}`}`;
+}
+
+/** What sign-in needs to know of the member who just signed in. */
+export interface SignInAccess {
+  /** May the member open the page at this path (its route's guard, in their workspace)? */
+  mayOpen: (pathname: string) => boolean;
+  /** The menu's pages, in the menu's order. */
+  menu: readonly string[];
+}
+
+const pathnameOf = (target: string) => target.replace(/[?#].*$/s, '');
+
+/**
+ * Where signing in lands (spec §4, "from or /", and decision 0017): the page it was sent from
+ * (`loginRedirectTarget`: a path of this origin, with its query) if the member may open it, else
+ * the dashboard `/` if they may open that, else the first page of the menu they may open — never
+ * a refusal. Only with no page at all to open (no menu page is allowed) does it stay at the
+ * target, where the refusal offers to sign out.
+ */
+export function landingAfterSignIn(
+  from: string | null,
+  state: unknown,
+  access: SignInAccess,
+  origin: string = globalThis.location?.origin ?? 'http://localhost',
+): string {
+  const target = loginRedirectTarget(from, state, origin);
+  if (access.mayOpen(pathnameOf(target))) return target;
+  if (access.mayOpen('/')) return '/';
+  return access.menu.find((path) => access.mayOpen(path)) ?? target;
 }

@@ -34,14 +34,16 @@ export function operationTexts(action: OperationAction, entity: string, t: TFunc
 /**
  * Follows a call with one toast that turns from 'in progress' into 'successful' or 'failed';
  * a failure also says why (a role still in use, a duplicate code), in the user's language —
- * unless the caller shows the reason itself (a dialog that stays open), so it is read once.
+ * unless the caller shows the reason itself (a dialog that stays open), so it is read once. A
+ * caller that says the whole failure itself (`showFailure: false`: the delete confirmation) gets
+ * no failure toast at all: the in-progress toast is removed.
  */
 export function toastOperation<T>(
   promise: Promise<T>,
   texts: ReturnType<typeof operationTexts>,
   t: TFunction,
   language: string,
-  { showReason = true }: { showReason?: boolean } = {},
+  { showReason = true, showFailure = true }: { showReason?: boolean; showFailure?: boolean } = {},
 ): Promise<T> {
   // The toast shows the rejection; callers still get the promise to await. Handled here too, as the
   // toast may attach a moment later: react-hot-toast is asked for when the first toast is, not
@@ -50,6 +52,14 @@ export function toastOperation<T>(
   // The toast's own promise is the call's, rejected when it fails: not handed on, or it would be
   // an unhandled rejection here.
   void import('react-hot-toast').then(({ default: toast }) => {
+    if (!showFailure) {
+      const id = toast.loading(texts.loading);
+      promise.then(
+        () => toast.success(texts.success, { id }),
+        () => toast.remove(id),
+      );
+      return;
+    }
     void toast.promise(promise, {
       loading: texts.loading,
       success: texts.success,

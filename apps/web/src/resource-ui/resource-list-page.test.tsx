@@ -353,38 +353,72 @@ describe('ResourceListPage (generic)', () => {
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(0);
   });
 
-  it('keeps the confirmation open with the refusal and its names, shown once (the toast only says it failed)', async () => {
+  const inUseRefusal = {
+    method: 'DELETE' as const,
+    path: '/api/gadgets/1',
+    status: 400,
+    body: {
+      error: {
+        statusCode: 400,
+        code: 'VALIDATION',
+        name: 'ValidationError',
+        message: 'Validation failed',
+        issues: [
+          { path: 'id', message: 'RECORD_IN_USE_BY', params: { count: 7, names: 'Downtown, Airport' } },
+        ],
+      },
+    },
+  };
+
+  it('says a refused delete once, in the confirmation, and disables Delete while the record is in use', async () => {
     const person = userEvent.setup();
     const { calls } = renderGadgets([
       { path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) },
-      {
-        method: 'DELETE',
-        path: '/api/gadgets/1',
-        status: 400,
-        body: {
-          error: {
-            statusCode: 400,
-            code: 'VALIDATION',
-            name: 'ValidationError',
-            message: 'Validation failed',
-            issues: [
-              { path: 'id', message: 'RECORD_IN_USE_BY', params: { count: 7, names: 'Downtown, Airport' } },
-            ],
-          },
-        },
-      },
+      inUseRefusal,
     ]);
     await person.click(await screen.findByRole('button', { name: 'Delete: Alpha' }));
     const dialog = await screen.findByRole('alertdialog');
     // The question does not promise a deletion the server may refuse.
     expect(within(dialog).getByText(/If no other records use Alpha/)).toBeTruthy();
     await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Deleting GADGET failed.')).toBeTruthy();
     const reason = 'Records still using this one (7): Downtown, Airport';
-    expect(within(dialog).getByRole('alert').textContent).toBe(reason);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(reason);
+    // Said once: no toast, neither 'failed' nor a lingering 'in progress'.
+    await waitFor(() => expect(screen.queryByText(/Deleting GADGET/)).toBeNull());
     expect(screen.getAllByText(/Downtown, Airport/)).toHaveLength(1);
-    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    // Delete cannot be pressed again while the record is in use; the focus is on the way out.
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    await person.keyboard('{Enter}');
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // Asked again (the records may have moved meanwhile), Delete is offered afresh.
+    await person.click(screen.getByRole('button', { name: 'Delete: Alpha' }));
+    const again = await screen.findByRole('alertdialog');
+    expect((within(again).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(again).queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps Delete enabled after a failure that may pass on a second try', async () => {
+    const person = userEvent.setup();
+    renderGadgets([
+      { path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) },
+      {
+        method: 'DELETE',
+        path: '/api/gadgets/1',
+        status: 500,
+        body: { error: { statusCode: 500, code: 'INTERNAL', name: 'InternalError', message: 'boom' } },
+      },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Delete: Alpha' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Something went wrong');
+    expect((within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('disables and enables a record with a PATCH of its status and the operation toasts', async () => {

@@ -108,8 +108,9 @@ export function ResourceListPage<D extends ResourceDefinition>({
   );
   const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
   const mutations = useResourceMutations(definition, operationOptions);
-  // A refused delete (records in use, with their names) is read in the confirmation, which stays open.
-  const deletion = useResourceMutations(definition, { ...operationOptions, reasonShownByCaller: true });
+  // A refused delete (records in use, with their names) is said once, in the confirmation, which
+  // stays open: no failure toast.
+  const deletion = useResourceMutations(definition, { ...operationOptions, failureShownByCaller: true });
   const [editing, setEditing] = useState<{ record: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
 

@@ -118,6 +118,12 @@ export interface OperationOptions {
    * then says only that it failed, so the reason — five names of records in use — is read once.
    */
   reasonShownByCaller?: boolean;
+  /**
+   * The caller says the failure itself, all of it (a delete confirmation, which stays open with
+   * the refusal and its names): no failure toast at all, so a refusal is said once, where it is
+   * read. The in-progress toast goes; a success is toasted as ever.
+   */
+  failureShownByCaller?: boolean;
 }
 
 /**
@@ -129,7 +135,12 @@ export function useOperationRunner(definition: ResourceDefinition, options: Oper
   const { workspaceId } = useResourceAccess(definition);
   const check = usePermissionCheck();
   const queryClient = useQueryClient();
-  const { alsoInvalidate, alsoInvalidateResources, reasonShownByCaller = false } = options;
+  const {
+    alsoInvalidate,
+    alsoInvalidateResources,
+    reasonShownByCaller = false,
+    failureShownByCaller = false,
+  } = options;
 
   return useCallback(
     async <T>(
@@ -142,6 +153,7 @@ export function useOperationRunner(definition: ResourceDefinition, options: Oper
       const texts = operationTexts(action, operationEntity(definition, t), t);
       const result = await toastOperation(send(workspaceId), texts, t, i18n.language, {
         showReason: !reasonShownByCaller,
+        showFailure: !failureShownByCaller,
       });
       const keys = [
         queryKeys.resource(workspaceId, definition.key),
@@ -161,6 +173,7 @@ export function useOperationRunner(definition: ResourceDefinition, options: Oper
       alsoInvalidate,
       alsoInvalidateResources,
       reasonShownByCaller,
+      failureShownByCaller,
     ],
   );
 }

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@dukkan/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { type InitialEntry, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { NotAuthorized } from '../app/not-authorized.tsx';
 import { AppToaster } from '../components/app-toaster.tsx';
 import { NotAuthorizedViewContext } from '../components/not-authorized-view.tsx';
@@ -22,7 +22,8 @@ function LocationProbe() {
 /** Renders one page at a path with fresh query state, toasts and a location probe. */
 export function renderPage(
   page: ReactElement,
-  { path = '/', at = path }: { path?: string; at?: string } = {},
+  /** `at`: the address, or a location with navigation state (`{ pathname, search, state }`). */
+  { path = '/', at = path }: { path?: string; at?: InitialEntry } = {},
 ) {
   const queryClient = new QueryClient({
     // A query's own retry rule still runs, without the waits between attempts.

@@ -82,7 +82,8 @@ export interface AcceptInviteResult {
 /** `GET auth/invite-status?token=…` */
 export interface InviteStatus {
   status: 'pending' | 'accepted' | 'expired';
-  user: { passwordResetToken: string | null };
+  /** `email`: the invited address, for the login page that follows (the token is the credential). */
+  user: { email: string; passwordResetToken: string | null };
   workspace: { name: string };
 }
 

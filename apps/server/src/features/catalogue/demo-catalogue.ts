@@ -15,12 +15,14 @@ const hours = (opens: string, closes: string) => {
 /**
  * The demo workspace's catalogue: a little of everything, so a first start shows real screens.
  * Each record goes through its resource's schema and the engine's create, as an API call would
- * (references checked, hooks run), made by the system as the workspace's admin.
+ * (references checked, hooks run), made by the system as the workspace's admin. Its products are
+ * measured in `units`, the ids of the starter set's units (every new workspace's, added first).
  */
 export async function seedDemoCatalogue(
   db: Database,
   engine: ResourceEngine,
   workspaceId: string,
+  units: Readonly<Record<'PC' | 'KG' | 'L', string>>,
 ): Promise<void> {
   const caller = systemCaller(workspaceId);
   const add = async (key: RegisteredResource['key'], input: Record<string, unknown>): Promise<string> => {
@@ -70,16 +72,6 @@ export async function seedDemoCatalogue(
 
   await add('taxes', { code: 'VAT', title: 'Value added tax', country: 'EG', rate: 14 });
   await add('taxes', { code: 'SERVICE', title: 'Service charge', country: 'EG', rate: 12 });
-
-  const units: Record<string, string> = {};
-  for (const [code, en, ar, symbol] of [
-    ['KG', 'Kilogram', 'كيلوجرام', 'kg'],
-    ['G', 'Gram', 'جرام', 'g'],
-    ['L', 'Litre', 'لتر', 'l'],
-    ['PC', 'Piece', 'قطعة', 'pc'],
-  ] as const) {
-    units[code] = await add('measurementUnits', { code, name: name(en, ar), symbol });
-  }
 
   const tree = async (
     key: 'categories' | 'wasteCategories',

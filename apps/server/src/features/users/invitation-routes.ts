@@ -38,6 +38,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
           expiresAt: invites.expiresAt,
           acceptedAt: invites.acceptedAt,
           workspaceName: workspaces.name,
+          email: users.email,
           passwordHash: users.passwordHash,
         })
         .from(invites)
@@ -57,7 +58,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
           : null;
       const data: InviteStatus = {
         status,
-        user: { passwordResetToken },
+        user: { email: invite.email, passwordResetToken },
         workspace: { name: invite.workspaceName },
       };
       return { data };

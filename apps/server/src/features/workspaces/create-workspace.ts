@@ -7,6 +7,7 @@ import { invitationMail, type MailLanguage } from '../../platform/mail/templates
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { systemCaller } from '../../resource-engine/storage.ts';
 import { createInvitation, type IssuedInvitation, invitationLink } from '../users/invitations.ts';
+import { addStarterUnits } from './starter-set.ts';
 
 /** The role every new workspace starts with, so its admin can invite staff straight away. */
 export const defaultRole = { code: 'manager', title: 'Manager' } as const;
@@ -26,8 +27,8 @@ export interface CreatedWorkspace {
 }
 
 /**
- * A workspace, its default role (every permission) and an invitation of its admin (run it in a
- * transaction). The admin becomes one by accepting, like anyone else: an existing user joins
+ * A workspace, its default role (every permission), its starter set (`starter-set.ts`: the
+ * measurement units a shop uses) and an invitation of its admin (run it in a transaction). The admin becomes one by accepting, like anyone else: an existing user joins
  * with their password, a new one chooses a password then.
  */
 export async function createWorkspaceWithAdmin(
@@ -48,6 +49,7 @@ export async function createWorkspaceWithAdmin(
       roleInputSchema.parse({ ...defaultRole, permissions: [...allPermissionTags] }),
     ]);
   const role = { id: String(created!.id), code: String(created!.code), title: String(created!.title) };
+  await addStarterUnits(db, resources, workspace.id);
   const invitation = await createInvitation(
     db,
     {

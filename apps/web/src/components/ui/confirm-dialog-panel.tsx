@@ -1,6 +1,6 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeApiError } from '../../lib/error-messages.ts';
+import { describeApiError, isStandingRefusal } from '../../lib/error-messages.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { Dialog, DialogBody, DialogFooter } from './dialog.tsx';
@@ -12,7 +12,10 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   tone?: 'danger' | 'default';
-  /** Runs on confirm; the dialog closes when it resolves and shows the reason when it fails. */
+  /**
+   * Runs on confirm; the dialog closes when it resolves and shows the reason when it fails —
+   * with the confirm button disabled when the refusal stands (a record still in use).
+   */
   onConfirm: () => Promise<unknown>;
 }
 
@@ -30,10 +33,15 @@ export function ConfirmDialogPanel({
   const cancel = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Refused for a reason that stands (the record is in use): confirming again cannot pass.
+  const [blocked, setBlocked] = useState(false);
 
   const change = (next: boolean) => {
     if (pending) return;
-    if (!next) setFailure(null);
+    if (!next) {
+      setFailure(null);
+      setBlocked(false);
+    }
     onOpenChange(next);
   };
 
@@ -47,8 +55,14 @@ export function ConfirmDialogPanel({
     } catch (error) {
       setPending(false);
       setFailure(describeApiError(error, t, i18n.language));
+      setBlocked(isStandingRefusal(error));
     }
   };
+
+  // The confirm button, focused by its click, is disabled: the focus goes to Cancel, the way out.
+  useEffect(() => {
+    if (blocked) cancel.current?.focus();
+  }, [blocked]);
 
   return (
     <Dialog
@@ -70,6 +84,7 @@ export function ConfirmDialogPanel({
         <Button
           variant={tone === 'danger' ? 'danger' : 'primary'}
           loading={pending}
+          disabled={blocked}
           onClick={() => void confirm()}
         >
           {confirmLabel}

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderPage } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
@@ -16,6 +17,7 @@ const signedOut = {
     },
   },
 };
+const shop = { id: 'w-shop', name: 'Shop', logo: null, baseCurrency: 'EGP' };
 const user = {
   id: 'u1',
   name: 'Demo Admin',
@@ -23,8 +25,28 @@ const user = {
   phone: null,
   profilePicture: null,
   language: 'en',
-  adminWorkspaces: [],
+  adminWorkspaces: [shop],
   workspaces: [],
+};
+/** A member whose role may add and view products, and not open the dashboard (viewApplications). */
+const clerk = {
+  ...user,
+  id: 'u2',
+  name: 'Omar Clerk',
+  email: 'omar@example.com',
+  adminWorkspaces: [],
+  workspaces: [
+    {
+      workspaceId: shop.id,
+      workspace: shop,
+      role: {
+        id: 'r1',
+        code: 'clerk',
+        title: 'Clerk',
+        permissions: [{ tag: 'viewProducts' }, { tag: 'addProducts' }],
+      },
+    },
+  ],
 };
 
 async function fillAndSubmit(email = 'admin@example.com', password = 'Secret123!') {
@@ -112,5 +134,53 @@ describe('LoginPage', () => {
     // MemoryRouter cannot take state in a string entry; the state case is covered by login-redirect tests.
     await fillAndSubmit();
     await waitFor(() => expect(getByTestId('location').textContent).toBe('/brands'));
+  });
+
+  it('lands a member who may not open the dashboard on the first page of their menu, without the last page’s toast', async () => {
+    const { fetchMock } = mockFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth/login', body: { data: clerk } },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/' });
+    // What the invitation's page said on its way here.
+    toast.success('Your profile is ready. You can now sign in.');
+    expect(await screen.findByText('Your profile is ready. You can now sign in.')).toBeTruthy();
+    await fillAndSubmit('omar@example.com');
+    await waitFor(() => expect(getByTestId('location').textContent).toBe('/products'));
+    expect(screen.queryByText('Your profile is ready. You can now sign in.')).toBeNull();
+  });
+
+  it('goes to from when the member may open it: the add page with addProducts', async () => {
+    const { fetchMock } = mockFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth/login', body: { data: clerk } },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/products/add' });
+    await fillAndSubmit('omar@example.com');
+    await waitFor(() => expect(getByTestId('location').textContent).toBe('/products/add'));
+  });
+
+  it('a from that resolves off the site lands on a page of the site', async () => {
+    const { fetchMock } = mockFetch([
+      signedOut,
+      { method: 'POST', path: '/api/auth/login', body: { data: clerk } },
+    ]);
+    vi.stubGlobal('fetch', fetchMock);
+    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/.//evil.test' });
+    await fillAndSubmit('omar@example.com');
+    await waitFor(() => expect(getByTestId('location').textContent).toBe('/products'));
+  });
+
+  it('fills in the email handed in navigation state (after accepting an invitation)', async () => {
+    const { fetchMock } = mockFetch([signedOut]);
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage(<LoginPage />, {
+      path: '/login',
+      at: { pathname: '/login', state: { email: 'omar@example.com' } },
+    });
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('omar@example.com');
+    expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
   });
 });

@@ -14,7 +14,7 @@ import { describeApiError } from '../../lib/error-messages.ts';
 import { fetchCurrentUser } from '../../lib/fetch-current-user.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { createLazyResolver } from '../../lib/lazy-resolver.ts';
-import { loginRedirectTarget } from '../../lib/login-redirect.ts';
+import { landingAfterSignIn, loginEmailFrom } from '../../lib/login-redirect.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { activeQueryClient } from '../../lib/query-client-handle.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -38,6 +38,20 @@ async function handOver(user: CurrentUser) {
   queryClient.setQueryData(queryKeys.currentUser, user);
 }
 
+/**
+ * Where the signed-in user goes (`landingAfterSignIn`): what they may open is the signed-in
+ * area's knowledge (its screens and menu), loaded now — the area it goes to needs it next anyway.
+ * The previous page's toasts ("Your profile is ready…") stay behind.
+ */
+async function landing(user: CurrentUser, from: string | null, state: unknown): Promise<string> {
+  const [{ signInAccess }, { toast }] = await Promise.all([
+    import('../../app/landing.ts'),
+    import('react-hot-toast'),
+  ]);
+  toast.remove();
+  return landingAfterSignIn(from, state, signInAccess(user));
+}
+
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const messageText = useMessageText();
@@ -45,7 +59,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
-  const target = loginRedirectTarget(params.get('from'), location.state);
+  const from = params.get('from');
+  const state: unknown = location.state;
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -53,7 +68,8 @@ export function LoginPage() {
   // As react-hook-form does by default: checked on submit, then again on every change.
   const [submitted, setSubmitted] = useState(false);
 
-  // Signed in already (the session is asked once), or just now: go on to `from` (spec §2).
+  // Signed in already (the session is asked once), or just now: go on to `from` if the member may
+  // open it, else where they may be (spec §2, §4; decision 0017).
   useEffect(() => {
     const probe = new AbortController();
     fetchCurrentUser(probe.signal).then(
@@ -65,8 +81,22 @@ export function LoginPage() {
     return () => probe.abort();
   }, []);
   useEffect(() => {
-    if (user) void navigate(target, { replace: true });
-  }, [user, target, navigate]);
+    if (!user) return;
+    let left = false;
+    landing(user, from, state).then(
+      (path) => {
+        if (!left) void navigate(path, { replace: true });
+      },
+      // The signed-in area could not be downloaded (offline): the form stays, with its spinner
+      // gone, and a second press tries again.
+      () => {
+        if (!left) setUser(null);
+      },
+    );
+    return () => {
+      left = true;
+    };
+  }, [user, from, state, navigate]);
 
   const readValues = (): LoginInput => {
     const data = new FormData(formRef.current ?? undefined);
@@ -155,6 +185,8 @@ export function LoginPage() {
                 inputMode="email"
                 dir="ltr"
                 className="text-start"
+                // From the invitation just accepted (navigation state: the address stays out of the URL).
+                defaultValue={loginEmailFrom(state)}
               />
             )}
           </Field>

@@ -20,11 +20,22 @@ const notFound = {
   body: { error: { statusCode: 404, code: 'NOT_FOUND', name: 'NotFoundError', message: 'Not found' } },
 };
 
+const invitedEmail = 'omar@example.com';
+
 function status(value: 'pending' | 'accepted' | 'expired', passwordResetToken: string | null = null) {
   return {
-    body: { data: { status: value, user: { passwordResetToken }, workspace: { name: 'Cairo Coffee' } } },
+    body: {
+      data: {
+        status: value,
+        user: { email: invitedEmail, passwordResetToken },
+        workspace: { name: 'Cairo Coffee' },
+      },
+    },
   };
 }
+
+/** The navigation state the page left with: the login page fills in this email. */
+const leftWithState = () => JSON.parse(screen.getByTestId('location').dataset.state ?? 'null');
 
 function open(at: string, routes: MockRoute[]) {
   const mock = mockFetch([
@@ -95,6 +106,8 @@ describe('AcceptInvitePage (spec §2, §4)', () => {
     await completeProfile();
 
     await waitFor(() => expect(location()).toBe('/login'));
+    // The invited address goes along in navigation state, not in the URL.
+    expect(leftWithState()).toEqual({ email: invitedEmail });
     const [profile] = callsTo(calls, '/api/auth/set-profile', 'POST');
     expect(profile?.body).toMatchObject({
       name: 'Omar Hassan',
@@ -138,6 +151,9 @@ describe('AcceptInvitePage (spec §2, §4)', () => {
     expect(await screen.findByText('You have joined Cairo Coffee.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByRole('heading', { name: 'Thanks for Accepting Invitation' })).toBeNull();
+    await person.click(screen.getByRole('link', { name: 'Go to login' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(leftWithState()).toEqual({ email: invitedEmail });
   });
 
   it('shows the invalid state when the token is refused on accepting', async () => {

@@ -25,12 +25,16 @@ import { TextLink } from '../../components/ui/text-link.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
+import type { LoginRedirectState } from '../../lib/login-redirect.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { isCaptchaError } from '../auth/captcha-errors.ts';
+
+/** The login page's navigation state: the invited address filled in, kept out of the URL. */
+const loginState = (email: string | undefined): LoginRedirectState => (email ? { email } : {});
 
 /** The token was refused: unknown, used up or malformed. */
 function isInvalidToken(error: unknown): boolean {
@@ -88,9 +92,11 @@ function InvalidInvite() {
 function ProfileForm({
   passwordResetToken,
   workspaceName,
+  email,
 }: {
   passwordResetToken: string;
   workspaceName: string;
+  email: string;
 }) {
   const { t, i18n } = useTranslation();
   const messageText = useMessageText();
@@ -113,7 +119,7 @@ function ProfileForm({
     },
     onSuccess: () => {
       toast.success(t('acceptInvite.profileSaved'));
-      void navigate('/login', { replace: true });
+      void navigate('/login', { replace: true, state: loginState(email) });
     },
     onError: (error) => {
       // Captcha tokens are single-use: the next attempt needs a fresh one (spec §4).
@@ -235,7 +241,13 @@ function AcceptInvite({ token }: { token: string }) {
 
   // Accepted just now, or earlier by someone who has not completed their profile yet.
   if ((accepted || invite.status === 'accepted') && passwordResetToken) {
-    return <ProfileForm passwordResetToken={passwordResetToken} workspaceName={workspaceName} />;
+    return (
+      <ProfileForm
+        passwordResetToken={passwordResetToken}
+        workspaceName={workspaceName}
+        email={invite.user.email}
+      />
+    );
   }
 
   if (accepted) {
@@ -253,7 +265,11 @@ function AcceptInvite({ token }: { token: string }) {
             <p className="mt-1 text-sm">{t('acceptInvite.joinedBody')}</p>
           </div>
         </div>
-        <Link to="/login" className={buttonClassName('primary', 'md', 'mt-6 w-full')}>
+        <Link
+          to="/login"
+          state={loginState(invite.user.email)}
+          className={buttonClassName('primary', 'md', 'mt-6 w-full')}
+        >
           {t('acceptInvite.goToLogin')}
         </Link>
       </Card>
@@ -269,7 +285,9 @@ function AcceptInvite({ token }: { token: string }) {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('acceptInvite.expired')}</p>
         </div>
         <p className="mt-6 text-center text-sm">
-          <TextLink to="/login">{t('acceptInvite.goToLogin')}</TextLink>
+          <TextLink to="/login" state={loginState(invite.user.email)}>
+            {t('acceptInvite.goToLogin')}
+          </TextLink>
         </p>
       </Card>
     );

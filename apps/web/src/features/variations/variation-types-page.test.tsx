@@ -310,6 +310,10 @@ describe('the variation types page', () => {
     expect(
       await within(confirm).findByText('Records still using this one (7): Shirt, Hoodie, Cap, Scarf, Socks'),
     ).toBeTruthy();
+    // Its Delete is disabled while the value is in use.
+    expect((within(confirm).getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 });
 

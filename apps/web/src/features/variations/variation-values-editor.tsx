@@ -33,6 +33,8 @@ type ValueFormOutput = z.output<typeof valueFormSchema>;
 
 /** A change of values also changes their type's record (its `values`). */
 const alsoTheTypes: OperationOptions = { alsoInvalidateResources: ['variationTypes'] };
+/** A refused delete is said once, in its confirmation: no failure toast. */
+const deletionOptions: OperationOptions = { ...alsoTheTypes, failureShownByCaller: true };
 
 const iconButton =
   'grid size-9 place-items-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
@@ -51,6 +53,7 @@ export function VariationValuesEditor({ type }: { type: VariationTypeRecord }) {
   const mayEdit = allows('update');
   const mayDelete = allows('delete');
   const mutations = useResourceMutations(variationValuesResource, alsoTheTypes);
+  const deletion = useResourceMutations(variationValuesResource, deletionOptions);
   const run = useOperationRunner(variationValuesResource, alsoTheTypes);
 
   // While a new order is being saved it is shown instead of the stored one.
@@ -240,7 +243,7 @@ export function VariationValuesEditor({ type }: { type: VariationTypeRecord }) {
         }}
         title={deleting ? t('resourceList.deleteTitle', { name: nameOf(deleting) }) : ''}
         confirmLabel={t('common.delete')}
-        onConfirm={() => (deleting ? mutations.remove.mutateAsync({ id: deleting.id }) : Promise.resolve())}
+        onConfirm={() => (deleting ? deletion.remove.mutateAsync({ id: deleting.id }) : Promise.resolve())}
       >
         {deleting ? t('resourceList.deleteBody', { name: nameOf(deleting) }) : null}
       </ConfirmDialog>
