@@ -25,7 +25,7 @@ function refused(user: ReturnType<typeof testUser>, target: string): boolean {
 
 afterEach(() => localStorage.clear());
 
-describe('landing after sign-in, with the app’s screens and menu (spec §4, decision 0017)', () => {
+describe('landing after sign-in, with the app’s screens and menu (spec §4, decision 0018)', () => {
   const clerk = testUser([{ ...shop, grant: ['viewProducts', 'addProducts', 'viewCustomers'] }]);
   const viewer = testUser([{ ...shop, grant: ['viewProducts'] }]);
   const manager = testUser([{ ...shop, grant: ['viewApplications', 'viewBrands'] }]);

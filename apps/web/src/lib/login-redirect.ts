@@ -96,7 +96,7 @@ export interface SignInAccess {
 const pathnameOf = (target: string) => target.replace(/[?#].*$/s, '');
 
 /**
- * Where signing in lands (spec §4, "from or /", and decision 0017): the page it was sent from
+ * Where signing in lands (spec §4, "from or /", and decision 0018): the page it was sent from
  * (`loginRedirectTarget`: a path of this origin, with its query) if the member may open it, else
  * the dashboard `/` if they may open that, else the first page of the menu they may open — never
  * a refusal. Only with no page at all to open (no menu page is allowed) does it stay at the

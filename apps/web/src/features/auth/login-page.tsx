@@ -69,7 +69,7 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
 
   // Signed in already (the session is asked once), or just now: go on to `from` if the member may
-  // open it, else where they may be (spec §2, §4; decision 0017).
+  // open it, else where they may be (spec §2, §4; decision 0018).
   useEffect(() => {
     const probe = new AbortController();
     fetchCurrentUser(probe.signal).then(
