@@ -61,6 +61,11 @@ import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { formatMoney, invitationLifetimeDays } from './platform/mail/templates.ts';
 import { usePrivateUmask } from './platform/storage/private-files.ts';
+import {
+  describeCodeCollisions,
+  findCodeCollisions,
+  storedCodeColumns,
+} from './resource-engine/code-collisions.ts';
 import { createAppResources } from './resources.ts';
 
 export const helpText = `Dukkan operator commands
@@ -105,6 +110,10 @@ Commands:
   rotate-signing-keys
         Sign ID tokens with a new key from now on. The key it replaces stays published for two
         days, so what it signed still verifies; every running instance switches within a minute.
+  check-codes
+        List, per workspace, the codes stored before codes were normalized that are one code
+        under the rule (the same letters in another Unicode form, with invisible characters or
+        full-width) or no code at all. They were left as they are: rename all but one of each.
   help, --help, -h
         Show this text.
 
@@ -183,6 +192,7 @@ const commandNames = [
   'invoices',
   'record-payment',
   'rotate-signing-keys',
+  'check-codes',
 ] as const;
 type CommandName = (typeof commandNames)[number];
 
@@ -217,6 +227,7 @@ const commandOptions: Record<CommandName, ParseArgsOptionsConfig> = {
   invoices: { status: { type: 'string' } },
   'record-payment': { status: { type: 'string' } },
   'rotate-signing-keys': {},
+  'check-codes': {},
 };
 
 const expectedPositionals: Record<CommandName, string[]> = {
@@ -234,6 +245,7 @@ const expectedPositionals: Record<CommandName, string[]> = {
   invoices: [],
   'record-payment': ['invoiceId'],
   'rotate-signing-keys': [],
+  'check-codes': [],
 };
 
 /**
@@ -527,6 +539,25 @@ const commands: Record<CommandName, Command> = {
       const { kid, removed } = await rotateSigningKeys(context.database.db, context.now());
       context.io.stdout(
         `New signing key ${kid}; the previous one verifies for two more days.${removed > 0 ? ` ${removed} expired key${removed === 1 ? '' : 's'} removed.` : ''}\n`,
+      );
+    };
+  },
+
+  'check-codes'() {
+    return async (context) => {
+      const collisions = await findCodeCollisions(
+        context.database.db,
+        storedCodeColumns(services(context).resources),
+      );
+      if (collisions.length === 0) {
+        context.io.stdout('No stored codes collide: every code is stored as the rule makes it.\n');
+        return;
+      }
+      context.io.stdout(
+        `${[
+          ...describeCodeCollisions(collisions),
+          `${collisions.length} group${collisions.length === 1 ? '' : 's'} of codes stored apart that are one code (or none) under the rule. Rename all but one of each; the records are as they were.`,
+        ].join('\n')}\n`,
       );
     };
   },

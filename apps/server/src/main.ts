@@ -7,6 +7,8 @@ import { DataDirLockedError, dataDirLockPath } from './db/lock.ts';
 import { type OperatorSocket, operatorSocketPath, startOperatorSocket } from './http/operator-socket.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { tightenDataDir, usePrivateUmask } from './platform/storage/private-files.ts';
+import { checkStoredCodesOnce, describeCodeCollisions } from './resource-engine/code-collisions.ts';
+import { createAppResources } from './resources.ts';
 
 /** Starts the server: configuration, database and migrations, first-start data, then listen. */
 async function main() {
@@ -45,6 +47,16 @@ async function main() {
     app.log.warn(
       { dataDir: config.dataDir, entries: tightened.failed },
       `${tightened.failed} entries in DATA_DIR could not be made private to the server's account (owned by another account?)`,
+    );
+  }
+
+  // Once per database: the codes stored before codes were normalized that collide under the rule
+  // (migration 0013 left them as they were). They stay listed by `check-codes` until renamed.
+  const collisions = await checkStoredCodesOnce(database.db, createAppResources(), new Date());
+  if (collisions && collisions.length > 0) {
+    app.log.warn(
+      { groups: collisions.length, collisions: describeCodeCollisions(collisions) },
+      `${collisions.length} groups of stored codes are one code under the rule but stored apart: rename all but one of each (npm run dukkan -- check-codes lists them)`,
     );
   }
 

@@ -1,10 +1,11 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizedPhonePattern, normalizePhone } from '@dukkan/contract';
+import { invisibleInCodes, normalizeCode, normalizedPhonePattern, normalizePhone } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../src/db/client.ts';
+import { seededRandom } from './helpers/seeded-random.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -235,6 +236,114 @@ describe('migration 0011: stored phones are normalized', { timeout: 90_000 }, ()
       { name: 'Third', phone: '٠١٠٠٢٣٤٥٦٧٨' },
       { name: 'Fourth', phone: '01002345678' },
     ]);
+    // A second run is a no-op.
+    await database.migrate();
+  });
+});
+
+/**
+ * 0013_normalize_stored_codes: codes stored before codes were normalized become what
+ * `normalizeCode` makes of them, each where that makes it share its code with no other record of
+ * its workspace; codes that would collide, or vanish, are left as they were (and listed by
+ * `check-codes`). Its SQL function `normalize_code` is the contract's rule.
+ */
+describe('migration 0013: stored codes are normalized where nothing collides', { timeout: 90_000 }, () => {
+  it('normalizes lone codes of every code column; leaves colliding and empty ones; SQL = normalizeCode', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(13));
+    const [alpha, beta] = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    const insert = (table: string, workspaceId: string, codes: string[], extra = '') =>
+      database.db.execute(
+        sql`insert into ${sql.identifier(table)} (workspace_id, code, name_en${sql.raw(extra ? `, ${extra}` : '')})
+            select ${workspaceId}, code, 'Name ' || place${sql.raw(extra ? `, ${extraValues[extra]}` : '')}
+            from unnest(${sql.param(codes)}::text[]) with ordinality as typed(code, place)`,
+      );
+    const extraValues: Record<string, string> = { symbol: `'u'` };
+    await runScript(
+      database,
+      `
+        insert into workspaces (id, name) values ('${alpha}', 'Alpha'), ('${beta}', 'Beta');
+        insert into users (id, email, name) values ('00000000-0000-4000-8000-000000000001', 'one@a.example', 'One');
+      `,
+    );
+    await insert('brands', alpha, [
+      'ABC',
+      '\uff21\uff22\uff23',
+      'Z\u200bW',
+      'CAFE\u0301',
+      ' PAD\u00a0',
+      '\u200b',
+      'plain',
+    ]);
+    await insert('brands', beta, ['Z\u200bW', 'ZW', 'ABC\u200f']);
+    await insert('measurement_units', alpha, ['\uff2b\uff27'], 'symbol');
+    await database.db.execute(sql`
+      insert into roles (workspace_id, code, title) values (${alpha}, ${'\uff32\uff2f\uff2c\uff25'}, 'Role')`);
+    await database.db.execute(sql`
+      insert into memberships (workspace_id, user_id, code)
+      values (${alpha}, '00000000-0000-4000-8000-000000000001', ${'E\u200b1'})`);
+    await database.db.execute(sql`
+      insert into products (id, workspace_id, code, name_en, measurement_unit_id)
+      select '00000000-0000-4000-8000-0000000000c1', ${alpha}, 'TEA', 'Tea', id from measurement_units limit 1`);
+    await database.db.execute(sql`
+      insert into product_variants (workspace_id, product_id, key, position, sku) values
+        (${alpha}, '00000000-0000-4000-8000-0000000000c1', 'a', 0, ${'\uff33\uff2b\uff35-1'}),
+        (${alpha}, '00000000-0000-4000-8000-0000000000c1', 'b', 1, null)`);
+
+    await database.migrate();
+
+    const codes = async (query: string) => (await rows(database, query)).map((row) => Object.values(row)[0]);
+    expect(await codes(`select code from brands where workspace_id = '${alpha}' order by name_en`)).toEqual([
+      'ABC',
+      '\uff21\uff22\uff23',
+      'ZW',
+      'CAF\u00c9',
+      'PAD',
+      '\u200b',
+      'plain',
+    ]);
+    expect(await codes(`select code from brands where workspace_id = '${beta}' order by name_en`)).toEqual([
+      'Z\u200bW',
+      'ZW',
+      'ABC',
+    ]);
+    expect(await codes('select code from measurement_units')).toEqual(['KG']);
+    expect(await codes('select code from roles')).toEqual(['ROLE']);
+    expect(await codes('select code from memberships')).toEqual(['E1']);
+    expect(await codes('select sku from product_variants order by key')).toEqual(['SKU-1', null]);
+    expect(
+      await codes(`select search_text from brands where code = 'ZW' and workspace_id = '${alpha}'`),
+    ).toEqual(['zw name 3 ']);
+
+    // The SQL rule is the contract's, on every invisible range's ends and on random typed codes.
+    const random = seededRandom(13);
+    const pieces = [
+      ...invisibleInCodes.flatMap(([first, last]) => [
+        String.fromCodePoint(first),
+        String.fromCodePoint(last),
+      ]),
+      ...'ABCabc019-_ ',
+      ...'\uff21\uff41\uff10\u3000\u00a0\u2007\u202f\t\n\u000b\f\r\u1680\u2028\u2029\u0085',
+      ...'\u00c9\u0301\u030a\u0327\u1100\u1161\u11a8\ufdfa\u337f\ufb01\u2126\u212b',
+      ...'ابتكلمنهوي٠١٢۴',
+    ];
+    const samples = [
+      ...pieces,
+      ...Array.from({ length: 300 }, () =>
+        Array.from(
+          { length: 1 + Math.floor(random() * 12) },
+          () => pieces[Math.floor(random() * pieces.length)],
+        ).join(''),
+      ),
+    ];
+    const inSql = (
+      await rows(
+        database,
+        `select normalize_code(typed) as code from unnest(array[${samples.map((sample) => `'${sample.replaceAll("'", "''")}'`).join(', ')}]::text[]) with ordinality as samples(typed, place) order by place`,
+      )
+    ).map((row) => row.code);
+    expect(inSql).toEqual(samples.map(normalizeCode));
     // A second run is a no-op.
     await database.migrate();
   });

@@ -1,6 +1,7 @@
 import { listQuerySchema, maxBulkRows, maxPageSize, validationCodes } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sequenceCode } from '../src/resource-engine/code-sequence.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import {
@@ -161,9 +162,13 @@ describe.each(testResources.served.map((data) => [data.storage.definition.key, d
         cookie: admin.cookie,
       });
       expectValidation(repeated, `1.${uniqueField}`, validationCodes.CODE_MUST_BE_UNIQUE);
+      // An empty code is no mistake (the engine assigns one); one over 60 characters is.
       const invalid = await api(t.app, {
         url: url('/bulk'),
-        body: [sample.input(targets.records), { ...sample.input(targets.records), [uniqueField]: '' }],
+        body: [
+          sample.input(targets.records),
+          { ...sample.input(targets.records), [uniqueField]: uniqueField === 'code' ? 'x'.repeat(61) : '' },
+        ],
         cookie: admin.cookie,
       });
       expect(errorOf(invalid).issues?.[0]?.path).toBe(`1.${uniqueField}`);
@@ -184,6 +189,68 @@ describe.each(testResources.served.map((data) => [data.storage.definition.key, d
       expectValidation(tooMany, '', validationCodes.TOO_MANY_BULK_ROWS);
       expect(await rowCount()).toBe(before + 2);
     });
+
+    it.runIf(creatable && definition.codePrefix !== undefined)(
+      `codes: left empty, the next free ${definition.codePrefix}- code; typed in another Unicode form, not unique`,
+      async () => {
+        const prefix = definition.codePrefix!;
+        const numberOf = (code: unknown) => {
+          expect(code).toMatch(new RegExp(`^${prefix}-[0-9]{4,}$`));
+          return Number((code as string).slice(prefix.length + 1));
+        };
+        const withoutCode = () => {
+          const { code: _, ...input } = sample.input(targets.records);
+          return input;
+        };
+        const first = numberOf(dataOf<{ code: string }>(await create(withoutCode())).code);
+        const blank = dataOf<{ id: string; code: string }>(
+          await create({ ...sample.input(targets.records), code: ' \u200b ' }),
+        );
+        expect(numberOf(blank.code)).toBe(first + 1);
+        // A code of the sequence typed by hand is skipped by the sequence.
+        const typed = sequenceCode(prefix, first + 2);
+        expect(
+          dataOf<{ code: string }>(await create({ ...sample.input(targets.records), code: typed })).code,
+        ).toBe(typed);
+        let next = first + 3;
+        if (has('bulk')) {
+          const bulk = dataOf<{ code: string }[]>(
+            await api(t.app, {
+              url: url('/bulk'),
+              body: [withoutCode(), { ...withoutCode(), code: '' }, withoutCode()],
+              cookie: admin.cookie,
+            }),
+          );
+          expect(bulk.map((record) => numberOf(record.code))).toEqual([next, next + 1, next + 2]);
+          next += 3;
+        }
+        // Editable: the generated code changed by hand; emptied, it takes the next one.
+        const edited = await api(t.app, {
+          method: 'PATCH',
+          url: url(`/${blank.id}`),
+          body: { code: `\uff25\uff24-${blank.code}` },
+          cookie: admin.cookie,
+        });
+        expect(dataOf<{ code: string }>(edited).code).toBe(`ED-${blank.code}`);
+        const emptied = await api(t.app, {
+          method: 'PATCH',
+          url: url(`/${blank.id}`),
+          body: { code: '' },
+          cookie: admin.cookie,
+        });
+        expect(numberOf(dataOf<{ code: string }>(emptied).code)).toBe(next);
+        // The same code in another form is the same code.
+        const again = await create({ ...sample.input(targets.records), code: `E\u0301D-${blank.code}` });
+        expect(again.status, again.text).toBe(201);
+        const twin = await create({ ...sample.input(targets.records), code: `\u00c9D-${blank.code}\u200f` });
+        expect(twin.status, twin.text).toBe(409);
+        expect(errorOf(twin)).toMatchObject({
+          code: 'DB',
+          target: 'code',
+          message: 'This code must be unique',
+        });
+      },
+    );
 
     it('validation: an empty body, an unknown field, bad list parameters', async () => {
       if (creatable) {

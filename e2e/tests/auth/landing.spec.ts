@@ -6,7 +6,7 @@ import { e2eServer } from '../../fixtures/server.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
- * Where signing in lands (spec §4, decision 0017): a clerk whose role may not open the dashboard
+ * Where signing in lands (spec §4, decision 0018): a clerk whose role may not open the dashboard
  * (no viewApplications) lands on the first page of their menu, Products, not on a refusal; the
  * invitation's "Your profile is ready" toast does not follow them in; the login page after the
  * invitation has their email filled in; typing `/` still shows the spec's refusal; and a `from`

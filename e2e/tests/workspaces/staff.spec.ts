@@ -62,7 +62,7 @@ test.describe('workspaces, roles and staff', () => {
     await staffPage.getByRole('button', { name: 'Update Profile' }).click();
     await expect(staffPage).toHaveURL(/\/login/, { timeout: 20_000 });
 
-    // Signed in, on the first page the role opens (not the dashboard's refusal: decision 0017),
+    // Signed in, on the first page the role opens (not the dashboard's refusal: decision 0018),
     // the navigation shows only what the role allows...
     await signIn(staffPage, { email: staff.email, password: staff.password });
     await expect(staffPage).toHaveURL(/\/brands$/);

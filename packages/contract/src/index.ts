@@ -10,6 +10,7 @@ export * from './domain/countries-and-currencies.ts';
 export * from './domain/exchange-rates.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
+export * from './domain/normalize-code.ts';
 export * from './domain/normalize-input.ts';
 export * from './domain/subscription-lifecycle.ts';
 export * from './domain/subscription-price.ts';

@@ -24,6 +24,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
+import { CodeSequence } from './code-sequence.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
 import { containsPattern, isUuid } from './queries.ts';
 import {
@@ -93,6 +94,9 @@ function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** A code left out or empty: the engine assigns one (`assignCode`). */
+const isEmptyCode = (code: unknown) => code === undefined || code === null || code === '';
 
 /** How many names a refusal of a used record lists. */
 export const inUseNamesShown = 5;
@@ -166,6 +170,34 @@ export function createResourceData(
   const statusColumn = definition.hasStatus ? columns.status : undefined;
   const imageFields = declaredImageFields(definition);
   const inputFields = Object.keys(definition.schemas.create.shape);
+  // A record with a code may leave it empty: the sequence of `codePrefix` assigns one, else
+  // (no prefix) the resource's hook must, or the write is refused with CODE_IS_REQUIRED.
+  const codeColumn = inputFields.includes('code') ? columns.code : undefined;
+  const codePrefix = codeColumn ? definition.codePrefix : undefined;
+
+  /** The sequence a write assigns codes from, or undefined for a resource without one. */
+  function codeSequence(db: Database, workspaceId: string, reserved?: ReadonlySet<string>) {
+    return codePrefix && codeColumn
+      ? new CodeSequence(db, table, codeColumn, definition.key, workspaceId, codePrefix, reserved)
+      : undefined;
+  }
+
+  /**
+   * After the resource's hook (which may have given the code itself): a code still empty gets the
+   * sequence's next one, or — without a sequence — is refused as required.
+   */
+  async function assignCode(
+    input: Record<string, unknown>,
+    sequence: CodeSequence | undefined,
+    pathPrefix: string,
+    expected: number,
+  ) {
+    if (!codeColumn || !isEmptyCode(input.code)) return;
+    if (!sequence) {
+      throw validationError([{ path: `${pathPrefix}code`, message: validationCodes.CODE_IS_REQUIRED }]);
+    }
+    input.code = await sequence.next(expected);
+  }
 
   function conditions(shape: ListShape): SQL | undefined {
     const placeholder = (name: string) => sql.placeholder(name);
@@ -406,7 +438,8 @@ export function createResourceData(
       const seen = new Set<unknown>();
       inputs.forEach((input, index) => {
         const value = input[field];
-        if (typeof value !== 'string') return;
+        // An empty code is none: the engine assigns each its own.
+        if (typeof value !== 'string' || value === '') return;
         if (seen.has(value))
           issues.push({ path: `${index}.${field}`, message: validationCodes.CODE_MUST_BE_UNIQUE });
         seen.add(value);
@@ -454,11 +487,25 @@ export function createResourceData(
     refuseRepeatedUniques(inputs);
     // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
     return writeTransaction(db, async (tx) => {
+      const typedCodes = new Set(
+        inputs.map((input) => input.code).filter((code): code is string => !isEmptyCode(code)),
+      );
+      const sequence = codeSequence(tx, caller.workspaceId, typedCodes);
+      // Rows still without a code from each index on: how many codes the sequence is asked for.
+      const stillEmpty = inputs.map((input) => (isEmptyCode(input.code) ? 1 : 0) as number);
+      for (let index = stillEmpty.length - 2; index >= 0; index--)
+        stillEmpty[index]! += stillEmpty[index + 1]!;
+      // The sequence's lock before any row is written: a write holding a row another waits for
+      // must not then wait for the lock that other write holds.
+      if (sequence && (stillEmpty[0]! > 0 || [...typedCodes].some((code) => sequence.looksSequenced(code)))) {
+        await sequence.lock();
+      }
       const ids: string[] = [];
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
         await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
         await namingRow(row, () => beforeWrite({ ...caller, db: tx }, input));
+        await assignCode(input, sequence, bulk ? `${index}.` : '', stillEmpty[index] || 1);
         const [created] = await tx
           .insert(table)
           // The workspace comes last: no input can place a row in another workspace.
@@ -467,6 +514,7 @@ export function createResourceData(
         ids.push(created!.id as string);
         await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, created!.id as string, input));
       }
+      await sequence?.finish();
       const byId = new Map(
         (await findRows(tx, caller.workspaceId, ids)).map((row) => [row.id as string, row]),
       );
@@ -482,10 +530,17 @@ export function createResourceData(
     const { workspaceId } = caller;
     if (!isUuid(id)) return null;
     return writeTransaction(db, async (tx) => {
+      // A code the update empties gets the sequence's next one; as on create, the sequence's
+      // lock is taken before the row's.
+      const code = input.code;
+      const sequence = typeof code === 'string' ? codeSequence(tx, workspaceId) : undefined;
+      if (sequence && (code === '' || sequence.looksSequenced(code as string))) await sequence.lock();
       const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
       await checkReferences(tx, workspaceId, input, '', existing);
       await beforeWrite({ ...caller, db: tx }, input, existing);
+      if (input.code === '') await assignCode(input, sequence, '', 1);
+      await sequence?.finish();
       await tx
         .update(table)
         .set({ ...storage.toRow(input), updatedAt: now() } as Partial<typeof table.$inferInsert>)

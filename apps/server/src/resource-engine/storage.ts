@@ -41,6 +41,13 @@ export interface ResourceHooks {
    * Before create and update (after validation, inside the write's transaction): refuse or
    * adjust the input. On update `existing` is the stored row, already known to belong to the
    * caller's workspace, and `input` holds only the fields the request names.
+   *
+   * Codes: the hook runs before the engine assigns one. A create (or bulk row) whose `code` is
+   * absent or empty, or an update that empties it, reaches the hook so; the hook may set
+   * `input.code` itself (a variation value takes one from its type). Only a code still empty
+   * after the hook gets the next code of the declaration's `codePrefix` sequence — or, for a
+   * declaration without a prefix, is refused with CODE_IS_REQUIRED. A code the hook sets is
+   * stored as it is: normalize it (`normalizeCode`) and keep it unique.
    */
   beforeWrite?(
     context: HookContext,

@@ -35,6 +35,7 @@ function formTexts(entries: readonly FormEntry[]): string[] {
       : [
           entry.label,
           entry.tooltipMessage,
+          entry.hint,
           entry.placeholder,
           entry.noOptionsMessage,
           ...(entry.options ?? []).map((option) => option.label),

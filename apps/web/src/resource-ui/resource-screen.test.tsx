@@ -100,6 +100,43 @@ describe('ResourceScreen (locations)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('saves with the code left empty: the field says a code is assigned, the list shows the one given', async () => {
+    const person = userEvent.setup();
+    const assigned = { ...location, id: '5a0c4b1e-2222-4a57-9a0e-6f1d1b9c2a03', code: 'LOC-0001' };
+    let saved = false;
+    const { calls } = renderLocations([
+      { path: '/api/locations', body: () => list(saved ? [assigned] : []) },
+      {
+        method: 'POST',
+        path: '/api/locations',
+        status: 201,
+        body: () => {
+          saved = true;
+          return { data: assigned };
+        },
+      },
+    ]);
+    await person.click((await screen.findAllByRole('button', { name: 'New location' }))[0]!);
+    const form = within(await screen.findByRole('dialog'));
+    const code = form.getByLabelText('Code', { exact: true });
+    // Not required; the hint under it says what an empty code means, and describes the box.
+    expect(code.getAttribute('aria-required')).toBeNull();
+    const hint = document.getElementById(code.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Left empty, a code is assigned when you save');
+    await person.type(form.getByLabelText('Name (English)'), 'Harbour');
+    await waitFor(() => expect(form.getByRole('option', { name: 'Nile Bakery' })).toBeTruthy());
+    await person.selectOptions(form.getByLabelText('Brand', { exact: true }), 'Nile Bakery');
+    await person.type(form.getByLabelText('Label Phone 1'), 'Reception');
+    await person.type(form.getByLabelText('Number Phone 1'), '0501234567');
+    await person.click(form.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(callsTo(calls, '/api/locations', 'POST')).toHaveLength(1));
+    expect(callsTo(calls, '/api/locations', 'POST')[0]?.body).toMatchObject({ code: '', brandId });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = await screen.findByRole('row', { name: /Downtown/ });
+    expect(within(row).getByText('LOC-0001')).toBeTruthy();
+  });
+
   it('sends nothing while the form is invalid, and shows each message under its field', async () => {
     const person = userEvent.setup();
     const { calls } = renderLocations([{ path: '/api/locations', body: list([]) }]);
@@ -108,8 +145,9 @@ describe('ResourceScreen (locations)', () => {
     // 18:00 with no closing time (18:00 → 09:00 would be a night shift, which is fine).
     await person.type(form.getByLabelText('Monday opens'), '18:00');
     await person.click(form.getByRole('button', { name: 'Create' }));
-    expect(await form.findByText('Code is required')).toBeTruthy();
-    expect(form.getByText('Label is required')).toBeTruthy();
+    expect(await form.findByText('Label is required')).toBeTruthy();
+    // A code left empty is no mistake: the server assigns one when the record is saved.
+    expect(form.queryByText('Code is required')).toBeNull();
     expect(form.getByLabelText('Monday closes').getAttribute('aria-invalid')).toBe('true');
     expect(form.getByText('Enter a closing time, or mark the day closed')).toBeTruthy();
     expect(callsTo(calls, '/api/locations', 'POST')).toHaveLength(0);

@@ -4,6 +4,7 @@
  * mistake a merchant typing from a label makes.
  */
 
+import { normalizeCode } from './normalize-code.ts';
 import { toLatinDigits } from './normalize-input.ts';
 
 /** The GTIN lengths a barcode may have: EAN-8, UPC-A, EAN-13, GTIN-14. */
@@ -42,7 +43,10 @@ export function barcodeIssue(value: string): 'BARCODE_IS_INVALID' | null {
   return gs1CheckDigit(value.slice(0, -1)) === check ? null : 'BARCODE_IS_INVALID';
 }
 
-/** A typed or pasted barcode as it is checked and stored: trimmed, Arabic-Indic digits made ASCII. */
+/**
+ * A typed or pasted barcode as it is checked and stored: a code (`normalizeCode`: nothing
+ * invisible, full-width digits as ASCII, trimmed), with Arabic-Indic digits made ASCII.
+ */
 export function normalizeBarcode(value: string): string {
-  return toLatinDigits(value.trim());
+  return toLatinDigits(normalizeCode(value));
 }

@@ -72,6 +72,13 @@ export interface ResourceDefinition<
   filters: readonly FilterDefinition[];
   /** Records can be switched on and off: `PATCH {path}/{id}` with `{ status }`. */
   hasStatus: boolean;
+  /**
+   * The prefix of the codes the server assigns (`BR` → `BR-0001`, `BR-0002`, …, `BR-10000`):
+   * a create, bulk row or update that leaves `code` empty gets the next code of the workspace's
+   * sequence for this resource that no record has. Without it a code must be typed, or given by
+   * the resource's own hook (a variation value takes one from its type).
+   */
+  codePrefix?: string;
   /** The list's columns, for the generic screen (resources with their own screen may leave them out). */
   columns?: readonly ColumnDefinition[];
   /** The create/edit form, for the generic screen. */
@@ -105,6 +112,16 @@ export function defineResource<
  * the contract's tests; a page that only lists records never pays for it.
  */
 export function checkResource(definition: ResourceDefinition): void {
+  if (definition.codePrefix !== undefined) {
+    if (!/^[A-Z][A-Z0-9]{0,9}$/.test(definition.codePrefix)) {
+      throw new Error(
+        `Resource ${definition.key}: the code prefix ${definition.codePrefix} must be 1–10 capital letters or digits`,
+      );
+    }
+    if (!('code' in definition.schemas.record.shape && 'code' in definition.schemas.create.shape)) {
+      throw new Error(`Resource ${definition.key}: a code prefix needs a code field in its record and input`);
+    }
+  }
   const columnFields = (definition.columns ?? []).map((column) => column.field);
   for (const field of [...definition.search, ...definition.sort, ...columnFields]) {
     if (!(field in definition.schemas.record.shape)) {

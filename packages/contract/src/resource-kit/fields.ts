@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { currencyCodes } from '../domain/countries-and-currencies.ts';
+import { normalizeCode } from '../domain/normalize-code.ts';
 import { parseNumberInput } from '../domain/normalize-input.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
-/** Field rules of the catalogue (spec §5): codes and titles under 60, descriptions under 255. */
+/*
+ * Field rules of the catalogue (spec §5): codes and titles under 60, descriptions under 255.
+ *
+ * A code is normalized (`normalizeCode`) before its rules, so the 60 characters are counted, and
+ * uniqueness is decided, on what is stored. It may be left out or empty: the server then assigns
+ * the next code of the resource's sequence (`codePrefix`), on create and on an update that empties it.
+ */
 export const codeField = lazySchema(() =>
-  textField(codes.CODE_IS_REQUIRED).trim().min(1, codes.CODE_IS_REQUIRED).max(60, codes.CODE_TOO_LONG),
+  textField(codes.CODE_IS_REQUIRED).overwrite(normalizeCode).max(60, codes.CODE_TOO_LONG).optional(),
 );
 
 export const titleField = lazySchema(() =>

@@ -90,6 +90,8 @@ export interface FormField {
   /** select: the text shown when there is nothing to choose. */
   noOptionsMessage?: string;
   tooltipMessage?: string;
+  /** A sentence under the control saying what the field does (an i18n key), tied to it as its description. */
+  hint?: string;
   className?: string;
   /** date: one day, or a range closed by its second pick. */
   mode?: 'single' | 'range';

@@ -53,4 +53,5 @@ export const authorityRolesResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: false,
+  codePrefix: 'ROLE',
 });

@@ -62,6 +62,7 @@ export const brandsResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  codePrefix: 'BR',
   columns: [
     { field: 'logo', kind: 'image' },
     ...codeAndNameColumns,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import type { ColumnDefinition } from '../resource-kit/columns.ts';
 import { idField, recordStatusField, timestampField } from '../resource-kit/fields.ts';
-import type { FormEntry } from '../resource-kit/form-fields.ts';
+import type { FormEntry, FormField } from '../resource-kit/form-fields.ts';
 
 /** The fields every catalogue record has beside its own. */
 export const catalogueRecordFields = {
@@ -23,12 +23,24 @@ export const codeAndNameColumns: readonly ColumnDefinition[] = [
 ];
 
 /**
+ * A record's code in a form: optional, since a code left empty is assigned when the record is
+ * saved (the resource's `codePrefix`), and the hint under it says so.
+ */
+export const codeFormField: FormField = {
+  name: 'code',
+  type: 'text',
+  label: 'resources.common.fields.code',
+  hint: 'resources.common.codeHint',
+  ltr: true,
+};
+
+/**
  * Code, then the name in each language side by side: the head of most catalogue forms. A name is
  * needed in one language or the other, so neither box is marked required nor optional; leaving
  * both empty shows NAME_IS_REQUIRED under the English one.
  */
 export const codeAndNameFormFields: readonly FormEntry[] = [
-  { name: 'code', type: 'text', label: 'resources.common.fields.code', required: true, ltr: true },
+  codeFormField,
   {
     kind: 'group',
     label: 'resources.common.fields.name',

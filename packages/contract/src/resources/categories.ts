@@ -87,6 +87,7 @@ export const categoriesResource = defineResource({
   path: 'categories',
   permission: 'Categories',
   ...categoryDeclaration,
+  codePrefix: 'CAT',
   filters: [{ field: 'parentId', kind: 'reference', resource: 'categories' }],
   form: categoryForm('categories'),
 });
@@ -96,6 +97,7 @@ export const wasteCategoriesResource = defineResource({
   path: 'waste-categories',
   permission: 'WasteCategories',
   ...categoryDeclaration,
+  codePrefix: 'WST',
   filters: [{ field: 'parentId', kind: 'reference', resource: 'wasteCategories' }],
   form: categoryForm('wasteCategories'),
 });

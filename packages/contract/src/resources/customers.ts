@@ -4,7 +4,7 @@ import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, emptyAsNull, referenceField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
+import { codeFormField, fieldLabel, statusRecordFields } from './catalogue-common.ts';
 
 /** How a customer came to the business. */
 export const customerSources = ['walkIn', 'phone', 'online', 'referral', 'other'] as const;
@@ -54,6 +54,7 @@ export const customersResource = defineResource({
     { field: 'brandId', kind: 'reference', resource: 'brands' },
   ],
   hasStatus: true,
+  codePrefix: 'C',
   columns: [
     { field: 'code', kind: 'code' },
     { field: 'name', kind: 'text', primary: true },
@@ -69,7 +70,7 @@ export const customersResource = defineResource({
         label: fieldLabel('customers', 'identity'),
         columns: 2,
         fields: [
-          { name: 'code', type: 'text', required: true, ltr: true, label: 'resources.common.fields.code' },
+          codeFormField,
           { name: 'name', type: 'text', required: true, label: fieldLabel('customers', 'name') },
         ],
       },

@@ -222,6 +222,7 @@ export const locationsResource = defineResource({
   defaultSort: 'code',
   filters: [{ field: 'brandId', kind: 'reference', resource: 'brands' }],
   hasStatus: true,
+  codePrefix: 'LOC',
   columns: [
     ...codeAndNameColumns,
     { field: 'brandId', kind: 'reference', reference: 'brands' },

@@ -53,6 +53,7 @@ export const measurementUnitsResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  codePrefix: 'UNIT',
   columns: [...codeAndNameColumns, { field: 'symbol', kind: 'text' }, { field: 'status', kind: 'status' }],
   form: {
     fields: [

@@ -35,6 +35,7 @@ export const productTagsResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  codePrefix: 'TAG',
   columns: [...codeAndNameColumns, { field: 'status', kind: 'status' }],
   form: {
     fields: codeAndNameFormFields,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { barcodeIssue } from '../domain/barcode.ts';
+import { barcodeIssue, normalizeBarcode } from '../domain/barcode.ts';
+import { normalizeCode } from '../domain/normalize-code.ts';
 import { maxVariantsPerProduct } from '../domain/variants.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
@@ -52,17 +53,19 @@ export const productOptionSchema = lazySchema(() =>
 );
 export type ProductOption = z.infer<typeof productOptionSchema>;
 
+/** A variant's SKU, normalized like every code (`normalizeCode`); empty is none. */
 export const skuField = lazySchema(() =>
   textField()
-    .trim()
+    .overwrite(normalizeCode)
     .max(60, codes.SKU_TOO_LONG)
     .transform((sku) => sku || null)
     .nullable(),
 );
 
+/** A variant's barcode, normalized (`normalizeBarcode`) before its check digit is checked; empty is none. */
 export const barcodeField = lazySchema(() =>
   textField()
-    .trim()
+    .overwrite(normalizeBarcode)
     .refine((barcode) => barcodeIssue(barcode) === null, codes.BARCODE_IS_INVALID)
     .transform((barcode) => barcode || null)
     .nullable(),
@@ -229,6 +232,7 @@ export const productsResource = defineResource({
     { field: 'measurementUnitId', kind: 'reference', resource: 'measurementUnits' },
   ],
   hasStatus: true,
+  codePrefix: 'PRD',
   columns: [
     ...codeAndNameColumns,
     { field: 'measurementUnitId', kind: 'reference', reference: 'measurementUnits' },

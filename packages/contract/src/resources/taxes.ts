@@ -3,7 +3,7 @@ import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { codeField, countryField, titleField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { fieldLabel, statusRecordFields } from './catalogue-common.ts';
+import { codeFormField, fieldLabel, statusRecordFields } from './catalogue-common.ts';
 
 export const taxInputSchema = lazySchema(() =>
   z.object({
@@ -46,6 +46,7 @@ export const taxesResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  codePrefix: 'TAX',
   columns: [
     { field: 'code', kind: 'code' },
     { field: 'title', kind: 'text', primary: true },
@@ -55,7 +56,7 @@ export const taxesResource = defineResource({
   ],
   form: {
     fields: [
-      { name: 'code', type: 'text', required: true, ltr: true, label: 'resources.common.fields.code' },
+      codeFormField,
       { name: 'title', type: 'text', required: true, label: fieldLabel('taxes', 'title') },
       {
         kind: 'group',

@@ -66,6 +66,7 @@ export const variationTypesResource = defineResource({
   defaultSort: 'code',
   filters: [],
   hasStatus: true,
+  codePrefix: 'VAR',
   columns: [...codeAndNameColumns, { field: 'status', kind: 'status' }],
   form: {
     fields: codeAndNameFormFields,

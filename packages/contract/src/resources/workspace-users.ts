@@ -7,6 +7,7 @@ import {
   phoneField,
   strongPasswordField,
 } from '../auth/fields.ts';
+import { normalizeCode } from '../domain/normalize-code.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { idField, recordStatuses, recordStatusField, timestampField } from '../resource-kit/fields.ts';
@@ -17,7 +18,8 @@ export const membershipStatuses = [...recordStatuses, 'invited'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
 const roleIdField = lazySchema(() => z.uuid({ error: codes.ROLE_IS_REQUIRED }));
-const staffCodeField = lazySchema(() => textField().trim().max(60, codes.CODE_TOO_LONG));
+/** A staff code, normalized like every code (`normalizeCode`); empty is none (it has no sequence). */
+const staffCodeField = lazySchema(() => textField().overwrite(normalizeCode).max(60, codes.CODE_TOO_LONG));
 /** The applications a member may use, by client id (at most 60 characters: no longer one is installed). */
 const applicationsField = lazySchema(() =>
   z.array(textField().max(60, codes.APPLICATION_NOT_INSTALLED)).max(50, codes.TOO_MANY_APPLICATIONS),

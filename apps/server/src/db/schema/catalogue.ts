@@ -6,9 +6,11 @@ import {
   date,
   type ExtraConfigColumn,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -91,6 +93,24 @@ export function catalogueIndexes(name: string, table: CatalogueColumns, sorts: E
     ...sorts.map((column) => sortIndex(name, table.workspaceId, column)),
   ];
 }
+
+/**
+ * The last number each resource's code sequence reached in a workspace (`BR-0007` → 7, the codes
+ * it skipped as taken included): the engine reads and advances it under this row's lock, in the
+ * transaction that writes the records it assigns codes to (`resource-engine/code-sequence.ts`).
+ */
+export const codeCounters = pgTable(
+  'code_counters',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The resource's key (`brands`). */
+    resource: text('resource').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.workspaceId, table.resource] })],
+);
 
 export const brands = pgTable(
   'brands',

@@ -1,4 +1,4 @@
-import { type FormField, type ProductRecord, pickLocalized } from '@dukkan/contract';
+import { codeFormField, type FormField, type ProductRecord, pickLocalized } from '@dukkan/contract';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -13,13 +13,8 @@ const field = (definition: FormField) => definition;
 
 /** The details as the generic form's fields (the same controls, messages and option sources). */
 const fields = {
-  code: field({
-    name: 'code',
-    type: 'text',
-    label: 'resources.common.fields.code',
-    required: true,
-    ltr: true,
-  }),
+  // Optional: left empty, the server assigns the next PRD- code.
+  code: codeFormField,
   // One name or the other is enough: neither box is marked required nor optional.
   nameEn: field({
     name: 'name.en',

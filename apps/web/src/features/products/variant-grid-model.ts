@@ -1,5 +1,5 @@
 import type { VariantRow, VariantRowStatus } from '@dukkan/contract';
-import { normalizeBarcode } from '@dukkan/contract';
+import { normalizeBarcode, normalizeCode } from '@dukkan/contract';
 
 /*
  * What the variant grid does to the variants, apart from drawing them: one cell's new value, and a
@@ -15,9 +15,12 @@ export const textColumns: ReadonlySet<VariantColumn> = new Set(['sku', 'barcode'
 /** The columns a paste can fill: the text columns, and the image and status after them. */
 export const pastableColumns: ReadonlySet<VariantColumn> = new Set(['sku', 'barcode', 'image', 'status']);
 
-/** A cell's value as it is kept: trimmed, blank as null, a barcode's Arabic-Indic digits made ASCII. */
+/**
+ * A cell's value as it is kept, as the server stores it: a code (`normalizeCode`: trimmed,
+ * nothing invisible, no full-width letters), blank as null, a barcode's Arabic-Indic digits made ASCII.
+ */
 export function cellValue(column: 'sku' | 'barcode', typed: string): string | null {
-  const value = column === 'barcode' ? normalizeBarcode(typed) : typed.trim();
+  const value = column === 'barcode' ? normalizeBarcode(typed) : normalizeCode(typed);
   return value === '' ? null : value;
 }
 

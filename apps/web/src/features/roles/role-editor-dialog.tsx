@@ -94,9 +94,16 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
         <DialogBody className="space-y-5">
           {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="role-code" label={t('roles.columns.code')} error={errors.code?.message} required>
+            {/* Optional: left empty, the server assigns the next ROLE- code. */}
+            <Field
+              id="role-code"
+              label={t('roles.columns.code')}
+              error={errors.code?.message}
+              hint={t('resources.common.codeHint')}
+              showOptional
+            >
               {(control) => (
-                <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />
+                <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} dir="ltr" />
               )}
             </Field>
             <Field id="role-title" label={t('roles.columns.title')} error={errors.title?.message} required>

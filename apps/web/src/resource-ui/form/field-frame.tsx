@@ -25,8 +25,17 @@ export interface FieldFrameProps {
 
 /** The error's id for a control, so a nested control (a phone's number) can point at its own. */
 export const errorIdOf = (id: string) => `${id}-error`;
+/** The hint's id: the sentence under a control that says what the field does (`FormField.hint`). */
+export const hintIdOf = (id: string) => `${id}-hint`;
 
-/** A field's label (asterisk or 'Optional', tooltip), its control, and its one message (spec §4, §5). */
+/** The ids that describe a control: its hint, then its error, each when shown. */
+const describedBy = (id: string, hint: boolean, error: boolean) =>
+  [hint ? hintIdOf(id) : undefined, error ? errorIdOf(id) : undefined].filter(Boolean).join(' ') || undefined;
+
+/**
+ * A field's label (asterisk or 'Optional', tooltip), its control, its hint, and its one message
+ * (spec §4, §5). The hint and the message describe the control.
+ */
 export function FieldFrame({ field, id, error, asGroup = false, children }: FieldFrameProps) {
   const { t } = useTranslation();
   const text = useFormMessageText();
@@ -63,9 +72,14 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
   const control = children({
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorIdOf(id) : undefined,
+    'aria-describedby': describedBy(id, !!field.hint, !!error),
     'aria-required': field.required || undefined,
   });
+  const hint = field.hint && (
+    <p id={hintIdOf(id)} className="text-xs text-slate-500 dark:text-slate-400">
+      {t(field.hint as never, { ...values, defaultValue: field.hint }) as string}
+    </p>
+  );
   const message = error && (
     <p id={errorIdOf(id)} className="text-sm text-red-600 dark:text-red-400">
       {text(error)}
@@ -75,18 +89,20 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
   return asGroup ? (
     <fieldset
       className={className}
-      aria-describedby={error ? errorIdOf(id) : undefined}
+      aria-describedby={describedBy(id, !!field.hint, !!error)}
       data-field={field.name}
     >
       <legend className="sr-only">{label}</legend>
       {heading}
       {control}
+      {hint}
       {message}
     </fieldset>
   ) : (
     <div className={className} data-field={field.name}>
       {heading}
       {control}
+      {hint}
       {message}
     </div>
   );
