@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, codeCounters, measurementUnits, productVariants } from '../src/db/schema/index.ts';
 import { seedDemoCatalogue } from '../src/features/catalogue/demo-catalogue.ts';
+import { addStarterUnits } from '../src/features/workspaces/starter-set.ts';
 import {
   checkStoredCodesOnce,
   describeCodeCollisions,
@@ -72,7 +73,7 @@ describe('the sequence', () => {
     expect((await created()).code).toBe('BR-0001');
     expect((await created()).code).toBe('BR-0004');
 
-    await seedDemoCatalogue(t.db, engine, workspace.id);
+    await seedDemoCatalogue(t.db, engine, workspace.id, await addStarterUnits(t.db, engine, workspace.id));
     const [customer] = await engine
       .data('customers')
       .create(t.db, systemCaller(workspace.id), [
