@@ -62,9 +62,10 @@ export interface CodeCollision {
 /**
  * The stored codes that migration 0013 left as they were because normalizing them would have
  * made two records share a code (or left a record without one): per workspace and column, the
- * codes that normalize alike. Codes written since are normalized, so a group only shrinks as the
- * merchant renames its codes. Each column is read once, grouped in SQL by `normalize_code`
- * (migration 0013), the contract's rule.
+ * codes that normalize alike. Codes written since are normalized, so no group forms among them
+ * (though a code typed equal to what a group normalizes to joins it: the unique index is on the
+ * stored value). Each column is read once, grouped in SQL by `normalize_code` (migration 0013),
+ * the contract's rule.
  */
 export async function findCodeCollisions(db: Database, columns: readonly StoredCodes[]) {
   const found: CodeCollision[] = [];
