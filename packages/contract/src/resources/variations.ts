@@ -8,11 +8,14 @@ import {
   localizedNameFormValues,
   localizedNameRecordField,
   referenceField,
+  requiredCodeField,
 } from '../resource-kit/fields.ts';
+import type { FormEntry } from '../resource-kit/form-fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import {
   codeAndNameColumns,
   codeAndNameFormFields,
+  codeFormField,
   fieldLabel,
   statusRecordFields,
 } from './catalogue-common.ts';
@@ -79,9 +82,16 @@ const positionField = lazySchema(() =>
   z.number({ error: codes.POSITION_OUT_OF_RANGE }).int().min(0).max(1_000_000),
 );
 
+/** A value's code and name in a form: the code typed (values have no sequence to assign one). */
+export const variationValueFormFields: readonly FormEntry[] = [
+  { ...codeFormField, hint: undefined, required: true },
+  ...codeAndNameFormFields.filter((entry) => entry !== codeFormField),
+];
+
 export const variationValueInputSchema = lazySchema(() =>
   z.object({
-    code: codeField,
+    // Values have no sequence of their own: a value's code is typed.
+    code: requiredCodeField,
     /** The value's text ("Large", "كبير"). */
     name: localizedNameField,
     typeId: referenceField,
@@ -124,7 +134,7 @@ export const variationValuesResource = defineResource({
   ],
   form: {
     fields: [
-      ...codeAndNameFormFields,
+      ...variationValueFormFields,
       {
         name: 'typeId',
         type: 'select',

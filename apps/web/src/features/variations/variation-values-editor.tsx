@@ -1,13 +1,13 @@
 import {
-  codeAndNameFormFields,
-  codeField,
   type LocalizedName,
   localizedNameFormField,
   localizedNameFormValues,
   pickLocalized,
+  requiredCodeField,
   tagFor,
   type VariationTypeRecord,
   type VariationTypeValue,
+  variationValueFormFields,
   variationValuesResource,
 } from '@dukkan/contract';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
@@ -28,7 +28,7 @@ import {
 import { placeNameRefusal, textsOf } from './name-refusals.ts';
 
 /** A value's form: its code and its text in each language; the type is the one being edited. */
-const valueFormSchema = z.object({ code: codeField, name: localizedNameFormField });
+const valueFormSchema = z.object({ code: requiredCodeField, name: localizedNameFormField });
 type ValueFormOutput = z.output<typeof valueFormSchema>;
 
 /** A change of values also changes their type's record (its `values`). */
@@ -270,7 +270,7 @@ function NewValueForm({
         {t('variations.newValue')}
       </h4>
       <ResourceForm
-        fields={codeAndNameFormFields}
+        fields={variationValueFormFields}
         schema={valueFormSchema}
         submitLabel={t('variations.addValue')}
         onSubmit={async (input, form) => {
@@ -308,7 +308,7 @@ function RenameValueForm({
       </legend>
       <ResourceForm
         id={formId}
-        fields={codeAndNameFormFields}
+        fields={variationValueFormFields}
         schema={valueFormSchema}
         defaultValues={{ code: value.code, name: localizedNameFormValues(value.name) }}
         onSubmit={async (input, form) => {
