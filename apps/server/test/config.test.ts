@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
+import { serverProcessEnv } from './helpers/server-process.ts';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mainEntry = join(serverDir, 'src', 'main.ts');
@@ -243,15 +244,7 @@ describe('the server process', () => {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
         cwd: serverDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          NODE_ENV: 'test',
-          HOST: '127.0.0.1',
-          PORT: '0',
-          DATA_DIR: dataDir,
-          TRUST_PROXY: '0.0.0.0/0',
-        },
+        env: serverProcessEnv({ DATA_DIR: dataDir, TRUST_PROXY: '0.0.0.0/0' }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';

@@ -18,6 +18,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
 import { tightenDataDir, tightenPrivateTree } from '../src/platform/storage/private-files.ts';
 import { multipart, solveAltcha, tinyPng } from './helpers/api.ts';
+import { serverProcessEnv } from './helpers/server-process.ts';
 
 /**
  * DATA_DIR holds the embedded database (sessions, reset tokens, signing keys), the uploads and the
@@ -85,17 +86,12 @@ async function startServer(env: Record<string, string>) {
   const command = ['umask 022 && exec "$0" "$@"', process.execPath, '--import', 'tsx', mainEntry];
   const child = spawn('/bin/sh', ['-c', ...command], {
     cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
+    env: serverProcessEnv({
       LOG_LEVEL: 'info',
       CAPTCHA_DIFFICULTY: '1000',
       SUBSCRIPTION_CLOCK_SECONDS: '0',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -25,6 +25,7 @@ import {
 } from '../src/http/operator-socket.ts';
 import { formatMoney } from '../src/platform/mail/templates.ts';
 import { solveAltcha, tinyPng } from './helpers/api.ts';
+import { serverProcessEnv } from './helpers/server-process.ts';
 import { MemoryMailer } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -446,15 +447,7 @@ function runCliProcess(argv: string[], env: Record<string, string>, cwd = server
 async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
     cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: serverProcessEnv({ LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
