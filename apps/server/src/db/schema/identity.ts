@@ -49,6 +49,13 @@ export const workspaces = pgTable('workspaces', {
    * workspace has one (rates mean nothing without it), and Dukkan's merchants are in Egypt first.
    */
   baseCurrency: text('base_currency').notNull().default('EGP'),
+  /**
+   * IANA time zone of the workspace's business: what "today" and due dates mean for it, and how
+   * dates print in its mails. Africa/Cairo by default, like the base currency's EGP.
+   */
+  timeZone: text('time_zone').notNull().default('Africa/Cairo'),
+  /** When a member dismissed the dashboard's "Get started" list; null while it shows. */
+  getStartedDismissedAt: timestamp('get_started_dismissed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
