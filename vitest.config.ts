@@ -6,6 +6,12 @@ export default defineConfig({
   test: {
     // Test files run in parallel workers; each builds its own app and database.
     maxWorkers: 2,
-    projects: ['packages/contract', ...serverProjects, 'apps/web', 'examples/demo-client'],
+    projects: [
+      'packages/contract',
+      ...serverProjects,
+      'apps/web',
+      'examples/demo-client',
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'], environment: 'node' } },
+    ],
   },
 });
