@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     // Test files run in parallel workers; each builds its own app and database.
     maxWorkers: 2,
+    // The default summary, then a line when the PostgreSQL-only tests were skipped (no DATABASE_URL).
+    reporters: ['default', './scripts/postgres-only-reporter.ts'],
     projects: [
       'packages/contract',
       ...serverProjects,

@@ -144,7 +144,7 @@ describe.each(trees)('$key: parent loops', ({ key, path, table }) => {
 
   // Two connections are needed for two moves at once; PGlite has one, so its writes never overlap.
   it.runIf(process.env.DATABASE_URL)(
-    'two concurrent moves closing a loop cannot both pass: the second waits for the first, then is refused',
+    'two concurrent moves closing a loop cannot both pass: the second waits for the first, then is refused (PostgreSQL only)',
     async () => {
       // b → c; the first move puts a under c, the second b under a: together a loop a → c → b → a.
       const b = await create();

@@ -334,7 +334,7 @@ describe('codes stored before the rule', () => {
 });
 
 // Two connections are needed for two writes at once; PGlite has one, so its writes never overlap.
-describe.runIf(process.env.DATABASE_URL)('at once (PostgreSQL)', () => {
+describe.runIf(process.env.DATABASE_URL)('at once (PostgreSQL only)', () => {
   it('many creates and bulks without codes at once: every code once, 1 to the last, no error', async () => {
     const { created, create, bulk } = await shop();
     const answers = await Promise.all([

@@ -401,7 +401,7 @@ describe('SKUs and barcodes, unique in the workspace', () => {
 
   // Two connections are needed for two saves at once; PGlite has one, so its writes never overlap.
   it.runIf(process.env.DATABASE_URL)(
-    'two products saved at once with the same new SKU: the second waits, then is refused at its row',
+    'two products saved at once with the same new SKU: the second waits, then is refused at its row (PostgreSQL only)',
     async () => {
       const size = await catalogue.variationType('Size', 'المقاس', sizes);
       const [small] = size.values as [string];

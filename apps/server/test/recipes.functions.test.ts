@@ -470,7 +470,7 @@ describe('users', () => {
 
 // Two connections are needed for two saves at once; PGlite has one, so its writes never overlap.
 it.runIf(process.env.DATABASE_URL)(
-  'two concurrent saves that each close half of a loop cannot both pass: the second waits, then is refused',
+  'two concurrent saves that each close half of a loop cannot both pass: the second waits, then is refused (PostgreSQL only)',
   async () => {
     // B uses C and D uses A are stored; A using B and C using D together make A → B → C → D → A.
     // The two saves touch no row of each other's, so only the recipe lock orders them.

@@ -302,7 +302,7 @@ describe('recipes over HTTP', () => {
 
   // Two connections are needed for two saves at once; PGlite has one, so its writes never overlap.
   it.runIf(process.env.DATABASE_URL)(
-    'two concurrent saves that each close half of a loop cannot both pass: the second waits, then is refused',
+    'two concurrent saves that each close half of a loop cannot both pass: the second waits, then is refused (PostgreSQL only)',
     async () => {
       // B uses C and D uses A; A using B and C using D together would make A → B → C → D → A.
       // Neither save touches a row of the other's, so only the recipe lock orders them.

@@ -185,7 +185,7 @@ describe('POST /api/subscriptions/events', () => {
   });
 
   it.runIf(process.env.DATABASE_URL)(
-    'two first events at once (PostgreSQL): the second waits for the first row, then is refused by the table',
+    'two first events at once (PostgreSQL only): the second waits for the first row, then is refused by the table',
     async () => {
       const application = await insertApplication(t.db, { trialDays: 3 });
       const request = {

@@ -414,7 +414,7 @@ describe('a used value or type is not deleted', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('concurrent writes (PostgreSQL)', () => {
+describe.runIf(process.env.DATABASE_URL)('concurrent writes (PostgreSQL only)', () => {
   it('two values with the same text at once: one is created, the other refused', async () => {
     const colour = await createType('Colour');
     const post = (code: string) =>

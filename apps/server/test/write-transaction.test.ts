@@ -17,7 +17,7 @@ const planCacheMode = async (db: TestApp['db']) => {
 };
 
 // PGlite's connection keeps PostgreSQL's default: only the server's pool forces custom plans.
-describe.runIf(process.env.DATABASE_URL)('writeTransaction (PostgreSQL)', () => {
+describe.runIf(process.env.DATABASE_URL)('writeTransaction (PostgreSQL only)', () => {
   it("runs with the default plan cache, and leaves the connection's forced custom plans outside", async () => {
     expect(await planCacheMode(t.db)).toBe('force_custom_plan');
     expect(await writeTransaction(t.db, (tx) => planCacheMode(tx))).toBe('auto');

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { TestModule } from 'vitest/node';
+import { skippedPostgresOnly } from './postgres-only-reporter.ts';
+
+/** A module whose tests are the given (name, state) pairs, as far as the reporter reads it. */
+function moduleOf(tests: Array<[string, string]>): TestModule {
+  return {
+    children: {
+      *allTests(state?: string) {
+        for (const [fullName, testState] of tests) {
+          if (!state || state === testState) yield { fullName };
+        }
+      },
+    },
+  } as unknown as TestModule;
+}
+
+describe('the PostgreSQL-only reporter', () => {
+  it('counts only skipped tests that carry the mark', () => {
+    const modules = [
+      moduleOf([
+        ['codes > at once (PostgreSQL only) > many creates', 'skipped'],
+        ['codes > at once (PostgreSQL only) > many bulks', 'skipped'],
+        ['codes > a typed code', 'passed'],
+        ['codes > a todo', 'skipped'],
+      ]),
+      moduleOf([['races (PostgreSQL only) > two instances', 'passed']]),
+    ];
+    expect(skippedPostgresOnly(modules)).toBe(2);
+  });
+});
