@@ -43,6 +43,62 @@ function pluralGroups(keys: Iterable<string>) {
 const formsOf = (language: string) =>
   [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
 
+/** `{{value}}`, `{value}` (a SKU pattern's tokens), `$t(nested)` and `<tags>`: not words of a language. */
+const withoutPlaceholders = (text: string) => text.replace(/{{[^}]*}}|{[^}]*}|\$t\([^)]*\)|<\/?\w+>/g, ' ');
+
+/**
+ * Latin words an Arabic text may hold: names of standards and formats, the product's name, and the
+ * example address of a placeholder. Anything else in Latin letters is English left untranslated.
+ */
+const latinInArabic = new Set([
+  'SKU',
+  'EAN',
+  'UPC',
+  'GTIN',
+  'PNG',
+  'JPEG',
+  'GIF',
+  'WebP',
+  'AVIF',
+  'Dukkan',
+  'https',
+  'example.com',
+]);
+
+/** Texts that are the same in every language: a name, a number, an address. */
+const sameInEveryLanguage = new Set([
+  'app.altName',
+  'languages.en',
+  'notFound.code',
+  'auth.requestAccess.companyWebsitePlaceholder',
+]);
+
+/** What makes an Arabic text not Arabic: no Arabic letter where English has words, or English words in it. */
+function notArabic(english: string, arabic: string): string | null {
+  const words = withoutPlaceholders(arabic);
+  const latin = (words.match(/[A-Za-z][A-Za-z.-]*[A-Za-z]|[A-Za-z]/g) ?? []).filter(
+    (word) => !latinInArabic.has(word),
+  );
+  if (latin.length > 0) return `English words: ${latin.join(' ')}`;
+  if (/[A-Za-z]/.test(withoutPlaceholders(english)) && !/[\u0600-\u06FF]/.test(words))
+    return 'no Arabic letter';
+  return null;
+}
+
+describe('notArabic', () => {
+  it('finds an English sentence left in Arabic, and English words inside an Arabic one', () => {
+    expect(notArabic('Save', 'Save')).toMatch(/English words/);
+    expect(notArabic('Save changes', 'حفظ changes')).toMatch(/changes/);
+    expect(notArabic('Saved {{count}}', '{{count}}')).toBe('no Arabic letter');
+  });
+
+  it('lets placeholders, standards and formats through', () => {
+    expect(notArabic('{{name}} was saved', 'تم حفظ {{name}}')).toBeNull();
+    expect(notArabic('SKU pattern: {code}-{n}', 'نمط SKU: {code}-{n}')).toBeNull();
+    expect(notArabic('{{action}}: {{name}}', '{{action}}: {{name}}')).toBeNull();
+  });
+});
+
 describe('locales', () => {
   const english = flatten({ ...en, ...signedInEn });
   const arabic = flatten({ ...ar, ...signedInAr });
@@ -77,6 +133,17 @@ describe('locales', () => {
       expect(translated.trim(), key).not.toBe('');
       expect(interpolations(translated), key).toEqual(interpolations(text));
     }
+  });
+
+  it('every Arabic text is Arabic: no English left in it', () => {
+    const found: string[] = [];
+    for (const [key, text] of arabic) {
+      if (sameInEveryLanguage.has(key)) continue;
+      const base = pluralForm.test(key) ? key.replace(pluralForm, '_other') : key;
+      const problem = notArabic(english.get(base) ?? english.get(key) ?? '', text);
+      if (problem) found.push(`${key}: ${problem}`);
+    }
+    expect(found).toEqual([]);
   });
 
   it("fills in every plural form, using only the placeholders of English's general form", () => {
