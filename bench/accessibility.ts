@@ -22,16 +22,12 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { screens } from '../apps/web/src/app/screens.ts';
 import { type AxeViolation, axeViolations } from '../e2e/fixtures/axe.ts';
-import {
-  chromiumArgs,
-  chromiumPath,
-  machineFacts,
-  type RunningServer,
-  repoRoot,
-  runAsScript,
-  startServer,
-  writeResult,
-} from './support.ts';
+import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { machineFacts } from './support/machine.ts';
+import { repoRoot } from './support/paths.ts';
+import { writeResult } from './support/results.ts';
+import { runAsScript } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 const admin = { email: 'admin@a11y.dukkan.test', password: 'Admin123!a11y' };
 const languages = ['en', 'ar'] as const;

@@ -3,7 +3,7 @@
  * tag, against a user in one such workspace: autocannon at 50 connections, on PGlite and on
  * PostgreSQL. Target (issue 3): the wide user stays within 2× of the narrow one (req/s).
  *
- * The server is the product entry in a child process (support.ts), its database prepared first
+ * The server is the product entry in a child process (support/server.ts), its database prepared first
  * from this process: migrations, 50 workspaces with a full role each, the two users and their
  * memberships. Both users sign in once; the load runs on their session cookies.
  *
@@ -18,24 +18,18 @@ import {
   type BenchDatabaseOptions,
   benchDatabases,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   databaseName,
   freshDatabase,
-  intFromEnv,
-  type LatencyMs,
-  latencyOf,
-  loadSettings,
-  machineLine,
   migrated,
-  type RunningServer,
-  round2,
-  runAsScript,
   type Skipped,
-  sessionCookie,
-  startServer,
-  writeResult,
-} from './support.ts';
+} from './support/databases.ts';
+import { type LatencyMs, latencyOf, loadSettings } from './support/load.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { round2 } from './support/numbers.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { sessionCookie } from './support/sessions.ts';
 
 type Profile = 'one workspace' | 'many workspaces';
 

@@ -22,22 +22,17 @@ import {
   type BenchDatabaseOptions,
   benchDatabases,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   databaseName,
   freshDatabase,
-  type LatencyMs,
-  latencyOf,
-  loadSettings,
-  machineLine,
   migrated,
-  type RunningServer,
-  runAsScript,
   type Skipped,
-  sessionCookie,
-  startServer,
-  writeResult,
-} from './support.ts';
+} from './support/databases.ts';
+import { type LatencyMs, latencyOf, loadSettings } from './support/load.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { writeResult } from './support/results.ts';
+import { runAsScript } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { sessionCookie } from './support/sessions.ts';
 
 const adminEmail = 'bench-admin@dukkan.localhost';
 const password = 'Bench-Passw0rd!';

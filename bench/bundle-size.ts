@@ -18,20 +18,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Request } from '@playwright/test';
-import {
-  adminSession,
-  benchWorkspaces,
-  chromiumArgs,
-  chromiumPath,
-  isEntry,
-  machineFacts,
-  median,
-  migrated,
-  type RunningServer,
-  repoRoot,
-  startServer,
-  writeResult,
-} from './support.ts';
+import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { benchWorkspaces, migrated } from './support/databases.ts';
+import { machineFacts } from './support/machine.ts';
+import { median } from './support/numbers.ts';
+import { repoRoot } from './support/paths.ts';
+import { writeResult } from './support/results.ts';
+import { isEntry } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { adminSession } from './support/sessions.ts';
 
 /** 100 KB for /login, counted as 100,000 bytes (the stricter reading of "KB"), as transferred. */
 export const initialJsBudgetBytes = 100_000;

@@ -9,7 +9,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { brands } from '../apps/server/src/db/schema/index.ts';
-import { adminSession, benchWorkspaces } from './support.ts';
+import { benchWorkspaces } from './support/databases.ts';
+import { adminSession } from './support/sessions.ts';
 
 const firstNames = `
   Ahmed Mohamed Mahmoud Mostafa Omar Ali Youssef Khaled Hassan Hussein Ibrahim Karim Tarek Amr

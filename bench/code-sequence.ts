@@ -21,18 +21,14 @@ import { createAppResources } from '../apps/server/src/resources.ts';
 import {
   benchDatabases,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   freshDatabase,
-  intFromEnv,
-  machineLine,
-  median,
   migrated,
-  round1,
-  runAsScript,
   type Skipped,
-  writeResult,
-} from './support.ts';
+} from './support/databases.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { median, round1 } from './support/numbers.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
 
 interface Side {
   /** Milliseconds of each round's bulk create. */

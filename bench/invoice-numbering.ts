@@ -19,18 +19,14 @@ import type { Mailer } from '../apps/server/src/platform/mail/mailer.ts';
 import {
   benchDatabases,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   freshDatabase,
-  intFromEnv,
-  machineLine,
-  median,
   migrated,
-  round1,
-  runAsScript,
   type Skipped,
-  writeResult,
-} from './support.ts';
+} from './support/databases.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { median, round1 } from './support/numbers.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
 
 /** The workspaces have no admins: nothing is mailed. */
 const noMail: Mailer = { send: async () => undefined, close: () => undefined };

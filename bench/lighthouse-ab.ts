@@ -11,7 +11,10 @@
  */
 import type * as chromeLauncher from 'chrome-launcher';
 import { audit, type LighthouseSite, launchChrome, lighthouseSite, summarize } from './lighthouse.ts';
-import { intFromEnv, isEntry, machineFacts, median, writeResult } from './support.ts';
+import { machineFacts } from './support/machine.ts';
+import { median } from './support/numbers.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, isEntry } from './support/script.ts';
 
 interface BuildRuns {
   build: string;

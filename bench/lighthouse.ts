@@ -19,19 +19,14 @@ import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 // The mobile preset's simulated line, kept when only the CPU multiplier changes.
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { seedBrands } from './bundle-size.ts';
-import {
-  adminSession,
-  benchWorkspaces,
-  chromiumPath,
-  intFromEnv,
-  isEntry,
-  machineFacts,
-  migrated,
-  type RunningServer,
-  repoRoot,
-  startServer,
-  writeResult,
-} from './support.ts';
+import { chromiumPath } from './support/chromium.ts';
+import { benchWorkspaces, migrated } from './support/databases.ts';
+import { machineFacts } from './support/machine.ts';
+import { repoRoot } from './support/paths.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, isEntry } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { adminSession } from './support/sessions.ts';
 
 const targets = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
 type Category = keyof typeof targets;

@@ -10,8 +10,9 @@
  * returns the list's rows, the total from the one that counts them (or the page's window count).
  * The first statements (the session and membership lookup) must return a row, else 401.
  *
- * Apart from support.ts, which loads autocannon and the server's modules: a baseline's process is
- * measured (its memory and CPU), so it loads only its drivers.
+ * Nothing from support/, whose load, database and session modules load autocannon and the
+ * server's modules: a baseline's process is measured (its memory and CPU), so it loads only its
+ * drivers.
  *
  * Environment: BASELINE_PLAN (a JSON file: statements, page, pageSize), DATABASE_URL or DATA_DIR,
  * DATABASE_POOL_SIZE (10), HOST, PORT. `GET /api/health` answers 200 for the start check.

@@ -25,26 +25,21 @@ import { oauthInteractionParam } from '@dukkan/contract';
 import * as client from 'openid-client';
 import { applications, subscriptions } from '../apps/server/src/db/schema/index.ts';
 import {
-  adminSession,
   type BenchDatabaseOptions,
   benchDatabases,
   benchWorkspaces,
-  cpuMs,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   databaseName,
   freshDatabase,
-  intFromEnv,
-  machineLine,
   migrated,
-  type RunningServer,
-  round1,
-  runAsScript,
   type Skipped,
-  startServer,
-  writeResult,
-} from './support.ts';
+} from './support/databases.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { cpuMs, round1 } from './support/numbers.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+import { adminSession } from './support/sessions.ts';
 
 const clientId = 'bench-portal-client';
 const redirectUri = 'http://127.0.0.1:9/callback';

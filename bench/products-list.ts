@@ -31,43 +31,41 @@ import { join } from 'node:path';
 import { type ProductListSeed, seedProductList } from './products-seed.ts';
 import type { CapturedStatement } from './sql-capture.ts';
 import {
-  type BackendCpu,
-  backendSampler,
   benchDatabases,
-  benchDir,
-  captureStatements,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   databaseName,
-  explainList,
-  fetchListPage,
   freshDatabase,
-  type Handler,
-  intFromEnv,
-  type ListFigures,
-  type ListPlan,
-  type LoadRun,
-  listPassed,
-  loadRun,
-  loadRunSummary,
-  loadSettings,
-  machineLine,
-  medianFigures,
   migrated,
-  ms,
-  planLabel,
-  type RequestHeaders,
-  type RunningServer,
-  ratios,
-  runAsScript,
-  type SameAnswer,
   type Skipped,
+} from './support/databases.ts';
+import { captureStatements, explainList, type ListPlan, planLabel } from './support/list-sql.ts';
+import {
+  fetchListPage,
+  type Handler,
+  type ListFigures,
+  listPassed,
+  loadRunSummary,
+  medianFigures,
+  ratios,
+  type SameAnswer,
   sameAnswerLabel,
   takeTurns,
   verdictLabel,
-  writeResult,
-} from './support.ts';
+} from './support/lists.ts';
+import {
+  type BackendCpu,
+  backendSampler,
+  type LoadRun,
+  loadRun,
+  loadSettings,
+  type RequestHeaders,
+} from './support/load.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { ms } from './support/numbers.ts';
+import { benchDir } from './support/paths.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
+import type { RunningServer } from './support/server.ts';
 
 const baselineEntry = join(benchDir, 'products-list-baseline.ts');
 

@@ -25,19 +25,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { combinationsOf, productOptions, seedProductWorkspace } from './products-seed.ts';
-import {
-  chromiumArgs,
-  chromiumPath,
-  intFromEnv,
-  machineFacts,
-  median,
-  migrated,
-  type RunningServer,
-  repoRoot,
-  runAsScript,
-  startServer,
-  writeResult,
-} from './support.ts';
+import { chromiumArgs, chromiumPath } from './support/chromium.ts';
+import { migrated } from './support/databases.ts';
+import { machineFacts } from './support/machine.ts';
+import { median } from './support/numbers.ts';
+import { repoRoot } from './support/paths.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 export const productsPageTargets = {
   /** Median ms from navigation start to a focusable grid cell and an enabled Save: at most. */

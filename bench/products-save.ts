@@ -46,20 +46,16 @@ import {
   type BenchDatabaseOptions,
   benchDatabases,
   type DatabaseKind,
-  type DatabaseMachine,
-  databaseMachine,
   databaseName,
   freshDatabase,
-  intFromEnv,
-  machineLine,
   migrated,
-  type RunningServer,
-  round1,
-  runAsScript,
   type Skipped,
-  startServer,
-  writeResult,
-} from './support.ts';
+} from './support/databases.ts';
+import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
+import { round1 } from './support/numbers.ts';
+import { writeResult } from './support/results.ts';
+import { intFromEnv, runAsScript } from './support/script.ts';
+import { type RunningServer, startServer } from './support/server.ts';
 
 /** p95 targets in ms (issue "Products, variations and recipes"). */
 export const productsSaveTargets = {

@@ -22,7 +22,8 @@ import {
   variationTypes,
   variationValues,
 } from '../apps/server/src/db/schema/index.ts';
-import { adminSession, benchWorkspaces } from './support.ts';
+import { benchWorkspaces } from './support/databases.ts';
+import { adminSession } from './support/sessions.ts';
 
 /** A SQL `ARRAY['…', …]` literal of constant strings, of the given element type. */
 const literalArray = (values: readonly (string | null)[], type = 'text') =>

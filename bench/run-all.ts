@@ -20,7 +20,7 @@ import { oauthPortalMarkdown, runOauthPortalBench } from './oauth-portal.ts';
 import { productsListMarkdown, runProductsListBench } from './products-list.ts';
 import { ProductPageMissingError, productsPageMarkdown, runProductsPageBench } from './products-page.ts';
 import { productsSaveMarkdown, runProductsSaveBench } from './products-save.ts';
-import { machineFacts } from './support.ts';
+import { machineFacts } from './support/machine.ts';
 
 async function main() {
   const only = process.env.BENCH_ONLY;

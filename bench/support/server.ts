@@ -1,0 +1,129 @@
+/**
+ * The server as a child process: the product entry (or a bare baseline) started on a free loopback
+ * port with only the variables given, healthy, then stopped; killed if this process exits first.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { repoRoot } from './paths.ts';
+
+/** The product entry, run from source with tsx: no build needed, same code as `dist/main.js`. */
+const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
+
+export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Resident memory of the server process in MiB (Linux), or undefined. */
+  rssMiB(): number | undefined;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/**
+ * Starts `apps/server/src/main.ts` (or another entry answering `/api/health`, such as a bare
+ * baseline) on loopback with the given variables (and only those, plus PATH/HOME), waits for
+ * `/api/health`, and returns a handle that stops it with SIGTERM.
+ */
+export async function startServer(
+  variables: Record<string, string>,
+  label: string,
+  entry = serverEntry,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const environment: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...variables,
+  };
+  for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
+    if (process.env[name] !== undefined) environment[name] = process.env[name];
+  }
+  // Node with tsx as an import hook, so that the pid we signal is the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolveExit) => {
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolveExit(code);
+    });
+  });
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  // BENCH_START_TIMEOUT_S: a shared, loaded machine may need longer than a minute for a first start.
+  const startSeconds = Number(process.env.BENCH_START_TIMEOUT_S ?? 60);
+  const deadline = Date.now() + startSeconds * 1000;
+  for (;;) {
+    if (hasExited) throw new Error(`${label}: the server exited during start:\n${output.trim()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${label}: the server was not healthy within ${startSeconds} s:\n${output.trim()}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+
+  const pid = child.pid ?? 0;
+  return {
+    url,
+    pid,
+    rssMiB() {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+        return Number.isFinite(kib) ? Math.round(kib / 1024) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async stop() {
+      if (hasExited) return;
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+  };
+}
