@@ -81,6 +81,7 @@ describe('workspace settings', () => {
         name: 'Sara Foods',
         logo: null,
         baseCurrency: 'USD',
+        timeZone: 'Africa/Cairo',
       });
     }
     // The other workspace is untouched.

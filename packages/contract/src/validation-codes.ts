@@ -147,7 +147,10 @@ export const validationCodes = {
   QUANTITY_TOO_SMALL: 'QUANTITY_TOO_SMALL',
   /** A recipe quantity at or above what its column holds (`recipeQuantityLimits.below`). */
   QUANTITY_TOO_LARGE: 'QUANTITY_TOO_LARGE',
-  /** A date after today wherever it is today (UTC+14, the latest time zone). */
+  /**
+   * A date after today: by the schemas, today wherever it is latest (UTC+14); by the server, today
+   * in the workspace's time zone.
+   */
   DATE_IN_FUTURE: 'DATE_IN_FUTURE',
   /** `active` or `inactive`. */
   STATUS_IS_INVALID: 'STATUS_IS_INVALID',

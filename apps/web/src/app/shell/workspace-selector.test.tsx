@@ -29,7 +29,13 @@ beforeAll(async () => {
 
 describe('the workspace selector’s settings item', () => {
   it('is offered to an admin of the selected workspace, and saves name and base currency', async () => {
-    const saved = { id: shop.id, name: 'Sara Foods', logo: null, baseCurrency: 'USD' };
+    const saved = {
+      id: shop.id,
+      name: 'Sara Foods',
+      logo: null,
+      baseCurrency: 'USD',
+      timeZone: 'Africa/Cairo',
+    };
     const { fetchMock, calls } = mockFetch([
       { method: 'PATCH', path: '/api/workspaces/settings', body: { data: saved } },
       { path: '/api/auth/user', body: { data: admin } },
