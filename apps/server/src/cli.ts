@@ -15,6 +15,7 @@ import {
   emailField,
   type IssuedPaymentStatus,
   issuedPaymentStatuses,
+  localDate,
   type PlanLength,
   planLengths,
   type SubscriptionStatus,
@@ -365,14 +366,16 @@ function reportApplication(context: CommandContext, verb: string, result: Applic
   }
 }
 
-const shortDate = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : '—');
+/** A workspace's date as a day of its calendar (`YYYY-MM-DD` in its time zone). */
+const shortDate = (date: Date | string | null | undefined, timeZone: string) =>
+  date ? localDate(new Date(date), timeZone) : '—';
 
 function reportDecision(context: CommandContext, id: string, verb: string, decided: DecidedSubscription) {
   context.io.stdout(`${verb} subscription ${id} (now ${decided.subscription.status}).\n`);
   if (decided.invoice) {
     const invoice = decided.invoice;
     context.io.stdout(
-      `Issued invoice ${invoice.id} (no. ${invoice.number}): ${formatMoney(invoice.amount, invoice.currency, 'en')} for ${invoice.details.plan}, ${invoice.details.periodStart.slice(0, 10)} to ${invoice.details.periodEnd.slice(0, 10)}.\n`,
+      `Issued invoice ${invoice.id} (no. ${invoice.number}): ${formatMoney(invoice.amount, invoice.currency, 'en')} for ${invoice.details.plan}, ${shortDate(invoice.details.periodStart, decided.timeZone)} to ${shortDate(invoice.details.periodEnd, decided.timeZone)}.\n`,
     );
   }
   context.io.stdout(
@@ -575,11 +578,11 @@ const commands: Record<CommandName, Command> = {
           row.id,
           row.status.padEnd(19),
           (row.plan ?? 'trial').padEnd(12),
-          `${shortDate(row.startDate)} to ${shortDate(row.endDate)}`,
+          `${shortDate(row.startDate, row.timeZone)} to ${shortDate(row.endDate, row.timeZone)}`,
           `${row.clientId} for "${row.workspaceName}"`,
           [
             row.cancelling ? 'cancelling' : '',
-            row.graceEndsAt ? `in grace until ${shortDate(row.graceEndsAt)}` : '',
+            row.graceEndsAt ? `in grace until ${shortDate(row.graceEndsAt, row.timeZone)}` : '',
           ]
             .filter(Boolean)
             .join(', '),
@@ -623,9 +626,9 @@ const commands: Record<CommandName, Command> = {
           row.id,
           row.status.padEnd(10),
           `no. ${row.number}`.padEnd(8),
-          shortDate(row.issuedAt),
+          shortDate(row.issuedAt, row.timeZone),
           formatMoney(row.amount, row.currency, 'en').padStart(14),
-          `${row.details.plan} ${row.details.periodStart.slice(0, 10)} to ${row.details.periodEnd.slice(0, 10)}`,
+          `${row.details.plan} ${shortDate(row.details.periodStart, row.timeZone)} to ${shortDate(row.details.periodEnd, row.timeZone)}`,
           `"${row.workspaceName}"`,
         ].join('  '),
       );
@@ -640,7 +643,7 @@ const commands: Record<CommandName, Command> = {
     return async (context) => {
       const settled = await recordPayment(services(context), { invoiceId: id, status }, context.now());
       context.io.stdout(
-        `Invoice ${id} (no. ${settled.invoice.number}) is ${settled.invoice.status}.${settled.renewed ? ` The subscription is renewed until ${settled.subscription.endDate?.slice(0, 10)}.` : ''}\n`,
+        `Invoice ${id} (no. ${settled.invoice.number}) is ${settled.invoice.status}.${settled.renewed ? ` The subscription is renewed until ${shortDate(settled.subscription.endDate, settled.timeZone)}.` : ''}\n`,
       );
     };
   },

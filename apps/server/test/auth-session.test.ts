@@ -96,11 +96,19 @@ describe('GET /api/auth/user', () => {
       phone: '+20 100 000 0000',
       profilePicture: null,
       language: 'en',
-      adminWorkspaces: [{ id: owned!.id, name: 'Alpha Store', logo: null, baseCurrency: 'EGP' }],
+      adminWorkspaces: [
+        { id: owned!.id, name: 'Alpha Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
+      ],
       workspaces: [
         {
           workspaceId: joined!.id,
-          workspace: { id: joined!.id, name: 'Beta Store', logo: '/files/beta.png', baseCurrency: 'EGP' },
+          workspace: {
+            id: joined!.id,
+            name: 'Beta Store',
+            logo: '/files/beta.png',
+            baseCurrency: 'EGP',
+            timeZone: 'Africa/Cairo',
+          },
           role: {
             id: cashier!.id,
             code: 'cashier',

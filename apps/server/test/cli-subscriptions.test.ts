@@ -6,7 +6,7 @@ import { subscriptionStatuses } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { helpText } from '../src/cli.ts';
-import { applications, payments, subscriptions } from '../src/db/schema/index.ts';
+import { applications, payments, subscriptions, workspaces } from '../src/db/schema/index.ts';
 import { applicationSecretMatches } from '../src/features/applications/applications.ts';
 import { runSubscriptionClock } from '../src/features/subscriptions/subscription-clock.ts';
 import { formatMoney } from '../src/platform/mail/templates.ts';
@@ -623,6 +623,33 @@ describe('invoices and record-payment', () => {
     expect(listed.stdout).toMatch(/\n\d+ invoices?\.\n$/);
     expect((await run(['invoices', '--status', 'pending'])).stdout).toContain(invoiceId);
     expect((await run(['invoices', '--status', 'successful'])).stdout).not.toContain(invoiceId);
+  });
+
+  it("a workspace's days are printed in its time zone: 20:00 on 31 January in Los Angeles is not 1 February", async () => {
+    const at = new Date('2026-02-01T04:00:00.000Z');
+    const { workspace, application } = await subscriber();
+    await t.db
+      .update(workspaces)
+      .set({ timeZone: 'America/Los_Angeles' })
+      .where(eq(workspaces.id, workspace.id));
+    const pending = await insertSubscription(t.db, workspace.id, application.id, 'pending', {
+      plan: 'monthly',
+    });
+    const approved = await run(['approve-subscription', pending.id], at);
+    expect(approved.code).toBe(0);
+    // The period is a calendar month there: 31 January to 28 February.
+    expect(invoicePattern.exec(approved.stdout)?.slice(4)).toEqual(['monthly', '2026-01-31', '2026-02-28']);
+    const invoiceId = invoicePattern.exec(approved.stdout)![1]!;
+    const line = (await run(['invoices'])).stdout.split('\n').find((entry) => entry.startsWith(invoiceId))!;
+    expect(line.split(/\s{2,}/).slice(3, 6)).toEqual([
+      '2026-01-31',
+      egp(50_000),
+      'monthly 2026-01-31 to 2026-02-28',
+    ]);
+    const listed = (await run(['subscriptions'])).stdout
+      .split('\n')
+      .find((entry) => entry.startsWith(pending.id))!;
+    expect(listed).toContain('2026-01-31 to 2026-02-28');
   });
 
   it('record-payment: failed, then successful, then already paid (exit 2); the status follows in invoices', async () => {

@@ -49,10 +49,12 @@ describe('the price on the invoice', () => {
     semiannually: { 0: 54_000, 1: 54_000, 3: 162_000 },
     annually: { 0: 96_000, 1: 96_000, 3: 288_000 },
   };
+  // Noon in Cairo (the workspace's zone), the month's last day when it is shorter: 10:00 UTC in
+  // winter, 09:00 UTC in Egypt's summer time (from 24 April 2026).
   const periodEnds: Record<PlanLength, string> = {
     monthly: '2026-02-28T10:00:00.000Z',
-    quarterly: '2026-04-30T10:00:00.000Z',
-    semiannually: '2026-07-31T10:00:00.000Z',
+    quarterly: '2026-04-30T09:00:00.000Z',
+    semiannually: '2026-07-31T09:00:00.000Z',
     annually: '2027-01-31T10:00:00.000Z',
   };
 

@@ -55,7 +55,9 @@ describe('the route table (default-deny)', () => {
     for (const route of apiRoutes) {
       const declared = (route.config as { access?: { kind: string } } | undefined)?.access;
       expect(declared, `${String(route.method)} ${route.url}`).toBeDefined();
-      expect(['public', 'signedIn', 'permission', 'workspaceAdmin']).toContain(declared!.kind);
+      expect(['public', 'signedIn', 'permission', 'workspaceAdmin', 'workspaceMember']).toContain(
+        declared!.kind,
+      );
     }
   });
 
@@ -121,12 +123,14 @@ describe('the route table (default-deny)', () => {
     }
   });
 
-  it("the workspace admins' routes are exactly the workspace's settings", () => {
-    const adminRoutes = declaredRoutes(t.app)
-      .filter((route) => route.access.kind === 'workspaceAdmin' && route.method !== 'HEAD')
-      .map((route) => `${route.method} ${route.url}`)
-      .sort();
-    expect(adminRoutes).toEqual(['GET /api/workspaces/settings', 'PATCH /api/workspaces/settings']);
+  it("the workspace admins' routes are exactly the change of the workspace's settings; every member reads them", () => {
+    const routesOf = (kind: string) =>
+      declaredRoutes(t.app)
+        .filter((route) => route.access.kind === kind && route.method !== 'HEAD')
+        .map((route) => `${route.method} ${route.url}`)
+        .sort();
+    expect(routesOf('workspaceAdmin')).toEqual(['PATCH /api/workspaces/settings']);
+    expect(routesOf('workspaceMember')).toEqual(['GET /api/workspaces/settings']);
   });
 
   it('the public routes are exactly those a visitor needs', () => {

@@ -157,7 +157,8 @@ describe('periods', () => {
       issuedAt: end,
       status: 'pending',
       amount: 57_000, // 100.00 × 2 locations × 3 months × 0.95 (the next plan's)
-      details: { plan: 'quarterly', periodStart: end.toISOString(), periodEnd: '2026-05-28T10:00:00.000Z' },
+      // Noon in Cairo three months on: 09:00 UTC in Egypt's summer time.
+      details: { plan: 'quarterly', periodStart: end.toISOString(), periodEnd: '2026-05-28T09:00:00.000Z' },
     });
     // Nothing more is due while the grace lasts.
     expect(await runSubscriptionClock(clock(), plus(end, 4))).toMatchObject({ applied: [] });
@@ -169,7 +170,7 @@ describe('periods', () => {
       plan: 'quarterly',
       nextPlan: null,
       startDate: end,
-      endDate: new Date('2026-05-28T10:00:00.000Z'),
+      endDate: new Date('2026-05-28T09:00:00.000Z'),
       graceEndsAt: null,
     });
     expect(await runSubscriptionClock(clock(), plus(end, 6))).toMatchObject({ applied: [], warned: [] });

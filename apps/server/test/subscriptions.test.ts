@@ -595,7 +595,8 @@ describe('GET /api/payments/upcoming', () => {
         plan: 'monthly',
         locations: 3,
         periodStart: '2026-04-01T00:00:00.000Z',
-        periodEnd: '2026-05-01T00:00:00.000Z',
+        // 02:00 in Cairo on 1 April (UTC+2) → 02:00 on 1 May (UTC+3).
+        periodEnd: '2026-04-30T23:00:00.000Z',
       },
     });
     expect(byId[await mine(changing!.id)]).toMatchObject({
@@ -648,7 +649,8 @@ describe('the engine’s read-only lists in the contract’s shape', () => {
       plan: 'quarterly',
       status: 'approved',
       startDate: '2026-02-01T09:30:00.000Z',
-      endDate: '2026-05-01T09:30:00.000Z',
+      // 11:30 in Cairo on 1 February (UTC+2) → 11:30 on 1 May (UTC+3).
+      endDate: '2026-05-01T08:30:00.000Z',
     });
     const one = dataOf<Record<string, unknown>>(
       await api(t.app, { url: `/api/payments/${invoice!.id}?workspaceId=${shop.id}`, cookie: owner.cookie }),
@@ -667,7 +669,7 @@ describe('the engine’s read-only lists in the contract’s shape', () => {
         ],
         plan: 'quarterly',
         periodStart: '2026-02-01T09:30:00.000Z',
-        periodEnd: '2026-05-01T09:30:00.000Z',
+        periodEnd: '2026-05-01T08:30:00.000Z',
         locations: 1,
         monthlyPricePerLocation: 10_000,
         discountBasisPoints: 500,

@@ -4,12 +4,16 @@ import { api, dataOf, errorOf, expectValidation, multipart } from './helpers/api
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
 
-/** `GET` and `PATCH /api/workspaces/settings?workspaceId=…`: a workspace's admins only. */
+/**
+ * `GET /api/workspaces/settings?workspaceId=…` (every member of the workspace) and `PATCH` (its
+ * admins only).
+ */
 let t: TestApp;
 let shop: { id: string; name: string };
 let other: { id: string; name: string };
 let admin: TestMember;
 let manager: TestMember;
+let cashier: TestMember;
 let otherAdmin: TestMember;
 
 beforeAll(async () => {
@@ -19,6 +23,8 @@ beforeAll(async () => {
   admin = await addMember(t.db, shop.id, { isAdmin: true });
   // Every tag of the catalogue, but not an admin: the settings stay out of reach.
   manager = await addMember(t.db, shop.id, { tags: tagsExcept([]) });
+  // A role without any tag: a member all the same, who reads the settings.
+  cashier = await addMember(t.db, shop.id, { tags: [] });
   otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
 });
 afterAll(async () => {
@@ -35,15 +41,39 @@ const update = (body: unknown, cookie: string | undefined, workspaceId: string |
   api(t.app, { method: 'PATCH', url: settingsUrl(workspaceId), body, cookie });
 
 describe('workspace settings', () => {
-  it('an admin reads them: a new workspace is in EGP', async () => {
-    const response = await read(admin.cookie);
-    expect(response.status).toBe(200);
-    expect(dataOf<WorkspaceSettings>(response)).toEqual({
-      id: shop.id,
-      name: 'Shop',
-      logo: null,
-      baseCurrency: 'EGP',
-    });
+  it('every member reads them, admin or not: a new workspace is in EGP and Cairo', async () => {
+    for (const member of [admin, manager, cashier]) {
+      const response = await read(member.cookie);
+      expect(response.status).toBe(200);
+      expect(dataOf<WorkspaceSettings>(response)).toEqual({
+        id: shop.id,
+        name: 'Shop',
+        logo: null,
+        baseCurrency: 'EGP',
+        timeZone: 'Africa/Cairo',
+      });
+    }
+  });
+
+  it('an admin sets the time zone; an alias or another case is stored under its canonical name', async () => {
+    const workspace = await createWorkspace(t.db, 'Zones');
+    const owner = await addMember(t.db, workspace.id, { isAdmin: true });
+    const member = await addMember(t.db, workspace.id, { tags: [] });
+    const set = async (timeZone: string) => {
+      const response = await update({ timeZone }, owner.cookie, workspace.id);
+      expect(response.status, timeZone).toBe(200);
+      return dataOf<WorkspaceSettings>(response).timeZone;
+    };
+    expect(await set('Asia/Riyadh')).toBe('Asia/Riyadh');
+    expect(dataOf<WorkspaceSettings>(await read(member.cookie, workspace.id)).timeZone).toBe('Asia/Riyadh');
+    expect(await set('america/new_york')).toBe('America/New_York');
+    expect(await set('US/Eastern')).toBe('America/New_York');
+    expect(await set('Etc/UTC')).toBe('UTC');
+    // The current user carries it, for the web's dates.
+    const user = dataOf<CurrentUser>(await api(t.app, { url: '/api/auth/user', cookie: member.cookie }));
+    expect(user.workspaces.find((entry) => entry.workspaceId === workspace.id)?.workspace.timeZone).toBe(
+      'UTC',
+    );
   });
 
   it('an admin renames the workspace, sets its base currency and logo; the current user shows them at once', async () => {
@@ -56,13 +86,17 @@ describe('workspace settings', () => {
     expect(upload.status).toBe(201);
     const logo = dataOf<{ url: string }>(upload).url;
 
-    const response = await update({ name: '  Sara Foods  ', baseCurrency: 'USD', logo }, admin.cookie);
+    const response = await update(
+      { name: '  Sara Foods  ', baseCurrency: 'USD', logo, timeZone: 'Asia/Dubai' },
+      admin.cookie,
+    );
     expect(response.status).toBe(200);
     expect(dataOf<WorkspaceSettings>(response)).toEqual({
       id: shop.id,
       name: 'Sara Foods',
       logo,
       baseCurrency: 'USD',
+      timeZone: 'Asia/Dubai',
     });
     // Fields left out stay; the logo can be taken away.
     const second = await update({ logo: null }, admin.cookie);
@@ -70,9 +104,10 @@ describe('workspace settings', () => {
       name: 'Sara Foods',
       logo: null,
       baseCurrency: 'USD',
+      timeZone: 'Asia/Dubai',
     });
 
-    // The admin's and a member's current user carry the new name and currency.
+    // The admin's and a member's current user carry the new name, currency and zone.
     for (const member of [admin, manager]) {
       const user = dataOf<CurrentUser>(await api(t.app, { url: '/api/auth/user', cookie: member.cookie }));
       const summaries = [...user.adminWorkspaces, ...user.workspaces.map((entry) => entry.workspace)];
@@ -81,12 +116,14 @@ describe('workspace settings', () => {
         name: 'Sara Foods',
         logo: null,
         baseCurrency: 'USD',
+        timeZone: 'Asia/Dubai',
       });
     }
     // The other workspace is untouched.
     expect(dataOf<WorkspaceSettings>(await read(otherAdmin.cookie, other.id))).toMatchObject({
       name: 'Other',
       baseCurrency: 'EGP',
+      timeZone: 'Africa/Cairo',
     });
   });
 
@@ -99,6 +136,13 @@ describe('workspace settings', () => {
       // Withdrawn: Croatia's kuna (2023).
       [{ baseCurrency: 'HRK' }, 'baseCurrency', validationCodes.CURRENCY_IS_INVALID],
       [{ logo: 'https://elsewhere.example/logo.png' }, 'logo', validationCodes.URL_IS_INVALID],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone', validationCodes.TIME_ZONE_IS_INVALID],
+      // An offset is no named zone, though Intl reads it.
+      [{ timeZone: '+02:00' }, 'timeZone', validationCodes.TIME_ZONE_IS_INVALID],
+      [{ timeZone: '' }, 'timeZone', validationCodes.TIME_ZONE_IS_INVALID],
+      [{ timeZone: 2 }, 'timeZone', validationCodes.TIME_ZONE_IS_INVALID],
+      // One bad field refuses the whole change: the good ones beside it are not written either.
+      [{ name: 'Half Saved', timeZone: 'Nowhere/Atall' }, 'timeZone', validationCodes.TIME_ZONE_IS_INVALID],
       // A file of another workspace.
       [
         { logo: `/files/${other.id}/0b0c1c9e-2f7a-4c35-9f0a-2c1e3d4b5a69.png` },
@@ -114,17 +158,19 @@ describe('workspace settings', () => {
     expect(dataOf<WorkspaceSettings>(await read(admin.cookie))).toEqual(before);
   });
 
-  it('401 signed out, 403 for a member who is not an admin, 403 for another workspace', async () => {
+  it('401 signed out, 403 for a change by a member who is not an admin, 403 for another workspace', async () => {
     for (const call of [() => read(undefined), () => update({ name: 'Taken' }, undefined)]) {
       const response = await call();
       expect(response.status).toBe(401);
       expect(errorOf(response)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });
     }
-    // A role with every tag is still not an admin.
-    for (const call of [() => read(manager.cookie), () => update({ name: 'Taken' }, manager.cookie)]) {
-      const response = await call();
-      expect(response.status).toBe(403);
-      expect(errorOf(response).code).toBe('FORBIDDEN');
+    // A role with every tag is still not an admin: it reads, but changes nothing.
+    for (const member of [manager, cashier]) {
+      for (const body of [{ name: 'Taken' }, { timeZone: 'Asia/Tokyo' }, { baseCurrency: 'JPY' }]) {
+        const response = await update(body, member.cookie);
+        expect(response.status).toBe(403);
+        expect(errorOf(response).code).toBe('FORBIDDEN');
+      }
     }
     // An admin of another workspace, naming this one.
     for (const call of [
@@ -133,16 +179,20 @@ describe('workspace settings', () => {
     ]) {
       expect((await call()).status).toBe(403);
     }
-    // A disabled admin loses the settings with their next request.
+    // A disabled admin loses the settings with their next request, reading them too.
     const disabled = await addMember(t.db, shop.id, { isAdmin: true, status: 'inactive' });
     expect((await update({ name: 'Taken' }, disabled.cookie)).status).toBe(403);
+    expect((await read(disabled.cookie)).status).toBe(403);
     // No workspace named: a validation error.
     expectValidation(
       await api(t.app, { url: settingsUrl(undefined), cookie: admin.cookie }),
       'workspaceId',
       validationCodes.WORKSPACE_ID_IS_REQUIRED,
     );
-    expect(dataOf<WorkspaceSettings>(await read(admin.cookie)).name).not.toBe('Taken');
+    const after = dataOf<WorkspaceSettings>(await read(admin.cookie));
+    expect(after.name).not.toBe('Taken');
+    expect(after.timeZone).not.toBe('Asia/Tokyo');
+    expect(after.baseCurrency).not.toBe('JPY');
   });
 });
 

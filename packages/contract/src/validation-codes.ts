@@ -73,6 +73,8 @@ export const validationCodes = {
   RATE_OUT_OF_RANGE: 'RATE_OUT_OF_RANGE',
   WORKSPACE_NAME_IS_REQUIRED: 'WORKSPACE_NAME_IS_REQUIRED',
   WORKSPACE_NAME_TOO_LONG: 'WORKSPACE_NAME_TOO_LONG',
+  /** A workspace time zone that is no IANA zone the server knows (`canonicalTimeZone`). */
+  TIME_ZONE_IS_INVALID: 'TIME_ZONE_IS_INVALID',
   COUNTRY_IS_INVALID: 'COUNTRY_IS_INVALID',
   TAX_RATE_OUT_OF_RANGE: 'TAX_RATE_OUT_OF_RANGE',
   RATE_MUST_BE_POSITIVE: 'RATE_MUST_BE_POSITIVE',
@@ -147,7 +149,10 @@ export const validationCodes = {
   QUANTITY_TOO_SMALL: 'QUANTITY_TOO_SMALL',
   /** A recipe quantity at or above what its column holds (`recipeQuantityLimits.below`). */
   QUANTITY_TOO_LARGE: 'QUANTITY_TOO_LARGE',
-  /** A date after today wherever it is today (UTC+14, the latest time zone). */
+  /**
+   * A date after today: by the schemas, today wherever it is latest (UTC+14); by the server, today
+   * in the workspace's time zone.
+   */
   DATE_IN_FUTURE: 'DATE_IN_FUTURE',
   /** `active` or `inactive`. */
   STATUS_IS_INVALID: 'STATUS_IS_INVALID',

@@ -108,8 +108,9 @@ function unverifiedWorkspaceId(request: FastifyRequest): unknown {
 /**
  * Enforces each route's declared access before validation or the handler runs: a session for
  * `signedIn`, and for `permission` also an active membership of the named workspace holding the
- * required tags (for `workspaceAdmin`, an admin's membership). Either way one query; the handler then finds `request.session` (and, on
- * permission routes, `request.workspace`) set.
+ * required tags (for `workspaceAdmin`, an admin's membership; for `workspaceMember`, any active
+ * one). Either way one query; the handler then finds `request.session` (and, on workspace
+ * routes, `request.workspace`) set.
  */
 export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
   app.decorateRequest('session', null);
@@ -140,7 +141,9 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
     const allowed =
       declared.kind === 'workspaceAdmin'
         ? found.grant?.isAdmin === true
-        : found.grant !== null && satisfies(found.grant, declared.requirement);
+        : declared.kind === 'workspaceMember'
+          ? found.grant !== null
+          : found.grant !== null && satisfies(found.grant, declared.requirement);
     if (!found.grant || !allowed) throw forbidden();
     request.workspace = { id: workspaceId.data, grant: found.grant };
     if (found.unrecordedSignIn) {

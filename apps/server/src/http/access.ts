@@ -10,12 +10,15 @@ export type RouteAccess =
   | { kind: 'signedIn' }
   | { kind: 'permission'; requirement: PermissionRequirement }
   /** Admins of the named workspace only (`?workspaceId=`): no role's tag grants it (its settings). */
-  | { kind: 'workspaceAdmin' };
+  | { kind: 'workspaceAdmin' }
+  /** Every active member of the named workspace, whatever their role: what no tag guards (reading its settings). */
+  | { kind: 'workspaceMember' };
 
 export const access = {
   public: { kind: 'public' } as RouteAccess,
   signedIn: { kind: 'signedIn' } as RouteAccess,
   workspaceAdmin: { kind: 'workspaceAdmin' } as RouteAccess,
+  workspaceMember: { kind: 'workspaceMember' } as RouteAccess,
   permission: (requirement: PermissionRequirement): RouteAccess => {
     if (!requirement.and?.length && !requirement.or?.length) {
       // An empty list read as "allowed" was a real bypass elsewhere; here it is a startup error.

@@ -1,6 +1,8 @@
 import {
+  dateField,
   joinList,
   type ListQuery,
+  localDate,
   noReference,
   pickLocalized,
   type ValidationIssue,
@@ -22,11 +24,13 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
+import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../http/errors.ts';
 import { CodeSequence } from './code-sequence.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
 import { containsPattern, isUuid } from './queries.ts';
+import { schemaFieldsOf, stringsAt } from './schema-fields.ts';
 import {
   type HookContext,
   type ReaderLocale,
@@ -169,6 +173,7 @@ export function createResourceData(
   const inWorkspace = (workspaceId: string | Placeholder) => eq(table.workspaceId, workspaceId);
   const statusColumn = definition.hasStatus ? columns.status : undefined;
   const imageFields = declaredImageFields(definition);
+  const dateFields = schemaFieldsOf(definition.schemas.create, dateField);
   const inputFields = Object.keys(definition.schemas.create.shape);
   // A record with a code may leave it empty: the sequence of `codePrefix` assigns one, else
   // (no prefix) the resource's hook must, or the write is refused with CODE_IS_REQUIRED.
@@ -458,13 +463,50 @@ export function createResourceData(
   }
 
   /**
+   * The workspace's today (`YYYY-MM-DD` in its time zone), looked up at most once per write and
+   * only when the write has a date to compare with it.
+   */
+  function workspaceToday(db: Database, workspaceId: string): () => Promise<string> {
+    let today: Promise<string> | undefined;
+    return () => {
+      today ??= workspaceTimeZone(db, workspaceId).then((zone) => localDate(now(), zone));
+      return today;
+    };
+  }
+
+  /**
+   * A date field (`dateField`) holds no day after the workspace's today: the schema only refused
+   * days after today anywhere on Earth (UTC+14), not knowing whose today it is.
+   */
+  async function futureDateIssues(
+    input: Record<string, unknown>,
+    today: () => Promise<string>,
+  ): Promise<ValidationIssue[]> {
+    const dates = dateFields.flatMap((field) => stringsAt(input, field.split('.')));
+    if (dates.length === 0) return [];
+    const limit = await today();
+    return dates
+      .filter(({ value }) => value > limit)
+      .map(({ path }) => ({ path, message: validationCodes.DATE_IN_FUTURE }));
+  }
+
+  /**
    * The checks every write's input gets from its declaration, then the resource's own hook: each
    * stored image must be a file of this workspace (`foreignImageIssues`, for every image field the
-   * declaration has). Image issues are refused together with the hook's own refusals, in the
-   * order of the input's fields, so one answer names every field to fix.
+   * declaration has), and no date may be after the workspace's today (`futureDateIssues`). These
+   * are refused together with the hook's own refusals, in the order of the input's fields, so one
+   * answer names every field to fix.
    */
-  async function beforeWrite(context: HookContext, input: Record<string, unknown>, existing?: ResourceRow) {
-    const issues = foreignImageIssues(context.workspaceId, input, imageFields);
+  async function beforeWrite(
+    context: HookContext,
+    input: Record<string, unknown>,
+    today: () => Promise<string>,
+    existing?: ResourceRow,
+  ) {
+    const issues = inFieldOrder([
+      ...foreignImageIssues(context.workspaceId, input, imageFields),
+      ...(await futureDateIssues(input, today)),
+    ]);
     try {
       await hooks.beforeWrite?.(context, input, existing);
     } catch (error) {
@@ -501,10 +543,11 @@ export function createResourceData(
         await sequence.lock();
       }
       const ids: string[] = [];
+      const today = workspaceToday(tx, caller.workspaceId);
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
         await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
-        await namingRow(row, () => beforeWrite({ ...caller, db: tx }, input));
+        await namingRow(row, () => beforeWrite({ ...caller, db: tx }, input, today));
         await assignCode(input, sequence, bulk ? `${index}.` : '', stillEmpty[index] || 1);
         const [created] = await tx
           .insert(table)
@@ -538,7 +581,7 @@ export function createResourceData(
       const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
       await checkReferences(tx, workspaceId, input, '', existing);
-      await beforeWrite({ ...caller, db: tx }, input, existing);
+      await beforeWrite({ ...caller, db: tx }, input, workspaceToday(tx, workspaceId), existing);
       if (input.code === '') await assignCode(input, sequence, '', 1);
       await sequence?.finish();
       await tx

@@ -6,47 +6,14 @@ import {
   type ValidationIssue,
   validationCodes,
 } from '@dukkan/contract';
-
-/** A zod schema as far as the walk below reads it (zod 4 keeps its definition in `_zod.def`). */
-interface SchemaNode {
-  _zod?: {
-    def: {
-      type: string;
-      innerType?: SchemaNode;
-      element?: SchemaNode;
-      shape?: Record<string, SchemaNode>;
-      in?: SchemaNode;
-    };
-  };
-}
+import { schemaFieldsOf, stringsAt } from './schema-fields.ts';
 
 /**
  * The fields of an input schema that hold stored images (`imageUrlField`, alone or in a list), at
  * any depth, by their dotted path: `logo`, a product's `images` and its variant edits'
  * `variants.images`.
  */
-export function schemaImageFields(schema: object, path = ''): string[] {
-  if (schema === imageUrlField) return [path];
-  const def = (schema as SchemaNode)._zod?.def;
-  if (!def) return [];
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'readonly':
-      return def.innerType ? schemaImageFields(def.innerType, path) : [];
-    case 'array':
-      return def.element ? schemaImageFields(def.element, path) : [];
-    case 'pipe':
-      return def.in ? schemaImageFields(def.in, path) : [];
-    case 'object':
-      return Object.entries(def.shape ?? {}).flatMap(([field, child]) =>
-        schemaImageFields(child, path ? `${path}.${field}` : field),
-      );
-    default:
-      return [];
-  }
-}
+export const schemaImageFields = (schema: object): string[] => schemaFieldsOf(schema, imageUrlField);
 
 /**
  * The image fields a resource declares: its form's image uploads, its image columns and the
@@ -64,20 +31,6 @@ export function declaredImageFields(definition: ResourceDefinition): string[] {
   return [...fields];
 }
 
-/** The strings found at a dotted field path, through objects and lists, each with its full path. */
-function valuesAt(
-  value: unknown,
-  segments: readonly string[],
-  path: string,
-): { path: string; url: string }[] {
-  const at = (step: string | number) => (path ? `${path}.${step}` : String(step));
-  if (Array.isArray(value)) return value.flatMap((item, index) => valuesAt(item, segments, at(index)));
-  if (segments.length === 0) return typeof value === 'string' ? [{ path, url: value }] : [];
-  if (typeof value !== 'object' || value === null) return [];
-  const [field, ...rest] = segments as [string, ...string[]];
-  return valuesAt((value as Record<string, unknown>)[field], rest, at(field));
-}
-
 /**
  * Images must be files uploaded to this workspace: the contract takes only the upload route's
  * URL shape, and here its workspace must be the caller's (another workspace's file would be shown
@@ -90,7 +43,7 @@ export function foreignImageIssues(
   imageFields: readonly string[],
 ): ValidationIssue[] {
   return imageFields.flatMap((field) =>
-    valuesAt(input, field.split('.'), '').flatMap(({ path, url }): ValidationIssue[] =>
+    stringsAt(input, field.split('.')).flatMap(({ path, value: url }): ValidationIssue[] =>
       parseStoredFileUrl(url)?.workspaceId === workspaceId
         ? []
         : [{ path, message: validationCodes.URL_IS_INVALID }],

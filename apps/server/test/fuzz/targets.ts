@@ -143,7 +143,7 @@ function publicCall(
     'POST /api/workspaces/users/accept-invite': { body: { token: known.inviteToken } },
     'GET /api/workspaces/settings': { query: { workspaceId: known.workspaceId } },
     'PATCH /api/workspaces/settings': {
-      body: { name: 'Fuzz Store', baseCurrency: 'EGP' },
+      body: { name: 'Fuzz Store', baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
       query: { workspaceId: known.workspaceId },
     },
     'GET /api/oauth/application/:clientId': { params: { clientId: 'dukkan-demo' } },

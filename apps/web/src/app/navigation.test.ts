@@ -8,7 +8,7 @@ import {
   type VisibleNavEntry,
 } from './navigation.ts';
 
-const workspace = { id: 'w1', name: 'Store', logo: null, baseCurrency: 'EGP' };
+const workspace = { id: 'w1', name: 'Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
 function userWith(tags: string[], admin = false): CurrentUser {
   return {
     id: 'u',

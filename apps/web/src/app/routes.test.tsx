@@ -12,7 +12,7 @@ import { pageOf } from './pages.tsx';
 import { AppRoutes } from './routes.tsx';
 import { screens as screenTable } from './screens.ts';
 
-const workspace = { id: 'w1', name: 'Demo Store', logo: null, baseCurrency: 'EGP' };
+const workspace = { id: 'w1', name: 'Demo Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
 function userWith(tags: string[]) {
   return {
     id: 'u1',

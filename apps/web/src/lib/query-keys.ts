@@ -14,6 +14,8 @@ export const queryKeys = {
     [workspaceId, resourceKey, 'list', params] as const,
   resourceRecord: (workspaceId: string, resourceKey: string, id: string) =>
     [workspaceId, resourceKey, 'record', id] as const,
+  /** The workspace's own settings (`GET workspaces/settings`). */
+  workspaceSettings: (workspaceId: string) => [workspaceId, 'settings'] as const,
   installedOauthApplication: (workspaceId: string, clientId: string) =>
     [workspaceId, 'oauth', 'installed-application', clientId] as const,
   resourceFilters: (workspaceId: string, resourceKey: string) =>

@@ -7,7 +7,13 @@ import {
   storeWorkspaceId,
 } from './workspace-selection.ts';
 
-const store = (id: string, name: string) => ({ id, name, logo: null, baseCurrency: 'EGP' });
+const store = (id: string, name: string) => ({
+  id,
+  name,
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+});
 const role = { id: 'r', code: 'c', title: 't', permissions: [] };
 const user: Pick<CurrentUser, 'adminWorkspaces' | 'workspaces'> = {
   adminWorkspaces: [store('a', 'Alpha')],

@@ -32,10 +32,6 @@ const { names: namesLimit, lines: linesLimit } = compactLimits;
 
 const muted = <span className="text-slate-400 dark:text-slate-500">—</span>;
 
-/** A calendar day ('YYYY-MM-DD') is that day wherever the reader is; a timestamp is its instant. */
-const dateOf = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
-
 /** The name of a referenced record: looked up in the cached first page, else fetched alone. */
 function ReferenceName({ resource, id }: { resource: string; id: string }) {
   const { i18n } = useTranslation();
@@ -64,7 +60,8 @@ function useCellRenderer(resourceKey: string) {
       case 'localizedText':
         return pickLocalized(value as never, i18n.language);
       case 'date':
-        return <span className="whitespace-nowrap">{formatDate(dateOf(String(value)))}</span>;
+        // A calendar day ('YYYY-MM-DD') is that day anywhere; a timestamp, its day in the workspace's zone.
+        return <span className="whitespace-nowrap">{formatDate(String(value))}</span>;
       case 'number':
         return <span className="tabular-nums">{number.format(Number(value))}</span>;
       case 'percent':

@@ -1,4 +1,4 @@
-import { type FormEntry, listFormFields } from '@dukkan/contract';
+import type { FormEntry } from '@dukkan/contract';
 import { useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,9 @@ import {
   DialogFooter,
   type DialogProps,
 } from '../components/ui/dialog.tsx';
-import { isApiError } from '../lib/api-client.ts';
-import { describeSaveFailure } from '../lib/error-messages.ts';
-import { applyValidationIssues } from '../lib/form-errors.ts';
 import type { FileAccess, UploadFiles } from './form/field-props.ts';
 import { ResourceForm } from './form/resource-form.tsx';
+import { placeSaveFailure } from './form/save-failure.ts';
 
 export interface FormDialogProps<S extends z.ZodType> {
   title: string;
@@ -72,17 +70,7 @@ export function FormDialog<S extends z.ZodType>({
       await onSave(values);
       onClose();
     } catch (error) {
-      const fieldNames = listFormFields(fields).map((field) => field.name);
-      const target = isApiError(error) && error.code === 'DB' ? error.body?.target : undefined;
-      if (target && fieldNames.includes(target)) {
-        methods.setError(
-          target,
-          { type: 'server', message: target === 'code' ? 'CODE_MUST_BE_UNIQUE' : 'VALUE_MUST_BE_UNIQUE' },
-          { shouldFocus: true },
-        );
-      } else if (!applyValidationIssues(error, methods.setError, fieldNames)) {
-        setFailure(describeSaveFailure(error, t, i18n.language, failedText));
-      }
+      setFailure(placeSaveFailure(error, methods, fields, t, i18n.language, failedText));
     } finally {
       setSaving(false);
     }

@@ -4,8 +4,11 @@ import {
   type FormField,
   type FormFieldOption,
   findResource,
+  localDate,
   pickLocalized,
   type ResourceDefinition,
+  timeZoneLabel,
+  timeZoneOptions,
 } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -14,24 +17,72 @@ import { languageCodes, resolveLanguage } from '../i18n/languages.ts';
 import type { ListParams } from './list-params.ts';
 import { useResourceList } from './use-resource.ts';
 
+// The ~420 time zones take 100–200 ms to label: once per language and day (their offsets change
+// with the clocks), kept for the page's life.
+const timeZoneChoices = new Map<string, FormFieldOption[]>();
+function cachedTimeZoneOptions(language: string): FormFieldOption[] {
+  const key = `${language} ${localDate(new Date(), 'UTC')}`;
+  let options = timeZoneChoices.get(key);
+  if (!options) {
+    options = timeZoneOptions(language);
+    timeZoneChoices.set(key, options);
+  }
+  return options;
+}
+
+/** The values of a field's current value (one, or a list). */
+const storedValues = (current: unknown): string[] =>
+  (Array.isArray(current) ? current : [current]).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+
 /**
- * A select's fixed or computed choices (countries, currencies); record choices come from
- * `useRecordOptions`. The field's current value stays offered when the list no longer has it (a
- * withdrawn currency of an older record), so the form shows it and does not lose it.
+ * A select's fixed or computed choices (countries, currencies, time zones) in `language`, with
+ * `stored` values the list lacks offered too (a withdrawn currency of an older record), so a form
+ * shows them and does not lose them.
+ */
+export function computedOptions(
+  field: FormField,
+  language: string,
+  stored: readonly string[] = [],
+): readonly FormFieldOption[] {
+  switch (field.optionSource?.kind) {
+    case 'countries':
+      return countryOptions(language, stored);
+    case 'currencies':
+      return currencyOptions(language, stored);
+    case 'timeZones': {
+      const options = cachedTimeZoneOptions(language);
+      const missing = stored.filter((value) => !options.some((option) => option.value === value));
+      return missing.length === 0
+        ? options
+        : [...options, ...missing.map((value) => ({ value, label: timeZoneLabel(value, language) }))];
+    }
+    default:
+      return field.options ?? [];
+  }
+}
+
+/**
+ * How a computed choice is named in `language` (its label, an i18n key or ready text), without
+ * making the whole list where one name is enough (a time zone); the value itself when unknown.
+ */
+export function computedOptionLabel(field: FormField, value: string, language: string): string {
+  if (field.optionSource?.kind === 'timeZones') return timeZoneLabel(value, language);
+  return computedOptions(field, language, [value]).find((option) => option.value === value)?.label ?? value;
+}
+
+/**
+ * A select's fixed or computed choices (countries, currencies, time zones); record choices come
+ * from `useRecordOptions`. The field's current value stays offered when the list no longer has
+ * it (see `computedOptions`).
  */
 export function useComputedOptions(field: FormField, current?: unknown): readonly FormFieldOption[] {
   const { i18n } = useTranslation();
-  const source = field.optionSource?.kind;
-  const stored = (Array.isArray(current) ? current : [current]).filter(
-    (value): value is string => typeof value === 'string',
-  );
+  const stored = storedValues(current);
   const storedKey = stored.join();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `storedKey` stands for `stored`, a new array each render.
-  return useMemo(() => {
-    if (source === 'countries') return countryOptions(i18n.language, stored);
-    if (source === 'currencies') return currencyOptions(i18n.language, stored);
-    return field.options ?? [];
-  }, [source, field.options, i18n.language, storedKey]);
+  return useMemo(() => computedOptions(field, i18n.language, stored), [field, i18n.language, storedKey]);
 }
 
 /**

@@ -109,12 +109,18 @@ export function testUser(workspaces: TestWorkspace[], id = 'u-me'): CurrentUser 
     language: 'en',
     adminWorkspaces: workspaces
       .filter((workspace) => workspace.grant === 'admin')
-      .map(({ id: workspaceId, name }) => ({ id: workspaceId, name, logo: null, baseCurrency: 'EGP' })),
+      .map(({ id: workspaceId, name }) => ({
+        id: workspaceId,
+        name,
+        logo: null,
+        baseCurrency: 'EGP',
+        timeZone: 'Africa/Cairo',
+      })),
     workspaces: workspaces
       .filter((workspace) => workspace.grant !== 'admin')
       .map(({ id: workspaceId, name, grant }) => ({
         workspaceId,
-        workspace: { id: workspaceId, name, logo: null, baseCurrency: 'EGP' },
+        workspace: { id: workspaceId, name, logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
         role: {
           id: `role-${workspaceId}`,
           code: 'staff',

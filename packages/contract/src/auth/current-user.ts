@@ -5,6 +5,8 @@ export interface WorkspaceSummary {
   logo: string | null;
   /** ISO 4217: what the workspace's exchange rates are against. */
   baseCurrency: string;
+  /** IANA time zone: the workspace's "today", and the zone its dates are shown in. */
+  timeZone: string;
 }
 
 export interface RoleSummary {

@@ -50,6 +50,19 @@ describe('formatDate: short weekday, 2-digit day, short month, numeric year', ()
     expect(formatDate(sunday.toISOString(), 'en')).toBe(formatDate(sunday, 'en'));
     expect(formatDate(sunday.getTime(), 'en')).toBe(formatDate(sunday, 'en'));
   });
+
+  it("an instant is written as the date in the workspace's time zone", () => {
+    // 22:30 UTC on 10 March is already the 11th in Cairo, still the 10th in New York.
+    const lateEvening = '2026-03-10T22:30:00.000Z';
+    expect(plain(formatDate(lateEvening, 'en', 'Africa/Cairo'))).toBe('Wed, Mar 11, 2026');
+    expect(plain(formatDate(lateEvening, 'en', 'America/New_York'))).toBe('Tue, Mar 10, 2026');
+    expect(plain(formatTime(lateEvening, 'en', 'Africa/Cairo'))).toBe('12:30 AM');
+  });
+
+  it('a calendar day is that day in every time zone', () => {
+    for (const zone of [undefined, 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Africa/Cairo'])
+      expect(plain(formatDate('2026-03-10', 'en', zone))).toBe('Tue, Mar 10, 2026');
+  });
 });
 
 describe('formatTime: 2-digit hour and minute, 12-hour clock', () => {

@@ -36,21 +36,32 @@ export function displayNames(language: string | undefined, type: 'region' | 'cur
   return cached(`names ${locale} ${type}`, () => new Intl.DisplayNames([locale], { type }));
 }
 
-/** Short weekday, 2-digit day, short month and numeric year, e.g. "Sun, Nov 22, 2026". */
-export function formatDate(value: Date | string | number, language?: string): string {
+const calendarDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Short weekday, 2-digit day, short month and numeric year, e.g. "Sun, Nov 22, 2026". An instant
+ * is written as its date in `timeZone` (a workspace's; the runtime's own when absent); a calendar
+ * day (`YYYY-MM-DD`, a brand's creation) is that day in every zone.
+ */
+export function formatDate(value: Date | string | number, language?: string, timeZone?: string): string {
+  const day = typeof value === 'string' && calendarDay.test(value);
   return dateTimeFormat(language, {
     weekday: 'short',
     day: '2-digit',
     month: 'short',
     year: 'numeric',
-  }).format(new Date(value));
+    ...(day ? { timeZone: 'UTC' } : timeZone ? { timeZone } : {}),
+  }).format(new Date(day ? `${value}T00:00:00Z` : value));
 }
 
-/** 2-digit hour and minute, 12-hour clock, e.g. "02:07 AM". */
-export function formatTime(value: Date | string | number, language?: string): string {
-  return dateTimeFormat(language, { hour: '2-digit', minute: '2-digit', hour12: true }).format(
-    new Date(value),
-  );
+/** 2-digit hour and minute, 12-hour clock, e.g. "02:07 AM", in `timeZone` (the runtime's own when absent). */
+export function formatTime(value: Date | string | number, language?: string, timeZone?: string): string {
+  return dateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(value));
 }
 
 /** 'HH:MM' → seconds since midnight (hours*3600 + minutes*60). */

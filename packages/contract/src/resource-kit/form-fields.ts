@@ -28,7 +28,7 @@ export interface FormFieldOption {
 
 /**
  * Where a select's choices come from when they are not fixed: the workspace's records of another
- * resource (by key), or every country or currency, named in the user's language.
+ * resource (by key), or every country, currency or time zone, named in the user's language.
  */
 export type OptionSource =
   | {
@@ -42,7 +42,8 @@ export type OptionSource =
       parentField?: string;
     }
   | { kind: 'countries' }
-  | { kind: 'currencies' };
+  | { kind: 'currencies' }
+  | { kind: 'timeZones' };
 
 /** A phone entry: what the number is (e.g. 'Mobile') and the number itself (spec §3). */
 export interface PhoneEntry {
@@ -87,6 +88,12 @@ export interface FormField {
   optionSource?: OptionSource;
   /** select: several values (an array) instead of one. */
   isMulti?: boolean;
+  /**
+   * select of one value among computed choices: a searchable list (a button naming the choice, a
+   * search box over the choices) instead of the native select — for lists long enough that typing
+   * a part of a name beats scrolling (currencies, time zones). A long multi select always is one.
+   */
+  searchable?: boolean;
   /** select: the text shown when there is nothing to choose. */
   noOptionsMessage?: string;
   tooltipMessage?: string;

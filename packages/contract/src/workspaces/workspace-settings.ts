@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodes } from '../domain/countries-and-currencies.ts';
+import { canonicalTimeZone } from '../domain/time-zone.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { currencyField, imageUrlField, singleImageFormField } from '../resource-kit/fields.ts';
 import type { FormEntry } from '../resource-kit/form-fields.ts';
@@ -15,9 +16,20 @@ const baseCurrencyField = lazySchema(() =>
 );
 
 /**
+ * An IANA time zone the runtime knows (`canonicalTimeZone`), stored under the runtime's own name
+ * of it (`africa/cairo` → `Africa/Cairo`).
+ */
+const timeZoneField = lazySchema(() =>
+  z
+    .string({ error: codes.TIME_ZONE_IS_INVALID })
+    .refine((name) => canonicalTimeZone(name) !== null, codes.TIME_ZONE_IS_INVALID)
+    .transform((name) => canonicalTimeZone(name) ?? name),
+);
+
+/**
  * `PATCH /api/workspaces/settings?workspaceId=…` (admins of that workspace): its name (1–255, as a
- * company name of an access request may be), logo (an uploaded file, or null) and base currency.
- * Fields left out stay as they are.
+ * company name of an access request may be), logo (an uploaded file, or null), base currency and
+ * time zone. Fields left out stay as they are.
  */
 export const workspaceSettingsInputSchema = lazySchema(() =>
   z.strictObject({
@@ -28,21 +40,30 @@ export const workspaceSettingsInputSchema = lazySchema(() =>
       .optional(),
     logo: imageUrlField.nullable().optional(),
     baseCurrency: baseCurrencyField.optional(),
+    timeZone: timeZoneField.optional(),
   }),
 );
 export type WorkspaceSettingsInput = z.infer<typeof workspaceSettingsInputSchema>;
 
-/** `GET` and `PATCH /api/workspaces/settings?workspaceId=…` answer `{ data: WorkspaceSettings }`. */
+/**
+ * `GET /api/workspaces/settings?workspaceId=…` (any member of the workspace) and `PATCH` (its
+ * admins) answer `{ data: WorkspaceSettings }`.
+ */
 export interface WorkspaceSettings {
   id: string;
   name: string;
   logo: string | null;
   baseCurrency: string;
+  /** IANA: the workspace's "today", due dates, and the dates of its pages and mails. */
+  timeZone: string;
 }
 
 const label = (field: string) => `workspaceSettings.fields.${field}`;
 
-/** The settings dialog's form, for the generic form renderer. */
+/**
+ * The form of `/settings`, for the generic form renderer: an admin edits it, every other member
+ * reads it. A setting is added here (a field, its schema entry, its value) and on the server.
+ */
 export const workspaceSettingsForm = {
   fields: [
     { name: 'name', type: 'text', required: true, label: label('name') },
@@ -51,9 +72,19 @@ export const workspaceSettingsForm = {
       name: 'baseCurrency',
       type: 'select',
       required: true,
+      searchable: true,
       optionSource: { kind: 'currencies' },
       label: label('baseCurrency'),
-      tooltipMessage: label('baseCurrencyHint'),
+      hint: label('baseCurrencyHint'),
+    },
+    {
+      name: 'timeZone',
+      type: 'select',
+      required: true,
+      searchable: true,
+      optionSource: { kind: 'timeZones' },
+      label: label('timeZone'),
+      hint: label('timeZoneHint'),
     },
   ] satisfies readonly FormEntry[] as readonly FormEntry[],
   /** The form's values (a logo as a list of at most one image) into the update's input. */
@@ -62,11 +93,13 @@ export const workspaceSettingsForm = {
       name: workspaceSettingsInputSchema.shape.name.unwrap(),
       logo: singleImageFormField,
       baseCurrency: baseCurrencyField,
+      timeZone: timeZoneField,
     }),
   ),
   values: (settings: WorkspaceSettings) => ({
     name: settings.name,
     logo: settings.logo ? [settings.logo] : [],
     baseCurrency: settings.baseCurrency,
+    timeZone: settings.timeZone,
   }),
 };

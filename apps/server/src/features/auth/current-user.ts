@@ -31,6 +31,7 @@ async function loadRows(db: Database, userId: string) {
         workspaceName: workspaces.name,
         workspaceLogo: workspaces.logo,
         workspaceBaseCurrency: workspaces.baseCurrency,
+        workspaceTimeZone: workspaces.timeZone,
         roleId: roles.id,
         roleCode: roles.code,
         roleTitle: roles.title,
@@ -56,6 +57,7 @@ const workspaceOf = (row: MemberRow): WorkspaceSummary => ({
   name: row.workspaceName,
   logo: row.workspaceLogo,
   baseCurrency: row.workspaceBaseCurrency,
+  timeZone: row.workspaceTimeZone,
 });
 
 /**
@@ -105,7 +107,7 @@ function permissionsJson(joined: string | null): string {
 }
 
 function workspaceJson(row: MemberRow): string {
-  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)},"baseCurrency":${json(row.workspaceBaseCurrency)}}`;
+  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)},"baseCurrency":${json(row.workspaceBaseCurrency)},"timeZone":${json(row.workspaceTimeZone)}}`;
 }
 
 /**

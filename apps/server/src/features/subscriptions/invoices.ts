@@ -8,6 +8,7 @@ import {
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, invoiceCounters, locations, payments, subscriptions } from '../../db/schema/index.ts';
+import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import {
   type ApplicationRow,
   type InvoiceRow,
@@ -144,11 +145,12 @@ export async function upcomingPayments(db: Database, workspaceId: string): Promi
     .orderBy(asc(subscriptions.endDate), asc(subscriptions.id));
   if (rows.length === 0) return [];
   const activeLocations = await activeLocationCount(db, workspaceId);
+  const timeZone = await workspaceTimeZone(db, workspaceId);
   return rows.map(({ subscription, application }) => {
     const plan = subscription.nextPlan ?? subscription.plan!;
     const start = subscription.endDate!;
     const draft = invoiceDraft(
-      { application, plan, periodStart: start, periodEnd: periodEnd(start, plan) },
+      { application, plan, periodStart: start, periodEnd: periodEnd(start, plan, timeZone) },
       activeLocations,
     );
     return {

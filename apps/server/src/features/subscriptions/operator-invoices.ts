@@ -8,6 +8,8 @@ import { SubscriptionCommandError } from './subscriptions.ts';
 /** An issued invoice as the operator's list shows it (every workspace). */
 export interface OperatorInvoice extends InvoiceRow {
   workspaceName: string;
+  /** The workspace's time zone: its invoices' dates are days of its calendar. */
+  timeZone: string;
 }
 
 /**
@@ -22,10 +24,10 @@ export async function listInvoices(
     throw new SubscriptionCommandError('notFound', `No invoice status ${filter.status}`);
   }
   const rows = await db
-    .select({ invoice: payments, workspaceName: workspaces.name })
+    .select({ invoice: payments, workspaceName: workspaces.name, timeZone: workspaces.timeZone })
     .from(payments)
     .innerJoin(workspaces, eq(workspaces.id, payments.workspaceId))
     .where(filter.status === undefined ? undefined : eq(payments.status, filter.status))
     .orderBy(asc(payments.issuedAt), asc(payments.workspaceId), asc(payments.number));
-  return rows.map((row) => ({ ...row.invoice, workspaceName: row.workspaceName }));
+  return rows.map((row) => ({ ...row.invoice, workspaceName: row.workspaceName, timeZone: row.timeZone }));
 }

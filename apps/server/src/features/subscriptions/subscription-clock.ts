@@ -2,6 +2,7 @@ import type { SubscriptionEvent } from '@dukkan/contract';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
+import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
 import { activeLocationCount, invoiceDraft } from './invoices.ts';
 import { applySubscriptionEvent, SubscriptionEventRefused } from './subscription-lifecycle.ts';
@@ -12,7 +13,7 @@ import {
   sendCommittedMails,
   stderrMailLog,
 } from './subscription-mails.ts';
-import { addDays, periodEnd, type SubscriptionRow } from './subscription-periods.ts';
+import { periodEnd, type SubscriptionRow } from './subscription-periods.ts';
 
 /*
  * The clock applies the lifecycle's time-driven events: a free trial's end, a period's end (the
@@ -31,8 +32,9 @@ export interface SubscriptionClockServices {
   log?: MailLog;
 }
 
-/** How long before the end of a trial or a period its admins are warned. */
+/** How long before the end of a trial or a period its admins are warned (72 hours, in every zone). */
 export const warningDays = 3;
+const warningMs = warningDays * 24 * 60 * 60 * 1000;
 
 type ClockEvent = Extract<SubscriptionEvent, 'trialEnds' | 'periodEnds' | 'graceEnds'>;
 
@@ -68,7 +70,7 @@ const warningDue = (now: Date): SQL =>
     isNull(subscriptions.graceEndsAt),
     isNotNull(subscriptions.endDate),
     gt(subscriptions.endDate, now),
-    lte(subscriptions.endDate, addDays(now, warningDays)),
+    lte(subscriptions.endDate, new Date(now.getTime() + warningMs)),
     or(isNull(subscriptions.warnedForEnd), ne(subscriptions.warnedForEnd, subscriptions.endDate)),
   )!;
 
@@ -174,7 +176,7 @@ export async function runSubscriptionClock(
               application: application!,
               plan,
               periodStart: row.endDate!,
-              periodEnd: periodEnd(row.endDate!, plan),
+              periodEnd: periodEnd(row.endDate!, plan, await workspaceTimeZone(tx, row.workspaceId)),
             },
             await activeLocationCount(tx, row.workspaceId),
           )

@@ -13,11 +13,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
+import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import { AppError, validationError } from '../../http/errors.ts';
 import { issueInvoice } from './invoices.ts';
 import {
   type ApplicationRow,
-  addDays,
+  daysLater,
   type InvoiceRow,
   periodEnd,
   type SubscriptionRow,
@@ -195,6 +196,8 @@ export async function applySubscriptionEvent(
   now: Date,
 ): Promise<AppliedSubscriptionEvent> {
   const application = await findApplication(tx, request.applicationId);
+  // Periods, trials and graces are counted in the workspace's calendar.
+  const timeZone = await workspaceTimeZone(tx, request.workspaceId);
   // Twice at most: a first subscription inserted by someone else meanwhile is then read and locked.
   for (let attempt = 0; attempt < 2; attempt++) {
     const previous = await lockSubscription(tx, request.workspaceId, request.applicationId);
@@ -206,7 +209,7 @@ export async function applySubscriptionEvent(
     if (!verdict.allowed) {
       throw new SubscriptionEventRefused(request.event, verdict.reason, refusalMessages[verdict.reason]);
     }
-    const effect = await effectOf(tx, request, previous, application, verdict.to, now);
+    const effect = await effectOf(tx, request, previous, application, verdict.to, now, timeZone);
     if (previous) {
       const [subscription] = await tx
         .update(subscriptions)
@@ -252,6 +255,7 @@ async function effectOf(
   application: ApplicationRow,
   to: SubscriptionSituation,
   now: Date,
+  timeZone: string,
 ): Promise<Effect> {
   const status = to.status!;
   switch (request.event) {
@@ -266,7 +270,7 @@ async function effectOf(
           plan: null,
           nextPlan: null,
           startDate: now,
-          endDate: addDays(now, application.trialDays),
+          endDate: daysLater(now, application.trialDays, timeZone),
           cancelling: false,
           graceEndsAt: null,
           trialUsed: true,
@@ -320,7 +324,7 @@ async function effectOf(
     case 'approve': {
       const plan = from?.plan;
       if (!plan) throw new Error('A pending subscription has a plan');
-      const endDate = periodEnd(now, plan);
+      const endDate = periodEnd(now, plan, timeZone);
       return {
         values: { status, startDate: now, endDate, cancelling: false, graceEndsAt: null, nextPlan: null },
         async after(row) {
@@ -352,14 +356,14 @@ async function effectOf(
       if (!end || !currentPlan) throw new Error('An approved subscription has a period and a plan');
       const plan = from.nextPlan ?? currentPlan;
       return {
-        values: { graceEndsAt: addDays(end, request.graceDays ?? 0) },
+        values: { graceEndsAt: daysLater(end, request.graceDays ?? 0, timeZone) },
         async after(row) {
           const invoice = await issueInvoice(tx, {
             subscription: row,
             application,
             plan,
             periodStart: end,
-            periodEnd: periodEnd(end, plan),
+            periodEnd: periodEnd(end, plan, timeZone),
             now,
           });
           return { invoice, notice: null };

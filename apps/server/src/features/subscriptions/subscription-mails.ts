@@ -37,12 +37,18 @@ interface Recipient {
   email: string;
   language: MailLanguage | null;
   workspaceName: string;
+  timeZone: string;
 }
 
-/** The workspace's active admins with their language, and the workspace's name. */
+/** The workspace's active admins with their language, and the workspace's name and time zone. */
 async function adminRecipients(db: Database, workspaceId: string): Promise<Recipient[]> {
   return db
-    .select({ email: users.email, language: users.language, workspaceName: workspaces.name })
+    .select({
+      email: users.email,
+      language: users.language,
+      workspaceName: workspaces.name,
+      timeZone: workspaces.timeZone,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
@@ -74,6 +80,7 @@ async function mailsToAdmins(
       to: recipient.email,
       ...render(language, {
         workspaceName: recipient.workspaceName,
+        timeZone: recipient.timeZone,
         applicationName: language === 'ar' ? application.nameAr : application.nameEn,
         link,
       }),

@@ -1,4 +1,4 @@
-import { type PlanLength, planMonths } from '@dukkan/contract';
+import { addCalendarDays, addCalendarMonths, type PlanLength, planMonths } from '@dukkan/contract';
 import type { applications, payments, subscriptions } from '../../db/schema/index.ts';
 
 /* The stored rows of the subscriptions feature, and the calendar of their periods. */
@@ -7,22 +7,17 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ApplicationRow = typeof applications.$inferSelect;
 export type InvoiceRow = typeof payments.$inferSelect;
 
-/**
- * `months` calendar months after `from`, at the same time of day (UTC); a day the target month
- * lacks becomes its last day (31 January + 1 month = 28 or 29 February).
+/*
+ * A period, a trial and a grace are counted in calendar months and days of the workspace's time
+ * zone, at the same wall-clock time: a period started at 01:00 on 31 March in Cairo ends at 01:00
+ * on 30 April there (in UTC it would have been 1 May), and keeps its 01:00 over a change of the
+ * clocks. Its end is when the next invoice is due.
  */
-export function addCalendarMonths(from: Date, months: number): Date {
-  const day = from.getUTCDate();
-  const result = new Date(from.getTime());
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
 
-const dayMs = 24 * 60 * 60 * 1000;
-export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * dayMs);
+/** The end of a period of `plan` starting at `start`, in the workspace's `timeZone`. */
+export const periodEnd = (start: Date, plan: PlanLength, timeZone: string) =>
+  addCalendarMonths(start, planMonths[plan], timeZone);
 
-/** The end of a period of `plan` starting at `start`. */
-export const periodEnd = (start: Date, plan: PlanLength) => addCalendarMonths(start, planMonths[plan]);
+/** `days` calendar days after `from` in the workspace's `timeZone` (a trial's end, a grace's). */
+export const daysLater = (from: Date, days: number, timeZone: string) =>
+  addCalendarDays(from, days, timeZone);

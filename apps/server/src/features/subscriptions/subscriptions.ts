@@ -8,6 +8,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
+import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/templates.ts';
 import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
@@ -76,6 +77,8 @@ export interface OperatorSubscription {
   id: string;
   workspaceId: string;
   workspaceName: string;
+  /** The workspace's time zone: its subscription's dates are days of its calendar. */
+  timeZone: string;
   applicationId: string;
   clientId: string;
   applicationName: string;
@@ -105,6 +108,7 @@ export async function listSubscriptions(
       id: subscriptions.id,
       workspaceId: subscriptions.workspaceId,
       workspaceName: workspaces.name,
+      timeZone: workspaces.timeZone,
       applicationId: subscriptions.applicationId,
       clientId: applications.clientId,
       applicationName: applications.nameEn,
@@ -136,6 +140,8 @@ async function findSubscription(db: Database, id: string) {
 
 export interface DecidedSubscription {
   subscription: SubscriptionSummary;
+  /** The workspace's time zone, which the subscription's and the invoice's dates are days of. */
+  timeZone: string;
   /** The first period's invoice (approve only). */
   invoice: PaymentRecord | null;
   mailsSent: number;
@@ -156,6 +162,7 @@ async function decide(
     );
     return {
       subscription: toSubscriptionSummary(applied.subscription),
+      timeZone: await workspaceTimeZone(services.db, row.workspaceId),
       invoice: applied.invoice && toPaymentRecord(applied.invoice),
       mailsSent: applied.mailsSent,
     };
@@ -183,6 +190,8 @@ export interface SettledInvoice {
   /** Whether the payment renewed the subscription (the next period's invoice, paid in grace). */
   renewed: boolean;
   subscription: SubscriptionSummary;
+  /** The workspace's time zone, which the subscription's dates are days of. */
+  timeZone: string;
 }
 
 /**
@@ -220,11 +229,13 @@ export async function settleInvoice(
       subscription!.status === 'approved' &&
       subscription!.graceEndsAt !== null &&
       subscription!.endDate?.toISOString() === invoice.details.periodStart;
+    const timeZone = await workspaceTimeZone(tx, invoice.workspaceId);
     if (!awaited) {
       return {
         invoice: toPaymentRecord(marked!),
         renewed: false,
         subscription: toSubscriptionSummary(subscription!),
+        timeZone,
       };
     }
     const renewed = await applySubscriptionEvent(
@@ -242,6 +253,7 @@ export async function settleInvoice(
       invoice: toPaymentRecord(marked!),
       renewed: true,
       subscription: toSubscriptionSummary(renewed.subscription),
+      timeZone,
     };
   });
 }

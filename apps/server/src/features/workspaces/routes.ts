@@ -20,31 +20,32 @@ const settingsColumns = {
   name: workspaces.name,
   logo: workspaces.logo,
   baseCurrency: workspaces.baseCurrency,
+  timeZone: workspaces.timeZone,
 };
 
 async function loadSettings(db: Database, workspaceId: string): Promise<WorkspaceSettings> {
   const [settings] = await db.select(settingsColumns).from(workspaces).where(eq(workspaces.id, workspaceId));
-  // The guard found an admin's membership, so the workspace exists unless deleted since.
+  // The guard found a membership, so the workspace exists unless deleted since.
   if (!settings) throw notFound();
   return settings;
 }
 
 /**
- * A workspace's own settings (name, logo, base currency): read and changed by its admins only,
- * the workspace named by `?workspaceId=` like every workspace call. Members see the name, logo and
- * base currency in their current user (`GET auth/user`), which the web refreshes after a change.
+ * A workspace's own settings (name, logo, base currency, time zone), the workspace named by
+ * `?workspaceId=` like every workspace call: every active member reads them (`/settings` shows
+ * them), its admins alone change them — no role's tag grants that. The current user
+ * (`GET auth/user`) carries the name, logo, currency and zone too, refreshed by the web after a change.
  */
 export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: AppContext) {
   const { db } = context;
-  const config = { config: { access: access.workspaceAdmin } };
 
-  app.get('/api/workspaces/settings', config, async (request) => {
+  app.get('/api/workspaces/settings', { config: { access: access.workspaceMember } }, async (request) => {
     parseInput(workspaceQuerySchema, request.query);
     const { workspaceId } = requestCaller(request);
     return { data: await loadSettings(db, workspaceId) };
   });
 
-  app.patch('/api/workspaces/settings', config, async (request) => {
+  app.patch('/api/workspaces/settings', { config: { access: access.workspaceAdmin } }, async (request) => {
     parseInput(workspaceQuerySchema, request.query);
     const { workspaceId } = requestCaller(request);
     const input = parseInput(workspaceSettingsInputSchema, request.body);

@@ -188,14 +188,17 @@ export function formatMoney(minorUnits: number, currency: string, language: Mail
   return format.format(decimal as Intl.StringNumericLiteral);
 }
 
-/** A date as the app shows it (spec §9: short weekday, 2-digit day, short month, year), in UTC. */
-export function formatMailDate(date: Date, language: MailLanguage): string {
+/**
+ * A date as the app shows it (spec §9: short weekday, 2-digit day, short month, year), as it is
+ * in `timeZone` — the workspace's, whose calendar the mail speaks of.
+ */
+export function formatMailDate(date: Date, language: MailLanguage, timeZone: string): string {
   return new Intl.DateTimeFormat(mailLocale(language), {
     weekday: 'short',
     day: '2-digit',
     month: 'short',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone,
   }).format(date);
 }
 
@@ -211,9 +214,14 @@ const planNames: Record<MailLanguage, Record<SubscriptionPlan, string>> = {
   },
 };
 
-/** What every subscription mail names: the workspace, the application (in the mail's language) and where to act. */
+/**
+ * What every subscription mail names: the workspace, the application (in the mail's language) and
+ * where to act; its dates are written in the workspace's time zone.
+ */
 export interface SubscriptionMailContext {
   workspaceName: string;
+  /** The workspace's IANA time zone. */
+  timeZone: string;
   applicationName: string;
   /** The page the mail's button opens (the dashboard, or the invoices). */
   link: string;
@@ -415,7 +423,7 @@ export function subscriptionApprovedMail(
   const lines = mail.lines(
     context,
     planNames[language][context.plan],
-    formatMailDate(context.periodEnd, language),
+    formatMailDate(context.periodEnd, language, context.timeZone),
     formatMoney(context.amount, context.currency, language),
   );
   return rendered(language, mail.subject(context.applicationName), [...lines], {
@@ -449,7 +457,7 @@ export function subscriptionEndingSoonMail(
   },
 ): RenderedMail {
   const copy = subscriptionCopy.endingSoon[language];
-  const end = formatMailDate(context.endDate, language);
+  const end = formatMailDate(context.endDate, language, context.timeZone);
   const mail = copy[context.kind];
   const amount = context.next ? formatMoney(context.next.amount, context.next.currency, language) : '';
   const lines = mail.lines(context, end, amount);

@@ -1,22 +1,19 @@
 import { workspaceInitials } from '@dukkan/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import type { MenuWithTriggerProps } from '../../components/ui/deferred-menu.tsx';
 import { CheckIcon, SettingsIcon } from '../../components/ui/icons.tsx';
 import { useDirection } from '../../lib/use-direction.ts';
-import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx';
+import { useWorkspace } from '../../lib/workspace-context.tsx';
 import { menuContentClassName, menuItemClassName } from './menu-styles.ts';
 
-// Loaded when an admin opens it: the form renderer stays off the shell's first load.
-const WorkspaceSettingsDialog = lazy(() =>
-  import('../../features/workspaces/workspace-settings-dialog.tsx').then((module) => ({
-    default: module.WorkspaceSettingsDialog,
-  })),
-);
-
-/** The workspace selector's chunk (`workspace-selector.tsx`): Radix's menu, and the settings dialog it opens. */
+/**
+ * The workspace selector's chunk (`workspace-selector.tsx`): Radix's menu of the workspaces, and
+ * the way to the selected one's settings (`/settings`, where every member reads them and its
+ * admins change them).
+ */
 export function WorkspaceSelectorPopup({
   defaultOpen,
   triggerClassName,
@@ -26,59 +23,47 @@ export function WorkspaceSelectorPopup({
   const { t } = useTranslation();
   const dir = useDirection();
   const { workspaces, selectedWorkspace, selectWorkspace } = useWorkspace();
-  const { isAdmin } = useWorkspaceGrant();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const navigate = useNavigate();
   if (!selectedWorkspace) return null;
 
+  // Not modal: a modal menu hides the page (aria-hidden) while its links stay focusable (axe: aria-hidden-focus).
   return (
-    <>
-      {/* Not modal: a modal menu hides the page (aria-hidden) while its links stay focusable (axe: aria-hidden-focus). */}
-      <DropdownMenu.Root dir={dir} modal={false} defaultOpen={defaultOpen}>
-        <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName}>
-          {triggerContent}
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="start"
-            sideOffset={6}
-            className={`${menuContentClassName} w-(--radix-dropdown-menu-trigger-width)`}
-          >
-            <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
-              {t('shell.switchWorkspace')}
-            </DropdownMenu.Label>
-            <DropdownMenu.RadioGroup value={selectedWorkspace.id} onValueChange={selectWorkspace}>
-              {workspaces.map((workspace) => (
-                <DropdownMenu.RadioItem key={workspace.id} value={workspace.id} className={menuItemClassName}>
-                  <Avatar
-                    src={workspace.logo}
-                    fallback={workspaceInitials(workspace.name)}
-                    size="sm"
-                    shape="rounded"
-                  />
-                  <span className="min-w-0 flex-1 truncate">{workspace.name}</span>
-                  <DropdownMenu.ItemIndicator>
-                    <CheckIcon className="size-4 text-brand-600 dark:text-brand-400" />
-                  </DropdownMenu.ItemIndicator>
-                </DropdownMenu.RadioItem>
-              ))}
-            </DropdownMenu.RadioGroup>
-            {isAdmin && (
-              <>
-                <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-                <DropdownMenu.Item className={menuItemClassName} onSelect={() => setSettingsOpen(true)}>
-                  <SettingsIcon className="size-4" />
-                  {t('shell.workspaceSettings')}
-                </DropdownMenu.Item>
-              </>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      {settingsOpen && isAdmin && (
-        <Suspense fallback={null}>
-          <WorkspaceSettingsDialog workspace={selectedWorkspace} onClose={() => setSettingsOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <DropdownMenu.Root dir={dir} modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName}>
+        {triggerContent}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          className={`${menuContentClassName} w-(--radix-dropdown-menu-trigger-width)`}
+        >
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
+            {t('shell.switchWorkspace')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={selectedWorkspace.id} onValueChange={selectWorkspace}>
+            {workspaces.map((workspace) => (
+              <DropdownMenu.RadioItem key={workspace.id} value={workspace.id} className={menuItemClassName}>
+                <Avatar
+                  src={workspace.logo}
+                  fallback={workspaceInitials(workspace.name)}
+                  size="sm"
+                  shape="rounded"
+                />
+                <span className="min-w-0 flex-1 truncate">{workspace.name}</span>
+                <DropdownMenu.ItemIndicator>
+                  <CheckIcon className="size-4 text-brand-600 dark:text-brand-400" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/settings')}>
+            <SettingsIcon className="size-4" />
+            {t('shell.workspaceSettings')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

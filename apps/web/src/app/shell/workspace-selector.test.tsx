@@ -1,13 +1,12 @@
-import { allPermissionTags, type CurrentUser, exchangeRatesResource } from '@dukkan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { allPermissionTags, exchangeRatesResource } from '@dukkan/contract';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
-import { queryKeys } from '../../lib/query-keys.ts';
 import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { WorkspaceSelector, workspaceSelectorPopup } from './workspace-selector.tsx';
 
 const shop = { id: 'w-shop', name: 'Shop' };
@@ -28,54 +27,17 @@ beforeAll(async () => {
 });
 
 describe('the workspace selector’s settings item', () => {
-  it('is offered to an admin of the selected workspace, and saves name and base currency', async () => {
-    const saved = { id: shop.id, name: 'Sara Foods', logo: null, baseCurrency: 'USD' };
-    const { fetchMock, calls } = mockFetch([
-      { method: 'PATCH', path: '/api/workspaces/settings', body: { data: saved } },
-      { path: '/api/auth/user', body: { data: admin } },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    const { queryClient } = renderSignedIn(<WorkspaceSelector />, { user: admin });
-    queryClient.setQueryData(queryKeys.currentUser, admin);
-
+  it.each([
+    ['an admin', admin],
+    ['a member who is not an admin, whatever their role', manager],
+  ])('opens /settings for %s', async (_who, user) => {
+    vi.stubGlobal('fetch', mockFetch([]).fetchMock);
+    renderSignedIn(<WorkspaceSelector />, { user, path: '*', at: '/brands' });
     await openSelector();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Workspace settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Workspace settings' });
-    const name = within(dialog).getByRole('textbox', { name: /workspace name/i });
-    expect((name as HTMLInputElement).value).toBe('Shop');
-    await userEvent.clear(name);
-    await userEvent.type(name, 'Sara Foods');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-
-    await waitFor(() => expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(1));
-    const [call] = callsTo(calls, '/api/workspaces/settings', 'PATCH');
-    expect(call!.query.get('workspaceId')).toBe(shop.id);
-    expect(call!.body).toEqual({ name: 'Sara Foods', logo: null, baseCurrency: 'EGP' });
-    // The shell's current user shows the saved settings at once.
-    await waitFor(() =>
-      expect(queryClient.getQueryData<CurrentUser>(queryKeys.currentUser)?.adminWorkspaces).toEqual([saved]),
-    );
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await screen.findByText('Workspace settings saved');
-  });
-
-  it('asks before discarding a changed name', async () => {
-    vi.stubGlobal('fetch', mockFetch([]).fetchMock);
-    renderSignedIn(<WorkspaceSelector />, { user: admin });
-    await openSelector();
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Workspace settings' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Workspace settings' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /workspace name/i }), ' 2');
-    await userEvent.keyboard('{Escape}');
-    await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
-  });
-
-  it('is not offered to a member who is not an admin, whatever their role', async () => {
-    vi.stubGlobal('fetch', mockFetch([]).fetchMock);
-    renderSignedIn(<WorkspaceSelector />, { user: manager });
-    await openSelector();
-    await screen.findByRole('menuitemradio', { name: /shop/i });
-    expect(screen.queryByRole('menuitem', { name: 'Workspace settings' })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/settings'));
+    // No dialog of its own any more: the page is where the settings are.
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

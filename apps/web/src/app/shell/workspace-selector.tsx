@@ -12,8 +12,8 @@ export const workspaceSelectorPopup = lazyComponent(() =>
 );
 
 /**
- * Picks the workspace that scopes the screens; the choice is remembered (spec §4). The selected
- * workspace's admins also find its settings here (name, logo, base currency).
+ * Picks the workspace that scopes the screens; the choice is remembered (spec §4). Its menu also
+ * leads to the selected workspace's settings (`/settings`).
  */
 export function WorkspaceSelector() {
   const { t } = useTranslation();

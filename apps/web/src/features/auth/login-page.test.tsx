@@ -17,7 +17,7 @@ const signedOut = {
     },
   },
 };
-const shop = { id: 'w-shop', name: 'Shop', logo: null, baseCurrency: 'EGP' };
+const shop = { id: 'w-shop', name: 'Shop', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
 const user = {
   id: 'u1',
   name: 'Demo Admin',

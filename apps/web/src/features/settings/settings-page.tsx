@@ -1,13 +1,197 @@
+import {
+  type CurrentUser,
+  listFormFields,
+  type WorkspaceSettings,
+  type WorkspaceSummary,
+  workspaceSettingsForm,
+} from '@dukkan/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Page } from '../../components/page.tsx';
-import { SettingsIcon } from '../../components/ui/icons.tsx';
+import { EmptyState, LoadFailed, Page } from '../../components/page.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { LockIcon, SettingsIcon } from '../../components/ui/icons.tsx';
+import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
+import { apiRequest } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx';
+import { ResourceForm } from '../../resource-ui/form/resource-form.tsx';
+import { placeSaveFailure } from '../../resource-ui/form/save-failure.ts';
+import { useFileUploads } from '../../resource-ui/use-file-uploads.ts';
 
-/** `/settings`: placeholder text only (spec §2). */
+const settingsPath = '/workspaces/settings';
+
+/** The saved settings in every summary of the workspace the current user holds (admin and role lists). */
+function withSettings(user: CurrentUser, settings: WorkspaceSettings): CurrentUser {
+  const update = (workspace: WorkspaceSummary): WorkspaceSummary =>
+    workspace.id === settings.id
+      ? {
+          ...workspace,
+          name: settings.name,
+          logo: settings.logo,
+          baseCurrency: settings.baseCurrency,
+          timeZone: settings.timeZone,
+        }
+      : workspace;
+  return {
+    ...user,
+    adminWorkspaces: user.adminWorkspaces.map(update),
+    workspaces: user.workspaces.map((entry) => ({ ...entry, workspace: update(entry.workspace) })),
+  };
+}
+
+/** Grey boxes where the fields will be, so the card does not jump when they arrive. */
+function FieldsSkeleton() {
+  const { t } = useTranslation();
+  const fields = listFormFields(workspaceSettingsForm.fields);
+  return (
+    <div role="status" className="space-y-5">
+      <span className="sr-only">{t('common.loading')}</span>
+      {fields.map((field) => (
+        <div key={field.name} aria-hidden="true" className="animate-pulse space-y-2">
+          <div className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="h-10 rounded-lg bg-slate-100 dark:bg-slate-800/70" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The declared form, editable (an admin) or read only (every other member). A save puts the
+ * server's answer everywhere it is shown — this page, the shell's name and logo, what reads the
+ * base currency and the time zone — and starts the form afresh from it, so nothing is left to ask
+ * about on leaving.
+ */
+function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { uploadFiles, fileAccess } = useFileUploads();
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = async (input: unknown, form: UseFormReturn<FieldValues>) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      const saved = await apiRequest<WorkspaceSettings>(settingsPath, {
+        method: 'PATCH',
+        body: input,
+        query: { workspaceId: settings.id },
+      });
+      queryClient.setQueryData(queryKeys.workspaceSettings(settings.id), saved);
+      queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, (user) =>
+        user ? withSettings(user, saved) : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+      form.reset(workspaceSettingsForm.values(saved));
+      toast.success(t('workspaceSettings.saved'));
+    } catch (error) {
+      setFailure(
+        placeSaveFailure(
+          error,
+          form,
+          workspaceSettingsForm.fields,
+          t,
+          i18n.language,
+          t('workspaceSettings.saveFailed'),
+        ),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      {editable && <UnsavedChangesGuard when={dirty} />}
+      {failure && (
+        <Alert tone="error" className="mb-5">
+          {failure}
+        </Alert>
+      )}
+      <ResourceForm
+        fields={workspaceSettingsForm.fields}
+        schema={workspaceSettingsForm.schema}
+        defaultValues={workspaceSettingsForm.values(settings)}
+        recordId={settings.id}
+        onSubmit={save}
+        uploadFiles={uploadFiles}
+        fileAccess={fileAccess}
+        readOnly={!editable}
+        onDirtyChange={setDirty}
+        footer={
+          <div className="flex justify-end border-t border-slate-200 pt-5 dark:border-slate-800">
+            <Button type="submit" loading={saving}>
+              {t('common.save')}
+            </Button>
+          </div>
+        }
+      />
+    </>
+  );
+}
+
+/**
+ * `/settings`: the selected workspace's own settings — name, logo, base currency, time zone —
+ * in the contract's declared form (`workspaceSettingsForm`), so a later setting is a declared
+ * field, not a page. Every member sees them (the route needs no permission, spec §2); the
+ * workspace's admins edit them, and leaving with unsaved changes asks first.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { selectedWorkspace } = useWorkspace();
+  const { isAdmin } = useWorkspaceGrant();
+  const workspaceId = selectedWorkspace?.id;
+  const settings = useQuery({
+    queryKey: queryKeys.workspaceSettings(workspaceId ?? ''),
+    queryFn: () => apiRequest<WorkspaceSettings>(settingsPath, { query: { workspaceId } }),
+    enabled: workspaceId !== undefined,
+  });
+
   return (
     <Page title={t('nav.settings')}>
-      <EmptyState icon={<SettingsIcon />} title={t('settings.placeholder')} />
+      {!selectedWorkspace ? (
+        <EmptyState icon={<SettingsIcon />} title={t('shell.noWorkspace')} />
+      ) : (
+        <Card className="mx-auto max-w-3xl p-6 sm:p-8">
+          <h2 className="text-base font-semibold text-slate-900 dark:text-white">
+            {t('workspaceSettings.title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t('workspaceSettings.subtitle', { workspaceName: selectedWorkspace.name })}
+          </p>
+          {!isAdmin && (
+            <p className="mt-4 flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+              <LockIcon className="size-4 shrink-0" />
+              {t('workspaceSettings.readOnly')}
+            </p>
+          )}
+          <div className="mt-6">
+            {settings.isPending ? (
+              <FieldsSkeleton />
+            ) : settings.isError ? (
+              <LoadFailed
+                error={settings.error}
+                message={t('workspaceSettings.loadFailed')}
+                onRetry={() => void settings.refetch()}
+              />
+            ) : (
+              // Keyed by workspace and role: another workspace, or a grant changed, starts afresh.
+              <SettingsForm
+                key={`${settings.data.id} ${isAdmin}`}
+                settings={settings.data}
+                editable={isAdmin}
+              />
+            )}
+          </div>
+        </Card>
+      )}
     </Page>
   );
 }

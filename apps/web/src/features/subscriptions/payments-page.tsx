@@ -1,5 +1,5 @@
 import {
-  formattingLocale,
+  dateTimeFormat,
   type InvoiceDetails,
   type PaymentRecord,
   type PaymentStatus,
@@ -14,6 +14,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useWorkspaceTimeZone } from '../../lib/use-formatters.ts';
 import type { ResourceColumn } from '../../resource-ui/columns.ts';
 import { fieldText, useDeclaredColumns } from '../../resource-ui/declared-columns.tsx';
 import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
@@ -27,10 +28,13 @@ type InvoiceRow = Omit<PaymentRecord, 'number' | 'status'> & { number: number | 
 export function InvoiceDetailsText({ details }: { details: InvoiceDetails }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const period = new Intl.DateTimeFormat(formattingLocale(language), {
+  // The period's days are the workspace's, as its mails say them.
+  const timeZone = useWorkspaceTimeZone();
+  const period = dateTimeFormat(language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
   }).formatRange(new Date(details.periodStart), new Date(details.periodEnd));
   return (
     // One line in a table row; wrapped on a card, which has no room to scroll.

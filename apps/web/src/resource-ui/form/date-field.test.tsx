@@ -6,6 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { renderSignedIn, testUser } from '../../test/render.tsx';
 import { ResourceForm } from './resource-form.tsx';
 
 // "Today" is 15 March 2026 (only Date is faked).
@@ -102,5 +103,33 @@ describe('DateField: month and year lists', () => {
     // The picked day is filled with the accent.
     const picked = within(screen.getByRole('dialog')).getByRole('button', { name: /March 10th, 2026/ });
     expect(picked.closest('td')?.className).toContain('*:bg-(--rdp-accent-color)');
+  });
+});
+
+describe("DateField: today is the workspace's, in its time zone", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // 12:00 UTC on 15 March 2026: already the 16th in Kiritimati (UTC+14), still the 15th in Pago Pago (UTC-11).
+  it.each([
+    ['Pacific/Kiritimati', false],
+    ['Pacific/Pago_Pago', true],
+  ])('in %s the 16th is disabled: %s', async (timeZone, sixteenthDisabled) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-15T12:00:00.000Z'));
+    const user = testUser([{ id: 'w-1', name: 'Shop', grant: 'admin' }]);
+    user.adminWorkspaces = [{ ...user.adminWorkspaces[0]!, timeZone }];
+    const fields: FormEntry[] = [{ name: 'created', type: 'date', label: 'Creation date' }];
+    renderSignedIn(
+      <ResourceForm fields={fields} schema={z.object({ created: z.string() })} onSubmit={vi.fn()} />,
+      { user },
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Creation date' }));
+    const calendar = screen.getByRole('dialog');
+    const day = (name: RegExp) => within(calendar).getByRole('button', { name }) as HTMLButtonElement;
+    expect(day(/March 15th, 2026/).disabled).toBe(false);
+    expect(day(/March 16th, 2026/).disabled).toBe(sixteenthDisabled);
+    expect(day(/March 17th, 2026/).disabled).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { controlClassName } from '../../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { useDirection } from '../../lib/use-direction.ts';
-import { useFormatters } from '../../lib/use-formatters.ts';
+import { useFormatters, useWorkspaceToday } from '../../lib/use-formatters.ts';
 import { FieldFrame } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
 
@@ -66,8 +66,8 @@ const fromDay = (day: string | undefined) => {
 /**
  * date: a button opening a calendar (localized, RTL in Arabic, Arabic-Indic digits as ar-EG writes
  * them). A month list and a year list (1950 to this year) jump to a far date in two choices; days
- * after today are disabled. Single mode closes after one pick; range mode only once both ends are
- * picked (spec §4).
+ * after today — the workspace's today, in its time zone, as the server reckons it — are disabled.
+ * Single mode closes after one pick; range mode only once both ends are picked (spec §4).
  */
 export function DateField({ field, id }: FieldComponentProps) {
   const { t, i18n } = useTranslation();
@@ -79,19 +79,20 @@ export function DateField({ field, id }: FieldComponentProps) {
   // The first end of a range being picked: the range is committed (and the popup closed) on the second.
   const [start, setStart] = useState<Date>();
   const range = field.mode === 'range';
-  const today = new Date();
+  const today = fromDay(useWorkspaceToday())!;
 
   const single = range ? undefined : fromDay(controller.value as string | undefined);
   const current = range ? (controller.value as DateRangeValue | undefined) : undefined;
   const from = fromDay(current?.from);
   const to = fromDay(current?.to);
 
+  // Calendar days, written as days (never shifted by a time zone).
   const label = range
     ? from && to
-      ? `${formatDate(from)} – ${formatDate(to)}`
+      ? `${formatDate(toDay(from))} – ${formatDate(toDay(to))}`
       : undefined
     : single
-      ? formatDate(single)
+      ? formatDate(toDay(single))
       : undefined;
   const placeholder = field.placeholder
     ? textOf(t, field.placeholder)
@@ -106,6 +107,7 @@ export function DateField({ field, id }: FieldComponentProps) {
     captionLayout: 'dropdown' as const,
     // The month and year lists first, then the arrows: the Tab order follows what is seen.
     navLayout: 'after' as const,
+    today,
     disabled: { after: today },
     startMonth: new Date(firstYear, 0),
     endMonth: today,

@@ -25,6 +25,8 @@ export interface FieldFrameProps {
 
 /** The error's id for a control, so a nested control (a phone's number) can point at its own. */
 export const errorIdOf = (id: string) => `${id}-error`;
+/** The label's id, for a control named by more than its label (a searchable select adds its choice). */
+export const labelIdOf = (id: string) => `${id}-label`;
 /** The hint's id: the sentence under a control that says what the field does (`FormField.hint`). */
 export const hintIdOf = (id: string) => `${id}-hint`;
 
@@ -50,7 +52,11 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
           {label}
         </span>
       ) : (
-        <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+        <label
+          id={labelIdOf(id)}
+          htmlFor={id}
+          className="text-sm font-semibold text-slate-700 dark:text-slate-200"
+        >
           {label}
         </label>
       )}

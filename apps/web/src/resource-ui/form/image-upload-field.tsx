@@ -82,6 +82,9 @@ export function ImageUploadField({
               )}
             </div>
           ))}
+          {urls.length === 0 && !fileAccess.change && (
+            <p className="text-sm text-slate-600 dark:text-slate-400">{t('form.imageUpload.none')}</p>
+          )}
           {pending ? (
             <div
               role="status"

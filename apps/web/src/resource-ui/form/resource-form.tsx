@@ -34,7 +34,14 @@ export interface ResourceFormProps<S extends z.ZodType> {
   submitLabel?: string;
   /** Told when the values start or stop differing from the starting ones (a dialog asks before discarding). */
   onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Shows the values without letting them change (a member who may not edit them): every control
+   * disabled, no required marks, no file picking or removal, no submit button.
+   */
+  readOnly?: boolean;
 }
+
+const readOnlyFileAccess: FileAccess = { view: true, change: false, remove: false };
 
 /** Tailwind needs whole class names: one column on narrow screens, the group's columns from `sm`. */
 const columnClasses: Record<number, string> = {
@@ -63,6 +70,7 @@ export function ResourceForm<S extends z.ZodType>({
   footer,
   submitLabel,
   onDirtyChange,
+  readOnly = false,
 }: ResourceFormProps<S>) {
   const { t } = useTranslation();
   const formId = useId();
@@ -88,10 +96,10 @@ export function ResourceForm<S extends z.ZodType>({
     return (
       <Component
         key={entry.name}
-        field={entry}
+        field={readOnly ? { ...entry, disabled: true, disableRequiredIndicator: true } : entry}
         id={`${formId}-${entry.name}`}
-        uploadFiles={uploadFiles}
-        fileAccess={fileAccess}
+        uploadFiles={readOnly ? undefined : uploadFiles}
+        fileAccess={readOnly ? readOnlyFileAccess : fileAccess}
         recordId={recordId}
       />
     );
@@ -105,39 +113,44 @@ export function ResourceForm<S extends z.ZodType>({
         className={cn('space-y-5', className)}
         onSubmit={form.handleSubmit((values) => onSubmit(values as z.output<S>, form))}
       >
-        {fields.map((entry, index) =>
-          isFormFieldGroup(entry) ? (
-            <section
-              // Groups have no name of their own; their place in the list is stable.
-              // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              key={`group-${index}`}
-              aria-labelledby={`${formId}-group-${index}`}
-              className="space-y-3"
-            >
-              <h3
-                id={`${formId}-group-${index}`}
-                className="text-sm font-semibold text-slate-900 dark:text-slate-100"
+        {/* Read only, the one disabled fieldset disables every control a field renders. */}
+        <fieldset disabled={readOnly} className="min-w-0 space-y-5">
+          {fields.map((entry, index) =>
+            isFormFieldGroup(entry) ? (
+              <section
+                // Groups have no name of their own; their place in the list is stable.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={`group-${index}`}
+                aria-labelledby={`${formId}-group-${index}`}
+                className="space-y-3"
               >
-                {t(entry.label as never, { defaultValue: entry.label }) as string}
-              </h3>
-              <div
-                className={cn('grid gap-4', columnsClass(entry.columns))}
-                data-columns={entry.columns ?? 1}
-              >
-                {entry.fields.map(renderField)}
+                <h3
+                  id={`${formId}-group-${index}`}
+                  className="text-sm font-semibold text-slate-900 dark:text-slate-100"
+                >
+                  {t(entry.label as never, { defaultValue: entry.label }) as string}
+                </h3>
+                <div
+                  className={cn('grid gap-4', columnsClass(entry.columns))}
+                  data-columns={entry.columns ?? 1}
+                >
+                  {entry.fields.map(renderField)}
+                </div>
+              </section>
+            ) : (
+              renderField(entry)
+            ),
+          )}
+        </fieldset>
+        {readOnly
+          ? null
+          : (footer ?? (
+              <div className="flex justify-end">
+                <Button type="submit" loading={form.formState.isSubmitting}>
+                  {submitLabel ?? t('common.save')}
+                </Button>
               </div>
-            </section>
-          ) : (
-            renderField(entry)
-          ),
-        )}
-        {footer ?? (
-          <div className="flex justify-end">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {submitLabel ?? t('common.save')}
-            </Button>
-          </div>
-        )}
+            ))}
       </form>
     </FormProvider>
   );

@@ -1,11 +1,14 @@
 import type { FormField, FormFieldOption } from '@dukkan/contract';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { whenIdle } from '../../lib/when-idle.ts';
 import {
   choiceLabel,
+  computedOptionLabel,
+  computedOptions,
   useComputedOptions,
   useOptionSearchTexts,
   useRecordOptions,
@@ -20,6 +23,10 @@ export const longListSize = 8;
 /** The combobox (downshift) loads only for a form with a long multi select, never on sign-in. */
 const MultiCombobox = lazy(() =>
   import('./multi-combobox.tsx').then((module) => ({ default: module.MultiCombobox })),
+);
+/** Loads only for a form with a searchable select (Radix's popover with it). */
+const SearchableSelect = lazy(() =>
+  import('./searchable-select.tsx').then((module) => ({ default: module.SearchableSelect })),
 );
 
 type ChoiceProps = FieldComponentProps & {
@@ -37,10 +44,45 @@ type ChoiceProps = FieldComponentProps & {
  */
 export function SelectField(props: FieldComponentProps) {
   const source = props.field.optionSource;
-  return source?.kind === 'resource' ? (
-    <RecordSelect {...props} resource={source.resource} parentField={source.parentField} />
-  ) : (
-    <ComputedSelect {...props} />
+  if (source?.kind === 'resource')
+    return <RecordSelect {...props} resource={source.resource} parentField={source.parentField} />;
+  if (props.field.searchable && !props.field.isMulti) return <SearchableComputedSelect {...props} />;
+  return <ComputedSelect {...props} />;
+}
+
+/**
+ * A searchable select of computed choices (`FormField.searchable`): the button names the choice
+ * at once; the list is made while the page is idle, or when it is first opened.
+ */
+function SearchableComputedSelect(props: FieldComponentProps) {
+  const { i18n } = useTranslation();
+  const { field } = props;
+  const error = useFieldError(field.name);
+  const current: unknown = useWatch({ name: field.name });
+  const stored = typeof current === 'string' && current ? current : null;
+  const language = i18n.language;
+  const options = useCallback(
+    () => computedOptions(field, language, stored ? [stored] : []),
+    [field, language, stored],
+  );
+  const labelOf = useCallback(
+    (value: string) => computedOptionLabel(field, value, language),
+    [field, language],
+  );
+  // Time zones are kept once named (~120–320 ms for the ~420 of them on a busy 2-core machine):
+  // named while the page is idle, opening the list does not wait for them.
+  useEffect(() => (field.disabled ? undefined : whenIdle(() => void options())), [field.disabled, options]);
+  const searchTexts = useOptionSearchTexts(field);
+  return (
+    <Suspense fallback={<div className="h-16" aria-busy="true" />}>
+      <SearchableSelect
+        {...props}
+        error={error}
+        options={options}
+        labelOf={labelOf}
+        searchTexts={searchTexts}
+      />
+    </Suspense>
   );
 }
 
