@@ -512,7 +512,7 @@ export async function seedProductList(
     for (const top of categoryTree) {
       const [parent] = await db
         .insert(categories)
-        .values({ workspaceId, code: top.code, nameEn: top.en, nameAr: top.ar, description: '' })
+        .values({ workspaceId, code: top.code, nameEn: top.en, nameAr: top.ar, descriptionEn: '' })
         .returning({ id: categories.id });
       byName.set(top.en, parent!.id);
       const children = await db
@@ -522,7 +522,7 @@ export async function seedProductList(
             workspaceId,
             code: child.toUpperCase(),
             nameEn: child,
-            description: '',
+            descriptionEn: '',
             parentId: parent!.id,
           })),
         )

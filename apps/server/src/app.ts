@@ -15,6 +15,7 @@ import { registerSubscriptionRoutes } from './features/subscriptions/routes.ts';
 import { startSubscriptionClock } from './features/subscriptions/subscription-clock.ts';
 import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
 import { registerWorkspaceUserRoutes } from './features/users/routes.ts';
+import { registerGetStartedRoutes } from './features/workspaces/get-started.ts';
 import { registerWorkspaceSettingsRoutes } from './features/workspaces/routes.ts';
 import { requireDeclaredAccess } from './http/access.ts';
 import { registerAccessGuard } from './http/access-guard.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerInvitationRoutes(app, context);
   registerWorkspaceUserRoutes(app, context);
   registerWorkspaceSettingsRoutes(app, context);
+  registerGetStartedRoutes(app, context);
   registerApplicationRoutes(app, context);
   registerSubscriptionRoutes(app, context);
   await registerOauthRoutes(app, context);

@@ -258,7 +258,7 @@ const asAdmin = (request: Omit<Parameters<typeof api>[1], 'cookie'>) =>
 
 describe('input the database or the HTTP layer used to fail on (never 5xx)', () => {
   it('U+0000 in a text field or a search → VALIDATION at that field (PostgreSQL cannot store it)', async () => {
-    const tax = { code: 'VAT\u0000', title: 'VAT', country: 'SA', rate: 15 };
+    const tax = { code: 'VAT\u0000', title: [{ locale: 'en', value: 'VAT' }], country: 'SA', rate: 15 };
     expectValidation(
       await asAdmin({ url: `/api/taxes?workspaceId=${shop.id}`, body: tax }),
       'code',
@@ -284,7 +284,7 @@ describe('input the database or the HTTP layer used to fail on (never 5xx)', () 
     for (const country of ['', '1', 'S', 'abc', 'SA1', 'a b', 'sa']) {
       const response = await asAdmin({
         url: `/api/taxes?workspaceId=${shop.id}`,
-        body: { code: 'VAT', title: 'VAT', country, rate: 15 },
+        body: { code: 'VAT', title: [{ locale: 'en', value: 'VAT' }], country, rate: 15 },
       });
       expectValidation(response, 'country', 'COUNTRY_IS_INVALID');
     }

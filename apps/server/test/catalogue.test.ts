@@ -160,7 +160,7 @@ describe('categories', () => {
     const input = (parentId: string | null = null) => ({
       code: unique('c'),
       name: [{ locale: 'en', value: 'Coffee' }],
-      description: 'Beans and ground',
+      description: [{ locale: 'en', value: 'Beans and ground' }],
       parentId,
     });
     const parent = dataOf<CategoryRecord>(await call('POST', 'categories', input()));

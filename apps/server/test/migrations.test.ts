@@ -348,3 +348,85 @@ describe('migration 0013: stored codes are normalized where nothing collides', {
     await database.migrate();
   });
 });
+
+/**
+ * 0015_localized_tax_title_and_description: a tax's title and a category's or waste category's
+ * description become a text in each language. A stored text goes to the language of its letters
+ * (Latin only → English, Arabic only → Arabic; both or neither → both languages), so every
+ * reader sees, sorts and finds what they did before; search_text covers both columns.
+ */
+describe('migration 0015: tax titles and descriptions become localized', { timeout: 90_000 }, () => {
+  it('keeps every text, in the language its letters are written in', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(15));
+    const shop = '00000000-0000-4000-8000-0000000000aa';
+    await database.db.execute(sql`insert into workspaces (id, name) values (${shop}, 'Shop')`);
+    const texts = {
+      latin: 'Value added tax',
+      accented: 'Taxe à la valeur ajoutée',
+      arabic: 'ضريبة القيمة المضافة',
+      mixed: 'VAT ضريبة',
+      neither: '14%',
+    };
+    for (const [code, title] of Object.entries(texts)) {
+      await database.db.execute(
+        sql`insert into taxes (workspace_id, code, title, country, rate) values (${shop}, ${code}, ${title}, 'EG', 14)`,
+      );
+      for (const table of ['categories', 'waste_categories'])
+        await database.db.execute(
+          sql`insert into ${sql.identifier(table)} (workspace_id, code, name_en, description)
+              values (${shop}, ${code}, 'Name', ${title})`,
+        );
+    }
+
+    await database.migrate();
+
+    const expected = [
+      { code: 'accented', en: texts.accented, ar: null },
+      { code: 'arabic', en: null, ar: texts.arabic },
+      { code: 'latin', en: texts.latin, ar: null },
+      { code: 'mixed', en: texts.mixed, ar: texts.mixed },
+      { code: 'neither', en: texts.neither, ar: texts.neither },
+    ];
+    expect(
+      await rows(database, 'select code, title_en as en, title_ar as ar from taxes order by code'),
+    ).toEqual(expected);
+    for (const table of ['categories', 'waste_categories'])
+      expect(
+        await rows(
+          database,
+          `select code, description_en as en, description_ar as ar from ${table} order by code`,
+        ),
+        table,
+      ).toEqual(expected);
+    // Found in either column; the trigram search index is there again.
+    expect(await rows(database, `select code from taxes where search_text like '%القيمة%'`)).toEqual([
+      { code: 'arabic' },
+    ]);
+    expect(await rows(database, `select search_text from categories where code = 'latin'`)).toEqual([
+      { search_text: 'latin name  value added tax ' },
+    ]);
+    expect(
+      (
+        await rows(
+          database,
+          `select indexname from pg_indexes where indexname in ('taxes_search_idx', 'categories_search_idx', 'waste_categories_search_idx', 'taxes_title_en_idx', 'taxes_title_ar_idx') order by indexname`,
+        )
+      ).map((row) => row.indexname),
+    ).toEqual([
+      'categories_search_idx',
+      'taxes_search_idx',
+      'taxes_title_ar_idx',
+      'taxes_title_en_idx',
+      'waste_categories_search_idx',
+    ]);
+    await expect(
+      database.db.execute(
+        sql`insert into taxes (workspace_id, code, country, rate) values (${shop}, 'none', 'EG', 1)`,
+      ),
+    ).rejects.toMatchObject({ cause: expect.objectContaining({ constraint: 'taxes_title_present' }) });
+    // A second run is a no-op.
+    await database.migrate();
+  });
+});

@@ -89,6 +89,8 @@ describe('permission matrix', () => {
     expect(engineTags['POST /api/brands']).toBe('addBrands');
     expect(engineTags['PATCH /api/exchange-rates/:id']).toBe('editExchangeRate');
     expect(engineTags['DELETE /api/exchange-rates/:id']).toBeUndefined();
+    // The Get started list: whoever may take one of its steps.
+    const getStarted = 'addBrands|addLocations|addProducts|addUsers|addSubscriptions';
     expect(tags).toEqual({
       ...engineTags,
       'GET /api/workspaces/users': 'viewUsers',
@@ -104,6 +106,9 @@ describe('permission matrix', () => {
       'GET /api/payments/upcoming': 'viewPayments',
       'GET /api/applications': 'viewApplications',
       'GET /api/applications/installed': 'viewUsers|addUsers|editUsers',
+      'GET /api/workspaces/get-started': getStarted,
+      'PUT /api/workspaces/get-started/dismissal': getStarted,
+      'DELETE /api/workspaces/get-started/dismissal': getStarted,
     });
   });
 

@@ -475,7 +475,7 @@ describe('finding products', () => {
         await catalogue.call('POST', 'categories', {
           code: unique('c'),
           name: bilingual('Drinks', 'مشروبات'),
-          description: 'Drinks',
+          description: bilingual('Drinks', 'مشروبات'),
           parentId,
         }),
       ).id;

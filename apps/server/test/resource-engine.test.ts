@@ -517,12 +517,17 @@ function searchTerms(record: Record<string, unknown>, field: string): string[] {
   return value === null || value === undefined ? [] : [String(value)];
 }
 
-/** What a list sorted by `field` is ordered by for a reader of `language`: a name in their language, else the other (§9). */
+/**
+ * What a list sorted by `field` is ordered by for a reader of `language`: a localized text (a
+ * name, a tax's title) in their language, else the other (§9).
+ */
 function sortValue(row: Record<string, unknown>, field: string, language: string): unknown {
   const value = row[field];
-  if (field !== 'name' || !Array.isArray(value)) return value;
-  const names = value as { locale: string; value: string }[];
-  return (names.find((name) => name.locale === language) ?? names[0])?.value;
+  const isLocalized =
+    Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry && 'locale' in entry);
+  if (!isLocalized) return value;
+  const texts = value as { locale: string; value: string }[];
+  return (texts.find((text) => text.locale === language) ?? texts[0])?.value;
 }
 
 /**

@@ -113,6 +113,9 @@ describe('the route table (default-deny)', () => {
         'GET /api/payments/upcoming',
         'GET /api/applications',
         'GET /api/applications/installed',
+        'GET /api/workspaces/get-started',
+        'PUT /api/workspaces/get-started/dismissal',
+        'DELETE /api/workspaces/get-started/dismissal',
       ].sort(),
     );
     // The app's own table holds every API route Fastify registered for it (HEAD twins included).

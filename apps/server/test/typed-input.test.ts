@@ -90,7 +90,12 @@ describe('phones', () => {
 
 describe('numbers', () => {
   it('a tax rate and an exchange rate typed with Arabic-Indic digits and separators', async () => {
-    const tax = await call('POST', 'taxes', { code: unique('t'), title: 'VAT', country: 'EG', rate: '١٤' });
+    const tax = await call('POST', 'taxes', {
+      code: unique('t'),
+      title: [{ locale: 'en', value: 'VAT' }],
+      country: 'EG',
+      rate: '١٤',
+    });
     expect(tax.status, tax.text).toBe(201);
     expect(dataOf<{ rate: number }>(tax).rate).toBe(14);
     const rate = await call('POST', 'exchange-rates', { currency: 'USD', rate: '٤٨٫٥' });
@@ -105,7 +110,12 @@ describe('numbers', () => {
   ])('a tax rate %s → 400 TAX_RATE_OUT_OF_RANGE, nothing saved', async (_label, typed) => {
     const before = await total('taxes');
     expectValidation(
-      await call('POST', 'taxes', { code: unique('t'), title: 'VAT', country: 'EG', rate: typed }),
+      await call('POST', 'taxes', {
+        code: unique('t'),
+        title: [{ locale: 'en', value: 'VAT' }],
+        country: 'EG',
+        rate: typed,
+      }),
       'rate',
       validationCodes.TAX_RATE_OUT_OF_RANGE,
     );

@@ -236,7 +236,7 @@ test('a category opens its sub-categories, with breadcrumbs; what is created the
   let dialog = page.getByRole('dialog');
   await dialog.getByLabel('Code', { exact: true }).fill(`BEV-${unique}`);
   await dialog.getByLabel('Name (English)').fill(`Beverages ${unique}`);
-  await dialog.getByLabel('Description').fill('Everything to drink');
+  await dialog.getByLabel('Description (English)').fill('Everything to drink');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog).toBeHidden();
 
@@ -251,7 +251,8 @@ test('a category opens its sub-categories, with breadcrumbs; what is created the
   await expect(dialog.getByLabel('Parent category')).toHaveValue(/[0-9a-f-]{36}/);
   await dialog.getByLabel('Code', { exact: true }).fill(`HOT-${unique}`);
   await dialog.getByLabel('Name (English)').fill(`Hot drinks ${unique}`);
-  await dialog.getByLabel('Description').fill('Tea and coffee');
+  await dialog.getByLabel('Description (English)').fill('Tea and coffee');
+  await dialog.getByLabel('Description (Arabic)').fill('الشاي والقهوة');
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('link', { name: `Hot drinks ${unique}` })).toBeVisible();

@@ -16,7 +16,7 @@ const texts = {
   en: {
     newTax: 'New tax',
     code: 'Code',
-    title: 'Title',
+    title: 'Title (English)',
     country: 'Country',
     rate: 'Rate (%)',
     create: 'Create',
@@ -32,7 +32,7 @@ const texts = {
   ar: {
     newTax: 'إضافة ضريبة',
     code: 'الرمز',
-    title: 'العنوان',
+    title: 'العنوان (بالإنجليزية)',
     country: 'الدولة',
     rate: 'النسبة (%)',
     create: 'إنشاء',

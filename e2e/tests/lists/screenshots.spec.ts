@@ -77,7 +77,12 @@ async function seed(page: Page) {
       { label: 'Kitchen', number: '0227350001' },
     ],
   });
-  await post('taxes', { code: `VAT-${unique}`, title: 'VAT', country: 'EG', rate: 14 });
+  await post('taxes', {
+    code: `VAT-${unique}`,
+    title: name('Value added tax', 'ضريبة القيمة المضافة'),
+    country: 'EG',
+    rate: 14,
+  });
   await post('customers', {
     code: `C-${unique}`,
     name: 'Mona Hassan',
@@ -88,12 +93,12 @@ async function seed(page: Page) {
   await post('categories', {
     code: `CAT-${unique}`,
     name: name('Hot drinks', 'مشروبات ساخنة'),
-    description: 'Coffee, tea and chocolate',
+    description: name('Coffee, tea and chocolate', 'القهوة والشاي والشوكولاتة'),
   });
   await post('waste-categories', {
     code: `W-${unique}`,
     name: name('Expired', 'منتهي الصلاحية'),
-    description: 'Past its date',
+    description: name('Past its date', 'تجاوز تاريخ صلاحيته'),
   });
   await post('product-tags', { code: `TAG-${unique}`, name: name('Seasonal', 'موسمي') });
   // The one rate of a currency: a second run on the same server finds it there already.

@@ -46,6 +46,12 @@ test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, w
     'approve-subscription',
     idOnLineWith(operator('subscriptions', '--status', 'pending'), `"${workspace}"`),
   );
+  // The new workspace's Get started list would stand above the card: this sweep is about the card
+  // (the list has its own, get-started.spec.ts), so it is hidden as a member would hide it.
+  const hidden = await page.request.put(`/api/workspaces/get-started/dismissal?workspaceId=${workspaceId}`, {
+    headers: { origin: e2eServer.url },
+  });
+  expect(hidden.ok(), await hidden.text()).toBe(true);
 
   for (const language of ['en', 'ar'] as const) {
     const text = texts[language];

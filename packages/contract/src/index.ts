@@ -29,4 +29,5 @@ export * from './resource-kit/form-fields.ts';
 export * from './resource-kit/list-query.ts';
 export * from './resources/index.ts';
 export * from './validation-codes.ts';
+export * from './workspaces/get-started.ts';
 export * from './workspaces/workspace-settings.ts';

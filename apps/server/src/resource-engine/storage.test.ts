@@ -4,14 +4,15 @@ import {
   localizedNameField,
   localizedNameRecordField,
   recordStatusField,
+  taxesResource,
   workspaceUsersResource,
 } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PgDialect, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { brands, workspaces } from '../db/schema/index.ts';
+import { brands, taxes, workspaces } from '../db/schema/index.ts';
 import { requireDeclaredAccess } from '../http/access.ts';
 import { createResourceEngine } from './registry.ts';
 import { assertResourcesServed } from './routes.ts';
@@ -113,6 +114,23 @@ describe('a resource bound from its table alone', () => {
       createdAt: created.toISOString(),
       updatedAt: created.toISOString(),
     });
+  });
+
+  it('binds any localized text as it binds a name: a tax title in title_en and title_ar', () => {
+    const storage = bindStorage(taxesResource, taxes as unknown as ResourceTable);
+    expect(storage.searchedColumns('title')).toEqual(['title_en', 'title_ar']);
+    expect(storage.toRow({ title: [{ locale: 'ar', value: 'رسوم' }] })).toEqual({
+      titleEn: null,
+      titleAr: 'رسوم',
+    });
+    expect(storage.toRecord({ titleEn: 'Fee', titleAr: null }).title).toEqual([
+      { locale: 'en', value: 'Fee' },
+    ]);
+    expect(Object.keys(storage.selection)).toEqual(expect.arrayContaining(['titleEn', 'titleAr']));
+    const order = (locale: 'en' | 'ar') =>
+      new PgDialect().sqlToQuery(sql.join(storage.sortTerms('-title', locale), sql`, `)).sql;
+    expect(order('en')).toBe('coalesce("taxes"."title_en", "taxes"."title_ar") collate "und-x-icu" desc');
+    expect(order('ar')).toBe('coalesce("taxes"."title_ar", "taxes"."title_en") collate "und-x-icu" desc');
   });
 
   it('refuses a search column that leaves out a declared search field, naming both sides', () => {

@@ -121,7 +121,8 @@ export interface ResourceCustomization {
 
 /**
  * How a declared resource is stored, derived from its table: a field is the column of the same
- * name, a localized `name` its `nameEn` and `nameAr` columns, `searchText` the search column; the
+ * name, a localized text (a `name`, a tax's `title`) its `<field>En` and `<field>Ar` columns,
+ * `searchText` the search column; the
  * references are the table's foreign keys to other workspace tables and the unique fields its
  * `<table>__<field>__unique` indexes. Anything the declaration needs and the table lacks is an
  * error when the server starts, naming the resource and the field.
@@ -203,27 +204,33 @@ export function bindStorage(
   const config = getTableConfig(table);
   const computed = customization.computed ?? {};
   const recordFields = Object.keys(definition.schemas.record.shape);
-  const localized = recordFields.includes('name') && !columns.name && !!columns.nameEn && !!columns.nameAr;
+  // A record field stored in `<field>En` and `<field>Ar` (no column of its own): a localized text.
+  const localizedColumns = new Map<string, { en: AnyPgColumn; ar: AnyPgColumn }>();
+  for (const field of recordFields) {
+    const [en, ar] = [columns[`${field}En`], columns[`${field}Ar`]];
+    if (!columns[field] && en && ar) localizedColumns.set(field, { en, ar });
+  }
   const searchColumn = columns.searchText;
   const keyOf = new Map(Object.entries(columns).map(([key, column]) => [column, key]));
 
   const featureFields = new Set(customization.writtenByFeature ?? []);
   for (const field of recordFields) {
     if (featureFields.has(field)) continue;
-    if (!(field in columns) && !(field in computed) && !(field === 'name' && localized)) {
+    if (!(field in columns) && !(field in computed) && !localizedColumns.has(field)) {
       fail(`record field ${field} has no column ${field} in table ${config.name} and is not computed`);
     }
   }
   for (const field of Object.keys(definition.schemas.create.shape)) {
     if (featureFields.has(field)) continue;
-    if (!(field in columns) && !(field === 'name' && localized)) {
+    if (!(field in columns) && !localizedColumns.has(field)) {
       fail(`input field ${field} has no column ${field} in table ${config.name}`);
     }
   }
 
   const fieldExpression = (field: string): AnyPgColumn | SQL => {
     if (field in computed) return computed[field]!;
-    if (field === 'name' && localized) return columns.nameEn!;
+    const localized = localizedColumns.get(field);
+    if (localized) return localized.en;
     return columns[field] ?? fail(`field ${field} has no column in table ${config.name}`);
   };
   for (const filter of definition.filters) fieldExpression(filter.field);
@@ -233,14 +240,14 @@ export function bindStorage(
     const descending = sort.startsWith('-');
     const field = descending ? sort.slice(1) : sort;
     if (!definition.sort.includes(field)) throw new Error(`No sort field ${sort}`);
-    if (field === 'name' && localized) {
-      // A reader sorts names in their language, a record named only in the other by that name.
-      // The expressions of the name indexes (`localizedNameIndexes`), so an ordered page reads
-      // one; never null (the `<table>_name_present` check), so no NULLS clause.
-      const [first, second] =
-        locale === 'ar' ? [columns.nameAr, columns.nameEn] : [columns.nameEn, columns.nameAr];
-      const name = sql`coalesce(${first}, ${second}) collate ${sql.identifier(sortCollation)}`;
-      return [ordered(name, descending, true)];
+    const localized = localizedColumns.get(field);
+    if (localized) {
+      // A reader sorts names (and titles) in their language, a record named only in the other by
+      // that name. The expressions of the localized indexes (`localizedTextIndexes`), so an
+      // ordered page reads one; never null (the `<table>_<field>_present` check), so no NULLS clause.
+      const [first, second] = locale === 'ar' ? [localized.ar, localized.en] : [localized.en, localized.ar];
+      const text = sql`coalesce(${first}, ${second}) collate ${sql.identifier(sortCollation)}`;
+      return [ordered(text, descending, true)];
     }
     const expression = fieldExpression(field);
     if (is(expression, SQL)) return [ordered(expression, descending, false)];
@@ -252,7 +259,8 @@ export function bindStorage(
   function searchedColumns(field: string): string[] {
     const source = customization.searchedAs?.[field];
     if (source) return [source.name];
-    if (field === 'name' && localized) return [columns.nameEn!.name, columns.nameAr!.name];
+    const localized = localizedColumns.get(field);
+    if (localized) return [localized.en.name, localized.ar.name];
     const column = columns[field] ?? fail(`search field ${field} has no column`);
     return [column.name];
   }
@@ -296,10 +304,12 @@ export function bindStorage(
 
   // Only what a record shows: a column kept for search alone (a product's variant codes, up to
   // 40 KB at 2,048 variants) is not read with every listed row.
+  const localizedColumnKeys = new Set(
+    [...localizedColumns.keys()].flatMap((field) => [`${field}En`, `${field}Ar`]),
+  );
   const recordColumns = Object.fromEntries(
     Object.entries(columns).filter(
-      ([key]) =>
-        key === 'id' || recordFields.includes(key) || (localized && (key === 'nameEn' || key === 'nameAr')),
+      ([key]) => key === 'id' || recordFields.includes(key) || localizedColumnKeys.has(key),
     ),
   );
   const selection: Record<string, AnyPgColumn | SQL> = { ...recordColumns, ...computed };
@@ -308,11 +318,11 @@ export function bindStorage(
     const row: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(input)) {
       if (featureFields.has(field)) continue;
-      if (field === 'name' && localized) {
-        // The list is the whole name: a language it leaves out is cleared, on update too.
-        const names = value as { locale: string; value: string }[];
-        row.nameEn = names.find((entry) => entry.locale === 'en')?.value ?? null;
-        row.nameAr = names.find((entry) => entry.locale === 'ar')?.value ?? null;
+      if (localizedColumns.has(field)) {
+        // The list is the whole text: a language it leaves out is cleared, on update too.
+        const texts = value as { locale: string; value: string }[];
+        row[`${field}En`] = texts.find((entry) => entry.locale === 'en')?.value ?? null;
+        row[`${field}Ar`] = texts.find((entry) => entry.locale === 'ar')?.value ?? null;
       } else row[field] = value;
     }
     return { ...row, ...customization.derivedValues?.(input) };
@@ -322,10 +332,11 @@ export function bindStorage(
     const record: Record<string, unknown> = {};
     for (const field of recordFields) {
       if (featureFields.has(field)) continue;
-      if (field === 'name' && localized) {
-        record.name = [
-          ...(row.nameEn ? [{ locale: 'en', value: row.nameEn }] : []),
-          ...(row.nameAr ? [{ locale: 'ar', value: row.nameAr }] : []),
+      if (localizedColumns.has(field)) {
+        const [en, ar] = [row[`${field}En`], row[`${field}Ar`]];
+        record[field] = [
+          ...(en ? [{ locale: 'en', value: en }] : []),
+          ...(ar ? [{ locale: 'ar', value: ar }] : []),
         ];
         continue;
       }

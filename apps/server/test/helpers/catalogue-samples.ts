@@ -24,6 +24,15 @@ const name = (variant: number) => {
     ...(ar ? [{ locale: 'ar', value: `${ar} ${tag}` }] : []),
   ];
 };
+/** A localized text of its own in English, and in Arabic but where the Arabic word is missing. */
+const localizedText = (variant: number, what: string) => {
+  const tag = unique('');
+  const ar = pick(arabicWords, variant);
+  return [
+    { locale: 'en', value: `${pick(words, variant)} ${what} ${tag}` },
+    ...(ar ? [{ locale: 'ar', value: `${ar} ${what} ${tag}` }] : []),
+  ];
+};
 const code = (prefix: string, variant: number) => `${pick(words, variant)}-${unique(prefix)}`;
 const text = (variant: number, what: string) => `${pick(words, variant)} ${what} ${unique('')}`;
 const day = (year: number, variant: number) =>
@@ -49,7 +58,7 @@ export const catalogueSamples: Record<string, SampleInput> = {
   }),
   taxes: (_records, variant = 0) => ({
     code: code('t', variant),
-    title: text(variant, 'tax'),
+    title: localizedText(variant, 'tax'),
     country: pick(['SA', 'EG', 'AE', 'FR', 'DE', 'BH'], variant),
     rate: pick([15, 5, 14.5, 0, 100, 7], variant),
   }),
@@ -61,12 +70,12 @@ export const catalogueSamples: Record<string, SampleInput> = {
   categories: (_records, variant = 0) => ({
     code: code('c', variant),
     name: name(variant),
-    description: text(variant, 'things'),
+    description: localizedText(variant, 'things'),
   }),
   wasteCategories: (_records, variant = 0) => ({
     code: code('w', variant),
     name: name(variant),
-    description: text(variant, 'waste'),
+    description: localizedText(variant, 'waste'),
   }),
   productTags: (_records, variant = 0) => ({ code: code('g', variant), name: name(variant) }),
   variationTypes: (_records, variant = 0) => ({ code: code('vt', variant), name: name(variant) }),

@@ -251,6 +251,9 @@ const featureScenarios: Record<string, Scenario> = {
   'GET /api/payments/upcoming': () => ({}),
   'GET /api/applications': () => ({}),
   'GET /api/applications/installed': () => ({}),
+  'GET /api/workspaces/get-started': () => ({}),
+  'PUT /api/workspaces/get-started/dismissal': () => ({}),
+  'DELETE /api/workspaces/get-started/dismissal': () => ({}),
   'POST /api/files': () =>
     multipart([{ field: 'file', filename: 'logo.png', type: 'image/png', content: tinyPng }]),
   'POST /api/files/bulk': () =>

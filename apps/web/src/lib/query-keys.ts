@@ -20,4 +20,6 @@ export const queryKeys = {
     [workspaceId, 'oauth', 'installed-application', clientId] as const,
   resourceFilters: (workspaceId: string, resourceKey: string) =>
     [workspaceId, resourceKey, 'filters'] as const,
+  /** The dashboard's Get started list of a workspace, computed from its data for the member. */
+  getStarted: (workspaceId: string) => [workspaceId, 'get-started'] as const,
 };

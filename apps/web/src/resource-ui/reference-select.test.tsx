@@ -29,7 +29,7 @@ const category = (
       { locale: 'en', value: name[0] },
       { locale: 'ar', value: name[1] },
     ],
-    description: name[0],
+    description: [{ locale: 'en', value: name[0] }],
     parentId,
     status,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -25,7 +25,7 @@ const category = (id: string, code: string, en: string, arName: string, parentId
       { locale: 'en', value: en },
       { locale: 'ar', value: arName },
     ],
-    description: en,
+    description: [{ locale: 'en', value: en }],
     parentId,
     status: 'active',
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -4,7 +4,7 @@ import { normalizeCode } from '../domain/normalize-code.ts';
 import { parseNumberInput } from '../domain/normalize-input.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { textField } from '../text-field.ts';
-import { validationCodes as codes } from '../validation-codes.ts';
+import { validationCodes as codes, type ValidationCode } from '../validation-codes.ts';
 
 /*
  * Field rules of the catalogue (spec §5): codes and titles under 60, descriptions under 255.
@@ -39,65 +39,108 @@ export const recordStatusField = lazySchema(() => z.enum(recordStatuses, { error
 export const locales = ['en', 'ar'] as const;
 export type Locale = (typeof locales)[number];
 
-const localizedValue = lazySchema(() =>
-  textField(codes.NAME_IS_REQUIRED).trim().min(1, codes.NAME_IS_REQUIRED).max(60, codes.NAME_TOO_LONG),
-);
+/** The rules of one localized text: its codes, and the length each language's value may have. */
+interface LocalizedTextRules {
+  /** No language given, or a value left blank. */
+  required: ValidationCode;
+  tooLong: ValidationCode;
+  /** A language given twice. */
+  repeated: ValidationCode;
+  maxLength: number;
+}
+
+const nameRules: LocalizedTextRules = {
+  required: codes.NAME_IS_REQUIRED,
+  tooLong: codes.NAME_TOO_LONG,
+  repeated: codes.NAME_LOCALE_REPEATED,
+  maxLength: 60,
+};
+const titleRules: LocalizedTextRules = {
+  required: codes.TITLE_IS_REQUIRED,
+  tooLong: codes.TITLE_TOO_LONG,
+  repeated: codes.TITLE_LOCALE_REPEATED,
+  maxLength: 60,
+};
+const descriptionRules: LocalizedTextRules = {
+  required: codes.DESCRIPTION_IS_REQUIRED,
+  tooLong: codes.DESCRIPTION_TOO_LONG,
+  repeated: codes.DESCRIPTION_LOCALE_REPEATED,
+  maxLength: 254,
+};
 
 /**
- * A name in English, in Arabic or in both (an Arabic-only shop names its records in Arabic):
- * `[{ locale, value }]`, at least one entry, each language once, each value 1–60 characters.
- * Shown in the reader's language, else the other (`pickLocalized`, spec §9).
+ * A text in English, in Arabic or in both (an Arabic-only shop names its records in Arabic):
+ * `[{ locale, value }]`, at least one entry, each language once, each value 1–`maxLength`
+ * characters. Shown in the reader's language, else the other (`pickLocalized`, spec §9).
  */
-export const localizedNameField = lazySchema(() =>
-  z
-    .array(
-      z.strictObject({
-        locale: z.enum(locales, { error: codes.NAME_IS_REQUIRED }),
-        value: localizedValue,
+function localizedTextField(rules: LocalizedTextRules) {
+  return lazySchema(() =>
+    z
+      .array(
+        z.strictObject({
+          locale: z.enum(locales, { error: rules.required }),
+          value: textField(rules.required).trim().min(1, rules.required).max(rules.maxLength, rules.tooLong),
+        }),
+        { error: rules.required },
+      )
+      .min(1, rules.required)
+      .max(locales.length, rules.repeated)
+      .superRefine((texts, context) => {
+        if (new Set(texts.map((text) => text.locale)).size !== texts.length) {
+          context.addIssue({ code: 'custom', message: rules.repeated });
+        }
       }),
-      { error: codes.NAME_IS_REQUIRED },
-    )
-    .min(1, codes.NAME_IS_REQUIRED)
-    .max(locales.length, codes.NAME_LOCALE_REPEATED)
-    .superRefine((names, context) => {
-      if (new Set(names.map((name) => name.locale)).size !== names.length) {
-        context.addIssue({ code: 'custom', message: codes.NAME_LOCALE_REPEATED });
-      }
-    }),
-);
+  );
+}
+
+/** A record's name (1–60 characters a language): `localizedTextField`'s rules. */
+export const localizedNameField = localizedTextField(nameRules);
+/** A tax's title, like a name (1–60 characters a language), with the title's codes. */
+export const localizedTitleField = localizedTextField(titleRules);
+/** A category's description (1–254 characters a language), with the description's codes. */
+export const localizedDescriptionField = localizedTextField(descriptionRules);
 export type LocalizedName = z.infer<typeof localizedNameField>;
-export const localizedNameRecordField = lazySchema(() =>
+
+/** A stored localized text as a record carries it: the languages it has, `[{ locale, value }]`. */
+export const localizedTextRecordField = lazySchema(() =>
   z.array(z.object({ locale: z.enum(locales), value: z.string() })),
 );
-
-const formLocalizedValue = lazySchema(() =>
-  textField(codes.NAME_IS_REQUIRED).trim().max(60, codes.NAME_TOO_LONG).default(''),
-);
+/** A stored localized name (`localizedTextRecordField`). */
+export const localizedNameRecordField = localizedTextRecordField;
 
 /**
  * The same rules for a form, which edits one text box per language (`name.en`, `name.ar`): either
- * box may stay empty but not both, and then NAME_IS_REQUIRED lands under the first box (`en`).
+ * box may stay empty but not both, and then the `required` code lands under the first box (`en`).
  * The output is the `[{ locale, value }]` list of the filled boxes.
  */
-export const localizedNameFormField = lazySchema(() =>
-  z
-    .object({ en: formLocalizedValue, ar: formLocalizedValue })
-    .superRefine((name, context) => {
-      if (!name.en && !name.ar) {
-        context.addIssue({ code: 'custom', path: ['en'], message: codes.NAME_IS_REQUIRED });
-      }
-    })
-    .transform(
-      (name): LocalizedName =>
-        locales.flatMap((locale) => (name[locale] ? [{ locale, value: name[locale] }] : [])),
-    ),
-);
+function localizedTextFormField(rules: LocalizedTextRules) {
+  return lazySchema(() => {
+    const box = textField(rules.required).trim().max(rules.maxLength, rules.tooLong).default('');
+    return z
+      .object({ en: box, ar: box })
+      .superRefine((text, context) => {
+        if (!text.en && !text.ar) {
+          context.addIssue({ code: 'custom', path: ['en'], message: rules.required });
+        }
+      })
+      .transform(
+        (text): LocalizedName =>
+          locales.flatMap((locale) => (text[locale] ? [{ locale, value: text[locale] }] : [])),
+      );
+  });
+}
 
-/** A stored localized name as the form's `{ en, ar }` values. */
-export function localizedNameFormValues(name: readonly { locale: string; value: string }[] | undefined) {
-  const inLanguage = (locale: Locale) => name?.find((entry) => entry.locale === locale)?.value ?? '';
+export const localizedNameFormField = localizedTextFormField(nameRules);
+export const localizedTitleFormField = localizedTextFormField(titleRules);
+export const localizedDescriptionFormField = localizedTextFormField(descriptionRules);
+
+/** A stored localized text (a name, a title, a description) as the form's `{ en, ar }` values. */
+export function localizedTextFormValues(text: readonly { locale: string; value: string }[] | undefined) {
+  const inLanguage = (locale: Locale) => text?.find((entry) => entry.locale === locale)?.value ?? '';
   return { en: inLanguage('en'), ar: inLanguage('ar') };
 }
+/** A stored localized name as the form's `{ en, ar }` values (`localizedTextFormValues`). */
+export const localizedNameFormValues = localizedTextFormValues;
 
 /**
  * A number that may come as typed text (`'١٢٫٥'`, `'12.5'`): read by `parseNumberInput` (Arabic-Indic
@@ -154,13 +197,6 @@ export function latestToday(now: Date = new Date()): string {
  */
 export const dateField = lazySchema(() =>
   z.iso.date({ error: codes.DATE_IS_INVALID }).refine((day) => day <= latestToday(), codes.DATE_IN_FUTURE),
-);
-
-export const descriptionField = lazySchema(() =>
-  textField(codes.DESCRIPTION_IS_REQUIRED)
-    .trim()
-    .min(1, codes.DESCRIPTION_IS_REQUIRED)
-    .max(254, codes.DESCRIPTION_TOO_LONG),
 );
 
 /** Where uploaded files are served; an uploaded image's URL starts with it. */

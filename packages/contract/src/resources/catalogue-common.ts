@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import type { ColumnDefinition } from '../resource-kit/columns.ts';
 import { idField, recordStatusField, timestampField } from '../resource-kit/fields.ts';
-import type { FormEntry, FormField } from '../resource-kit/form-fields.ts';
+import type { FormEntry, FormField, FormFieldGroup } from '../resource-kit/form-fields.ts';
 
 /** The fields every catalogue record has beside its own. */
 export const catalogueRecordFields = {
@@ -35,31 +35,36 @@ export const codeFormField: FormField = {
 };
 
 /**
- * Code, then the name in each language side by side: the head of most catalogue forms. A name is
- * needed in one language or the other, so neither box is marked required nor optional; leaving
- * both empty shows NAME_IS_REQUIRED under the English one.
+ * A localized text's boxes, one per language side by side under the field's label (`name.en`,
+ * `name.ar`). The text is needed in one language or the other, so neither box is marked required
+ * nor optional; leaving both empty shows the field's `required` code under the English one.
  */
+export function localizedFormGroup(
+  field: string,
+  labels: { group: string; en: string; ar: string },
+): FormFieldGroup {
+  return {
+    kind: 'group',
+    label: labels.group,
+    columns: 2,
+    fields: (['en', 'ar'] as const).map(
+      (locale): FormField => ({
+        name: `${field}.${locale}`,
+        type: 'text',
+        label: labels[locale],
+        locale,
+        disableRequiredIndicator: true,
+      }),
+    ),
+  };
+}
+
+/** Code, then the name in each language side by side: the head of most catalogue forms. */
 export const codeAndNameFormFields: readonly FormEntry[] = [
   codeFormField,
-  {
-    kind: 'group',
-    label: 'resources.common.fields.name',
-    columns: 2,
-    fields: [
-      {
-        name: 'name.en',
-        type: 'text',
-        label: 'resources.common.fields.nameEn',
-        locale: 'en',
-        disableRequiredIndicator: true,
-      },
-      {
-        name: 'name.ar',
-        type: 'text',
-        label: 'resources.common.fields.nameAr',
-        locale: 'ar',
-        disableRequiredIndicator: true,
-      },
-    ],
-  },
+  localizedFormGroup('name', {
+    group: 'resources.common.fields.name',
+    en: 'resources.common.fields.nameEn',
+    ar: 'resources.common.fields.nameAr',
+  }),
 ];

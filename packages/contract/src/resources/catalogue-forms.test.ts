@@ -2,9 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  localizedDescriptionField,
+  localizedDescriptionFormField,
   localizedNameField,
   localizedNameFormField,
   localizedNameFormValues,
+  localizedTitleField,
+  localizedTitleFormField,
 } from '../resource-kit/fields.ts';
 import { listFormFields } from '../resource-kit/form-fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
@@ -69,6 +73,44 @@ describe('localized name in a form (one box per language)', () => {
     ).toEqual({ en: 'Tea', ar: 'شاي' });
     expect(localizedNameFormValues([{ locale: 'ar', value: 'علبة' }])).toEqual({ en: '', ar: 'علبة' });
     expect(localizedNameFormValues(undefined)).toEqual({ en: '', ar: '' });
+  });
+});
+
+describe.each([
+  {
+    what: 'tax title',
+    form: localizedTitleFormField,
+    api: localizedTitleField,
+    max: 60,
+    required: codes.TITLE_IS_REQUIRED,
+    tooLong: codes.TITLE_TOO_LONG,
+  },
+  {
+    what: 'description',
+    form: localizedDescriptionFormField,
+    api: localizedDescriptionField,
+    max: 254,
+    required: codes.DESCRIPTION_IS_REQUIRED,
+    tooLong: codes.DESCRIPTION_TOO_LONG,
+  },
+])('localized $what in a form, as a name is', ({ form, api, max, required, tooLong }) => {
+  it('puts its own codes under the box they are about; no text at all under the English one', () => {
+    expect(messages(form, { en: ' ', ar: '' })).toEqual([['en', required]]);
+    expect(messages(form, { en: 'Tea', ar: 'x'.repeat(max + 1) })).toEqual([['ar', tooLong]]);
+    expect(form.parse({ en: '', ar: ' ضريبة ' })).toEqual([{ locale: 'ar', value: 'ضريبة' }]);
+  });
+  it('accepts any two boxes exactly when one holds a text, and the API takes what it makes', () => {
+    const box = fc.oneof(
+      fc.constantFrom('', ' ', 'VAT', 'ضريبة', ' رسوم '),
+      fc.string({ maxLength: max }).filter((text) => !text.includes('\u0000')),
+    );
+    fc.assert(
+      fc.property(box, box, (en, ar) => {
+        const parsed = form.safeParse({ en, ar });
+        expect(parsed.success).toBe([en, ar].some((text) => text.trim() !== ''));
+        if (parsed.success) expect(api.parse(parsed.data)).toEqual(parsed.data);
+      }),
+    );
   });
 });
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ColumnDefinition, columnFitsField } from '../resource-kit/columns.ts';
 import { checkResource, defineResource } from '../resource-kit/define-resource.ts';
-import { countryField, currencyField, localizedNameField } from '../resource-kit/fields.ts';
+import {
+  countryField,
+  currencyField,
+  localizedDescriptionField,
+  localizedNameField,
+  localizedTitleField,
+} from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { resources } from './index.ts';
 import { locationInputSchema } from './locations.ts';
@@ -13,34 +19,58 @@ const messages = (schema: z.ZodType, value: unknown) => {
   return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
 };
 
-describe('localized name', () => {
+const localizedFields = [
+  {
+    what: 'name',
+    field: localizedNameField,
+    max: 60,
+    required: codes.NAME_IS_REQUIRED,
+    tooLong: codes.NAME_TOO_LONG,
+    repeated: codes.NAME_LOCALE_REPEATED,
+  },
+  {
+    what: 'tax title',
+    field: localizedTitleField,
+    max: 60,
+    required: codes.TITLE_IS_REQUIRED,
+    tooLong: codes.TITLE_TOO_LONG,
+    repeated: codes.TITLE_LOCALE_REPEATED,
+  },
+  {
+    what: 'description',
+    field: localizedDescriptionField,
+    max: 254,
+    required: codes.DESCRIPTION_IS_REQUIRED,
+    tooLong: codes.DESCRIPTION_TOO_LONG,
+    repeated: codes.DESCRIPTION_LOCALE_REPEATED,
+  },
+];
+
+describe.each(localizedFields)('localized $what', ({ field, max, required, tooLong, repeated }) => {
   it('accepts en alone, ar alone and both, trimmed', () => {
-    expect(localizedNameField.parse([{ locale: 'en', value: ' Tea ' }])).toEqual([
-      { locale: 'en', value: 'Tea' },
-    ]);
-    expect(localizedNameField.parse([{ locale: 'ar', value: ' علبة ' }])).toEqual([
-      { locale: 'ar', value: 'علبة' },
-    ]);
+    expect(field.parse([{ locale: 'en', value: ' Tea ' }])).toEqual([{ locale: 'en', value: 'Tea' }]);
+    expect(field.parse([{ locale: 'ar', value: ' علبة ' }])).toEqual([{ locale: 'ar', value: 'علبة' }]);
     expect(
-      localizedNameField.safeParse([
+      field.safeParse([
         { locale: 'en', value: 'Tea' },
         { locale: 'ar', value: 'شاي' },
       ]).success,
     ).toBe(true);
+    expect(field.safeParse([{ locale: 'ar', value: 'ب'.repeat(max) }]).success).toBe(true);
   });
   it.each([
-    ['no entries', [], codes.NAME_IS_REQUIRED],
-    ['blank value', [{ locale: 'en', value: ' ' }], codes.NAME_IS_REQUIRED],
-    ['blank Arabic value', [{ locale: 'ar', value: ' ' }], codes.NAME_IS_REQUIRED],
-    ['61 characters', [{ locale: 'en', value: 'x'.repeat(61) }], codes.NAME_TOO_LONG],
-    ['61 Arabic characters', [{ locale: 'ar', value: 'ب'.repeat(61) }], codes.NAME_TOO_LONG],
+    ['no entries', [], 'required'],
+    ['blank value', [{ locale: 'en', value: ' ' }], 'required'],
+    ['blank Arabic value', [{ locale: 'ar', value: ' ' }], 'required'],
+    ['one character too many', [{ locale: 'en', value: 'x'.repeat(max + 1) }], 'tooLong'],
+    ['one Arabic character too many', [{ locale: 'ar', value: 'ب'.repeat(max + 1) }], 'tooLong'],
     [
       'en twice',
       [
         { locale: 'en', value: 'a' },
         { locale: 'en', value: 'b' },
       ],
-      codes.NAME_LOCALE_REPEATED,
+      'repeated',
     ],
     [
       'ar twice',
@@ -48,12 +78,13 @@ describe('localized name', () => {
         { locale: 'ar', value: 'أ' },
         { locale: 'ar', value: 'ب' },
       ],
-      codes.NAME_LOCALE_REPEATED,
+      'repeated',
     ],
-    ['another language', [{ locale: 'fr', value: 'Thé' }], codes.NAME_IS_REQUIRED],
-    ['not a list', 'Tea', codes.NAME_IS_REQUIRED],
-  ])('%s → %s', (_label, value, code) => {
-    expect(messages(localizedNameField, value).map(([, message]) => message)).toContain(code);
+    ['another language', [{ locale: 'fr', value: 'Thé' }], 'required'],
+    ['not a list (a text in one language, as before)', 'Tea', 'required'],
+  ] as const)('%s → its %s code', (_label, value, rule) => {
+    const code = { required, tooLong, repeated }[rule];
+    expect(messages(field, value).map(([, message]) => message)).toContain(code);
   });
 });
 
@@ -70,7 +101,7 @@ describe('catalogue fields', () => {
     expect(messages(countryField, 'QQ')).toEqual([['', codes.COUNTRY_IS_INVALID]]);
   });
   it('tax rate is 0–100', () => {
-    const tax = { code: 'vat', title: 'VAT', country: 'SA' };
+    const tax = { code: 'vat', title: [{ locale: 'en', value: 'VAT' }], country: 'SA' };
     expect(taxInputSchema.safeParse({ ...tax, rate: 0 }).success).toBe(true);
     expect(taxInputSchema.safeParse({ ...tax, rate: 100 }).success).toBe(true);
     expect(messages(taxInputSchema, { ...tax, rate: 100.5 })).toEqual([

@@ -4,18 +4,22 @@ import type { ResourceFormDefinition } from '../resource-kit/define-resource.ts'
 import { defineResource } from '../resource-kit/define-resource.ts';
 import {
   codeField,
-  descriptionField,
   emptyAsNull,
+  localizedDescriptionField,
+  localizedDescriptionFormField,
   localizedNameField,
   localizedNameFormField,
   localizedNameFormValues,
   localizedNameRecordField,
+  localizedTextFormValues,
+  localizedTextRecordField,
   referenceField,
 } from '../resource-kit/fields.ts';
 import {
   codeAndNameColumns,
   codeAndNameFormFields,
   fieldLabel,
+  localizedFormGroup,
   statusRecordFields,
 } from './catalogue-common.ts';
 
@@ -24,7 +28,8 @@ export const categoryInputSchema = lazySchema(() =>
   z.object({
     code: codeField,
     name: localizedNameField,
-    description: descriptionField,
+    /** In English, in Arabic or in both, like the name. */
+    description: localizedDescriptionField,
     parentId: referenceField.nullable().default(null),
   }),
 );
@@ -34,7 +39,7 @@ export const categoryRecordSchema = lazySchema(() =>
   z.object({
     ...statusRecordFields,
     name: localizedNameRecordField,
-    description: z.string(),
+    description: localizedTextRecordField,
     parentId: z.string().nullable(),
   }),
 );
@@ -44,7 +49,11 @@ export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 const categoryForm = (key: string): ResourceFormDefinition<CategoryRecord> => ({
   fields: [
     ...codeAndNameFormFields,
-    { name: 'description', type: 'text', required: true, label: fieldLabel(key, 'description') },
+    localizedFormGroup('description', {
+      group: fieldLabel(key, 'description'),
+      en: fieldLabel(key, 'descriptionEn'),
+      ar: fieldLabel(key, 'descriptionAr'),
+    }),
     {
       name: 'parentId',
       type: 'select',
@@ -54,12 +63,16 @@ const categoryForm = (key: string): ResourceFormDefinition<CategoryRecord> => ({
     },
   ],
   schema: lazySchema(() =>
-    categoryInputSchema.extend({ name: localizedNameFormField, parentId: emptyAsNull(referenceField) }),
+    categoryInputSchema.extend({
+      name: localizedNameFormField,
+      description: localizedDescriptionFormField,
+      parentId: emptyAsNull(referenceField),
+    }),
   ),
   values: (category) => ({
     code: category.code,
     name: localizedNameFormValues(category.name),
-    description: category.description,
+    description: localizedTextFormValues(category.description),
     parentId: category.parentId ?? '',
   }),
 });
@@ -77,7 +90,7 @@ const categoryDeclaration = {
   hasStatus: true,
   columns: [
     ...codeAndNameColumns,
-    { field: 'description', kind: 'text' },
+    { field: 'description', kind: 'localizedText' },
     { field: 'status', kind: 'status' },
   ],
 } as const;

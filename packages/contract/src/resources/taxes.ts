@@ -1,14 +1,23 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { codeField, countryField, titleField, typedNumber } from '../resource-kit/fields.ts';
+import {
+  codeField,
+  countryField,
+  localizedTextFormValues,
+  localizedTextRecordField,
+  localizedTitleField,
+  localizedTitleFormField,
+  typedNumber,
+} from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
-import { codeFormField, fieldLabel, statusRecordFields } from './catalogue-common.ts';
+import { codeFormField, fieldLabel, localizedFormGroup, statusRecordFields } from './catalogue-common.ts';
 
 export const taxInputSchema = lazySchema(() =>
   z.object({
     code: codeField,
-    title: titleField,
+    /** In English, in Arabic or in both, like a name. */
+    title: localizedTitleField,
     country: countryField,
     /** Percent, 0–100. */
     rate: typedNumber(
@@ -24,7 +33,7 @@ export type TaxInput = z.infer<typeof taxInputSchema>;
 export const taxRecordSchema = lazySchema(() =>
   z.object({
     ...statusRecordFields,
-    title: z.string(),
+    title: localizedTextRecordField,
     country: z.string(),
     rate: z.number(),
   }),
@@ -49,7 +58,7 @@ export const taxesResource = defineResource({
   codePrefix: 'TAX',
   columns: [
     { field: 'code', kind: 'code' },
-    { field: 'title', kind: 'text', primary: true },
+    { field: 'title', kind: 'localizedText', primary: true },
     { field: 'country', kind: 'country' },
     { field: 'rate', kind: 'percent' },
     { field: 'status', kind: 'status' },
@@ -57,7 +66,11 @@ export const taxesResource = defineResource({
   form: {
     fields: [
       codeFormField,
-      { name: 'title', type: 'text', required: true, label: fieldLabel('taxes', 'title') },
+      localizedFormGroup('title', {
+        group: fieldLabel('taxes', 'title'),
+        en: fieldLabel('taxes', 'titleEn'),
+        ar: fieldLabel('taxes', 'titleAr'),
+      }),
       {
         kind: 'group',
         label: fieldLabel('taxes', 'rateGroup'),
@@ -83,7 +96,12 @@ export const taxesResource = defineResource({
         ],
       },
     ],
-    schema: taxInputSchema,
-    values: (tax) => ({ code: tax.code, title: tax.title, country: tax.country, rate: tax.rate }),
+    schema: lazySchema(() => taxInputSchema.extend({ title: localizedTitleFormField })),
+    values: (tax) => ({
+      code: tax.code,
+      title: localizedTextFormValues(tax.title),
+      country: tax.country,
+      rate: tax.rate,
+    }),
   },
 });

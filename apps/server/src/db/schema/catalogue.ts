@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './identity.ts';
-import { collated, localizedNameIndexes, sortIndex } from './sorting.ts';
+import { collated, localizedTextIndexes, sortIndex } from './sorting.ts';
 
 /*
  * The catalogue: simple workspace records served by the resource engine. Every table has id,
@@ -28,6 +28,9 @@ import { collated, localizedNameIndexes, sortIndex } from './sorting.ts';
  * both languages and other searched fields, under a trigram GIN index: `ILIKE '%term%'` stays
  * fast at 100k rows per workspace. Sortable fields have (workspace_id, column) indexes, texts in
  * the collation lists sort by (`sorting.ts`); a localized name has one per reading language.
+ *
+ * A localized text is two columns, `<field>_en` and `<field>_ar`, at least one of them set
+ * (`localizedTextPresent`): a name (`localizedName`), a tax's title, a category's description.
  */
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -48,6 +51,13 @@ export const status = () => text('status', { enum: recordStatuses }).notNull().d
  * contract's `[{ locale, value }]`.
  */
 export const localizedName = () => ({ nameEn: text('name_en'), nameAr: text('name_ar') });
+
+/** The check that a localized text has a value in English or in Arabic: `<table>_<field>_present`. */
+export const localizedTextPresent = (
+  table: string,
+  field: string,
+  columns: { en: ExtraConfigColumn; ar: ExtraConfigColumn },
+) => check(`${table}_${field}_present`, sql`${columns.en} is not null or ${columns.ar} is not null`);
 
 /** `search_text` from the given columns (by SQL name), maintained by Postgres. */
 export const searchText = (...columns: string[]) =>
@@ -82,12 +92,12 @@ export function catalogueIndexes(name: string, table: CatalogueColumns, sorts: E
       : []),
     ...(table.nameEn && table.nameAr
       ? [
-          ...localizedNameIndexes(name, {
+          ...localizedTextIndexes(name, 'name', {
             workspaceId: table.workspaceId,
-            nameEn: table.nameEn,
-            nameAr: table.nameAr,
+            en: table.nameEn,
+            ar: table.nameAr,
           }),
-          check(`${name}_name_present`, sql`${table.nameEn} is not null or ${table.nameAr} is not null`),
+          localizedTextPresent(name, 'name', { en: table.nameEn, ar: table.nameAr }),
         ]
       : []),
     ...sorts.map((column) => sortIndex(name, table.workspaceId, column)),
@@ -151,14 +161,21 @@ export const taxes = pgTable(
   'taxes',
   {
     ...base(),
-    title: text('title').notNull(),
+    titleEn: text('title_en'),
+    titleAr: text('title_ar'),
     country: text('country').notNull(),
     rate: numeric('rate', { precision: 7, scale: 4, mode: 'number' }).notNull(),
     status: status(),
-    searchText: searchText('code', 'title', 'country'),
+    searchText: searchText('code', 'title_en', 'title_ar', 'country'),
   },
   (table) => [
-    ...catalogueIndexes('taxes', table, [table.title, table.country, table.rate]),
+    ...catalogueIndexes('taxes', table, [table.country, table.rate]),
+    ...localizedTextIndexes('taxes', 'title', {
+      workspaceId: table.workspaceId,
+      en: table.titleEn,
+      ar: table.titleAr,
+    }),
+    localizedTextPresent('taxes', 'title', { en: table.titleEn, ar: table.titleAr }),
     check('taxes_rate_range', sql`${table.rate} >= 0 and ${table.rate} <= 100`),
   ],
 );
@@ -178,9 +195,10 @@ export const measurementUnits = pgTable(
 const categoryColumns = () => ({
   ...base(),
   ...localizedName(),
-  description: text('description').notNull(),
+  descriptionEn: text('description_en'),
+  descriptionAr: text('description_ar'),
   status: status(),
-  searchText: searchText('code', 'name_en', 'name_ar', 'description'),
+  searchText: searchText('code', 'name_en', 'name_ar', 'description_en', 'description_ar'),
 });
 
 export const categories = pgTable(
@@ -189,7 +207,11 @@ export const categories = pgTable(
     ...categoryColumns(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
   },
-  (table) => [...catalogueIndexes('categories', table), index('categories_parent_idx').on(table.parentId)],
+  (table) => [
+    ...catalogueIndexes('categories', table),
+    localizedTextPresent('categories', 'description', { en: table.descriptionEn, ar: table.descriptionAr }),
+    index('categories_parent_idx').on(table.parentId),
+  ],
 );
 
 export const wasteCategories = pgTable(
@@ -200,6 +222,10 @@ export const wasteCategories = pgTable(
   },
   (table) => [
     ...catalogueIndexes('waste_categories', table),
+    localizedTextPresent('waste_categories', 'description', {
+      en: table.descriptionEn,
+      ar: table.descriptionAr,
+    }),
     index('waste_categories_parent_idx').on(table.parentId),
   ],
 );

@@ -21,22 +21,23 @@ export function sortIndex(table: string, workspaceId: ExtraConfigColumn, column:
 }
 
 /**
- * The two orders of a localized name, each falling back to the other language where a record
- * has only one name: an English reader's list sorts by the English name, an Arabic reader's by
- * the Arabic one.
+ * The two orders of a localized text (a name, a tax's title), each falling back to the other
+ * language where a record has it in one only: an English reader's list sorts by the English
+ * text, an Arabic reader's by the Arabic one. Named `<table>_<field>_en_idx` and `…_ar_idx`.
  */
-export function localizedNameIndexes(
+export function localizedTextIndexes(
   table: string,
-  columns: { workspaceId: ExtraConfigColumn; nameEn: ExtraConfigColumn; nameAr: ExtraConfigColumn },
+  field: string,
+  columns: { workspaceId: ExtraConfigColumn; en: ExtraConfigColumn; ar: ExtraConfigColumn },
 ) {
   return [
-    index(`${table}_name_en_idx`).on(
+    index(`${table}_${field}_en_idx`).on(
       columns.workspaceId,
-      collated(sql`coalesce(${columns.nameEn}, ${columns.nameAr})`),
+      collated(sql`coalesce(${columns.en}, ${columns.ar})`),
     ),
-    index(`${table}_name_ar_idx`).on(
+    index(`${table}_${field}_ar_idx`).on(
       columns.workspaceId,
-      collated(sql`coalesce(${columns.nameAr}, ${columns.nameEn})`),
+      collated(sql`coalesce(${columns.ar}, ${columns.en})`),
     ),
   ];
 }

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { systemCaller } from '../../resource-engine/storage.ts';
 
-const name = (en: string, ar: string) => [
+/** A text in English and in Arabic, as a localized field takes it. */
+const localized = (en: string, ar: string) => [
   { locale: 'en', value: en },
   { locale: 'ar', value: ar },
 ];
@@ -34,20 +35,20 @@ export async function seedDemoCatalogue(
 
   const bakery = await add('brands', {
     code: 'NILE',
-    name: name('Nile Bakery', 'مخبز النيل'),
+    name: localized('Nile Bakery', 'مخبز النيل'),
     creationDate: '2015-03-01',
     currencies: ['EGP'],
   });
   const coffee = await add('brands', {
     code: 'CAIRO-COFFEE',
-    name: name('Cairo Coffee', 'قهوة القاهرة'),
+    name: localized('Cairo Coffee', 'قهوة القاهرة'),
     creationDate: '2019-10-15',
     currencies: ['EGP', 'USD'],
   });
   const everyDay = ['saturday', 'sunday', 'monday', 'tuesday', 'wednesday', 'thursday'] as const;
   await add('locations', {
     code: 'ZAMALEK',
-    name: name('Zamalek', 'الزمالك'),
+    name: localized('Zamalek', 'الزمالك'),
     brandId: bakery,
     openingDate: '2016-01-10',
     address: '26 July St, Zamalek, Cairo',
@@ -62,7 +63,7 @@ export async function seedDemoCatalogue(
   });
   await add('locations', {
     code: 'MAADI',
-    name: name('Maadi', 'المعادي'),
+    name: localized('Maadi', 'المعادي'),
     brandId: coffee,
     openingDate: '2020-02-01',
     address: 'Road 9, Maadi, Cairo',
@@ -70,55 +71,77 @@ export async function seedDemoCatalogue(
     phones: [{ label: 'Counter', number: '0225250000' }],
   });
 
-  await add('taxes', { code: 'VAT', title: 'Value added tax', country: 'EG', rate: 14 });
-  await add('taxes', { code: 'SERVICE', title: 'Service charge', country: 'EG', rate: 12 });
+  await add('taxes', {
+    code: 'VAT',
+    title: localized('Value added tax', 'ضريبة القيمة المضافة'),
+    country: 'EG',
+    rate: 14,
+  });
+  await add('taxes', {
+    code: 'SERVICE',
+    title: localized('Service charge', 'رسوم الخدمة'),
+    country: 'EG',
+    rate: 12,
+  });
 
+  /** A record of a tree: code, name and description in English and Arabic, then its children. */
+  type TreeNode = [
+    code: string,
+    name: [string, string],
+    description: [string, string],
+    children?: TreeNode[],
+  ];
   const tree = async (
     key: 'categories' | 'wasteCategories',
-    parents: [string, string, string, [string, string, string][]][],
+    nodes: TreeNode[],
+    parentId: string | null = null,
   ) => {
     const ids: Record<string, string> = {};
-    for (const [code, en, ar, children] of parents) {
-      const parentId = await add(key, {
+    for (const [code, [nameEn, nameAr], [descriptionEn, descriptionAr], children = []] of nodes) {
+      ids[code] = await add(key, {
         code,
-        name: name(en, ar),
-        description: `${en} and everything under it`,
+        name: localized(nameEn, nameAr),
+        description: localized(descriptionEn, descriptionAr),
+        parentId,
       });
-      ids[code] = parentId;
-      for (const [childCode, childEn, childAr] of children) {
-        ids[childCode] = await add(key, {
-          code: childCode,
-          name: name(childEn, childAr),
-          description: childEn,
-          parentId,
-        });
-      }
+      Object.assign(ids, await tree(key, children, ids[code]));
     }
     return ids;
   };
   const categories = await tree('categories', [
     [
       'BAKERY',
-      'Bakery',
-      'المخبوزات',
+      ['Bakery', 'المخبوزات'],
+      ['Bread, pastries and everything baked', 'الخبز والمعجنات وكل ما يُخبز'],
       [
-        ['BREAD', 'Bread', 'الخبز'],
-        ['PASTRY', 'Pastries', 'المعجنات'],
+        ['BREAD', ['Bread', 'الخبز'], ['Loaves and flatbreads', 'الأرغفة والخبز البلدي']],
+        ['PASTRY', ['Pastries', 'المعجنات'], ['Croissants and sweet pastries', 'الكرواسون والمعجنات الحلوة']],
       ],
     ],
     [
       'DRINKS',
-      'Beverages',
-      'المشروبات',
+      ['Beverages', 'المشروبات'],
+      ['Everything served in a cup', 'كل ما يُقدَّم في كوب'],
       [
-        ['HOT', 'Hot drinks', 'مشروبات ساخنة'],
-        ['COLD', 'Cold drinks', 'مشروبات باردة'],
+        ['HOT', ['Hot drinks', 'مشروبات ساخنة'], ['Coffee, tea and chocolate', 'القهوة والشاي والشوكولاتة']],
+        ['COLD', ['Cold drinks', 'مشروبات باردة'], ['Juices and iced drinks', 'العصائر والمشروبات المثلجة']],
       ],
     ],
   ]);
   await tree('wasteCategories', [
-    ['EXPIRED', 'Expired', 'منتهي الصلاحية', []],
-    ['DAMAGED', 'Damaged', 'تالف', [['DROPPED', 'Dropped in service', 'سقط أثناء الخدمة']]],
+    ['EXPIRED', ['Expired', 'منتهي الصلاحية'], ['Past its use-by date', 'تجاوز تاريخ صلاحيته']],
+    [
+      'DAMAGED',
+      ['Damaged', 'تالف'],
+      ['Broken, spilt or spoilt', 'مكسور أو مسكوب أو فاسد'],
+      [
+        [
+          'DROPPED',
+          ['Dropped in service', 'سقط أثناء الخدمة'],
+          ['Dropped while serving', 'سقط أثناء تقديمه'],
+        ],
+      ],
+    ],
   ]);
 
   const tags: Record<string, string> = {};
@@ -127,16 +150,21 @@ export async function seedDemoCatalogue(
     ['BESTSELLER', 'Bestseller', 'الأكثر مبيعًا'],
     ['NEW', 'New', 'جديد'],
   ] as const) {
-    tags[code] = await add('productTags', { code, name: name(en, ar) });
+    tags[code] = await add('productTags', { code, name: localized(en, ar) });
   }
 
   // Variation types and their values, in the order a product lists them.
   const variation = async (code: string, en: string, ar: string, values: [string, string, string][]) => {
-    const typeId = await add('variationTypes', { code, name: name(en, ar) });
+    const typeId = await add('variationTypes', { code, name: localized(en, ar) });
     const ids: string[] = [];
     for (const [position, [valueCode, valueEn, valueAr]] of values.entries()) {
       ids.push(
-        await add('variationValues', { code: valueCode, name: name(valueEn, valueAr), typeId, position }),
+        await add('variationValues', {
+          code: valueCode,
+          name: localized(valueEn, valueAr),
+          typeId,
+          position,
+        }),
       );
     }
     return { typeId, valueIds: ids };
@@ -160,17 +188,17 @@ export async function seedDemoCatalogue(
   // barcode), and drinks and pastries made of the ingredients (their recipes).
   const beans = await add('products', {
     code: 'BEANS',
-    name: name('Espresso beans', 'حبوب الإسبريسو'),
+    name: localized('Espresso beans', 'حبوب الإسبريسو'),
     measurementUnitId: units.KG,
   });
   const wholeMilk = await add('products', {
     code: 'MILK',
-    name: name('Whole milk', 'حليب كامل الدسم'),
+    name: localized('Whole milk', 'حليب كامل الدسم'),
     measurementUnitId: units.L,
   });
   const butter = await add('products', {
     code: 'BUTTER',
-    name: name('Butter', 'زبدة'),
+    name: localized('Butter', 'زبدة'),
     measurementUnitId: units.KG,
   });
   const line = (ingredientProductId: string | undefined, quantity: number) => ({
@@ -181,7 +209,7 @@ export async function seedDemoCatalogue(
   const milks = ['WHOLE', 'OAT'];
   await add('products', {
     code: 'LATTE',
-    name: name('Latte', 'لاتيه'),
+    name: localized('Latte', 'لاتيه'),
     measurementUnitId: units.PC,
     categoryId: categories.HOT,
     tagIds: [tags.BESTSELLER],
@@ -200,14 +228,14 @@ export async function seedDemoCatalogue(
   });
   await add('products', {
     code: 'ESPRESSO',
-    name: name('Espresso', 'إسبريسو'),
+    name: localized('Espresso', 'إسبريسو'),
     measurementUnitId: units.PC,
     categoryId: categories.HOT,
     recipe: [line(beans, 0.009)],
   });
   await add('products', {
     code: 'CROISSANT',
-    name: name('Butter croissant', 'كرواسون بالزبدة'),
+    name: localized('Butter croissant', 'كرواسون بالزبدة'),
     measurementUnitId: units.PC,
     categoryId: categories.PASTRY,
     tagIds: [tags.NEW],
@@ -215,7 +243,7 @@ export async function seedDemoCatalogue(
   });
   await add('products', {
     code: 'BAGUETTE',
-    name: name('Baguette', 'خبز فرنسي'),
+    name: localized('Baguette', 'خبز فرنسي'),
     measurementUnitId: units.PC,
     categoryId: categories.BREAD,
     tagIds: [tags.VEGAN],

@@ -10,6 +10,7 @@ import { describeApiError } from '../../lib/error-messages.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 import { useCan } from '../../lib/workspace-context.tsx';
 import { ApplicationCard, cardTitleId } from './application-card.tsx';
+import { applicationsSectionId, GetStarted } from './get-started.tsx';
 import { PlanDialog, type PlanEvent } from './plan-dialog.tsx';
 import {
   changeSubscriptionsTag,
@@ -51,9 +52,10 @@ function CardsSkeleton() {
 }
 
 /**
- * The dashboard (`/`, page Applications): every application of the platform as a card with the
- * workspace's state of it and the lifecycle's allowed actions; subscribing, renewing and changing
- * plan go through the plan dialog, cancelling through a confirmation, a free trial starts at once.
+ * The dashboard (`/`, page Applications): the Get started list for a new workspace, then every
+ * application of the platform as a card with the workspace's state of it and the lifecycle's
+ * allowed actions; subscribing, renewing and changing plan go through the plan dialog, cancelling
+ * through a confirmation, a free trial starts at once.
  */
 export function ApplicationsPage() {
   const { t, i18n } = useTranslation();
@@ -136,7 +138,13 @@ export function ApplicationsPage() {
 
   return (
     <Page title={t('nav.dashboard')}>
-      <div className="mx-auto max-w-7xl">{content}</div>
+      <div className="mx-auto max-w-7xl">
+        <GetStarted />
+        {/* The Get started list's last step leads here. */}
+        <div id={applicationsSectionId} tabIndex={-1} className="scroll-mt-20 outline-none">
+          {content}
+        </div>
+      </div>
       {open && open.event !== 'cancel' && (
         <PlanDialog
           application={open.application}

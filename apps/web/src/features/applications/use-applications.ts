@@ -50,8 +50,9 @@ export function useDashboardApplications() {
 
 /**
  * `POST subscriptions/events?workspaceId=…`: one lifecycle event from a card. Refused before
- * sending without addSubscriptions; once done, the cards, the installed list, the subscriptions
- * and the invoices of the workspace are fetched again (awaited, so a dialog closes on fresh cards).
+ * sending without addSubscriptions; once done, the cards, the installed list, the subscriptions,
+ * the invoices and the Get started list of the workspace are fetched again (awaited, so a dialog
+ * closes on fresh cards).
  */
 export function useSubscriptionEvent() {
   const { selectedWorkspace } = useWorkspace();
@@ -67,11 +68,13 @@ export function useSubscriptionEvent() {
         body: input,
         query: { workspaceId },
       });
-      await Promise.all(
-        ['applications', 'subscriptions', 'payments'].map((key) =>
+      await Promise.all([
+        ...['applications', 'subscriptions', 'payments'].map((key) =>
           queryClient.invalidateQueries({ queryKey: queryKeys.resource(workspaceId, key) }),
         ),
-      );
+        // A first subscription ticks the Get started list's last step.
+        queryClient.invalidateQueries({ queryKey: queryKeys.getStarted(workspaceId) }),
+      ]);
       return summary;
     },
   });

@@ -22,7 +22,7 @@ describe('CategoriesPage', () => {
     id: parentId,
     code: 'BEV',
     name: [{ locale: 'en', value: 'Beverages' }],
-    description: 'Drinks',
+    description: [{ locale: 'en', value: 'Drinks' }],
     parentId: null,
     status: 'active',
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -45,7 +45,7 @@ export const drinks = {
   id: uuid(10),
   code: 'DRK',
   name: names('Drinks', 'مشروبات'),
-  description: 'Drinks',
+  description: names('Drinks', 'مشروبات'),
   parentId: null,
   status: 'active',
   ...stamps,
