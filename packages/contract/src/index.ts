@@ -14,6 +14,8 @@ export * from './domain/normalize-code.ts';
 export * from './domain/normalize-input.ts';
 export * from './domain/subscription-lifecycle.ts';
 export * from './domain/subscription-price.ts';
+export * from './domain/value-codes.ts';
+export * from './domain/value-lines.ts';
 export * from './domain/variant-bulk-edit.ts';
 export * from './domain/variants.ts';
 export * from './errors.ts';

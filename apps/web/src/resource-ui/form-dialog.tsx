@@ -1,4 +1,4 @@
-import { type FormEntry, listFormFields } from '@dukkan/contract';
+import { type FormEntry, formEntriesFor, listFormFields } from '@dukkan/contract';
 import { useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,9 @@ export function FormDialog<S extends z.ZodType>({
       await onSave(values);
       onClose();
     } catch (error) {
-      const fieldNames = listFormFields(fields).map((field) => field.name);
+      const shown = listFormFields(formEntriesFor(fields, recordId === undefined));
+      const fieldNames = shown.map((field) => field.name);
+      const lineFields = shown.filter((field) => field.type === 'lines').map((field) => field.name);
       const target = isApiError(error) && error.code === 'DB' ? error.body?.target : undefined;
       if (target && fieldNames.includes(target)) {
         methods.setError(
@@ -80,7 +82,7 @@ export function FormDialog<S extends z.ZodType>({
           { type: 'server', message: target === 'code' ? 'CODE_MUST_BE_UNIQUE' : 'VALUE_MUST_BE_UNIQUE' },
           { shouldFocus: true },
         );
-      } else if (!applyValidationIssues(error, methods.setError, fieldNames)) {
+      } else if (!applyValidationIssues(error, methods.setError, fieldNames, lineFields)) {
         setFailure(describeSaveFailure(error, t, i18n.language, failedText));
       }
     } finally {
