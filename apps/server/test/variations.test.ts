@@ -433,4 +433,14 @@ describe.runIf(process.env.DATABASE_URL)('concurrent writes (PostgreSQL only)', 
     const positions = (await getType(size.id)).values.map((value) => value.position);
     expect(positions).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it('new values without a code created at once each take their own derived code', async () => {
+    const size = await createType('Size');
+    const names = ['XS', 'S', 'M', 'L', 'XL'];
+    await Promise.all(
+      names.map((en) => call('POST', 'variation-values', { name: named(en), typeId: size.id })),
+    );
+    const codes = (await getType(size.id)).values.map((value) => value.code).sort();
+    expect(codes).toEqual(names.map((_, index) => `${size.code}-0${index + 1}`));
+  });
 });

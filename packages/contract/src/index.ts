@@ -15,6 +15,8 @@ export * from './domain/normalize-input.ts';
 export * from './domain/subscription-lifecycle.ts';
 export * from './domain/subscription-price.ts';
 export * from './domain/time-zone.ts';
+export * from './domain/value-codes.ts';
+export * from './domain/value-lines.ts';
 export * from './domain/variant-bulk-edit.ts';
 export * from './domain/variants.ts';
 export * from './errors.ts';

@@ -124,6 +124,10 @@ export const validationCodes = {
   TOO_MANY_VARIANTS: 'TOO_MANY_VARIANTS',
   /** The same value text twice in one variation type. */
   VALUE_REPEATED: 'VALUE_REPEATED',
+  /** A line of a new type's values box naming two values in one language (`Small | Large`). */
+  VALUE_LINE_IS_INVALID: 'VALUE_LINE_IS_INVALID',
+  /** More values created with a type than `maxValuesWithType`. */
+  TOO_MANY_NEW_VALUES: 'TOO_MANY_NEW_VALUES',
   /** A variant's SKU another variant of the workspace (or of the same request) has. */
   SKU_MUST_BE_UNIQUE: 'SKU_MUST_BE_UNIQUE',
   SKU_TOO_LONG: 'SKU_TOO_LONG',

@@ -109,7 +109,8 @@ export interface ResourceCustomization {
   filteredAs?: Record<string, (ids: SQL, workspaceId: SQL) => SQL>;
   /**
    * Input and record fields the feature stores itself (`hooks.afterWrite`, `hooks.details`)
-   * rather than in the table's columns: a product's variants and recipe.
+   * rather than in the table's columns: a product's variants and recipe, a new variation type's
+   * values (whose record field of the same name is `computed`).
    */
   writtenByFeature?: readonly string[];
   /** Row values derived from the input, beside the mapped ones (phones as one text). */
@@ -331,7 +332,9 @@ export function bindStorage(
   function toRecord(row: ResourceRow): Record<string, unknown> {
     const record: Record<string, unknown> = {};
     for (const field of recordFields) {
-      if (featureFields.has(field)) continue;
+      // A feature's input field may share its name with a computed one of the record (a type
+      // is created with `values`, and its record lists them): the computed value is read.
+      if (featureFields.has(field) && !(field in computed)) continue;
       if (localizedColumns.has(field)) {
         const [en, ar] = [row[`${field}En`], row[`${field}Ar`]];
         record[field] = [

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { NotAuthorizedViewContext } from '../components/not-authorized-view.tsx';
+import { RecordEditorProvider } from '../resource-ui/record-editor-provider.tsx';
 import { NotAuthorized } from './not-authorized.tsx';
 import { pageOf, preloadPageAt } from './pages.tsx';
 import { RequirePermission } from './require-permission.tsx';
@@ -36,23 +37,26 @@ function GuardedScreen({ screen }: { screen: Screen }) {
 /**
  * The signed-in area, loaded once someone is signed in: the shell around every screen (each
  * registered resource's, derived from the contract's registry, and the others), and the
- * not-found page for any other address.
+ * not-found page for any other address. It provides the shared layers with the app's refusal view
+ * and the resources' create dialog (a field's "New …").
  */
 export function SignedInApp() {
   return (
     <NotAuthorizedViewContext.Provider value={NotAuthorized}>
-      <Routes>
-        <Route element={<AppShell />}>
-          {Object.entries(screens).map(([name, screen]) =>
-            screen.path === '/' ? (
-              <Route key={name} index element={<GuardedScreen screen={screen} />} />
-            ) : (
-              <Route key={name} path={screen.path} element={<GuardedScreen screen={screen} />} />
-            ),
-          )}
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <RecordEditorProvider>
+        <Routes>
+          <Route element={<AppShell />}>
+            {Object.entries(screens).map(([name, screen]) =>
+              screen.path === '/' ? (
+                <Route key={name} index element={<GuardedScreen screen={screen} />} />
+              ) : (
+                <Route key={name} path={screen.path} element={<GuardedScreen screen={screen} />} />
+              ),
+            )}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </RecordEditorProvider>
     </NotAuthorizedViewContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { lazyComponent } from '../lib/lazy-component.tsx';
 import { guardLeaving } from '../lib/leave-guard.ts';
 import { whenIdle } from '../lib/when-idle.ts';
@@ -15,9 +15,10 @@ const DiscardChangesDialog = lazyComponent(() =>
  * sign-out (`lib/leave-guard.ts`) — and a reload or closing the tab gets the browser's own prompt.
  * Discard goes on to where the member was going; Keep editing stays, every value kept. A page
  * that saves and then moves on does so through `leaveWithoutAsking`. One line per form:
- * `<UnsavedChangesGuard when={form.formState.isDirty} />`.
+ * `<UnsavedChangesGuard when={form.formState.isDirty} />`. `note` is said under the question
+ * (the records saved meanwhile, which are kept).
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({ when, note }: { when: boolean; note?: ReactNode }) {
   /** The leave waiting for an answer; null when not asking. */
   const [pending, setPending] = useState<{ leave: () => void } | null>(null);
   const [asked, setAsked] = useState(false);
@@ -45,6 +46,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     <Suspense fallback={null}>
       <DiscardChangesDialog
         open={pending !== null}
+        note={note}
         onKeepEditing={() => setPending(null)}
         onDiscard={() => {
           setPending(null);

@@ -1,8 +1,9 @@
-import type { FormEntry } from '@dukkan/contract';
+import { type FormEntry, formEntriesFor } from '@dukkan/contract';
 import { useId, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { KeptRecordsNote, KeptRecordsScope, useKeptRecords } from '../components/kept-records.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import {
@@ -35,13 +36,17 @@ export interface FormDialogProps<S extends z.ZodType> {
   onClose: () => void;
   uploadFiles?: UploadFiles;
   fileAccess?: FileAccess;
+  /** Where the focus goes when the dialog closes, when not back to what opened it. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
  * A declared form in a dialog: the generic form renderer, Cancel and the submit button in the
  * footer, "Discard your changes?" before unsaved values are lost, and a refusal where it belongs —
  * a repeated value or a broken rule under the field it names, anything else above the form. While
- * a save is under way nothing closes the dialog; when it fails, the values stay.
+ * a save is under way nothing closes the dialog; when it fails, the values stay. Records saved
+ * meanwhile from its fields ("New …") stay saved: closing without saving then asks too, and the
+ * question says which are kept.
  */
 export function FormDialog<S extends z.ZodType>({
   title,
@@ -56,9 +61,11 @@ export function FormDialog<S extends z.ZodType>({
   onClose,
   uploadFiles,
   fileAccess,
+  returnFocus,
 }: FormDialogProps<S>) {
   const { t, i18n } = useTranslation();
   const formId = useId();
+  const kept = useKeptRecords();
   const [failure, setFailure] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -70,7 +77,16 @@ export function FormDialog<S extends z.ZodType>({
       await onSave(values);
       onClose();
     } catch (error) {
-      setFailure(placeSaveFailure(error, methods, fields, t, i18n.language, failedText));
+      setFailure(
+        placeSaveFailure(
+          error,
+          methods,
+          formEntriesFor(fields, recordId === undefined),
+          t,
+          i18n.language,
+          failedText,
+        ),
+      );
     } finally {
       setSaving(false);
     }
@@ -84,7 +100,9 @@ export function FormDialog<S extends z.ZodType>({
       }}
       title={title}
       size={size}
-      confirmClose={dirty && !saving}
+      confirmClose={(dirty || kept.records.length > 0) && !saving}
+      discardNote={<KeptRecordsNote records={kept.records} />}
+      returnFocus={returnFocus}
     >
       <DialogBody>
         {failure && (
@@ -92,18 +110,20 @@ export function FormDialog<S extends z.ZodType>({
             {failure}
           </Alert>
         )}
-        <ResourceForm
-          id={formId}
-          fields={fields}
-          schema={schema}
-          defaultValues={defaultValues}
-          recordId={recordId}
-          onSubmit={submit}
-          uploadFiles={uploadFiles}
-          fileAccess={fileAccess}
-          footer={false}
-          onDirtyChange={setDirty}
-        />
+        <KeptRecordsScope report={kept.report}>
+          <ResourceForm
+            id={formId}
+            fields={fields}
+            schema={schema}
+            defaultValues={defaultValues}
+            recordId={recordId}
+            onSubmit={submit}
+            uploadFiles={uploadFiles}
+            fileAccess={fileAccess}
+            footer={false}
+            onDirtyChange={setDirty}
+          />
+        </KeptRecordsScope>
       </DialogBody>
       <DialogFooter>
         <DialogCancel disabled={saving} />

@@ -6,6 +6,7 @@ import { controlClassName } from '../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../components/ui/popover.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { cn } from '../lib/class-names.ts';
+import { NewRecordButton } from './new-record-button.tsx';
 import { recordName } from './option-sources.ts';
 import { useResourceList } from './use-resource.ts';
 
@@ -29,7 +30,9 @@ export function RecordLabel({ code, name }: { code?: unknown; name: ReactNode })
  * naming the choice opens a search box over the first matches of the resource's own list search
  * (on the server), in the combobox pattern (arrows move, Enter chooses, Escape closes and gives
  * focus back to the button). `isOffered` leaves records out (the product being edited, a type
- * already chosen); the resource's list permission is the caller's to check.
+ * already chosen); the resource's list permission is the caller's to check. "New …" is offered
+ * under it when the member may add one (`NewRecordButton`): the record saved there is chosen,
+ * `onChoose` told it is new.
  */
 export function RecordPicker<R extends { id: string }>({
   definition,
@@ -54,7 +57,8 @@ export function RecordPicker<R extends { id: string }>({
   /** Said when nothing matches; the list's "Nothing matches your search" by default. */
   emptyText?: string;
   isOffered?: (record: R) => boolean;
-  onChoose: (record: R) => void;
+  /** A record chosen in the list, or (`created`) just made with "New …". */
+  onChoose: (record: R, how: { created: boolean }) => void;
   /** The button's accessible name ("Ingredient, line 2"). */
   label: string;
   invalid?: boolean;
@@ -64,6 +68,8 @@ export function RecordPicker<R extends { id: string }>({
 }) {
   const { t, i18n } = useTranslation();
   const listId = useId();
+  const ownId = useId();
+  const buttonId = id ?? ownId;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -79,7 +85,7 @@ export function RecordPicker<R extends { id: string }>({
 
   const choose = (record: R | undefined) => {
     if (!record) return;
-    onChoose(record);
+    onChoose(record, { created: false });
     setOpen(false);
     setQuery('');
   };
@@ -95,94 +101,101 @@ export function RecordPicker<R extends { id: string }>({
   };
 
   return (
-    <Popover
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setQuery('');
-      }}
-    >
-      <PopoverTrigger asChild>
-        <button
-          id={id}
-          type="button"
-          aria-label={label}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={cn(controlClassName, 'flex h-10 items-center gap-2 text-start', className)}
-        >
-          <span className="min-w-0 flex-1">
-            {chosen ?? <span className="text-slate-500 dark:text-slate-400">{placeholder}</span>}
-          </span>
-          <ChevronsUpDownIcon className="size-4 shrink-0 text-slate-500" />
-        </button>
-      </PopoverTrigger>
-      <PopoverContent className="w-[min(26rem,calc(100vw-2rem))] p-2" aria-label={label}>
-        <input
-          type="search"
-          role="combobox"
-          aria-expanded="true"
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={records.length > 0 ? optionId(activeIndex) : undefined}
-          aria-label={searchLabel}
-          placeholder={searchLabel}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          className={cn(controlClassName, 'h-10')}
-        />
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={searchLabel}
-          aria-busy={matches.isFetching || undefined}
-          className="mt-2 max-h-72 overflow-y-auto"
-        >
-          {records.map((record, index) => (
-            <div
-              key={record.id}
-              id={optionId(index)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === activeIndex}
-              onMouseEnter={() => setActive(index)}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(record)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') choose(record);
-              }}
-              className={cn(
-                'cursor-pointer rounded-lg px-2 py-2 text-sm',
-                index === activeIndex && 'bg-slate-100 dark:bg-slate-800',
-              )}
-            >
-              <RecordLabel
-                code={(record as Record<string, unknown>).code}
-                name={recordName(definition, record as Record<string, unknown>, i18n.language)}
-              />
-            </div>
-          ))}
-        </div>
-        {matches.isPending ? (
-          <p
-            role="status"
-            className="flex items-center gap-2 px-2 py-2 text-sm text-slate-600 dark:text-slate-400"
+    <>
+      <Popover
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setQuery('');
+        }}
+      >
+        <PopoverTrigger asChild>
+          <button
+            id={buttonId}
+            type="button"
+            aria-label={label}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            className={cn(controlClassName, 'flex h-10 items-center gap-2 text-start', className)}
           >
-            <Spinner className="size-4" />
-            {t('resourceList.searching')}
-          </p>
-        ) : (
-          records.length === 0 && (
-            <p role="status" className="px-2 py-2 text-sm text-slate-600 dark:text-slate-400">
-              {emptyText ?? t('resourceList.noMatch')}
+            <span className="min-w-0 flex-1">
+              {chosen ?? <span className="text-slate-500 dark:text-slate-400">{placeholder}</span>}
+            </span>
+            <ChevronsUpDownIcon className="size-4 shrink-0 text-slate-500" />
+          </button>
+        </PopoverTrigger>
+        <PopoverContent className="w-[min(26rem,calc(100vw-2rem))] p-2" aria-label={label}>
+          <input
+            type="search"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={records.length > 0 ? optionId(activeIndex) : undefined}
+            aria-label={searchLabel}
+            placeholder={searchLabel}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+            className={cn(controlClassName, 'h-10')}
+          />
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={searchLabel}
+            aria-busy={matches.isFetching || undefined}
+            className="mt-2 max-h-72 overflow-y-auto"
+          >
+            {records.map((record, index) => (
+              <div
+                key={record.id}
+                id={optionId(index)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={index === activeIndex}
+                onMouseEnter={() => setActive(index)}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(record)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') choose(record);
+                }}
+                className={cn(
+                  'cursor-pointer rounded-lg px-2 py-2 text-sm',
+                  index === activeIndex && 'bg-slate-100 dark:bg-slate-800',
+                )}
+              >
+                <RecordLabel
+                  code={(record as Record<string, unknown>).code}
+                  name={recordName(definition, record as Record<string, unknown>, i18n.language)}
+                />
+              </div>
+            ))}
+          </div>
+          {matches.isPending ? (
+            <p
+              role="status"
+              className="flex items-center gap-2 px-2 py-2 text-sm text-slate-600 dark:text-slate-400"
+            >
+              <Spinner className="size-4" />
+              {t('resourceList.searching')}
             </p>
-          )
-        )}
-      </PopoverContent>
-    </Popover>
+          ) : (
+            records.length === 0 && (
+              <p role="status" className="px-2 py-2 text-sm text-slate-600 dark:text-slate-400">
+                {emptyText ?? t('resourceList.noMatch')}
+              </p>
+            )
+          )}
+        </PopoverContent>
+      </Popover>
+      <NewRecordButton
+        resource={definition.key}
+        fieldId={buttonId}
+        onCreated={(record) => onChoose(record as R, { created: true })}
+      />
+    </>
   );
 }

@@ -12,6 +12,10 @@ export interface ResourceEditorDialogProps<D extends ResourceDefinition>
   title: string;
   /** Starting values of a new record beyond the form's defaults (a sub-category's parent). */
   newValues?: FormValues;
+  /** Told the saved record, before the dialog closes (a field chooses the record it created). */
+  onSaved?: (record: RecordOf<D> & Record<string, unknown>) => void;
+  /** Where the focus goes when the dialog closes, when not back to what opened it. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /**
@@ -25,6 +29,8 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
   onClose,
   title,
   newValues,
+  onSaved,
+  returnFocus,
 }: ResourceEditorDialogProps<D>) {
   const { t } = useTranslation();
   const form = definition.form;
@@ -42,14 +48,23 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
       recordId={record?.id}
       submitLabel={record ? t('common.save') : t('common.create')}
       failedText={t('resourceList.saveFailed')}
-      onSave={(input) =>
-        record
-          ? update.mutateAsync({ id: record.id, input: input as never })
-          : create.mutateAsync(input as never)
-      }
+      onSave={async (input) => {
+        const saved = record
+          ? await update.mutateAsync({ id: record.id, input: input as never })
+          : await create.mutateAsync(input as never);
+        onSaved?.(saved as RecordOf<D> & Record<string, unknown>);
+      }}
       onClose={onClose}
+      returnFocus={returnFocus}
       uploadFiles={uploadFiles}
       fileAccess={fileAccess}
     />
   );
+}
+
+/** A new record's dialog, as a field's "New …" opens it (`RecordEditorContext`). */
+export function NewRecordEditorDialog<D extends ResourceDefinition>(
+  props: Omit<ResourceEditorDialogProps<D>, 'record'>,
+) {
+  return <ResourceEditorDialog {...props} record={null} />;
 }

@@ -8,6 +8,7 @@ import { AppToaster } from '../components/app-toaster.tsx';
 import { NotAuthorizedViewContext } from '../components/not-authorized-view.tsx';
 import { mutationDefaults } from '../lib/query-client.ts';
 import { useWorkspace, WorkspaceProvider } from '../lib/workspace-context.tsx';
+import { RecordEditorProvider } from '../resource-ui/record-editor-provider.tsx';
 
 /** Shows where the app navigated to, and the navigation state it carried, for assertions. */
 function LocationProbe() {
@@ -166,10 +167,12 @@ export function renderSignedIn(
       <MemoryRouter initialEntries={[at]}>
         <WorkspaceProvider user={user}>
           <NotAuthorizedViewContext.Provider value={NotAuthorized}>
-            <Routes>
-              <Route path={path} element={page} />
-              <Route path="*" element={null} />
-            </Routes>
+            <RecordEditorProvider>
+              <Routes>
+                <Route path={path} element={page} />
+                <Route path="*" element={null} />
+              </Routes>
+            </RecordEditorProvider>
           </NotAuthorizedViewContext.Provider>
           <LocationProbe />
           <WorkspaceSwitchProbe />

@@ -17,14 +17,6 @@ export const codeField = lazySchema(() =>
   textField(codes.CODE_IS_REQUIRED).overwrite(normalizeCode).max(60, codes.CODE_TOO_LONG).optional(),
 );
 
-/** A code that must be typed: for a resource with no sequence (`codePrefix`) to assign one. */
-export const requiredCodeField = lazySchema(() =>
-  textField(codes.CODE_IS_REQUIRED)
-    .overwrite(normalizeCode)
-    .min(1, codes.CODE_IS_REQUIRED)
-    .max(60, codes.CODE_TOO_LONG),
-);
-
 export const titleField = lazySchema(() =>
   textField(codes.TITLE_IS_REQUIRED).trim().min(1, codes.TITLE_IS_REQUIRED).max(60, codes.TITLE_TOO_LONG),
 );

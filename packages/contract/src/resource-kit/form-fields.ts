@@ -16,6 +16,11 @@ export const formFieldTypes = [
   'phoneNums',
   /** A week of opening hours: per weekday closed, or opening and closing times (not in spec §3). */
   'workingHours',
+  /**
+   * Several short texts typed one per line in one box (not in spec §3): the form's schema makes a
+   * list of the non-blank lines (`linesOf`), and an issue of its i-th item is shown as the line's.
+   */
+  'lines',
 ] as const;
 
 export type FormFieldType = (typeof formFieldTypes)[number];
@@ -120,6 +125,11 @@ export interface FormField {
   ltr?: boolean;
   /** imageUpload: several images (a list of URLs) or one (a list of at most one). */
   multiple?: boolean;
+  /**
+   * Shown only when a record is created, not when one is edited: input the create takes and the
+   * update does not (a variation type's first values, typed with it).
+   */
+  createOnly?: boolean;
 }
 
 /** Fields shown together under a label, in `columns` columns (one on narrow screens). */
@@ -138,6 +148,33 @@ export const isFormFieldGroup = (entry: FormEntry): entry is FormFieldGroup =>
 /** Every field of a form, groups opened. */
 export const listFormFields = (entries: readonly FormEntry[]): FormField[] =>
   entries.flatMap((entry) => (isFormFieldGroup(entry) ? [...entry.fields] : [entry]));
+
+/** The fields a form shows: all of them for a new record, without the `createOnly` ones for a stored one. */
+export function formEntriesFor(entries: readonly FormEntry[], isNew: boolean): FormEntry[] {
+  if (isNew) return [...entries];
+  return entries.flatMap((entry): FormEntry[] => {
+    if (!isFormFieldGroup(entry)) return entry.createOnly ? [] : [entry];
+    const fields = entry.fields.filter((field) => !field.createOnly);
+    return fields.length > 0 ? [{ ...entry, fields }] : [];
+  });
+}
+
+/** A line of a `lines` field: its text, trimmed, and its number in the box (from 1). */
+export interface TypedLine {
+  number: number;
+  text: string;
+}
+
+/**
+ * The items of a `lines` field's text: its non-blank lines, trimmed, in order, each with its
+ * number in the box, so that the i-th item's issue can name the line the member typed it on.
+ */
+export function linesOf(text: string): TypedLine[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ number: index + 1, text: line.trim() }))
+    .filter((line) => line.text !== '');
+}
 
 /** The slider's step and the number's step: 1 unless declared (spec §9). */
 export const fieldStep = (field: Pick<FormField, 'step'>): number =>

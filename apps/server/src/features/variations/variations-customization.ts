@@ -1,6 +1,19 @@
-import { type LocalizedName, validationCodes } from '@dukkan/contract';
+import {
+  comparableValueText,
+  deriveValueCodes,
+  type LocalizedName,
+  type NewTypeValue,
+  validationCodes,
+  valueCodeCandidate,
+} from '@dukkan/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { products, productVariants, productVariantValues, variationValues } from '../../db/schema/index.ts';
+import {
+  products,
+  productVariants,
+  productVariantValues,
+  variationTypes,
+  variationValues,
+} from '../../db/schema/index.ts';
 import { sortCollation } from '../../db/schema/sorting.ts';
 import { lockUntilCommit } from '../../db/transaction-lock.ts';
 import { validationError } from '../../http/errors.ts';
@@ -17,7 +30,7 @@ import type {
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A value's texts as they are compared within its type: trimmed, case-folded, either language. */
-const comparable = (text: string | null | undefined) => text?.trim().toLowerCase() || null;
+const comparable = comparableValueText;
 
 /**
  * A type's writes of values wait for each other: two values with the same text, or two new values
@@ -28,19 +41,72 @@ async function lockType({ db, workspaceId }: HookContext, typeId: string) {
   await lockUntilCommit(db, `variation_values:${workspaceId}`, typeId);
 }
 
+/** Of `codes`, those a variation value of the workspace already has (read through the unique code index). */
+async function storedValueCodes({ db, workspaceId }: HookContext, codes: readonly string[]) {
+  if (codes.length === 0) return new Set<string>();
+  const collated = sql`${variationValues.code} collate ${sql.identifier(sortCollation)}`;
+  const rows = await db
+    .select({ code: variationValues.code })
+    .from(variationValues)
+    .where(
+      sql`${variationValues.workspaceId} = ${workspaceId} and ${collated} = any(${sql.param(codes)}::text[])`,
+    );
+  return new Set(rows.map((row) => row.code));
+}
+
 /**
- * Refuses a value whose text another value of its type already has, in either language (a reader
- * of one language sees a value named only in the other by that name); then places a new value,
- * or one moved to another type, last in its type unless the input gives its place. The texts are
- * compared in JavaScript: `lower()` follows the database's ctype, which folds only ASCII under C.
+ * The codes `count` new values of a type get when none is typed (`deriveValueCodes`: SIZE-01,
+ * SIZE-02…): the first numbers whose code no value of the workspace has, nor `reserved` (codes the
+ * same write types). Candidates are looked up a window at a time through the unique code index;
+ * the window doubles until it holds enough free ones. The caller holds the type's lock, so writes
+ * of one type's values derive one after the other.
+ */
+async function derivedValueCodes(
+  context: HookContext,
+  typeCode: string,
+  count: number,
+  reserved: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
+  if (count === 0) return [];
+  for (let window = count + 16; ; window *= 2) {
+    const candidates = Array.from({ length: window }, (_, index) => valueCodeCandidate(typeCode, index + 1));
+    const taken = await storedValueCodes(context, candidates);
+    const codes = deriveValueCodes(typeCode, [...taken, ...reserved], count);
+    const looked = new Set(candidates);
+    if (codes.every((code) => looked.has(code))) return codes;
+  }
+}
+
+/** The stored code of a type of the workspace (the engine has checked that it is one). */
+async function typeCodeOf({ db, workspaceId }: HookContext, typeId: string): Promise<string> {
+  const rows = rowsOf<{ code: string }>(
+    await db.execute(
+      sql`select code from ${variationTypes} where workspace_id = ${workspaceId} and id = ${typeId}`,
+    ),
+  );
+  return rows[0]!.code;
+}
+
+/**
+ * Gives a value saved without a code (a create without one, an update that empties it) the next
+ * code derived from its type's; refuses a value whose text another value of its type already has,
+ * in either language (a reader of one language sees a value named only in the other by that
+ * name); then places a new value, or one moved to another type, last in its type unless the input
+ * gives its place. The texts are compared in JavaScript: `lower()` follows the database's ctype,
+ * which folds only ASCII under C.
  */
 async function checkValue(context: HookContext, input: Record<string, unknown>, existing?: ResourceRow) {
   const typeId = (input.typeId as string | undefined) ?? (existing?.typeId as string);
   const moved = existing !== undefined && input.typeId !== undefined && input.typeId !== existing.typeId;
   const names = input.name as LocalizedName | undefined;
-  // An update that keeps the texts and the type (a new place, a status) has nothing to check.
-  if (existing && !names && !moved) return;
+  const derivesCode = existing ? input.code === '' : !input.code;
+  // An update that keeps the texts, the type and the code (a new place, a status) has nothing to check.
+  if (existing && !names && !moved && !derivesCode) return;
   await lockType(context, typeId);
+  if (derivesCode) {
+    [input.code] = await derivedValueCodes(context, await typeCodeOf(context, typeId), 1);
+  }
+  if (existing && !names && !moved) return;
 
   const texts = new Set(
     (names
@@ -108,7 +174,46 @@ const valueHooks: ResourceHooks = {
     ),
 };
 
+/**
+ * The values a new type is created with (`values`: their names already checked against each
+ * other by the contract), written in the type's own transaction, in the order given: a typed code
+ * another value of the workspace has is refused at `values.<index>.code`, and a value without one
+ * gets the next code derived from the type's (`derivedValueCodes`). A refusal undoes the type too.
+ */
+async function writeNewValues(
+  context: HookContext,
+  typeId: string,
+  typeCode: string,
+  values: NewTypeValue[],
+) {
+  const typed = values.map((value) => value.code).filter((code): code is string => Boolean(code));
+  const stored = await storedValueCodes(context, typed);
+  const issues = values.flatMap((value, index) =>
+    value.code && stored.has(value.code)
+      ? [{ path: `values.${index}.code`, message: validationCodes.CODE_MUST_BE_UNIQUE }]
+      : [],
+  );
+  if (issues.length > 0) throw validationError(issues);
+  const derived = await derivedValueCodes(context, typeCode, values.length - typed.length, new Set(typed));
+  let next = 0;
+  await context.db.insert(variationValues).values(
+    values.map((value, position) => ({
+      workspaceId: context.workspaceId,
+      typeId,
+      code: value.code || derived[next++]!,
+      nameEn: value.name.find((name) => name.locale === 'en')?.value ?? null,
+      nameAr: value.name.find((name) => name.locale === 'ar')?.value ?? null,
+      position,
+    })),
+  );
+}
+
 const typeHooks: ResourceHooks = {
+  async afterWrite(context, id, input, existing) {
+    const values = input.values as NewTypeValue[] | undefined;
+    if (existing || !values || values.length === 0) return;
+    await writeNewValues(context, id, input.code as string, values);
+  },
   // Deleting a type deletes its values: refused while a product uses any of them.
   usedBy: (context, type) =>
     productsUsing(
@@ -120,12 +225,15 @@ const typeHooks: ResourceHooks = {
 
 /**
  * What the variation resources add to their declarations: a type's record lists its values in
- * order (one aggregate per type, the values' own index); a value's text is unique within its type
- * and a new value goes last; neither a value nor a type is deleted while a product uses it.
+ * order (one aggregate per type, the values' own index), and a new type may be created with its
+ * first values; a value's text is unique within its type, a new value goes last, and a value
+ * saved without a code gets one derived from its type's; neither a value nor a type is deleted
+ * while a product uses it.
  */
 export const variationCustomizations: readonly ResourceCustomization[] = [
   {
     key: 'variationTypes',
+    writtenByFeature: ['values'],
     computed: {
       values: sql`(select coalesce(json_agg(json_build_object(
           'id', v.id, 'code', v.code,

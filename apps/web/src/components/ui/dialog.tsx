@@ -33,6 +33,13 @@ export interface DialogProps {
    * ask "Discard your changes?" before closing. Saving closes through the page, never asks.
    */
   confirmClose?: boolean;
+  /** Said under that question: what is kept all the same (records saved meanwhile). */
+  discardNote?: ReactNode;
+  /**
+   * Where the focus goes when the dialog closes, when not back to the control that opened it (a
+   * "New …" button's dialog gives it to the field the new record was chosen in).
+   */
+  returnFocus?: () => HTMLElement | null;
   /** Content: usually a `DialogBody` then a `DialogFooter`, inside a form when there is one. */
   children: ReactNode;
 }
@@ -56,6 +63,8 @@ export function Dialog({
   role = 'dialog',
   initialFocus,
   confirmClose = false,
+  discardNote,
+  returnFocus,
   children,
 }: DialogProps) {
   const { t } = useTranslation();
@@ -102,7 +111,7 @@ export function Dialog({
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             // A page that placed the focus itself (or a dialog closed just before) knows better.
-            if (isFocusLost()) restoreFocus(opener);
+            if (isFocusLost()) restoreFocus(returnFocus?.() ?? opener);
           }}
           className={cn(
             'fixed inset-0 z-50 m-auto flex h-fit max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] flex-col rounded-2xl border border-slate-200 bg-white text-slate-900 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
@@ -138,6 +147,7 @@ export function Dialog({
           {confirmClose && (
             <DiscardChangesDialog
               open={askingToDiscard}
+              note={discardNote}
               onKeepEditing={() => setAskingToDiscard(false)}
               onDiscard={() => {
                 setAskingToDiscard(false);
@@ -157,10 +167,13 @@ export function Dialog({
  */
 export function DiscardChangesDialog({
   open,
+  note,
   onKeepEditing,
   onDiscard,
 }: {
   open: boolean;
+  /** Said after the question's own sentence: what is kept all the same. */
+  note?: ReactNode;
   onKeepEditing: () => void;
   onDiscard: () => void;
 }) {
@@ -177,8 +190,9 @@ export function DiscardChangesDialog({
       size="sm"
       initialFocus={keepEditing}
     >
-      <DialogBody className="text-sm text-slate-700 dark:text-slate-300">
-        {t('dialog.discardDescription')}
+      <DialogBody className="space-y-2 text-sm text-slate-700 dark:text-slate-300">
+        <p>{t('dialog.discardDescription')}</p>
+        {note && <p>{note}</p>}
       </DialogBody>
       <DialogFooter>
         <Button ref={keepEditing} variant="secondary" onClick={onKeepEditing}>

@@ -15,6 +15,7 @@ import { TrashIcon } from '../../components/ui/action-icons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { NewRecordButton, useMayCreate } from '../../resource-ui/new-record-button.tsx';
 import { RecordPicker } from '../../resource-ui/record-picker.tsx';
 import type { ProductFormValues } from './product-form.ts';
 
@@ -155,7 +156,8 @@ function OptionValues({
 /**
  * The variation types the product uses (any number up to the contract's limit, no limit of
  * three) and, per type, the values chosen. The types come with their values inline
- * (`/api/variation-types`).
+ * (`/api/variation-types`). "New variation type" (with its values, typed one per line) adds the
+ * type it makes with every value chosen: it was made for this product.
  */
 export function ProductOptionsEditor({
   listed,
@@ -174,6 +176,23 @@ export function ProductOptionsEditor({
   const { fields, append, remove } = useFieldArray({ control, name: 'options', keyName: 'fieldKey' });
   const available = listed.filter((type) => !fields.some((option) => option.typeId === type.id));
   const full = fields.length >= maxProductOptions;
+  const mayCreateTypes = useMayCreate(variationTypesResource);
+  /** A chosen type is added with none of its values; one just made with "New …", with all of them. */
+  const addType = (type: VariationTypeRecord, { created }: { created: boolean }) =>
+    append({
+      typeId: type.id,
+      valueIds: created
+        ? type.values.filter((value) => value.status === 'active').map((value) => value.id)
+        : [],
+    });
+  /** "New variation type" where there is no type left to choose. */
+  const newType = (
+    <NewRecordButton
+      resource={variationTypesResource.key}
+      fieldId={`${id}-type`}
+      onCreated={(type) => addType(type as VariationTypeRecord, { created: true })}
+    />
+  );
 
   let adder: ReactNode;
   if (!canView)
@@ -185,7 +204,14 @@ export function ProductOptionsEditor({
       <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.options.loadingTypes')}</p>
     );
   else if (listed.length === 0)
-    adder = <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.options.noTypes')}</p>;
+    adder = (
+      <div className="space-y-1">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {t(mayCreateTypes ? 'products.options.noTypesYet' : 'products.options.noTypes')}
+        </p>
+        {newType}
+      </div>
+    );
   else if (full)
     adder = (
       <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -194,7 +220,10 @@ export function ProductOptionsEditor({
     );
   else if (available.length === 0)
     adder = (
-      <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.options.allTypesChosen')}</p>
+      <div className="space-y-1">
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.options.allTypesChosen')}</p>
+        {newType}
+      </div>
     );
   else
     adder = (
@@ -209,7 +238,7 @@ export function ProductOptionsEditor({
           placeholder={t('products.options.chooseType')}
           searchLabel={t('products.options.searchTypes')}
           isOffered={(type) => !fields.some((option) => option.typeId === type.id)}
-          onChoose={(type) => append({ typeId: type.id, valueIds: [] })}
+          onChoose={addType}
           label={t('products.options.typeToAdd')}
         />
       </div>

@@ -11,6 +11,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { KeptRecordsNote, KeptRecordsScope, useKeptRecords } from '../../components/kept-records.tsx';
 import { NotAuthorizedView } from '../../components/not-authorized-view.tsx';
 import { EmptyState, Page } from '../../components/page.tsx';
 import { AlertIcon } from '../../components/ui/action-icons.tsx';
@@ -164,6 +165,8 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
   const [edits, setEdits] = useState<ReadonlyMap<string, VariantChanges>>(new Map());
   const [selection, setSelection] = useState<Set<string>>(new Set());
   const [issues, setIssues] = useState<PlacedIssues>(noIssues);
+  // Records made with a field's "New …" stay saved whatever becomes of the product's changes.
+  const kept = useKeptRecords();
 
   const chosen = useWatch({ control: form.control, name: 'options' });
   const images = useWatch({ control: form.control, name: 'images' });
@@ -209,6 +212,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
         setSaved(next);
         setEdits(new Map());
         form.reset(productFormValues(next));
+        kept.clear();
       } else {
         const created = await run(
           'create',
@@ -255,63 +259,70 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
 
   return (
     <Page title={title} actions={actions}>
-      <UnsavedChangesGuard when={dirty} />
-      <FormProvider {...form}>
-        <div className="mx-auto max-w-6xl space-y-6">
-          <IssueAlerts issues={issues.other} />
-          {/* The form element holds the details (Enter in a box saves); the variants section has a
+      <UnsavedChangesGuard
+        when={dirty || kept.records.length > 0}
+        note={<KeptRecordsNote records={kept.records} />}
+      />
+      <KeptRecordsScope report={kept.report}>
+        <FormProvider {...form}>
+          <div className="mx-auto max-w-6xl space-y-6">
+            <IssueAlerts issues={issues.other} />
+            {/* The form element holds the details (Enter in a box saves); the variants section has a
               form of its own (the bulk edit bar), and forms cannot nest. */}
-          <form id={formId} noValidate onSubmit={(event) => void save(event)}>
-            <Section title={t('products.page.details')}>
-              <ProductDetailsFields isNew={!saved} uploadFiles={uploadFiles} fileAccess={fileAccess} />
+            <form id={formId} noValidate onSubmit={(event) => void save(event)}>
+              <Section title={t('products.page.details')}>
+                <ProductDetailsFields isNew={!saved} uploadFiles={uploadFiles} fileAccess={fileAccess} />
+              </Section>
+            </form>
+            <Section title={t('products.page.variants')}>
+              <ProductOptionsEditor {...variationTypes} />
+              {check && check.count > 0 && (
+                <p role="status" className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+                  {t('variants.willBeCreated', { count: check.count })}
+                </p>
+              )}
+              {check && !check.ok && (
+                <Alert tone="error">
+                  {t('validation.TOO_MANY_VARIANTS', { count: check.count, max: check.max })}
+                </Alert>
+              )}
+              <IssueAlerts
+                issues={issues.variantsSection}
+                variantTitle={(key) => base.find((row) => row.key === key)?.title}
+              />
+              {shown.length > 0 && (
+                <div className="space-y-3">
+                  <VariantBulkEditBar
+                    variants={shown}
+                    selection={selection}
+                    productCode={code}
+                    productImages={images}
+                    onChange={changeVariants}
+                  />
+                  <VariantGrid
+                    variants={shown}
+                    productImages={images}
+                    readOnly={false}
+                    onChange={changeVariants}
+                    selection={selection}
+                    onSelectionChange={setSelection}
+                    errors={gridErrors}
+                  />
+                </div>
+              )}
+              {shown.length === 0 && !tooMany && check?.count === 0 && (
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  {t('products.options.noVariants')}
+                </p>
+              )}
             </Section>
-          </form>
-          <Section title={t('products.page.variants')}>
-            <ProductOptionsEditor {...variationTypes} />
-            {check && check.count > 0 && (
-              <p role="status" className="text-sm font-semibold text-slate-800 dark:text-slate-200">
-                {t('variants.willBeCreated', { count: check.count })}
-              </p>
-            )}
-            {check && !check.ok && (
-              <Alert tone="error">
-                {t('validation.TOO_MANY_VARIANTS', { count: check.count, max: check.max })}
-              </Alert>
-            )}
-            <IssueAlerts
-              issues={issues.variantsSection}
-              variantTitle={(key) => base.find((row) => row.key === key)?.title}
-            />
-            {shown.length > 0 && (
-              <div className="space-y-3">
-                <VariantBulkEditBar
-                  variants={shown}
-                  selection={selection}
-                  productCode={code}
-                  productImages={images}
-                  onChange={changeVariants}
-                />
-                <VariantGrid
-                  variants={shown}
-                  productImages={images}
-                  readOnly={false}
-                  onChange={changeVariants}
-                  selection={selection}
-                  onSelectionChange={setSelection}
-                  errors={gridErrors}
-                />
-              </div>
-            )}
-            {shown.length === 0 && !tooMany && check?.count === 0 && (
-              <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.options.noVariants')}</p>
-            )}
-          </Section>
-          <Section title={t('products.page.recipe')}>
-            <IssueAlerts issues={issues.recipeSection} />
-            <RecipeEditor productId={saved?.id} issues={issues.recipe} />
-          </Section>
-        </div>
-      </FormProvider>
+            <Section title={t('products.page.recipe')}>
+              <IssueAlerts issues={issues.recipeSection} />
+              <RecipeEditor productId={saved?.id} issues={issues.recipe} />
+            </Section>
+          </div>
+        </FormProvider>
+      </KeptRecordsScope>
     </Page>
   );
 }

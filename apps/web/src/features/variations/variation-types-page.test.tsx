@@ -199,6 +199,25 @@ describe('the variation types page', () => {
     expect((form.getByLabelText('Code') as HTMLInputElement).value).toBe('');
   });
 
+  it('adds a value with no code typed: the hint says one is derived, and none is sent', async () => {
+    const person = userEvent.setup();
+    const { calls } = fakeServer();
+    renderTypes();
+    const form = within((await openSize(person)).getByRole('region', { name: 'New value' }));
+    const code = form.getByLabelText('Code');
+    expect(document.getElementById(code.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Left empty, the value gets its type’s code and a number (SIZE-01)',
+    );
+    await person.type(form.getByLabelText('Name (English)'), 'Extra large');
+    await person.click(form.getByRole('button', { name: 'Add value' }));
+    await waitFor(() => expect(callsTo(calls, '/api/variation-values', 'POST')).toHaveLength(1));
+    expect(callsTo(calls, '/api/variation-values', 'POST')[0]!.body).toEqual({
+      code: '',
+      name: [{ locale: 'en', value: 'Extra large' }],
+      typeId: sizeId,
+    });
+  });
+
   it("shows the server's VALUE_REPEATED under the box of the repeated text, in English", async () => {
     const person = userEvent.setup();
     fakeServer([
@@ -344,5 +363,127 @@ describe('permissions on the variation types page', () => {
     renderTypes(['viewProducts']);
     expect(await screen.findByText('You are not authorized to access this page')).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('a new variation type with its values', () => {
+  /** A created type as the server answers it: its values derived from the lines sent. */
+  const createdType = ({ body }: MockCall) => {
+    const input = body as {
+      code?: string;
+      name: VariationTypeValue['name'];
+      values?: { name: VariationTypeValue['name'] }[];
+    };
+    const code = input.code || 'VAR-0001';
+    return {
+      data: type(
+        'd0000000-0000-4000-8000-000000000003',
+        code,
+        'Fit',
+        'المقاس',
+        (input.values ?? []).map((item, index) => ({
+          ...value(`d0000000-0000-4000-8000-0000000001${index}0`, `${code}-0${index + 1}`, '', '', index),
+          name: item.name,
+        })),
+      ),
+    };
+  };
+
+  async function openNew(person: ReturnType<typeof userEvent.setup>, name = 'New variation type') {
+    await person.click((await screen.findAllByRole('button', { name }))[0]!);
+    return within(await screen.findByRole('dialog'));
+  }
+
+  it('sends the typed lines as its values, one per non-blank line, named by their script', async () => {
+    const person = userEvent.setup();
+    const { calls } = fakeServer([
+      { method: 'POST', path: '/api/variation-types', status: 201, body: createdType },
+    ]);
+    renderTypes();
+    const dialog = await openNew(person);
+    await person.type(dialog.getByLabelText('Name (English)'), 'Fit');
+    const box = dialog.getByLabelText('Values');
+    await person.type(box, 'Slim | نحيف{Enter}{Enter}  Regular  {Enter}واسع');
+    await person.click(dialog.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(callsTo(calls, '/api/variation-types', 'POST')).toHaveLength(1));
+    expect(callsTo(calls, '/api/variation-types', 'POST')[0]!.body).toEqual({
+      code: '',
+      name: [{ locale: 'en', value: 'Fit' }],
+      values: [
+        {
+          name: [
+            { locale: 'en', value: 'Slim' },
+            { locale: 'ar', value: 'نحيف' },
+          ],
+        },
+        { name: [{ locale: 'en', value: 'Regular' }] },
+        { name: [{ locale: 'ar', value: 'واسع' }] },
+      ],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('says a repeated or malformed line under the box, by its line number, and sends nothing', async () => {
+    const person = userEvent.setup();
+    const { calls } = fakeServer();
+    renderTypes();
+    const dialog = await openNew(person);
+    await person.type(dialog.getByLabelText('Name (English)'), 'Fit');
+    const box = dialog.getByLabelText('Values');
+    await person.type(box, 'Slim{Enter}{Enter}Wide | Loose{Enter}slim');
+    await person.click(dialog.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    const said = document.getElementById(box.getAttribute('aria-describedby')!.split(' ').at(-1)!);
+    // The line format is checked first; blank lines are counted as typed.
+    expect(said?.textContent).toBe(
+      'Line 3: Put each value on a line of its own; “|” separates its English name from its Arabic name',
+    );
+    await person.clear(box);
+    await person.type(box, 'Slim{Enter}{Enter}Wide{Enter}slim');
+    await person.click(dialog.getByRole('button', { name: 'Create' }));
+    await waitFor(() =>
+      expect(
+        document.getElementById(box.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent,
+      ).toBe('Line 4: This type already has this value'),
+    );
+    expect(callsTo(calls, '/api/variation-types', 'POST')).toEqual([]);
+  });
+
+  it("puts the server's refusal of a value under the box, at the line it was typed on, in Arabic", async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    const person = userEvent.setup();
+    fakeServer([
+      {
+        method: 'POST',
+        path: '/api/variation-types',
+        ...refusal(400, { path: 'values.1.code', message: 'CODE_MUST_BE_UNIQUE' }),
+      },
+    ]);
+    renderTypes();
+    const dialog = await openNew(person, 'إضافة نوع متغير');
+    await person.type(dialog.getByLabelText('الاسم (بالعربية)'), 'القصة');
+    const box = dialog.getByLabelText('القيم');
+    await person.type(box, 'نحيف{Enter}{Enter}واسع');
+    await person.click(dialog.getByRole('button', { name: 'إنشاء' }));
+
+    await waitFor(() => expect(box.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      document.getElementById(box.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent,
+    ).toBe('السطر 3: يجب أن يكون هذا الرمز فريدًا');
+    // The dialog stays open with what was typed.
+    expect((box as HTMLTextAreaElement).value).toBe('نحيف\n\nواسع');
+  });
+
+  it('shows no values box when a type is edited', async () => {
+    const person = userEvent.setup();
+    fakeServer();
+    renderTypes();
+    const dialog = await openSize(person);
+    expect(dialog.getByRole('button', { name: 'Save type' })).toBeTruthy();
+    expect(dialog.queryByRole('textbox', { name: 'Values' })).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import {
+  codeField,
   type LocalizedName,
   localizedNameFormField,
   localizedNameFormValues,
   pickLocalized,
-  requiredCodeField,
   tagFor,
   type VariationTypeRecord,
   type VariationTypeValue,
@@ -27,8 +27,11 @@ import {
 } from '../../resource-ui/use-resource.ts';
 import { placeNameRefusal, textsOf } from './name-refusals.ts';
 
-/** A value's form: its code and its text in each language; the type is the one being edited. */
-const valueFormSchema = z.object({ code: requiredCodeField, name: localizedNameFormField });
+/**
+ * A value's form: its code (left empty, the server derives one from the type's code) and its text
+ * in each language; the type is the one being edited.
+ */
+const valueFormSchema = z.object({ code: codeField, name: localizedNameFormField });
 type ValueFormOutput = z.output<typeof valueFormSchema>;
 
 /** A change of values also changes their type's record (its `values`). */
@@ -41,7 +44,8 @@ const iconButton =
 
 /**
  * The values of one type, edited in place, each change through the variation-values API right
- * away: add (code and text in each language; it goes last), rename, move up or down (the new
+ * away: add (text in each language and a code, or none to have one derived from the type's; it
+ * goes last), rename, move up or down (the new
  * order's positions are sent for every value whose place changed) and delete after a
  * confirmation. Each control shows only with its permission (add, edit, delete Variations). The
  * server's refusals show under the box they concern, in the reader's language.

@@ -20,6 +20,10 @@ export interface FieldFrameProps {
   error?: string;
   /** A group of controls (radio, multi select, phone) is a fieldset named by a legend, not a label. */
   asGroup?: boolean;
+  /** What is said for `error` when it is more than one message (a `lines` field's, line by line). */
+  errorContent?: ReactNode;
+  /** A control beside the field's own, after its hint and message (a select's "New …"). */
+  action?: ReactNode;
   children: (control: FrameControlProps) => ReactNode;
 }
 
@@ -38,7 +42,15 @@ const describedBy = (id: string, hint: boolean, error: boolean) =>
  * A field's label (asterisk or 'Optional', tooltip), its control, its hint, and its one message
  * (spec §4, §5). The hint and the message describe the control.
  */
-export function FieldFrame({ field, id, error, asGroup = false, children }: FieldFrameProps) {
+export function FieldFrame({
+  field,
+  id,
+  error,
+  asGroup = false,
+  errorContent,
+  action,
+  children,
+}: FieldFrameProps) {
   const { t } = useTranslation();
   const text = useFormMessageText();
   const values = useDeclaredTextValues();
@@ -86,11 +98,17 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
       {t(field.hint as never, { ...values, defaultValue: field.hint }) as string}
     </p>
   );
-  const message = error && (
-    <p id={errorIdOf(id)} className="text-sm text-red-600 dark:text-red-400">
-      {text(error)}
-    </p>
-  );
+  const message =
+    error &&
+    (errorContent ? (
+      <div id={errorIdOf(id)} className="text-sm text-red-600 dark:text-red-400">
+        {errorContent}
+      </div>
+    ) : (
+      <p id={errorIdOf(id)} className="text-sm text-red-600 dark:text-red-400">
+        {text(error)}
+      </p>
+    ));
   const className = cn('min-w-0 space-y-1.5', field.className);
   return asGroup ? (
     <fieldset
@@ -103,6 +121,7 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
       {control}
       {hint}
       {message}
+      {action}
     </fieldset>
   ) : (
     <div className={className} data-field={field.name}>
@@ -110,6 +129,7 @@ export function FieldFrame({ field, id, error, asGroup = false, children }: Fiel
       {control}
       {hint}
       {message}
+      {action}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { FieldComponentProps } from './field-props.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { InputField } from './input-field.tsx';
 import { LazyDateField } from './lazy-date-field.tsx';
+import { LinesField } from './lines-field.tsx';
 import { PhoneField, PhoneListField } from './phone-fields.tsx';
 import { RadioField } from './radio-field.tsx';
 import { SelectField } from './select-field.tsx';
@@ -26,4 +27,5 @@ export const fieldComponents: Record<FormFieldType, ComponentType<FieldComponent
   phone: PhoneField,
   phoneNums: PhoneListField,
   workingHours: WorkingHoursField,
+  lines: LinesField,
 };

@@ -1,6 +1,14 @@
 import type { FormFieldOption } from '@dukkan/contract';
 import { useCombobox } from 'downshift';
-import { type ChangeEvent, type KeyboardEvent, type MouseEvent, useMemo, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronsUpDownIcon, CloseIcon } from '../../components/ui/icons.tsx';
@@ -16,6 +24,8 @@ export interface MultiComboboxProps extends FieldComponentProps {
   options: readonly FormFieldOption[];
   /** More text each option is found by (its name in the other language), by value. */
   searchTexts?: ReadonlyMap<string, string>;
+  /** Beside the box: "New …" for records. */
+  action?: ReactNode;
 }
 
 const { stateChangeTypes: change } = useCombobox;
@@ -39,7 +49,7 @@ function withoutStaleDescendant<P extends { 'aria-activedescendant'?: string }>(
  * a "Remove …" button; Backspace in the empty box removes the last. The ARIA 1.2 combobox (input,
  * listbox, active descendant) is downshift's; the list floats in a Radix popover under the box.
  */
-export function MultiCombobox({ field, id, error, options, searchTexts }: MultiComboboxProps) {
+export function MultiCombobox({ field, id, error, options, searchTexts, action }: MultiComboboxProps) {
   const { t } = useTranslation();
   const { field: controller } = useController({ name: field.name });
   const selected: string[] = Array.isArray(controller.value) ? controller.value : [];
@@ -121,7 +131,7 @@ export function MultiCombobox({ field, id, error, options, searchTexts }: MultiC
   };
 
   return (
-    <FieldFrame field={field} id={id} error={error}>
+    <FieldFrame field={field} id={id} error={error} action={action}>
       {(control) => (
         <Popover open={isOpen && !field.disabled} onOpenChange={(open) => !open && closeMenu()}>
           <PopoverAnchor asChild>

@@ -1,4 +1,4 @@
-import { type FormEntry, formDefaultValues, isFormFieldGroup } from '@dukkan/contract';
+import { type FormEntry, formDefaultValues, formEntriesFor, isFormFieldGroup } from '@dukkan/contract';
 import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldValues, FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,10 @@ export interface ResourceFormProps<S extends z.ZodType> {
   uploadFiles?: UploadFiles;
   /** What the user may do with files (spec §6); everything when not given. */
   fileAccess?: FileAccess;
-  /** The id of the record edited; absent for a new one (a tree's parent select leaves it out). */
+  /**
+   * The id of the record edited; absent for a new one (a tree's parent select leaves it out). A
+   * stored record's form leaves out the `createOnly` fields.
+   */
   recordId?: string;
   /** The form's id, for a submit button outside it (a dialog footer). */
   id?: string;
@@ -58,7 +61,7 @@ const columnsClass = (columns = 1) => columnClasses[Math.min(Math.max(Math.trunc
  * A field of an unregistered type throws 'Unknown component: {type}' while rendering.
  */
 export function ResourceForm<S extends z.ZodType>({
-  fields,
+  fields: declared,
   schema,
   defaultValues,
   onSubmit,
@@ -74,6 +77,8 @@ export function ResourceForm<S extends z.ZodType>({
 }: ResourceFormProps<S>) {
   const { t } = useTranslation();
   const formId = useId();
+  // A stored record's form leaves out what only a create takes (a new type's first values).
+  const fields = formEntriesFor(declared, recordId === undefined);
   const form = useForm<FieldValues>({
     // zod's own messages become codes translated at render time; a schema's own messages win.
     resolver: zodResolver(schema as unknown as z.ZodType<FieldValues, FieldValues>, {
@@ -111,7 +116,12 @@ export function ResourceForm<S extends z.ZodType>({
         id={id}
         noValidate
         className={cn('space-y-5', className)}
-        onSubmit={form.handleSubmit((values) => onSubmit(values as z.output<S>, form))}
+        onSubmit={(event) => {
+          // A dialog opened from a field (a "New …" editor) is rendered in a portal, yet its
+          // submit event still bubbles through React's tree into the form underneath.
+          event.stopPropagation();
+          void form.handleSubmit((values) => onSubmit(values as z.output<S>, form))(event);
+        }}
       >
         {/* Read only, the one disabled fieldset disables every control a field renders. */}
         <fieldset disabled={readOnly} className="min-w-0 space-y-5">

@@ -18,7 +18,10 @@ export function placeSaveFailure(
   language: string,
   failedText: string,
 ): string | null {
-  const fieldNames = listFormFields(fields).map((field) => field.name);
+  const shown = listFormFields(fields);
+  const fieldNames = shown.map((field) => field.name);
+  // A `lines` field's issue names its line (`values.3.name`): it is shown under the field.
+  const lineFields = shown.filter((field) => field.type === 'lines').map((field) => field.name);
   const target = isApiError(error) && error.code === 'DB' ? error.body?.target : undefined;
   if (target && fieldNames.includes(target)) {
     methods.setError(
@@ -28,6 +31,6 @@ export function placeSaveFailure(
     );
     return null;
   }
-  if (applyValidationIssues(error, methods.setError, fieldNames)) return null;
+  if (applyValidationIssues(error, methods.setError, fieldNames, lineFields)) return null;
   return describeSaveFailure(error, t, language, failedText);
 }

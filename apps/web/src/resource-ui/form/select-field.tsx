@@ -1,10 +1,11 @@
 import type { FormField, FormFieldOption } from '@dukkan/contract';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
+import { NewRecordButton } from '../new-record-button.tsx';
 import {
   choiceLabel,
   computedOptionLabel,
@@ -33,6 +34,8 @@ type ChoiceProps = FieldComponentProps & {
   options: readonly FormFieldOption[];
   loading?: boolean;
   searchTexts?: ReadonlyMap<string, string>;
+  /** Beside the choices: "New …" for a select of records. */
+  action?: ReactNode;
 };
 
 /**
@@ -40,7 +43,8 @@ type ChoiceProps = FieldComponentProps & {
  * `longListSize` choices a searchable combobox with chips (one tab stop instead of one per choice). With no options it says so (noOptionsMessage). Choices
  * are the field's own, every country or currency, or the workspace's records of a resource (a
  * tree's indented under their parents, without the edited record's own branch; disabled records
- * only as the value already chosen, marked).
+ * only as the value already chosen, marked). A select of records offers "New …" when the member
+ * may add one (`NewRecordButton`): the record saved there is chosen, the rest of the form kept.
  */
 export function SelectField(props: FieldComponentProps) {
   const source = props.field.optionSource;
@@ -103,6 +107,7 @@ function RecordSelect({
   ...props
 }: FieldComponentProps & { resource: string; parentField?: string }) {
   const { t, i18n } = useTranslation();
+  const { setValue, formState } = useFormContext();
   // The chosen record may lie beyond the first page of choices: it is fetched and offered too.
   const current: unknown = useWatch({ name: props.field.name });
   const { options, isLoading, definition } = useRecordOptions(
@@ -127,10 +132,25 @@ function RecordSelect({
         },
       ]
     : options;
-  return <Choices {...props} options={all} loading={isLoading} />;
+  // A record made with "New …" is chosen: the value of one, added to those of several.
+  const choose = (id: string) => {
+    const chosenIds = Array.isArray(current) ? (current as string[]) : [];
+    setValue(
+      props.field.name,
+      props.field.isMulti ? [...chosenIds.filter((value) => value !== id), id] : id,
+      {
+        shouldDirty: true,
+        shouldValidate: formState.isSubmitted,
+      },
+    );
+  };
+  const action = props.field.disabled ? undefined : (
+    <NewRecordButton resource={resource} fieldId={props.id} onCreated={(record) => choose(record.id)} />
+  );
+  return <Choices {...props} options={all} loading={isLoading} action={action} />;
 }
 
-function Choices({ field, id, options, loading = false, searchTexts }: ChoiceProps) {
+function Choices({ field, id, options, loading = false, searchTexts, action }: ChoiceProps) {
   const { t } = useTranslation();
   const error = useFieldError(field.name);
   const noOptions = loading
@@ -140,13 +160,29 @@ function Choices({ field, id, options, loading = false, searchTexts }: ChoicePro
   if (field.isMulti && options.length > longListSize)
     return (
       <Suspense fallback={<div className="h-16" aria-busy="true" />}>
-        <MultiCombobox field={field} id={id} error={error} options={options} searchTexts={searchTexts} />
+        <MultiCombobox
+          field={field}
+          id={id}
+          error={error}
+          options={options}
+          searchTexts={searchTexts}
+          action={action}
+        />
       </Suspense>
     );
   if (field.isMulti)
-    return <MultiSelect field={field} id={id} error={error} noOptions={noOptions} options={options} />;
+    return (
+      <MultiSelect
+        field={field}
+        id={id}
+        error={error}
+        noOptions={noOptions}
+        options={options}
+        action={action}
+      />
+    );
   return (
-    <FieldFrame field={field} id={id} error={error}>
+    <FieldFrame field={field} id={id} error={error} action={action}>
       {(control) => (
         <SingleSelect
           field={field}
@@ -211,10 +247,12 @@ function MultiSelect({
   error,
   noOptions,
   options,
+  action,
 }: FieldComponentProps & {
   error: string | undefined;
   noOptions: string;
   options: readonly FormFieldOption[];
+  action?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { field: controller } = useController({ name: field.name });
@@ -222,7 +260,7 @@ function MultiSelect({
   const toggle = (value: string, checked: boolean) =>
     controller.onChange(checked ? [...selected, value] : selected.filter((item) => item !== value));
   return (
-    <FieldFrame field={field} id={id} error={error} asGroup>
+    <FieldFrame field={field} id={id} error={error} asGroup action={action}>
       {(control) =>
         options.length === 0 ? (
           <p id={id} className="text-sm text-slate-500 dark:text-slate-400">
