@@ -150,7 +150,7 @@ describe('the parent select of a tree', () => {
       i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
     await i18next.changeLanguage('ar');
     const dialog = await refusedMessage('مشروبات', /^تعديل/, 'حفظ');
-    expect(await dialog.findByText('لا يمكن وضع التصنيف تحت نفسه أو تحت أحد تصنيفاته الفرعية')).toBeTruthy();
+    expect(await dialog.findByText('لا يمكن وضع الفئة تحت نفسها أو تحت إحدى فئاتها الفرعية')).toBeTruthy();
   });
 });
 

@@ -155,12 +155,12 @@ describe('New … under a reference field', () => {
     const outerDialog = await topDialog();
     const outer = within(outerDialog);
     await person.type(outer.getByLabelText('Name (English)'), 'Shirts');
-    await person.type(outer.getByLabelText('Description'), 'Shirts of every kind');
+    await person.type(outer.getByLabelText('Description (English)'), 'Shirts of every kind');
     await person.click(outer.getByRole('button', { name: 'New category' }));
 
     const inner = within(await topDialog(outerDialog));
     await person.type(inner.getByLabelText('Name (English)'), 'Clothes');
-    await person.type(inner.getByLabelText('Description'), 'What people wear');
+    await person.type(inner.getByLabelText('Description (English)'), 'What people wear');
     await person.click(inner.getByRole('button', { name: 'Create' }));
 
     // Back in the first editor: its parent is the new one, what was typed there is kept.
@@ -196,7 +196,7 @@ describe('New … under a reference field', () => {
     await person.click(outer.getByRole('button', { name: 'New category' }));
     const inner = within(await topDialog(outerDialog));
     await person.type(inner.getByLabelText('Name (English)'), 'Clothes');
-    await person.type(inner.getByLabelText('Description'), 'What people wear');
+    await person.type(inner.getByLabelText('Description (English)'), 'What people wear');
     await person.click(inner.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(dialogs()).toEqual([outerDialog]));
 
