@@ -15,6 +15,7 @@ describe('import boundaries', () => {
         'apps/server/src/features/a/a.ts -> ../../features/b/b.ts',
         'apps/server/src/features/a/a.ts -> ../b/b.ts',
         'apps/server/src/http/h.ts -> ../features/a/a.ts',
+        'apps/server/src/platform/p.ts -> ../http/h.ts',
         'apps/web/src/lib/l.ts -> ../app/routes.ts',
         'apps/web/src/lib/l.ts -> ../features/c/c.ts',
       ].sort(),

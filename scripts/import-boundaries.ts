@@ -5,6 +5,7 @@
  *   resource-ui, i18n) never imports a feature or the app's composition (server: app.ts,
  *   resources.ts, bootstrap.ts, main.ts, cli.ts; web: app/, main.tsx).
  * - A feature imports another feature only through the exceptions below.
+ * - The platform services never import the HTTP layer (`beneath`).
  *
  * Biome's import patterns match the text of a specifier, so `../../features/x` slipped past a
  * pattern written for `../x`; here every relative specifier is resolved first, whatever its
@@ -39,6 +40,15 @@ const sides = {
   },
 } as const;
 
+/**
+ * Shared layers that sit below another and never import it: platform services (mail, storage,
+ * rate limits, captcha) raise `AppError` from `src/errors.ts`, not from the HTTP layer that
+ * answers with it.
+ */
+const beneath: Readonly<Record<string, readonly string[]>> = {
+  'apps/server/src/platform': ['apps/server/src/http'],
+};
+
 type Place =
   | { kind: 'shared'; side: string }
   | { kind: 'feature'; side: string; feature: string }
@@ -72,6 +82,13 @@ export function judgeImport(file: string, target: string): string | null {
   const to = placeOf(target);
   if (from.kind === 'shared' && (to.kind === 'feature' || to.kind === 'composition')) {
     return 'A shared layer never imports a feature or the app composition: move what both need into the shared layer, or pass it in from the composition.';
+  }
+  const normalFile = file.split(path.sep).join('/');
+  const normalTarget = target.split(path.sep).join('/');
+  for (const [lower, uppers] of Object.entries(beneath)) {
+    if (!normalFile.startsWith(`${lower}/`)) continue;
+    const upper = uppers.find((dir) => normalTarget.startsWith(`${dir}/`));
+    if (upper) return `${lower} sits below ${upper} and never imports it: move what both need below both.`;
   }
   if (
     from.kind === 'feature' &&

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../src/http/errors.ts';
+import { AppError } from '../src/errors.ts';
 import { createRecaptchaVerifier, type FetchLike } from '../src/platform/captcha/captcha.ts';
 import { api, createUser, errorOf, tableCounts } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

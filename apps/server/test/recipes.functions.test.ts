@@ -11,6 +11,7 @@ import {
   variationTypes,
   variationValues,
 } from '../src/db/schema/index.ts';
+import { AppError } from '../src/errors.ts';
 import {
   checkRecipe,
   loadRecipes,
@@ -18,7 +19,6 @@ import {
   variantsUsedInRecipes,
   writeRecipe,
 } from '../src/features/products/recipes.ts';
-import { AppError } from '../src/http/errors.ts';
 import { type HookContext, type ReaderLocale, systemCaller } from '../src/resource-engine/storage.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { permissionList } from '../db/permission-list.ts';
 import { memberships, roles, sessions, users } from '../db/schema/index.ts';
+import { AppError, forbidden, validationError } from '../errors.ts';
 import type { RouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
-import { AppError, forbidden, validationError } from './errors.ts';
 import { findSession, sessionCookieNameFor, sessionTokenHash } from './sessions.ts';
 
 const workspaceIdSchema = z.uuid();

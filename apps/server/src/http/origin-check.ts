@@ -1,6 +1,6 @@
 import { appClientHeader } from '@dukkan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../errors.ts';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -7,7 +7,7 @@ import { filesPathPrefix, pagePath, publicPages } from '@dukkan/contract';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from './errors.ts';
+import { notFound } from '../errors.ts';
 import { documentOnlyHeaders } from './security-headers.ts';
 import { isPlainStaticPath } from './static-paths.ts';
 

@@ -26,7 +26,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { AppError, validationError } from '../http/errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import { CodeSequence } from './code-sequence.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
 import { containsPattern, isUuid } from './queries.ts';

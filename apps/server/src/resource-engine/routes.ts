@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import { issuesFromZod, notFound, parseInput, validationError } from '../errors.ts';
 import { access, declaredRoutes } from '../http/access.ts';
 import { requestCaller } from '../http/caller.ts';
-import { issuesFromZod, notFound, parseInput, validationError } from '../http/errors.ts';
 import type { ResourceData } from './data.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';

@@ -3,7 +3,7 @@ import type { PlanDiscounts } from '@dukkan/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications } from '../../db/schema/index.ts';
-import { uniqueViolationTarget } from '../../http/errors.ts';
+import { uniqueViolationTarget } from '../../errors.ts';
 import { hashToken } from '../../http/tokens.ts';
 import { isUuid } from '../../resource-engine/queries.ts';
 import {

@@ -14,10 +14,10 @@ import {
   installedApplications,
 } from '../../db/installed-applications.ts';
 import { applications, locations, subscriptions } from '../../db/schema/index.ts';
+import { parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { parseInput } from '../../http/errors.ts';
 import { readerLocale } from '../../resource-engine/routes.ts';
 
 const localized = (en: string, ar: string) => [

@@ -2,7 +2,7 @@ import { validationCodes } from '@dukkan/contract';
 import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 
 /** argon2id at the OWASP minimum (m=19 MiB, t=2, p=1); the library's default algorithm is argon2id. */
 const options = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

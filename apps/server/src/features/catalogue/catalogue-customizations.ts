@@ -10,7 +10,7 @@ import {
   wasteCategories,
 } from '../../db/schema/index.ts';
 import { lockUntilCommit } from '../../db/transaction-lock.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import { inUseNamesShown } from '../../resource-engine/data.ts';
 import type {
   HookContext,

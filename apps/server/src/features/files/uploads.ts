@@ -5,7 +5,7 @@ import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { productVariants, uploads, users, workspaces } from '../../db/schema/index.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import { declaredImageFields } from '../../resource-engine/images.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 

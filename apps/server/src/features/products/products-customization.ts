@@ -8,7 +8,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { resolveOptions, tagIssues } from './product-inputs.ts';
 import { loadProductReferences } from './product-references.ts';

@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { brands, products, productVariants, recipeLines } from '../../db/schema/index.ts';
 import { collated } from '../../db/schema/sorting.ts';
 import { lockUntilCommit } from '../../db/transaction-lock.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import type { HookContext, RecordUsers } from '../../resource-engine/storage.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { refuseTagsNotHeld, tagsNotHeld } from './grant-rules.ts';
 
 const cashier = { isAdmin: false, tags: new Set(['viewProducts', 'addBrands']) };

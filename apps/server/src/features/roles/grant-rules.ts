@@ -1,5 +1,5 @@
 import type { WorkspaceGrant } from '@dukkan/contract';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../errors.ts';
 
 /** The tags of `tags` that a person with `grant` does not hold (none for an admin). */
 export function tagsNotHeld(grant: WorkspaceGrant, tags: readonly string[]): string[] {

@@ -1,7 +1,7 @@
 import { validationCodes } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { memberships, roles } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { refuseTagsNotHeld } from './grant-rules.ts';
 

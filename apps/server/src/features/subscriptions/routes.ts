@@ -8,10 +8,10 @@ import {
 } from '@dukkan/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { parseInput } from '../../http/errors.ts';
 import { loadCauserLanguage } from '../../http/mail-language.ts';
 import { upcomingPayments } from './invoices.ts';
 import {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
-import { AppError, validationError } from '../../http/errors.ts';
+import { AppError, validationError } from '../../errors.ts';
 import { issueInvoice } from './invoices.ts';
 import {
   type ApplicationRow,

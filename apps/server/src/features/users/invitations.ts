@@ -3,7 +3,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
-import { forbidden, validationError } from '../../http/errors.ts';
+import { forbidden, validationError } from '../../errors.ts';
 import { createToken } from '../../http/tokens.ts';
 import { invitationLifetimeDays, type MailLanguage } from '../../platform/mail/templates.ts';
 import { refuseUnusableApplications } from './member-applications.ts';

@@ -1,7 +1,7 @@
 import { type ValidationIssue, validationCodes } from '@dukkan/contract';
 import type { Database } from '../../db/client.ts';
 import { heldApplications, installedClientIds } from '../../db/installed-applications.ts';
-import { AppError, validationError } from '../../http/errors.ts';
+import { AppError, validationError } from '../../errors.ts';
 
 /*
  * Which of the workspace's applications a member may use (spec §5: "role and applications

@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { sortCollation } from '../../db/schema/sorting.ts';
 import { lockUntilCommit } from '../../db/transaction-lock.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import { inUseNamesShown } from '../../resource-engine/data.ts';
 import type {
   HookContext,

@@ -1,7 +1,7 @@
 import { validationCodes } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { workspaces } from '../../db/schema/index.ts';
-import { validationError } from '../../http/errors.ts';
+import { validationError } from '../../errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 
 /**

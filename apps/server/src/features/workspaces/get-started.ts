@@ -22,10 +22,10 @@ import {
   subscriptions,
   workspaces,
 } from '../../db/schema/index.ts';
+import { notFound, parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { notFound, parseInput } from '../../http/errors.ts';
 
 /** `exists (select 1 from <table> where workspace_id = … [and …])`: one index probe each. */
 const anyRow = (table: PgTable & { workspaceId: AnyPgColumn }, workspaceId: string, also?: SQL) =>

@@ -9,10 +9,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { exchangeRates, workspaces } from '../../db/schema/index.ts';
+import { notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { notFound, parseInput, validationError } from '../../http/errors.ts';
 import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
 
 const settingsColumns = {

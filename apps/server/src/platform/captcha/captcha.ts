@@ -5,7 +5,7 @@ import type { Payload } from 'altcha-lib/types';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { usedCaptchas } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** The invisible captcha of request-access, forgot-password and accept-invite. */
 export interface CaptchaVerifier {
