@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import {
   emailField,
+  formatMoney,
   type IssuedPaymentStatus,
+  invitationLifetimeDays,
   issuedPaymentStatuses,
   localDate,
   type PlanLength,
@@ -60,7 +62,6 @@ import {
 } from './features/workspaces/create-workspace.ts';
 import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
-import { formatMoney, invitationLifetimeDays } from './platform/mail/templates.ts';
 import { usePrivateUmask } from './platform/storage/private-files.ts';
 import {
   describeCodeCollisions,

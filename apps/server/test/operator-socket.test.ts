@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AltchaChallenge, DashboardApplication } from '@dukkan/contract';
+import { formatMoney } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -23,7 +24,6 @@ import {
   operatorSocketPath,
   startOperatorSocket,
 } from '../src/http/operator-socket.ts';
-import { formatMoney } from '../src/platform/mail/templates.ts';
 import { solveAltcha, tinyPng } from './helpers/api.ts';
 import { serverProcessEnv } from './helpers/server-process.ts';
 import { MemoryMailer } from './helpers/test-app.ts';

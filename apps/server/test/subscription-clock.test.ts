@@ -1,3 +1,4 @@
+import { formatMoney } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -7,7 +8,6 @@ import {
   type SubscriptionClockServices,
 } from '../src/features/subscriptions/subscription-clock.ts';
 import { recordPayment, runSubscriptionEvent } from '../src/features/subscriptions/subscriptions.ts';
-import { formatMoney } from '../src/platform/mail/templates.ts';
 import { createUser } from './helpers/api.ts';
 import { insertApplication } from './helpers/applications.ts';
 import {

@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './auth/current-user.ts';
 export * from './auth/fields.ts';
+export * from './auth/lifetimes.ts';
 export * from './auth/oauth.ts';
 export * from './auth/schemas.ts';
 export * from './captcha.ts';
@@ -10,6 +11,7 @@ export * from './domain/countries-and-currencies.ts';
 export * from './domain/exchange-rates.ts';
 export * from './domain/format.ts';
 export * from './domain/localized-text.ts';
+export * from './domain/money.ts';
 export * from './domain/normalize-code.ts';
 export * from './domain/normalize-input.ts';
 export * from './domain/subscription-lifecycle.ts';

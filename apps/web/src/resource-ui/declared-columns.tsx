@@ -1,6 +1,7 @@
 import {
   type ColumnDefinition,
   displayNames,
+  formatMoney,
   numberFormat,
   pickLocalized,
   type ResourceDefinition,
@@ -10,7 +11,6 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../components/ui/badge.tsx';
-import { formatMoney } from '../lib/money.ts';
 import { useFormatters } from '../lib/use-formatters.ts';
 import type { ResourceColumn } from './columns.ts';
 import { CompactList, compactLimits } from './compact-list.tsx';

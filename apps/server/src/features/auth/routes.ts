@@ -2,6 +2,7 @@ import {
   changePasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
+  passwordResetLifetimeMinutes,
   resetPasswordInputSchema,
   type UpdateLanguageInput,
   type UpdateProfileInput,
@@ -32,7 +33,6 @@ import {
   setSessionCookie,
 } from './sessions.ts';
 
-const resetTokenLifetimeMs = 60 * 60 * 1000;
 const ok = { data: { success: true } };
 
 export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
@@ -205,7 +205,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       tokenHash,
       userId: user.id,
       purpose: 'reset',
-      expiresAt: new Date(context.now().getTime() + resetTokenLifetimeMs),
+      expiresAt: new Date(context.now().getTime() + passwordResetLifetimeMinutes * 60_000),
     });
     const link = `${config.publicUrl}/reset-password?token=${token}`;
     await sendQuietly(request, {

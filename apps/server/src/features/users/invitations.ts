@@ -1,11 +1,11 @@
-import { limits, validationCodes } from '@dukkan/contract';
+import { invitationLifetimeDays, limits, validationCodes } from '@dukkan/contract';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
 import { forbidden, validationError } from '../../errors.ts';
 import { createToken } from '../../http/tokens.ts';
-import { invitationLifetimeDays, type MailLanguage } from '../../platform/mail/templates.ts';
+import type { MailLanguage } from '../../platform/mail/templates.ts';
 import { refuseUnusableApplications } from './member-applications.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

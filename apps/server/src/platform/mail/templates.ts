@@ -1,3 +1,5 @@
+import { formatDate, formatMoney, invitationLifetimeDays } from '@dukkan/contract';
+
 export type MailLanguage = 'en' | 'ar';
 
 interface RenderedMail {
@@ -110,9 +112,6 @@ const copy = {
   },
 } as const;
 
-/** How long an invitation link stays valid, in days (mentioned in the mail). */
-export const invitationLifetimeDays = 7;
-
 /** An invitation to a workspace, by a member (`inviter`) or by the operator (null). */
 export function invitationMail(
   language: MailLanguage,
@@ -168,38 +167,6 @@ export function accessRequestNoticeMail(request: Record<string, string | null | 
     text: text(lines),
     html: layout('en', lines),
   };
-}
-
-/** The locale dates and amounts are written in for a mail's language (spec §9: ar → ar-EG). */
-const mailLocale = (language: MailLanguage) => (language === 'ar' ? 'ar-EG' : 'en-US');
-
-/**
- * An amount of integer minor units in the recipient's locale, with the currency's own fraction
- * digits (EGP 2, JPY 0, KWD 3). The decimal is built from the integer and formatted as a string,
- * so no amount is rounded through a float.
- */
-export function formatMoney(minorUnits: number, currency: string, language: MailLanguage): string {
-  const format = new Intl.NumberFormat(mailLocale(language), { style: 'currency', currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  const scale = 10n ** BigInt(digits);
-  const magnitude = BigInt(Math.abs(minorUnits));
-  const fraction = digits > 0 ? `.${(magnitude % scale).toString().padStart(digits, '0')}` : '';
-  const decimal = `${minorUnits < 0 ? '-' : ''}${magnitude / scale}${fraction}`;
-  return format.format(decimal as Intl.StringNumericLiteral);
-}
-
-/**
- * A date as the app shows it (spec §9: short weekday, 2-digit day, short month, year), as it is
- * in `timeZone` — the workspace's, whose calendar the mail speaks of.
- */
-export function formatMailDate(date: Date, language: MailLanguage, timeZone: string): string {
-  return new Intl.DateTimeFormat(mailLocale(language), {
-    weekday: 'short',
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(date);
 }
 
 type SubscriptionPlan = 'monthly' | 'quarterly' | 'semiannually' | 'annually';
@@ -423,7 +390,7 @@ export function subscriptionApprovedMail(
   const lines = mail.lines(
     context,
     planNames[language][context.plan],
-    formatMailDate(context.periodEnd, language, context.timeZone),
+    formatDate(context.periodEnd, language, context.timeZone),
     formatMoney(context.amount, context.currency, language),
   );
   return rendered(language, mail.subject(context.applicationName), [...lines], {
@@ -457,7 +424,7 @@ export function subscriptionEndingSoonMail(
   },
 ): RenderedMail {
   const copy = subscriptionCopy.endingSoon[language];
-  const end = formatMailDate(context.endDate, language, context.timeZone);
+  const end = formatDate(context.endDate, language, context.timeZone);
   const mail = copy[context.kind];
   const amount = context.next ? formatMoney(context.next.amount, context.next.currency, language) : '';
   const lines = mail.lines(context, end, amount);

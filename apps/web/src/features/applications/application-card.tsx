@@ -1,5 +1,6 @@
 import {
   type DashboardApplication,
+  formatMoney,
   nameInitials,
   pickLocalized,
   type WorkspaceSubscriptionEvent,
@@ -9,7 +10,6 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { formatMoney } from '../../lib/money.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 import { cardStateText } from './application-state.ts';
 

@@ -1,5 +1,6 @@
 import {
   type DashboardApplication,
+  formatMoney,
   numberFormat,
   type PlanLength,
   periodPrice,
@@ -15,7 +16,6 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogFooter, dialogFormClassName } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { useSubscriptionEvent } from './use-applications.ts';
 
 /** The events that choose a plan. */

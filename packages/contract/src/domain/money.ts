@@ -1,4 +1,4 @@
-import { formattingLocale } from '@dukkan/contract';
+import { formattingLocale } from './format.ts';
 
 /** The digits after the decimal point of a currency's minor unit: 2 for EGP, 3 for KWD, 0 for JPY. */
 export function minorUnitDigits(currency: string): number {
