@@ -26,6 +26,7 @@ export const featureExceptions: readonly string[] = [
   'auth/captcha-errors.ts',
   'roles/grant-rules.ts',
   'users/invitations.ts',
+  'users/invitation-mail.ts',
   'workspaces/create-workspace.ts',
 ];
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { MailLanguage } from '../platform/mail/templates.ts';
+import type { MailLanguage } from '../platform/mail/render.ts';
 
 /**
  * The one rule for every mail's language (issue 14): the recipient's saved language, else the

@@ -3,7 +3,6 @@ import type { Database } from '../../db/client.ts';
 import { accessRequests, users } from '../../db/schema/index.ts';
 import { recipientLanguage } from '../../http/mail-language.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { accessRequestRejectedMail } from '../../platform/mail/templates.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import {
   createWorkspaceWithAdmin,
@@ -12,6 +11,7 @@ import {
   mailAdminInvitation,
   type WorkspaceWithMailedAdmin,
 } from '../workspaces/create-workspace.ts';
+import { accessRequestRejectedMail } from './access-request-mails.ts';
 
 export type AccessRequest = typeof accessRequests.$inferSelect;
 export type AccessRequestStatus = AccessRequest['status'];

@@ -7,7 +7,7 @@ import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
-import { accessRequestNoticeMail, accessRequestReceivedMail } from '../../platform/mail/templates.ts';
+import { accessRequestNoticeMail, accessRequestReceivedMail } from './access-request-mails.ts';
 
 /**
  * A visitor's request for access: stored pending, acknowledged to the requester and

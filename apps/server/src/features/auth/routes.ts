@@ -21,8 +21,8 @@ import type { AppContext } from '../../http/context.ts';
 import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { findSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { createToken, hashToken } from '../../http/tokens.ts';
-import { passwordResetMail } from '../../platform/mail/templates.ts';
 import { loadCurrentUser, loadCurrentUserJson } from './current-user.ts';
+import { passwordResetMail } from './password-reset-mail.ts';
 import { hashChosenPassword, verifyPassword } from './passwords.ts';
 import {
   clearSessionCookie,

@@ -1,5 +1,5 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { escapeHtml } from '../../platform/mail/templates.ts';
+import { escapeHtml } from '../../platform/mail/render.ts';
 
 /*
  * The authorization server's own two pages (signing out of an application), in English and

@@ -4,16 +4,16 @@ import type { Database } from '../../db/client.ts';
 import { memberships, users, workspaces } from '../../db/schema/index.ts';
 import { recipientLanguage } from '../../http/mail-language.ts';
 import { type Mailer, type OutgoingMail, sendAfterCommit } from '../../platform/mail/mailer.ts';
+import type { MailLanguage } from '../../platform/mail/render.ts';
+import type { AppliedSubscriptionEvent } from './subscription-lifecycle.ts';
 import {
-  type MailLanguage,
   type SubscriptionMailContext,
   subscriptionApprovedMail,
   subscriptionEndingSoonMail,
   subscriptionExpiredMail,
   subscriptionRejectedMail,
   subscriptionRequestedMail,
-} from '../../platform/mail/templates.ts';
-import type { AppliedSubscriptionEvent } from './subscription-lifecycle.ts';
+} from './subscription-mail-texts.ts';
 import type { ApplicationRow, InvoiceRow, SubscriptionRow } from './subscription-periods.ts';
 
 /*

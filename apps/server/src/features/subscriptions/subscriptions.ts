@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { MailLanguage } from '../../platform/mail/templates.ts';
+import type { MailLanguage } from '../../platform/mail/render.ts';
 import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
 import { toPaymentRecord } from './invoices.ts';
 import {

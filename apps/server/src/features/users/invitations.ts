@@ -5,7 +5,7 @@ import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
 import { forbidden, validationError } from '../../errors.ts';
 import { createToken } from '../../http/tokens.ts';
-import type { MailLanguage } from '../../platform/mail/templates.ts';
+import type { MailLanguage } from '../../platform/mail/render.ts';
 import { refuseUnusableApplications } from './member-applications.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -26,9 +26,10 @@ import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { recipientLanguage, signedInCauserLanguage } from '../../http/mail-language.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
-import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
+import type { MailLanguage } from '../../platform/mail/render.ts';
 import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from '../../resource-engine/queries.ts';
 import { refuseTagsNotHeld } from '../roles/grant-rules.ts';
+import { invitationMail } from './invitation-mail.ts';
 import { createInvitation, invitationLink, issueInvitationToken } from './invitations.ts';
 import { refuseUnusableApplications } from './member-applications.ts';
 import {

@@ -3,9 +3,10 @@ import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { recipientLanguage } from '../../http/mail-language.ts';
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
-import { invitationMail, type MailLanguage } from '../../platform/mail/templates.ts';
+import type { MailLanguage } from '../../platform/mail/render.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { systemCaller } from '../../resource-engine/storage.ts';
+import { invitationMail } from '../users/invitation-mail.ts';
 import { createInvitation, type IssuedInvitation, invitationLink } from '../users/invitations.ts';
 import { addStarterUnits } from './starter-set.ts';
 
