@@ -120,19 +120,23 @@ const sizes = { ar: shotViewports.narrow, en: shotViewports.wide };
  */
 async function clickMenuLink(page: Page, text: Texts, name: string) {
   const drawer = page.locator('#navigation-drawer').getByRole('navigation');
-  if ((page.viewportSize()?.width ?? 0) < 1024 && !(await drawer.isVisible()))
+  if ((page.viewportSize()?.width ?? 0) < 1024 && !(await drawer.isVisible())) {
     await page.getByRole('button', { name: text.openMenu }).click();
-  const link = page
+    await expect(drawer).toBeVisible();
+  }
+  // Whether the group is open is its button's state, not whether the link has appeared yet: a
+  // check while the drawer still slides in would close a group that was open.
+  const group = page
+    .getByRole('navigation')
+    .getByRole('button', { name: text.dataGroup, exact: true })
+    .and(page.locator(':visible'));
+  await expect(group).toBeVisible();
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await page
     .getByRole('navigation')
     .getByRole('link', { name, exact: true })
-    .and(page.locator(':visible'));
-  if (!(await link.isVisible()))
-    await page
-      .getByRole('navigation')
-      .getByRole('button', { name: text.dataGroup, exact: true })
-      .and(page.locator(':visible'))
-      .click();
-  await link.click();
+    .and(page.locator(':visible'))
+    .click();
 }
 
 /** "Discard your changes?" is asked; Keep editing stays where the member was, every value kept. */
