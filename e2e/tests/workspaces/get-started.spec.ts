@@ -1,6 +1,7 @@
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { findMailLink } from '../../fixtures/outbox.ts';
 import { applicationCard, newWorkspaceOwner, type Owner } from '../../fixtures/platform.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { automaticChecksMade, expect, expectAccessible, type Page, test } from '../../fixtures/test.ts';
@@ -82,7 +83,7 @@ for (const language of ['en', 'ar'] as const) {
     browser,
   }) => {
     // A limit, not a wait: a new account, then five steps, each a page and the dashboard again.
-    test.setTimeout(240_000);
+    test.slow(); // an operator command and several sign-ins: three times the usual time
     const owner = await newWorkspaceOwner(browser, language);
     const { page } = owner;
     const api = await workspaceApi(page);
@@ -137,7 +138,7 @@ for (const language of ['en', 'ar'] as const) {
     await take('invite', async () => {
       const [role] = await api.send<{ id: string }[]>('GET', 'authority-roles');
       await api.send('POST', 'workspaces/users/invite', {
-        email: `staff.${language}.${Date.now()}@shop.test`,
+        email: `staff.${language}.${randomDigits(9)}@shop.test`,
         roleId: role!.id,
       });
     });
@@ -158,7 +159,7 @@ for (const language of ['en', 'ar'] as const) {
   test(`hiding Get started hides it for every member of the workspace, not another workspace (${language})`, async ({
     browser,
   }) => {
-    test.setTimeout(240_000);
+    test.slow(); // an operator command and several sign-ins: three times the usual time
     const first = await newWorkspaceOwner(browser, language);
     const second = await newWorkspaceOwner(browser, language);
     await joinWorkspace(first, second, language);
