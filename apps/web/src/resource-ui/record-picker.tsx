@@ -1,11 +1,12 @@
 import type { ResourceDefinition } from '@dukkan/contract';
-import { type KeyboardEvent, type ReactNode, useDeferredValue, useId, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronsUpDownIcon } from '../components/ui/icons.tsx';
 import { controlClassName } from '../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../components/ui/popover.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { cn } from '../lib/class-names.ts';
+import { useListboxKeys } from './listbox-keys.ts';
 import { NewRecordButton } from './new-record-button.tsx';
 import { recordName } from './option-sources.ts';
 import { useResourceList } from './use-resource.ts';
@@ -67,12 +68,10 @@ export function RecordPicker<R extends { id: string }>({
   className?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const listId = useId();
   const ownId = useId();
   const buttonId = id ?? ownId;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
   const search = useDeferredValue(query.trim());
   const matches = useResourceList(
     definition,
@@ -80,24 +79,15 @@ export function RecordPicker<R extends { id: string }>({
     { enabled: open },
   );
   const records = ((matches.data?.data ?? []) as R[]).filter((record) => isOffered?.(record) ?? true);
-  const activeIndex = Math.min(active, Math.max(records.length - 1, 0));
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  const { listId, activeIndex, setActive, optionId, onKeyDown } = useListboxKeys(records.length, (index) =>
+    choose(records[index]),
+  );
 
   const choose = (record: R | undefined) => {
     if (!record) return;
     onChoose(record, { created: false });
     setOpen(false);
     setQuery('');
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') setActive(Math.min(activeIndex + 1, records.length - 1));
-    else if (event.key === 'ArrowUp') setActive(Math.max(activeIndex - 1, 0));
-    else if (event.key === 'Home' && event.ctrlKey) setActive(0);
-    else if (event.key === 'End' && event.ctrlKey) setActive(records.length - 1);
-    else if (event.key === 'Enter') choose(records[activeIndex]);
-    else return;
-    event.preventDefault();
   };
 
   return (

@@ -1,11 +1,12 @@
 import type { FormFieldOption } from '@dukkan/contract';
-import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, ChevronsUpDownIcon } from '../../components/ui/icons.tsx';
 import { controlClassName } from '../../components/ui/input.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/class-names.ts';
+import { useListboxKeys } from '../listbox-keys.ts';
 import { FieldFrame, labelIdOf } from './field-frame.tsx';
 import { type FieldComponentProps, textOf } from './field-props.ts';
 import { foldForSearch } from './search-text.ts';
@@ -33,8 +34,6 @@ export function SearchableSelect({ field, id, error, options, labelOf, searchTex
   const value = typeof controller.value === 'string' ? controller.value : '';
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
   const label = textOf(t, field.label);
 
   // Made when the list is first opened, then kept (`options` changes with the language).
@@ -59,15 +58,16 @@ export function SearchableSelect({ field, id, error, options, labelOf, searchTex
   );
   const needle = foldForSearch(query);
   const shown = needle ? choices.filter((option) => haystacks.get(option.value)?.includes(needle)) : choices;
-  const activeIndex = Math.min(active, Math.max(shown.length - 1, 0));
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  const { listId, activeIndex, setActive, optionId, onKeyDown } = useListboxKeys(shown.length, (index) =>
+    choose(shown[index]),
+  );
 
   // Opened, the list starts at the current choice; the highlighted choice stays in view.
   useEffect(() => {
     if (!open || query) return;
     const index = choices.findIndex((option) => option.value === value);
     setActive(Math.max(index, 0));
-  }, [open, choices, value, query]);
+  }, [open, choices, value, query, setActive]);
   // The highlighted choice stays in view, from the moment the list is drawn (in a portal, after this).
   const keepInView = useCallback((item: HTMLElement | null) => {
     const box = item?.parentElement;
@@ -84,18 +84,6 @@ export function SearchableSelect({ field, id, error, options, labelOf, searchTex
     controller.onChange(option.value);
     setOpen(false);
     setQuery('');
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') setActive(Math.min(activeIndex + 1, shown.length - 1));
-    else if (event.key === 'ArrowUp') setActive(Math.max(activeIndex - 1, 0));
-    else if (event.key === 'PageDown') setActive(Math.min(activeIndex + 10, shown.length - 1));
-    else if (event.key === 'PageUp') setActive(Math.max(activeIndex - 10, 0));
-    else if (event.key === 'Home' && event.ctrlKey) setActive(0);
-    else if (event.key === 'End' && event.ctrlKey) setActive(shown.length - 1);
-    else if (event.key === 'Enter') choose(shown[activeIndex]);
-    else return;
-    event.preventDefault();
   };
 
   const chosen = value ? labelOf(value) : null;
