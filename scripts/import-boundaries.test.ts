@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findViolations, judgeImport } from './import-boundaries.ts';
+import { findViolations, judgeImport, unpairedFeatures } from './import-boundaries.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,7 +26,7 @@ describe('import boundaries', () => {
     expect(judgeImport('apps/web/src/features/x/a.ts', 'apps/web/src/features/x/b.ts')).toBeNull();
     expect(judgeImport('apps/web/src/features/x/a.ts', 'apps/web/src/features/y/b.ts')).toMatch(/exceptions/);
     expect(
-      judgeImport('apps/web/src/features/x/a.ts', 'apps/web/src/features/auth/captcha-errors.ts'),
+      judgeImport('apps/web/src/features/x/a.ts', 'apps/web/src/features/captcha/captcha-errors.ts'),
     ).toBeNull();
     expect(judgeImport('apps/server/src/resource-engine/a.ts', 'apps/server/src/resources.ts')).toMatch(
       /shared/,
@@ -34,7 +34,17 @@ describe('import boundaries', () => {
     expect(judgeImport('apps/server/src/resource-engine/a.ts', 'apps/server/src/config.ts')).toBeNull();
   });
 
+  it('finds the feature folders named on one side only', () => {
+    expect(unpairedFeatures(path.join(here, 'fixtures/boundaries')).sort()).toEqual([
+      'apps/server/src/features/a',
+      'apps/server/src/features/auth',
+      'apps/server/src/features/b',
+      'apps/web/src/features/c',
+    ]);
+  });
+
   it('the repository keeps them', () => {
     expect(findViolations(path.join(here, '..'))).toEqual([]);
+    expect(unpairedFeatures(path.join(here, '..'))).toEqual([]);
   });
 });

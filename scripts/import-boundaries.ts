@@ -6,6 +6,8 @@
  *   resources.ts, bootstrap.ts, main.ts, cli.ts; web: app/, main.tsx).
  * - A feature imports another feature only through the exceptions below.
  * - The platform services never import the HTTP layer (`beneath`).
+ * - A feature's folder has the same name on both sides (`oneSided` lists the features that live on
+ *   one side only, and why), so the server and web halves of a feature are found by one name.
  *
  * Biome's import patterns match the text of a specifier, so `../../features/x` slipped past a
  * pattern written for `../x`; here every relative specifier is resolved first, whatever its
@@ -23,7 +25,7 @@ import ts from 'typescript';
  */
 export const featureExceptions: readonly string[] = [
   'auth/passwords.ts',
-  'auth/captcha-errors.ts',
+  'captcha/captcha-errors.ts',
   'roles/grant-rules.ts',
   'users/invitations.ts',
   'users/invitation-mail.ts',
@@ -49,6 +51,32 @@ const sides = {
 const beneath: Readonly<Record<string, readonly string[]>> = {
   'apps/server/src/platform': ['apps/server/src/http'],
 };
+
+/** Feature folders that only one side has, each with why; every other feature is on both sides. */
+export const oneSided: Readonly<Record<string, string>> = {
+  'apps/server/src/features/files': 'uploads: the web sends files through the shared resource-ui',
+  'apps/server/src/features/health': 'the readiness and liveness probes, for the operator',
+  'apps/web/src/features/not-found': 'the page of an unknown address',
+  'apps/web/src/features/placeholder': 'the coming-soon page of the menu entries not built yet',
+};
+
+/** The feature folders under `root` named on one side only and not listed in `oneSided`. */
+export function unpairedFeatures(root: string): string[] {
+  const folders = (side: string) => {
+    try {
+      return readdirSync(path.join(root, side, 'features')).filter((name) =>
+        statSync(path.join(root, side, 'features', name)).isDirectory(),
+      );
+    } catch {
+      return [];
+    }
+  };
+  const [server, web] = Object.keys(sides).map(folders) as [string[], string[]];
+  return [
+    ...server.filter((name) => !web.includes(name)).map((name) => `apps/server/src/features/${name}`),
+    ...web.filter((name) => !server.includes(name)).map((name) => `apps/web/src/features/${name}`),
+  ].filter((folder) => !(folder in oneSided));
+}
 
 type Place =
   | { kind: 'shared'; side: string }
@@ -142,5 +170,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const violations = findViolations(root);
   for (const v of violations)
     console.error(`${v.file}: import '${v.specifier}' (${v.target})\n  ${v.reason}`);
-  if (violations.length > 0) process.exit(1);
+  const unpaired = unpairedFeatures(root);
+  for (const folder of unpaired)
+    console.error(
+      `${folder}: a feature folder the other side does not have; name it as the other side does, or list it in oneSided (scripts/import-boundaries.ts) with why`,
+    );
+  if (violations.length > 0 || unpaired.length > 0) process.exit(1);
 }

@@ -37,8 +37,10 @@ const customPages: Record<string, Page | null> = {
   WasteCategories: lazyComponent(() => categoryTrees().then((m) => m.WasteCategoriesPage)),
   Roles: lazyComponent(() => import('../features/roles/roles-page.tsx').then((m) => m.RolesPage)),
   Users: lazyComponent(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)),
-  Profile: lazyComponent(() => import('../features/profile/profile-page.tsx').then((m) => m.ProfilePage)),
-  Settings: lazyComponent(() => import('../features/settings/settings-page.tsx').then((m) => m.SettingsPage)),
+  Profile: lazyComponent(() => import('../features/auth/profile-page.tsx').then((m) => m.ProfilePage)),
+  Settings: lazyComponent(() =>
+    import('../features/workspaces/settings-page.tsx').then((m) => m.SettingsPage),
+  ),
 };
 
 /** A resource's declaration on the generic page (one chunk shared by every simple resource). */

@@ -23,7 +23,9 @@ const LogoutPage = lazy(() =>
   import('../features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
 );
 const RequestAccessPage = lazy(() =>
-  import('../features/auth/request-access-page.tsx').then((m) => ({ default: m.RequestAccessPage })),
+  import('../features/access-requests/request-access-page.tsx').then((m) => ({
+    default: m.RequestAccessPage,
+  })),
 );
 const ForgotPasswordPage = lazy(() =>
   import('../features/auth/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -35,7 +37,7 @@ const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
 const AcceptInvitePage = lazy(() =>
-  import('../features/invitations/accept-invite-page.tsx').then((m) => ({ default: m.AcceptInvitePage })),
+  import('../features/users/accept-invite-page.tsx').then((m) => ({ default: m.AcceptInvitePage })),
 );
 const AuthenticatePage = lazy(() =>
   import('../features/oauth/authenticate-page.tsx').then((m) => ({ default: m.AuthenticatePage })),

@@ -31,7 +31,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
-import { isCaptchaError } from '../auth/captcha-errors.ts';
+import { isCaptchaError } from '../captcha/captcha-errors.ts';
 
 /** The login page's navigation state: the invited address filled in, kept out of the URL. */
 const loginState = (email: string | undefined): LoginRedirectState => (email ? { email } : {});

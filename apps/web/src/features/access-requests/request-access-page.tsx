@@ -25,7 +25,7 @@ import { useMessageText } from '../../lib/message-text.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
-import { isCaptchaError } from './captcha-errors.ts';
+import { isCaptchaError } from '../captcha/captcha-errors.ts';
 
 type RequestAccessForm = z.input<typeof requestAccessInputSchema>;
 
