@@ -1,4 +1,4 @@
-import { defaultPageSize, type ResourceDefinition } from '@dukkan/contract';
+import { defaultPageSize, type FilterSource, listFilters, type ResourceDefinition } from '@dukkan/contract';
 
 /** The page sizes offered; the server accepts up to 100. */
 export const pageSizeOptions = [10, 20, 50, 100] as const;
@@ -14,19 +14,20 @@ export interface ListParams {
   filters: Record<string, string[]>;
 }
 
-type Definition = Pick<ResourceDefinition, 'sort' | 'defaultSort' | 'filters'>;
+/** What the list state reads of a declaration. */
+export type ListDefinition = Pick<ResourceDefinition, 'sort' | 'defaultSort'> & FilterSource;
 
-function allowedSorts(definition: Definition): Set<string> {
+function allowedSorts(definition: ListDefinition): Set<string> {
   return new Set(definition.sort.flatMap((field) => [field, `-${field}`]));
 }
 
 /** Reads the list state from a query string; anything unknown or out of range falls back to the default. */
-export function readListParams(search: URLSearchParams, definition: Definition): ListParams {
+export function readListParams(search: URLSearchParams, definition: ListDefinition): ListParams {
   const page = Number(search.get('page'));
   const pageSize = Number(search.get('pageSize'));
   const sort = search.get('sort') ?? '';
   const filters: Record<string, string[]> = {};
-  for (const filter of definition.filters) {
+  for (const filter of listFilters(definition)) {
     const values = (search.get(filter.field) ?? '')
       .split(',')
       .map((value) => value.trim())
@@ -50,7 +51,7 @@ export function readListParams(search: URLSearchParams, definition: Definition):
 export function writeListParams(
   current: URLSearchParams,
   params: ListParams,
-  definition: Definition,
+  definition: ListDefinition,
 ): URLSearchParams {
   const next = new URLSearchParams(current);
   const set = (name: string, value: string | null) => {
@@ -61,7 +62,8 @@ export function writeListParams(
   set('page', params.page > 1 ? String(params.page) : null);
   set('pageSize', params.pageSize !== defaultPageSize ? String(params.pageSize) : null);
   set('sort', params.sort !== definition.defaultSort ? params.sort : null);
-  for (const filter of definition.filters) set(filter.field, params.filters[filter.field]?.join(',') ?? null);
+  for (const filter of listFilters(definition))
+    set(filter.field, params.filters[filter.field]?.join(',') ?? null);
   return next;
 }
 

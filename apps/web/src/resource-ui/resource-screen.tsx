@@ -1,4 +1,4 @@
-import type { FormValues, ResourceDefinition } from '@dukkan/contract';
+import { type FormValues, listFilters, type ResourceDefinition } from '@dukkan/contract';
 import { type ComponentProps, type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -92,7 +92,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
           : column,
       )
     : declared;
-  const filters: ListFilterControl[] = definition.filters
+  const filters: ListFilterControl[] = listFilters(definition)
     .filter((filter) => !fixedFilters?.[filter.field])
     .map((filter) => ({
       field: filter.field,

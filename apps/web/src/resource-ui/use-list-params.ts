@@ -1,7 +1,6 @@
-import type { ResourceDefinition } from '@dukkan/contract';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type ListParams, readListParams, writeListParams } from './list-params.ts';
+import { type ListDefinition, type ListParams, readListParams, writeListParams } from './list-params.ts';
 
 export type ListParamsUpdate = Partial<ListParams>;
 
@@ -9,7 +8,7 @@ export type ListParamsUpdate = Partial<ListParams>;
  * The list state in the address bar. Any change other than the page itself goes back to page 1;
  * `replace` corrects the address without a history entry (a page past the end).
  */
-export function useListParams(definition: Pick<ResourceDefinition, 'sort' | 'defaultSort' | 'filters'>) {
+export function useListParams(definition: ListDefinition) {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readListParams(searchParams, definition), [searchParams, definition]);
   const update = useCallback(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/tags.ts';
 import { type ColumnDefinition, columnFitsField } from './columns.ts';
+import { recordStatuses } from './fields.ts';
 import type { FormEntry } from './form-fields.ts';
 
 /** What the generic router can do with a resource; a resource lists the verbs it offers. */
@@ -72,6 +73,8 @@ export interface ResourceDefinition<
   filters: readonly FilterDefinition[];
   /** Records can be switched on and off: `PATCH {path}/{id}` with `{ status }`. */
   hasStatus: boolean;
+  /** The list offers the status among its filters (every list with a status takes `?status=`). */
+  statusFilter?: boolean;
   /**
    * The prefix of the codes the server assigns (`BR` → `BR-0001`, `BR-0002`, …, `BR-10000`):
    * a create, bulk row or update that leaves `code` empty gets the next code of the workspace's
@@ -112,6 +115,9 @@ export function defineResource<
  * the contract's tests; a page that only lists records never pays for it.
  */
 export function checkResource(definition: ResourceDefinition): void {
+  if (definition.statusFilter && !definition.hasStatus) {
+    throw new Error(`Resource ${definition.key}: a status filter needs hasStatus`);
+  }
   if (definition.codePrefix !== undefined) {
     if (!/^[A-Z][A-Z0-9]{0,9}$/.test(definition.codePrefix)) {
       throw new Error(
@@ -151,4 +157,23 @@ export function tagFor(
   verb: ResourceVerb,
 ): PermissionTag {
   return `${verbPermission[verb]}${definition.permission}` as PermissionTag;
+}
+
+const statusFilter: FilterDefinition = { field: 'status', kind: 'enum', values: recordStatuses };
+/** What `listFilters` reads of a declaration. */
+export type FilterSource = Pick<ResourceDefinition, 'filters' | 'statusFilter'> & { hasStatus?: boolean };
+const offered = new WeakMap<FilterSource, readonly FilterDefinition[]>();
+
+/**
+ * The filters a list offers: the declared ones (of the record's own fields), then the status when
+ * the declaration asks for it. The same array for the same declaration, for React's memos.
+ */
+export function listFilters(definition: FilterSource): readonly FilterDefinition[] {
+  if (!(definition.statusFilter && definition.hasStatus)) return definition.filters;
+  let filters = offered.get(definition);
+  if (!filters) {
+    filters = [...definition.filters, statusFilter];
+    offered.set(definition, filters);
+  }
+  return filters;
 }

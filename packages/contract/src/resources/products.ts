@@ -232,6 +232,7 @@ export const productsResource = defineResource({
     { field: 'measurementUnitId', kind: 'reference', resource: 'measurementUnits' },
   ],
   hasStatus: true,
+  statusFilter: true,
   codePrefix: 'PRD',
   columns: [
     ...codeAndNameColumns,
