@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationCodes as codes } from './validation-codes.ts';
 
 /** Whether a text holds U+0000, which PostgreSQL's `text` cannot store or compare. */
-export const hasNulCharacter = (value: string): boolean => value.includes('\u0000');
+const hasNulCharacter = (value: string): boolean => value.includes('\u0000');
 
 /**
  * The string every text field of the contract starts from: a value holding U+0000 is refused

@@ -59,7 +59,7 @@ const sessionGrantStatements = new WeakMap<Database, ReturnType<typeof prepareSe
  * active membership there ⟕ its role. Inactive and invited memberships match nothing, so a
  * member who is disabled loses access with their very next request.
  */
-export async function findSessionGrant(
+async function findSessionGrant(
   db: Database,
   tokenHash: string,
   workspaceId: string,

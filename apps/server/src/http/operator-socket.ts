@@ -17,7 +17,7 @@ import { privateFolderMode } from '../platform/storage/private-files.ts';
  * This module knows no command: the server passes in what runs one (main.ts: the CLI's runCli).
  */
 
-export const operatorSocketFile = 'operator.sock';
+const operatorSocketFile = 'operator.sock';
 
 export function operatorSocketPath(dataDir: string): string {
   return join(dataDir, operatorSocketFile);
@@ -27,7 +27,7 @@ export function operatorSocketPath(dataDir: string): string {
 export const maxSocketPathBytes = process.platform === 'linux' ? 107 : 103;
 
 /** Why no socket can be at that path, or undefined when it can. */
-export function socketPathProblem(path: string): string | undefined {
+function socketPathProblem(path: string): string | undefined {
   const bytes = Buffer.byteLength(path);
   if (bytes <= maxSocketPathBytes) return undefined;
   return `the operator socket path ${path} is ${bytes} bytes, over the ${maxSocketPathBytes} a unix socket path may have (choose a shorter DATA_DIR)`;

@@ -5,7 +5,7 @@ import { forbidden } from '../errors.ts';
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Same origin when the Origin header names the public URL or the host the request was sent to. */
-export function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boolean {
+function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) {
     // No Origin: not a browser form or fetch from another site (browsers send Origin on those),
@@ -25,7 +25,7 @@ export function isAllowedOrigin(request: FastifyRequest, publicUrl: string): boo
  * another origin (same-site ones included): with Fetch Metadata, `Sec-Fetch-Site: same-origin` and
  * `Sec-Fetch-Dest: empty`; without it (an older browser), the header the app's client adds.
  */
-export function isAppFetch(request: FastifyRequest): boolean {
+function isAppFetch(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site === 'same-origin' && request.headers['sec-fetch-dest'] === 'empty';
   return request.headers[appClientHeader.name] === appClientHeader.value;

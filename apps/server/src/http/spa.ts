@@ -84,7 +84,7 @@ function pageDocument(html: string): PageDocument {
 }
 
 /** The three documents, made once at start from the build's index.html and its preload hints. */
-export function pageDocuments(webDist: string): Record<PageDocumentKind, PageDocument> {
+function pageDocuments(webDist: string): Record<PageDocumentKind, PageDocument> {
   const html = readFileSync(join(webDist, 'index.html'), 'utf8');
   const hintsPath = join(webDist, preloadHintsFile);
   const hints: PreloadHints = existsSync(hintsPath)

@@ -59,7 +59,7 @@ const resourceScreenOverrides: Partial<Record<ResourceKey, Partial<Pick<Screen, 
 };
 
 /** The page name of a resource's screen: its key in PascalCase unless overridden. */
-export const defaultPageName = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
+const defaultPageName = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
 
 /** A registered resource's screen: guarded by its view permission (spec §2), titled `nav.<key>`. */
 function resourceScreen(definition: RegisteredResource): Screen {

@@ -16,7 +16,7 @@ const ShellSlotsContext = createContext<ShellSlots>({ start: null, end: null });
 export const ShellSlotsProvider = ShellSlotsContext.Provider;
 
 /** The shared page header bar: fixed height, bottom border, items centred (spec §2). */
-export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
+function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   const slots = useContext(ShellSlotsContext);
   return (
     <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">

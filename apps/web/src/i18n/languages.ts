@@ -11,7 +11,7 @@ export const defaultLanguage: LanguageCode = 'en';
 export const languageCodes: LanguageCode[] = languages.map((language) => language.code);
 
 /** The supported language a (possibly regional) code names, if any: `ar-EG` → `ar`, `fr` → none. */
-export function supportedLanguage(code: string | null | undefined): Language | undefined {
+function supportedLanguage(code: string | null | undefined): Language | undefined {
   const base = code?.trim().toLowerCase().split(/[-_]/)[0];
   return languages.find((language) => language.code === base);
 }

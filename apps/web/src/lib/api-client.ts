@@ -66,7 +66,7 @@ export interface ApiRequestOptions {
 }
 
 /** `?a=1&b=x,y` from the parameters that have a value, in the order given. */
-export function queryString(query: QueryParams | undefined): string {
+function queryString(query: QueryParams | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -80,7 +80,7 @@ export function queryString(query: QueryParams | undefined): string {
 }
 
 /** The spec joins base and path as they are: `/api/` + `/auth/user` → `/api//auth/user` (spec §7). */
-export function apiUrl(path: string, query?: QueryParams): string {
+function apiUrl(path: string, query?: QueryParams): string {
   return `${apiBase}${path.startsWith('/') ? path : `/${path}`}${queryString(query)}`;
 }
 

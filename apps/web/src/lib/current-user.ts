@@ -4,10 +4,8 @@ import { fetchCurrentUser } from './fetch-current-user.ts';
 import { shouldRetryCurrentUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
 
-export { fetchCurrentUser };
-
 /** Fresh for 5 minutes, refetched on focus and reconnect (spec §7, §9). */
-export const currentUserQueryOptions = queryOptions({
+const currentUserQueryOptions = queryOptions({
   queryKey: queryKeys.currentUser,
   queryFn: ({ signal }) => fetchCurrentUser(signal),
   staleTime: 300_000,

@@ -32,7 +32,7 @@ export function guardLeaving(check: LeaveCheck): () => void {
 }
 
 /** Whether leaving now would ask (a page has unsaved changes). */
-export function isLeaveGuarded(): boolean {
+function isLeaveGuarded(): boolean {
   return checks.length > 0 && !allowed;
 }
 

@@ -1,16 +1,16 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 export type Theme = 'light' | 'dark';
-export const themeStorageKey = 'theme';
+const themeStorageKey = 'theme';
 
 const listeners = new Set<() => void>();
 
 /** The theme shown now: index.html's inline script already applied the stored one before paint. */
-export function currentTheme(): Theme {
+function currentTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 }
 
-export function applyTheme(theme: Theme) {
+function applyTheme(theme: Theme) {
   document.documentElement.classList.toggle('dark', theme === 'dark');
   try {
     localStorage.setItem(themeStorageKey, theme);

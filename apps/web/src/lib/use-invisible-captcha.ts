@@ -17,7 +17,7 @@ declare global {
 }
 
 /** Solves an ALTCHA proof of work in the background; the token is the base64 payload the server verifies. */
-export async function solveAltcha(signal: AbortSignal): Promise<string> {
+async function solveAltcha(signal: AbortSignal): Promise<string> {
   const challenge = await apiRequest<AltchaChallenge>('/captcha/challenge', { signal });
   const solving = solveChallenge(
     challenge.challenge,

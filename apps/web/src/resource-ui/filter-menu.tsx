@@ -13,7 +13,7 @@ import type { FilterValueCount } from './use-resource.ts';
  * group of checkboxes (with the number of records for each value when the server told us).
  * Escape or a click elsewhere closes it.
  */
-export function FilterMenu({
+function FilterMenu({
   filter,
   selected,
   counts,

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * messages: they are read in a terminal, never shown to a workspace.
  */
 
-export const clientIdSchema = z
+const clientIdSchema = z
   .string()
   .regex(clientIdPattern, 'must be 3 to 60 lowercase letters, digits or hyphens');
 

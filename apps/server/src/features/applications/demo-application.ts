@@ -4,16 +4,16 @@ import { fileURLToPath } from 'node:url';
 import type { ApplicationInput } from './application-input.ts';
 
 /** The port the demo client application listens on: its redirect URI and home page are on it. */
-export const demoClientPort = 3001;
-export const demoClientOrigin = `http://localhost:${demoClientPort}`;
+const demoClientPort = 3001;
+const demoClientOrigin = `http://localhost:${demoClientPort}`;
 /** Where the portal sends the demo client's users back to, exactly. */
 export const demoClientRedirectUri = `${demoClientOrigin}/callback`;
-export const demoClientId = 'dukkan-demo';
+const demoClientId = 'dukkan-demo';
 
 const demoLogoFile = 'demo-application-logo.svg';
 
 /** `apps/server/assets/`, found from this file whether it runs from `src/` or the bundle in `dist/`. */
-export function serverAssetsFolder(): string {
+function serverAssetsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let depth = 0; depth < 6; depth++) {
     const candidate = join(dir, 'assets');

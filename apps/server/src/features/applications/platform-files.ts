@@ -21,7 +21,7 @@ import { ApplicationError } from './application-input.ts';
 
 /** The folder under the uploads folder, and the address prefix of its files. */
 const platformFolder = 'platform';
-export const platformFilesPrefix = `${filesPathPrefix}${platformFolder}/`;
+const platformFilesPrefix = `${filesPathPrefix}${platformFolder}/`;
 
 /** The configured file storage: the uploads folder of `config.uploads.dir`. */
 export interface PlatformFiles {
@@ -29,7 +29,7 @@ export interface PlatformFiles {
 }
 
 /** A logo is small: a larger file is a mistake (a photo, the wrong file). */
-export const maxLogoBytes = 1024 * 1024;
+const maxLogoBytes = 1024 * 1024;
 
 const rasterLogoExtensions = new Set(['png', 'jpg', 'webp']);
 
@@ -47,7 +47,7 @@ function isPlainSvg(bytes: Uint8Array): boolean {
 }
 
 /** A logo's format by its content (never its name): PNG, JPEG, WebP or a plain SVG. */
-export function detectLogoType(bytes: Uint8Array): { extension: string } | null {
+function detectLogoType(bytes: Uint8Array): { extension: string } | null {
   const raster = detectImageType(bytes);
   if (raster) return rasterLogoExtensions.has(raster.extension) ? { extension: raster.extension } : null;
   return isPlainSvg(bytes) ? { extension: 'svg' } : null;

@@ -30,7 +30,7 @@ import {
 } from './uploads.ts';
 
 /** How often the uploads nothing refers to are looked for. */
-export const uploadCleanupIntervalMs = 60 * 60 * 1000;
+const uploadCleanupIntervalMs = 60 * 60 * 1000;
 
 /** Uploading needs `addFiles` or `editFiles` (spec §6: either shows the file input). */
 const uploadAccess = { config: { access: access.permission({ or: ['addFiles', 'editFiles'] }) } };

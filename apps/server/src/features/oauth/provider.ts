@@ -26,13 +26,13 @@ export const oidcMountPath = '/oidc';
 /** The portal page, which is also the authorization endpoint clients send users to. */
 export const portalPath = publicPages.portal;
 
-export const oidcIssuer = (publicUrl: string) => `${publicUrl}${oidcMountPath}`;
+const oidcIssuer = (publicUrl: string) => `${publicUrl}${oidcMountPath}`;
 
 /** What the portal grants: OpenID Connect's identity scopes; a refresh token comes with every code. */
 export const supportedScopes = ['openid', 'profile', 'email', 'offline_access'] as const;
 
 /** How long each thing lives, in seconds. */
-export const oauthLifetimes = {
+const oauthLifetimes = {
   AccessToken: 10 * 60,
   AuthorizationCode: 60,
   IdToken: 60 * 60,

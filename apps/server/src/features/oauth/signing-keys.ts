@@ -12,7 +12,7 @@ import { lockUntilCommit } from '../../db/transaction-lock.ts';
  * signed still verifies after a rotation.
  */
 
-export const signingAlgorithm = 'RS256';
+const signingAlgorithm = 'RS256';
 export const retiredKeyLifeMs = 2 * 24 * 60 * 60 * 1000;
 
 async function newKey(): Promise<{ kid: string; jwk: JWK }> {

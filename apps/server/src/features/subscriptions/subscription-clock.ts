@@ -33,7 +33,7 @@ export interface SubscriptionClockServices {
 }
 
 /** How long before the end of a trial or a period its admins are warned (72 hours, in every zone). */
-export const warningDays = 3;
+const warningDays = 3;
 const warningMs = warningDays * 24 * 60 * 60 * 1000;
 
 type ClockEvent = Extract<SubscriptionEvent, 'trialEnds' | 'periodEnds' | 'graceEnds'>;

@@ -86,7 +86,7 @@ export function refusalAsHttpError(refusal: SubscriptionEventRefused): AppError 
 }
 
 /** The lifecycle's situation of a stored row (absent: never subscribed). */
-export function situationOfRow(row: SubscriptionRow | null): SubscriptionSituation {
+function situationOfRow(row: SubscriptionRow | null): SubscriptionSituation {
   if (!row) return situationOf(null);
   return situationOf(row.status, {
     cancelling: row.cancelling,
@@ -155,7 +155,7 @@ async function lockSubscription(
 }
 
 /** The application, or a 404 naming `applicationId` when no application has that id. */
-export async function findApplication(db: Database, applicationId: string): Promise<ApplicationRow> {
+async function findApplication(db: Database, applicationId: string): Promise<ApplicationRow> {
   const [application] = await db
     .select()
     .from(applications)

@@ -200,7 +200,7 @@ export interface SettledInvoice {
  * renewal into that period, in one transaction. A failed payment only marks the invoice; a paid
  * invoice is never marked again.
  */
-export async function settleInvoice(
+async function settleInvoice(
   db: Database,
   invoiceId: string,
   outcome: PaymentOutcome,

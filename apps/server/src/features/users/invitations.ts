@@ -10,7 +10,7 @@ import { refuseUnusableApplications } from './member-applications.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** A 'set' password token issued after an invitation is accepted lives as long as a reset token. */
-export const setPasswordTokenLifetimeMs = 60 * 60 * 1000;
+const setPasswordTokenLifetimeMs = 60 * 60 * 1000;
 
 /** The page that opens an invitation: `/accept-invite?token=…` (spec §2). */
 export function invitationLink(publicUrl: string, token: string): string {

@@ -16,8 +16,7 @@ export interface CaptchaVerifier {
   verify(token: string | undefined, remoteAddress?: string): Promise<void>;
 }
 
-export const captchaFailed = () =>
-  new AppError('CAPTCHA', 'Captcha verification failed', { key: 'reCaptchaToken' });
+const captchaFailed = () => new AppError('CAPTCHA', 'Captcha verification failed', { key: 'reCaptchaToken' });
 
 const challengeLifetimeMs = 10 * 60 * 1000;
 const digest = (value: string) => createHash('sha256').update(value).digest('hex');

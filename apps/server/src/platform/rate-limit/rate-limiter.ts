@@ -26,7 +26,7 @@ export interface Slowdown {
 
 /** Waits `ms` milliseconds; tests pass one that records the delay and returns at once. */
 export type Sleep = (ms: number) => Promise<void>;
-export const realSleep: Sleep = async (ms) => {
+const realSleep: Sleep = async (ms) => {
   await wait(ms);
 };
 

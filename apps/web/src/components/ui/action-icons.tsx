@@ -52,21 +52,6 @@ export function MailIcon(props: IconProps) {
     </Icon>
   );
 }
-export function UserMinusIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="9" cy="8" r="4" />
-      <path d="M2 21a7 7 0 0 1 14 0M16 11h6" />
-    </Icon>
-  );
-}
-export function FilterIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M22 3H2l8 9.46V19l4 2v-8.54Z" />
-    </Icon>
-  );
-}
 /** Points towards the inline start: left in English, right in Arabic. */
 export function ChevronStartIcon({ className = 'size-5', ...props }: IconProps) {
   return (
@@ -94,13 +79,6 @@ export function ArrowDownIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M12 5v14M19 12l-7 7-7-7" />
-    </Icon>
-  );
-}
-export function ShieldIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z" />
     </Icon>
   );
 }

@@ -5,7 +5,7 @@ import type { BadgeTone } from '../../components/ui/badge.tsx';
 const dayMs = 86_400_000;
 
 /** Whole days until `end`, counting a started day: 1 h left is "1 day left", a past end 0. */
-export function daysLeft(end: string, now: number): number {
+function daysLeft(end: string, now: number): number {
   return Math.max(0, Math.ceil((new Date(end).getTime() - now) / dayMs));
 }
 

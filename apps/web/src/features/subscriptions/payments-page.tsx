@@ -25,7 +25,7 @@ import { useResourceAccess } from '../../resource-ui/use-resource.ts';
 type InvoiceRow = Omit<PaymentRecord, 'number' | 'status'> & { number: number | null; status: PaymentStatus };
 
 /** "Demo app · Quarterly · Jan 1 – Mar 31, 2027", in the reader's language. */
-export function InvoiceDetailsText({ details }: { details: InvoiceDetails }) {
+function InvoiceDetailsText({ details }: { details: InvoiceDetails }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   // The period's days are the workspace's, as its mails say them.

@@ -26,7 +26,7 @@ export function applicationName(
  * already has (kept, or taken away and given back: no grant), and the chosen ones, so each can
  * be taken away (one no longer installed is listed by its id).
  */
-export function offeredApplications(
+function offeredApplications(
   installed: readonly InstalledApplication[],
   value: readonly string[],
   kept: readonly string[] = [],
@@ -72,7 +72,7 @@ export function applicationsIssue(error: unknown): string | undefined {
  * handful, so they are all listed; the search narrows them by name in either language). Escape
  * or a click elsewhere closes it and gives the focus back to the button.
  */
-export function ApplicationSelect({
+function ApplicationSelect({
   id,
   installed,
   value,

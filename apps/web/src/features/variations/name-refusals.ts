@@ -3,7 +3,7 @@ import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '../../lib/api-client.ts';
 
 /** The boxes of a code-and-name form: the code, and the name per language. */
-export const codeAndNameFieldNames = ['code', 'name.en', 'name.ar'] as const;
+const codeAndNameFieldNames = ['code', 'name.en', 'name.ar'] as const;
 type FieldName = (typeof codeAndNameFieldNames)[number];
 
 const folded = (text: string | undefined) => text?.trim().toLowerCase() ?? '';

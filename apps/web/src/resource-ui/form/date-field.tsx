@@ -20,8 +20,7 @@ export interface DateRangeValue {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A calendar day as 'YYYY-MM-DD' in local time (toISOString would shift it by the time zone). */
-export const toDay = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const toDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 /** The first year the month and year lists offer (a brand or a shop older than that is rare). */
 const firstYear = 1950;
 

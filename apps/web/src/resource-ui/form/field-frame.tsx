@@ -32,7 +32,7 @@ export const errorIdOf = (id: string) => `${id}-error`;
 /** The label's id, for a control named by more than its label (a searchable select adds its choice). */
 export const labelIdOf = (id: string) => `${id}-label`;
 /** The hint's id: the sentence under a control that says what the field does (`FormField.hint`). */
-export const hintIdOf = (id: string) => `${id}-hint`;
+const hintIdOf = (id: string) => `${id}-hint`;
 
 /** The ids that describe a control: its hint, then its error, each when shown. */
 const describedBy = (id: string, hint: boolean, error: boolean) =>

@@ -19,7 +19,7 @@ import { FieldFrame, type FrameControlProps } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
 
 /** Past this many choices a multi select is a searchable combobox, not a list of checkboxes. */
-export const longListSize = 8;
+const longListSize = 8;
 
 /** The combobox (downshift) loads only for a form with a long multi select, never on sign-in. */
 const MultiCombobox = lazy(() =>

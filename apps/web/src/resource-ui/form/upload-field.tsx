@@ -8,7 +8,7 @@ import { FieldFrame } from './field-frame.tsx';
 import { type FieldComponentProps, useFieldError } from './field-props.ts';
 
 /** The value a cleared file field holds: the text 'undefined', as spec §4 says. */
-export const clearedFileValue = 'undefined';
+const clearedFileValue = 'undefined';
 
 const hasFile = (value: unknown) =>
   value instanceof File ||
