@@ -162,18 +162,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, config.publicUrl);
   registerAccessGuard(app, context);
 
+  const resources = createAppResources(context.now);
   registerHealthRoutes(app, context);
   registerCaptchaRoutes(app, context);
   registerAuthRoutes(app, context);
   registerAccessRequestRoutes(app, context);
   registerInvitationRoutes(app, context);
-  registerWorkspaceUserRoutes(app, context);
+  registerWorkspaceUserRoutes(app, context, resources.data('workspaceUsers'));
   registerWorkspaceSettingsRoutes(app, context);
   registerGetStartedRoutes(app, context);
   registerApplicationRoutes(app, context);
   registerSubscriptionRoutes(app, context);
   await registerOauthRoutes(app, context);
-  const resources = createAppResources(context.now);
   registerResources(app, db, resources);
   await registerFileRoutes(app, context, resources);
   assertResourcesServed(app, resources);

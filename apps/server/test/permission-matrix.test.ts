@@ -71,7 +71,7 @@ describe('permission matrix', () => {
     );
     // Engine resources: each verb they offer, generated from the registry.
     const engineTags = Object.fromEntries(
-      testResources.served.flatMap(({ storage: { definition } }) => {
+      testResources.served.flatMap(({ storage: { definition }, engineVerbs }) => {
         const base = `/api/${definition.path}`;
         const routes: Record<ResourceVerb, string> = {
           list: `GET ${base}`,
@@ -82,22 +82,23 @@ describe('permission matrix', () => {
           update: `PATCH ${base}/:id`,
           delete: `DELETE ${base}/:id`,
         };
-        return definition.verbs.map((verb) => [routes[verb], tagFor(definition, verb)]);
+        return engineVerbs.map((verb) => [routes[verb], tagFor(definition, verb)]);
       }),
     );
     expect(engineTags['DELETE /api/authority-roles/:id']).toBe('deleteAuthority');
     expect(engineTags['POST /api/brands']).toBe('addBrands');
     expect(engineTags['PATCH /api/exchange-rates/:id']).toBe('editExchangeRate');
     expect(engineTags['DELETE /api/exchange-rates/:id']).toBeUndefined();
+    // The members: listed and read by the engine, changed by the users feature.
+    expect(engineTags['GET /api/workspaces/users/:id']).toBe('viewUsers');
+    expect(engineTags['PATCH /api/workspaces/users/:id']).toBeUndefined();
     // The Get started list: whoever may take one of its steps.
     const getStarted = 'addBrands|addLocations|addProducts|addUsers|addSubscriptions';
     expect(tags).toEqual({
       ...engineTags,
-      'GET /api/workspaces/users': 'viewUsers',
       'GET /api/workspaces/users/filters': 'viewUsers',
-      'GET /api/workspaces/users/:userId': 'viewUsers',
-      'PATCH /api/workspaces/users/:userId': 'editUsers',
-      'DELETE /api/workspaces/users/:userId': 'deleteUsers',
+      'PATCH /api/workspaces/users/:id': 'editUsers',
+      'DELETE /api/workspaces/users/:id': 'deleteUsers',
       'POST /api/workspaces/users/invite': 'addUsers',
       'POST /api/workspaces/users/resend-invite': 'addUsers',
       'POST /api/files': 'addFiles|editFiles',

@@ -92,19 +92,19 @@ describe('the route table (default-deny)', () => {
       update: (base) => `PATCH ${base}/:id`,
       delete: (base) => `DELETE ${base}/:id`,
     };
-    const engineRoutes = testResources.served.flatMap(({ storage: { definition } }) =>
-      definition.verbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
+    const engineRoutes = testResources.served.flatMap(({ storage: { definition }, engineVerbs }) =>
+      engineVerbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
     );
+    // The members: listed and read by the engine, changed by the users feature.
+    expect(engineRoutes).toContain('GET /api/workspaces/users/:id');
     expect(engineRoutes).toContain('POST /api/brands/bulk');
     expect(engineRoutes).not.toContain('DELETE /api/exchange-rates/:id');
     expect(scoped).toEqual(
       [
         ...engineRoutes,
-        'DELETE /api/workspaces/users/:userId',
-        'GET /api/workspaces/users',
-        'GET /api/workspaces/users/:userId',
+        'DELETE /api/workspaces/users/:id',
         'GET /api/workspaces/users/filters',
-        'PATCH /api/workspaces/users/:userId',
+        'PATCH /api/workspaces/users/:id',
         'POST /api/workspaces/users/invite',
         'POST /api/workspaces/users/resend-invite',
         'POST /api/files',

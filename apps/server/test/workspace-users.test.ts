@@ -145,6 +145,28 @@ describe('list, filters and get', () => {
     expect((await names('&sort=lastLoginAt')).slice(0, 2)).toEqual(['Amal Saleh', 'Zaid Owner']);
   });
 
+  it("sorts codes and emails in the collation every list uses (ICU's root), not byte order", async () => {
+    const codes = async (query: string) =>
+      dataOf<WorkspaceUserRecord[]>(await list(query)).flatMap((user) => (user.code ? [user.code] : []));
+    const [camilia] = dataOf<WorkspaceUserRecord[]>(await list('&search=camilia'));
+    await t.db
+      .update(memberships)
+      .set({ code: 'EMP_0' })
+      .where(and(eq(memberships.userId, camilia!.id), eq(memberships.workspaceId, listShop.id)));
+    try {
+      // In bytes '_' (0x5F) follows '-' (0x2D); in the collation punctuation '_' comes first.
+      expect(await codes('&sort=code')).toEqual(['EMP_0', 'EMP-1', 'EMP-2']);
+      expect(await codes('&sort=-code')).toEqual(['EMP-2', 'EMP-1', 'EMP_0']);
+      const emails = dataOf<WorkspaceUserRecord[]>(await list('&sort=email')).map((user) => user.email);
+      expect(emails).toEqual([...emails].sort(new Intl.Collator('und').compare));
+    } finally {
+      await t.db
+        .update(memberships)
+        .set({ code: 'X_9' })
+        .where(and(eq(memberships.userId, camilia!.id), eq(memberships.workspaceId, listShop.id)));
+    }
+  });
+
   it.each([
     ['pageSize over 100', '&pageSize=101', 'pageSize'],
     ['unknown status', '&status=gone', 'status.0'],

@@ -5,6 +5,7 @@ import {
   localDate,
   noReference,
   pickLocalized,
+  type ResourceVerb,
   type ValidationIssue,
   validationCodes,
 } from '@dukkan/contract';
@@ -56,6 +57,8 @@ export interface ResourcePage {
  */
 export interface ResourceData {
   storage: ResourceStorage;
+  /** The declaration's verbs the engine serves: all but those the feature serves itself. */
+  engineVerbs: readonly ResourceVerb[];
   list(db: Database, workspaceId: string, query: ListQuery, locale: ReaderLocale): Promise<ResourcePage>;
   /** Values of each filter (and status) with their counts. */
   filterValues(
@@ -167,7 +170,11 @@ let preparedCount = 0;
 /** The data operations of a bound resource (see `ResourceData`); `now` stamps `updatedAt`. */
 export function createResourceData(
   storage: ResourceStorage,
-  { hooks = {}, now = () => new Date() }: { hooks?: ResourceHooks; now?: () => Date } = {},
+  {
+    hooks = {},
+    now = () => new Date(),
+    featureVerbs = [],
+  }: { hooks?: ResourceHooks; now?: () => Date; featureVerbs?: readonly ResourceVerb[] } = {},
 ): ResourceData {
   const { definition, table, columns, selection } = storage;
   const inWorkspace = (workspaceId: string | Placeholder) => eq(table.workspaceId, workspaceId);
@@ -256,17 +263,15 @@ export function createResourceData(
       const where = conditions(shape);
       preparedCount += 1;
       statements = {
-        page: db
-          .select(selection)
-          .from(table)
+        page: storage
+          .joined(db.select(selection).from(table).$dynamic())
           .where(where)
-          .orderBy(...storage.sortTerms(shape.sort, shape.locale), sql`${table.id} asc`)
+          .orderBy(...storage.sortTerms(shape.sort, shape.locale), sql`${storage.idColumn} asc`)
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .prepare(`list_${preparedCount}`) as unknown as PreparedList,
-        total: db
-          .select({ total: count() })
-          .from(table)
+        total: storage
+          .joined(db.select({ total: count() }).from(table).$dynamic())
           .where(where)
           .prepare(`count_${preparedCount}`) as unknown as PreparedCount,
       };
@@ -349,10 +354,9 @@ export function createResourceData(
 
   async function findRows(db: Database, workspaceId: string, ids: string[]): Promise<ResourceRow[]> {
     if (ids.length === 0) return [];
-    return (await db
-      .select(selection)
-      .from(table)
-      .where(and(inWorkspace(workspaceId), inArray(table.id, ids)))) as ResourceRow[];
+    return (await storage
+      .joined(db.select(selection).from(table).$dynamic())
+      .where(and(inWorkspace(workspaceId), inArray(storage.idColumn, ids)))) as ResourceRow[];
   }
 
   /** Records of the rows with the fields only a single record's answer has (`hooks.details`). */
@@ -611,5 +615,6 @@ export function createResourceData(
     });
   }
 
-  return { storage, list, filterValues, find, create, update, remove };
+  const engineVerbs = definition.verbs.filter((verb) => !featureVerbs.includes(verb));
+  return { storage, engineVerbs, list, filterValues, find, create, update, remove };
 }

@@ -7,7 +7,7 @@ import { bindStorage, type ResourceCustomization, resourceTableOf } from './stor
 export interface ResourceEngine {
   /** The resources the engine stores and serves. */
   served: readonly ResourceData[];
-  /** Resources a feature serves with its own routes. */
+  /** Resources a feature serves with every verb's route of its own. */
   servedByFeatures: readonly ResourceDefinition[];
   /** The data operations of a served resource; throws for any other key. */
   data(key: RegisteredResource['key']): ResourceData;
@@ -41,13 +41,14 @@ export function createResourceEngine(
     // contract leaves to where its schemas are built.
     checkResource(definition);
     const customization = byKey.get(definition.key);
-    if (customization?.servedByFeature) {
+    const featureVerbs = customization?.featureVerbs ?? [];
+    if (definition.verbs.every((verb) => featureVerbs.includes(verb))) {
       servedByFeatures.push(definition);
       continue;
     }
     const table = resourceTableOf(definition, schema, customization);
     const storage = bindStorage(definition, table, customization);
-    served.push(createResourceData(storage, { hooks: customization?.hooks, now: options.now }));
+    served.push(createResourceData(storage, { hooks: customization?.hooks, now: options.now, featureVerbs }));
   }
   return {
     served,

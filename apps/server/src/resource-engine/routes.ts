@@ -65,7 +65,7 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
 function registerResourceRoutes(app: FastifyInstance, db: Database, data: ResourceData) {
   const { definition } = data.storage;
   const routes = verbRoutes(definition);
-  const has = (verb: ResourceVerb) => definition.verbs.includes(verb);
+  const has = (verb: ResourceVerb) => data.engineVerbs.includes(verb);
   const options = (verb: ResourceVerb, response?: Record<string, unknown>) => ({
     config: { access: access.permission({ and: [tagFor(definition, verb)] }) },
     ...(response ? { schema: { response } } : {}),

@@ -203,9 +203,12 @@ describe('the served set is the contract registry', () => {
   it('a resource a feature should serve, without its routes, stops the start listing each verb', async () => {
     const app = Fastify();
     requireDeclaredAccess(app);
-    const engine = createResourceEngine([{ key: 'workspaceUsers', servedByFeature: true }], {
-      registry: [workspaceUsersResource],
-    });
+    const engine = createResourceEngine(
+      [{ key: 'workspaceUsers', featureVerbs: workspaceUsersResource.verbs }],
+      {
+        registry: [workspaceUsersResource],
+      },
+    );
     await app.ready();
     expect(() => assertResourcesServed(app, engine)).toThrow(
       'Resources declared in the contract but not served: workspaceUsers: list (GET /api/workspaces/users needing viewUsers)',

@@ -1,6 +1,12 @@
-import type { ResourceDefinition, WorkspaceGrant } from '@dukkan/contract';
-import { type Column, getTableColumns, is, SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, getTableConfig, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDefinition, ResourceVerb, WorkspaceGrant } from '@dukkan/contract';
+import { Column, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  getTableConfig,
+  PgDialect,
+  type PgSelect,
+  type PgTable,
+} from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { sortCollation } from '../db/schema/sorting.ts';
 
@@ -83,6 +89,17 @@ export interface ResourceHooks {
   usedBy?(context: HookContext, existing: ResourceRow): Promise<RecordUsers> | RecordUsers;
 }
 
+/**
+ * A record read from its table joined to others (a member is a membership, its account and its
+ * role): the joined tables' values are `computed` fields, sorted and searched like the table's own.
+ */
+export interface ResourceSource {
+  /** The record's id, when the table has no `id` of its own (a member is their account's id). */
+  id: AnyPgColumn;
+  /** The other tables, joined to a select from the resource's table. */
+  join(query: PgSelect): PgSelect;
+}
+
 /** What uses a record: how many, and the names of the first five. */
 export interface RecordUsers {
   count: number;
@@ -97,8 +114,13 @@ export interface ResourceCustomization {
   key: string;
   /** The table, when it is not named after the key (roles back `authorityRoles`). */
   table?: ResourceTable;
-  /** Record fields computed in SQL (a count of related rows): selected, and sortable. */
-  computed?: Record<string, SQL>;
+  /**
+   * Record fields computed in SQL (a count of related rows) or read from a joined table's column
+   * (`source`): selected, sortable, searchable and filtered like the table's own.
+   */
+  computed?: Record<string, SQL | AnyPgColumn>;
+  /** Tables joined to the resource's own for its reads (lists and single records). */
+  source?: ResourceSource;
   /** The column a searched field is found in, when it is not the field's own (phones as one text). */
   searchedAs?: Record<string, AnyPgColumn>;
   /**
@@ -116,8 +138,11 @@ export interface ResourceCustomization {
   /** Row values derived from the input, beside the mapped ones (phones as one text). */
   derivedValues?(input: Record<string, unknown>): Record<string, unknown>;
   hooks?: ResourceHooks;
-  /** The feature serves the resource with its own routes (the members of a workspace); the engine registers none. */
-  servedByFeature?: boolean;
+  /**
+   * The verbs the feature serves with its own routes (a member is invited, not created, and
+   * changed under the admin rules of the users feature); the engine serves the others.
+   */
+  featureVerbs?: readonly ResourceVerb[];
 }
 
 /**
@@ -131,6 +156,10 @@ export interface ResourceCustomization {
 export interface ResourceStorage {
   definition: ResourceDefinition;
   table: ResourceTable;
+  /** The record's id: the table's `id`, or the source's. */
+  idColumn: AnyPgColumn;
+  /** A select from the table with the source's joins (the table alone without a source). */
+  joined<Q extends PgSelect>(query: Q): Q;
   /** The table's columns by field name. */
   columns: Record<string, AnyPgColumn>;
   /** What a read selects: the record's columns and computed values (never the search column). */
@@ -157,11 +186,13 @@ export type ReaderLocale = 'en' | 'ar';
 
 const dialect = new PgDialect();
 
-function isResourceTable(value: unknown): value is ResourceTable {
+function isResourceTable(value: unknown, keyed = true): value is ResourceTable {
   if (typeof value !== 'object' || value === null) return false;
   try {
     const columns = getTableColumns(value as PgTable);
-    return ['id', 'workspaceId', 'createdAt', 'updatedAt'].every((name) => name in columns);
+    return [...(keyed ? ['id'] : []), 'workspaceId', 'createdAt', 'updatedAt'].every(
+      (name) => name in columns,
+    );
   } catch {
     return false;
   }
@@ -174,7 +205,8 @@ export function resourceTableOf(
   customization?: ResourceCustomization,
 ): ResourceTable {
   const table = customization?.table ?? schema[definition.key];
-  if (!isResourceTable(table)) {
+  // A record from a source has the source's id; its table needs none of its own.
+  if (!isResourceTable(table, !customization?.source)) {
     throw new Error(
       `Resource ${definition.key}: no table. Export a Drizzle table named ${definition.key} (with id, workspaceId, createdAt, updatedAt) from apps/server/src/db/schema, or register a customization naming its table.`,
     );
@@ -216,12 +248,17 @@ export function bindStorage(
 
   const featureFields = new Set(customization.writtenByFeature ?? []);
   for (const field of recordFields) {
-    if (featureFields.has(field)) continue;
+    if (featureFields.has(field) || field === 'id') continue;
     if (!(field in columns) && !(field in computed) && !localizedColumns.has(field)) {
       fail(`record field ${field} has no column ${field} in table ${config.name} and is not computed`);
     }
   }
-  for (const field of Object.keys(definition.schemas.create.shape)) {
+  // The input is the engine's to store only where it serves a write (a member is invited by
+  // the users feature, never created by the engine).
+  const engineWrites = (['create', 'bulk', 'update'] as const).some(
+    (verb) => definition.verbs.includes(verb) && !customization.featureVerbs?.includes(verb),
+  );
+  for (const field of engineWrites ? Object.keys(definition.schemas.create.shape) : []) {
     if (featureFields.has(field)) continue;
     if (!(field in columns) && !localizedColumns.has(field)) {
       fail(`input field ${field} has no column ${field} in table ${config.name}`);
@@ -251,7 +288,7 @@ export function bindStorage(
       return [ordered(text, descending, true)];
     }
     const expression = fieldExpression(field);
-    if (is(expression, SQL)) return [ordered(expression, descending, false)];
+    if (!is(expression, Column)) return [ordered(expression, descending, false)];
     const column = expression as AnyPgColumn;
     const term = isTextColumn(column) ? sql`${column} collate ${sql.identifier(sortCollation)}` : column;
     return [ordered(term, descending, column.notNull)];
@@ -262,8 +299,8 @@ export function bindStorage(
     if (source) return [source.name];
     const localized = localizedColumns.get(field);
     if (localized) return [localized.en.name, localized.ar.name];
-    const column = columns[field] ?? fail(`search field ${field} has no column`);
-    return [column.name];
+    const expression = fieldExpression(field);
+    return is(expression, Column) ? [expression.name] : [];
   }
   if (searchColumn) {
     // The search column must hold exactly the declared search fields: one left out is never
@@ -283,7 +320,9 @@ export function bindStorage(
     }
   } else {
     for (const field of definition.search) {
-      if (!isTextColumn(fieldExpression(field) as AnyPgColumn))
+      // A computed text (a member's shown name) is searched as it is computed.
+      const expression = fieldExpression(field);
+      if (is(expression, Column) && !isTextColumn(expression))
         fail(`search field ${field} is not a text column (add a searchText column)`);
     }
   }
@@ -313,7 +352,8 @@ export function bindStorage(
       ([key]) => key === 'id' || recordFields.includes(key) || localizedColumnKeys.has(key),
     ),
   );
-  const selection: Record<string, AnyPgColumn | SQL> = { ...recordColumns, ...computed };
+  const idColumn = customization.source?.id ?? table.id;
+  const selection: Record<string, AnyPgColumn | SQL> = { ...recordColumns, id: idColumn, ...computed };
 
   function toRow(input: Record<string, unknown>): Record<string, unknown> {
     const row: Record<string, unknown> = {};
@@ -352,6 +392,8 @@ export function bindStorage(
   return {
     definition,
     table,
+    idColumn,
+    joined: <Q extends PgSelect>(query: Q) => (customization.source?.join(query) as Q | undefined) ?? query,
     columns,
     selection,
     filterColumn: fieldExpression,

@@ -6,6 +6,7 @@ import {
   linkTokenField,
   listQuerySchema,
   loginInputSchema,
+  type ResourceVerb,
   requestAccessInputSchema,
   resendInviteInputSchema,
   resetPasswordInputSchema,
@@ -14,10 +15,10 @@ import {
   updateProfileInputSchema,
   updateWorkspaceUserInputSchema,
   workspaceSettingsInputSchema,
-  workspaceUsersResource,
 } from '@dukkan/contract';
 import { z } from 'zod';
 import type { DeclaredRoute } from '../../src/http/access.ts';
+import { verbRoutes } from '../../src/resource-engine/routes.ts';
 import { type RouteTargets, routeCall, testResources } from '../helpers/route-scenarios.ts';
 import type { BaseCall } from './generate.ts';
 
@@ -32,30 +33,32 @@ interface RouteSchemas {
 
 /** Schemas of the engine's routes, from each served resource's declaration. */
 function engineSchemas(method: string, url: string): RouteSchemas | undefined {
-  for (const { storage } of testResources.served) {
+  for (const { storage, engineVerbs } of testResources.served) {
     const { definition } = storage;
-    const base = `/api/${definition.path}`;
-    const byRoute: Record<string, RouteSchemas> = {
-      [`GET ${base}`]: { query: listQuerySchema(definition) },
-      [`GET ${base}/filters`]: { query: workspaceQuery },
-      [`GET ${base}/:id`]: { query: workspaceQuery },
-      [`POST ${base}`]: { body: definition.schemas.create, query: workspaceQuery },
-      [`POST ${base}/bulk`]: { body: definition.schemas.create, query: workspaceQuery },
-      [`PATCH ${base}/:id`]: { body: definition.schemas.update, query: workspaceQuery },
-      [`DELETE ${base}/:id`]: { query: workspaceQuery },
+    const schemas: Record<ResourceVerb, RouteSchemas> = {
+      list: { query: listQuerySchema(definition) },
+      filters: { query: workspaceQuery },
+      get: { query: workspaceQuery },
+      create: { body: definition.schemas.create, query: workspaceQuery },
+      bulk: { body: definition.schemas.create, query: workspaceQuery },
+      update: { body: definition.schemas.update, query: workspaceQuery },
+      delete: { query: workspaceQuery },
     };
-    if (byRoute[`${method} ${url}`]) return byRoute[`${method} ${url}`];
+    // Only the engine's own verbs: a member is changed by the users feature at the same address.
+    const routes = verbRoutes(definition);
+    const verb = engineVerbs.find(
+      (candidate) => routes[candidate].method === method && routes[candidate].url === url,
+    );
+    if (verb) return schemas[verb];
   }
   return undefined;
 }
 
 /** The routes off the engine: their schemas, from the contract. */
 const featureSchemas: Record<string, RouteSchemas> = {
-  'GET /api/workspaces/users': { query: listQuerySchema(workspaceUsersResource) },
   'GET /api/workspaces/users/filters': { query: workspaceQuery },
-  'GET /api/workspaces/users/:userId': { query: workspaceQuery },
-  'PATCH /api/workspaces/users/:userId': { body: updateWorkspaceUserInputSchema, query: workspaceQuery },
-  'DELETE /api/workspaces/users/:userId': { query: workspaceQuery },
+  'PATCH /api/workspaces/users/:id': { body: updateWorkspaceUserInputSchema, query: workspaceQuery },
+  'DELETE /api/workspaces/users/:id': { query: workspaceQuery },
   'POST /api/workspaces/users/invite': { body: inviteUserInputSchema, query: workspaceQuery },
   'POST /api/workspaces/users/resend-invite': { body: resendInviteInputSchema, query: workspaceQuery },
   'POST /api/subscriptions/events': { body: subscriptionEventInputSchema, query: workspaceQuery },

@@ -159,6 +159,8 @@ export async function workspaceSnapshot(db: Database, workspaceId: string) {
   // Every engine resource's table (roles included again: harmless), in id order.
   const resourceRows: Record<string, unknown[]> = {};
   for (const { storage } of createAppResources().served) {
+    // Memberships (the members' resource, keyed by workspace and account) are read above.
+    if (storage.table === (memberships as unknown)) continue;
     resourceRows[storage.definition.key] = await db
       .select()
       .from(storage.table)

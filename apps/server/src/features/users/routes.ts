@@ -1,21 +1,17 @@
 import {
   inviteUserInputSchema,
-  type ListQuery,
-  listQuerySchema,
-  type MembershipStatus,
   membershipStatuses,
-  noReference,
   resendInviteInputSchema,
   tagFor,
   type UpdateWorkspaceUserInput,
   updateWorkspaceUserInputSchema,
   validationCodes,
   type WorkspaceGrant,
+  type WorkspaceUserRecord,
   workspaceQuerySchema,
   workspaceUsersResource,
 } from '@dukkan/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
@@ -27,17 +23,12 @@ import type { AppContext } from '../../http/context.ts';
 import { recipientLanguage, signedInCauserLanguage } from '../../http/mail-language.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
-import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from '../../resource-engine/queries.ts';
+import type { ResourceData } from '../../resource-engine/data.ts';
+import { isUuid, namedFieldsOnly } from '../../resource-engine/queries.ts';
 import { refuseTagsNotHeld } from '../roles/grant-rules.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { createInvitation, invitationLink, issueInvitationToken } from './invitations.ts';
 import { refuseUnusableApplications } from './member-applications.ts';
-import {
-  findWorkspaceUser,
-  selectWorkspaceUsers,
-  toWorkspaceUserRecord,
-  workspaceUserFields,
-} from './queries.ts';
 
 const definition = workspaceUsersResource;
 const base = `/api/${definition.path}`;
@@ -45,7 +36,6 @@ const guarded = (verb: 'list' | 'get' | 'filters' | 'update' | 'delete' | 'creat
   config: { access: access.permission({ and: [tagFor(definition, verb)] }) },
 });
 
-const listSchema = listQuerySchema(definition);
 const updateSchema = updateWorkspaceUserInputSchema.strict();
 const inviteSchema = inviteUserInputSchema.strict();
 const resendSchema = resendInviteInputSchema.strict();
@@ -151,53 +141,20 @@ async function inviterAndWorkspace(db: Database, userId: string, workspaceId: st
 }
 
 /**
- * The Users page (`workspaces/users`): members of the selected workspace, their invitations,
- * roles, status and removal. Memberships are not one table with an id, so these routes follow
- * the generic engine's shapes (list query, filters, 404 across workspaces) by hand.
+ * The Users page (`workspaces/users`): the engine lists and reads the members
+ * (`workspace-users-resource.ts`, answered here through `members`); these routes invite them and
+ * change their role, status and removal under the admin rules, and count the filters with the
+ * roles' titles.
  */
-export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppContext) {
+export function registerWorkspaceUserRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  members: ResourceData,
+) {
   const { db } = context;
-
-  app.get(base, guarded('list'), async (request) => {
-    const { workspaceId } = requestCaller(request);
-    const query = parseInput(listSchema, request.query) as ListQuery & {
-      status?: string[];
-      role?: string[];
-    };
-    const conditions: (SQL | undefined)[] = [];
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      conditions.push(
-        or(...definition.search.map((field) => ilike(workspaceUserFields[field] as AnyPgColumn, pattern))),
-      );
-    }
-    if (query.status) conditions.push(inArray(memberships.status, query.status as MembershipStatus[]));
-    if (query.role) {
-      // Like the engine's reference filters: `none` is the members without a role.
-      const roleIds = query.role.filter((value) => value !== noReference);
-      conditions.push(
-        or(
-          roleIds.length > 0 ? inArray(memberships.roleId, roleIds) : undefined,
-          query.role.includes(noReference) ? isNull(memberships.roleId) : undefined,
-        ),
-      );
-    }
-    const where = and(...conditions);
-
-    const rows = await selectWorkspaceUsers(db, workspaceId, where)
-      .orderBy(sortTerm(query.sort, workspaceUserFields), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const [counted] = await db
-      .select({ total: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.workspaceId, workspaceId), where));
-    return {
-      data: rows.map(toWorkspaceUserRecord),
-      meta: { total: counted?.total ?? 0, page: query.page, pageSize: query.pageSize },
-    };
-  });
+  /** One member as the Users page shows them, or null if they are not one. */
+  const findWorkspaceUser = (tx: Database, workspaceId: string, userId: string) =>
+    members.find(tx, workspaceId, userId) as Promise<WorkspaceUserRecord | null>;
 
   app.get(`${base}/filters`, guarded('filters'), async (request) => {
     parseInput(workspaceQuerySchema, request.query);
@@ -232,17 +189,9 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
     };
   });
 
-  app.get(`${base}/:userId`, guarded('get'), async (request) => {
-    const { workspaceId } = requestCaller(request);
-    const { userId } = request.params as { userId: string };
-    const record = isUuid(userId) ? await findWorkspaceUser(db, workspaceId, userId) : null;
-    if (!record) throw notFound();
-    return { data: record };
-  });
-
-  app.patch(`${base}/:userId`, guarded('update'), async (request) => {
+  app.patch(`${base}/:id`, guarded('update'), async (request) => {
     const { workspaceId, grant, userId: callerId } = requestCaller(request);
-    const { userId } = request.params as { userId: string };
+    const { id: userId } = request.params as { id: string };
     if (!isUuid(userId)) throw notFound();
     const input = namedFieldsOnly(
       parseInput(updateSchema, request.body),
@@ -308,9 +257,9 @@ export function registerWorkspaceUserRoutes(app: FastifyInstance, context: AppCo
     return { data: record };
   });
 
-  app.delete(`${base}/:userId`, guarded('delete'), async (request) => {
+  app.delete(`${base}/:id`, guarded('delete'), async (request) => {
     const { workspaceId, grant } = requestCaller(request);
-    const { userId } = request.params as { userId: string };
+    const { id: userId } = request.params as { id: string };
     await db.transaction(async (tx) => {
       await serializeAdminChanges(tx, workspaceId);
       const target = await lockMembership(tx, workspaceId, userId);
