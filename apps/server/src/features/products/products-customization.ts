@@ -5,9 +5,9 @@ import type {
   VariantEdit,
   VariantOption,
 } from '@dukkan/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { resolveOptions, tagIssues } from './product-inputs.ts';
@@ -80,6 +80,16 @@ export const productsCustomization: ResourceCustomization = {
     async beforeWrite(context, input, existing) {
       const product = input as ProductWrite;
       const productId = existing ? (existing.id as string) : null;
+      if (!existing) {
+        // A change of the base currency converts every price of the workspace: a new product's
+        // prices wait for it (and it for them), or they would stay in the old currency. An
+        // update needs no such lock: the change converts the product's row after the save.
+        await context.db
+          .select({ id: workspaces.id })
+          .from(workspaces)
+          .where(eq(workspaces.id, context.workspaceId))
+          .for('share');
+      }
       if (product.tagIds) product.tagIds = [...new Set(product.tagIds)];
       const issues: ValidationIssue[] = [...(product.tagIds ? await tagIssues(context, product.tagIds) : [])];
       let options: VariantOption[] | undefined;
