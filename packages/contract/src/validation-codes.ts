@@ -160,6 +160,15 @@ export const validationCodes = {
    * in the workspace's time zone.
    */
   DATE_IN_FUTURE: 'DATE_IN_FUTURE',
+  /** A price or cost that is not an amount: not a number, or not whole minor units on the wire. */
+  MONEY_IS_INVALID: 'MONEY_IS_INVALID',
+  MONEY_IS_NEGATIVE: 'MONEY_IS_NEGATIVE',
+  /** More decimals than the workspace currency's minor unit has (12.505 EGP). */
+  MONEY_TOO_MANY_DECIMALS: 'MONEY_TOO_MANY_DECIMALS',
+  /** More than a price column keeps (`maxMoneyMinorUnits`). */
+  MONEY_TOO_LARGE: 'MONEY_TOO_LARGE',
+  /** A base currency change with prices to convert but no exchange rate for the new base. */
+  PRICES_NEED_A_RATE: 'PRICES_NEED_A_RATE',
   /** `active` or `inactive`. */
   STATUS_IS_INVALID: 'STATUS_IS_INVALID',
   /** An image field that takes one image given several. */

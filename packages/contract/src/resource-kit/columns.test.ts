@@ -29,12 +29,13 @@ describe('money columns', () => {
     expect(() => declare([{ field: 'amount', kind: 'money', currencyField: 'currency' }])).not.toThrow();
   });
 
-  it('are refused without a currency field, or naming one the record does not have', () => {
-    expect(() => declare([{ field: 'amount', kind: 'money' }])).toThrow(
-      'the money column amount names no currency field of its record',
-    );
+  it('are in the base currency without a currency field, and refused naming a field the record lacks', () => {
+    expect(() => declare([{ field: 'amount', kind: 'money' }])).not.toThrow();
     expect(() => declare([{ field: 'amount', kind: 'money', currencyField: 'currencyCode' }])).toThrow(
-      'names no currency field',
+      'the column amount names currencyCode, not a field of its record',
+    );
+    expect(() => declare([{ field: 'amount', kind: 'money', rangeTo: 'amountMax' }])).toThrow(
+      'names amountMax, not a field of its record',
     );
   });
 

@@ -33,10 +33,13 @@ export interface ColumnDefinition {
   /** reference: the key of the referenced resource, whose records' names are shown. */
   reference?: string;
   /**
-   * money: the field of the same record holding the amount's ISO 4217 currency code; the amount
-   * is an integer of that currency's minor units (piastres, cents).
+   * money: the field of the same record holding the amount's ISO 4217 currency code; without one,
+   * the amount is in the workspace's base currency. The amount is an integer of that currency's
+   * minor units (piastres, cents).
    */
   currencyField?: string;
+  /** money: the field holding the upper end of a range the column shows ('EGP 120.00 – 180.00'). */
+  rangeTo?: string;
 }
 
 /** The zod type underneath optional, nullable, default and pipe wrappers. */

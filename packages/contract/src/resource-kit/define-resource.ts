@@ -135,13 +135,12 @@ export function checkResource(definition: ResourceDefinition): void {
     }
   }
   for (const column of definition.columns ?? []) {
-    if (
-      column.kind === 'money' &&
-      !(column.currencyField && column.currencyField in definition.schemas.record.shape)
-    ) {
-      throw new Error(
-        `Resource ${definition.key}: the money column ${column.field} names no currency field of its record`,
-      );
+    for (const named of [column.currencyField, column.rangeTo]) {
+      if (named !== undefined && !(named in definition.schemas.record.shape)) {
+        throw new Error(
+          `Resource ${definition.key}: the column ${column.field} names ${named}, not a field of its record`,
+        );
+      }
     }
     if (!columnFitsField(column.kind, definition.schemas.record.shape[column.field] as z.ZodType)) {
       throw new Error(

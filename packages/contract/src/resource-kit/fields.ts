@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodes } from '../domain/countries-and-currencies.ts';
+import { maxMoneyMinorUnits } from '../domain/money.ts';
 import { normalizeCode } from '../domain/normalize-code.ts';
 import { parseNumberInput } from '../domain/normalize-input.ts';
 import { lazySchema } from '../lazy-schema.ts';
@@ -140,6 +141,19 @@ export const localizedNameFormValues = localizedTextFormValues;
  */
 export const typedNumber = <T extends z.ZodType<number>>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? parseNumberInput(value) : value), schema);
+
+/**
+ * An amount of money as the API carries it: whole minor units of the workspace's base currency,
+ * from 0 to `maxMoneyMinorUnits`. Typed text becomes minor units in the form (`parseMoneyInput`,
+ * which knows the currency's digits); the wire never carries a decimal.
+ */
+export const moneyField = lazySchema(() =>
+  z
+    .number({ error: codes.MONEY_IS_INVALID })
+    .int(codes.MONEY_IS_INVALID)
+    .min(0, codes.MONEY_IS_NEGATIVE)
+    .max(maxMoneyMinorUnits, codes.MONEY_TOO_LARGE),
+);
 
 /** A form's empty choice ('' from a select, or nothing) is `null` for a nullable field. */
 export const emptyAsNull = <T extends z.ZodType>(schema: T) =>

@@ -9,6 +9,7 @@ import {
   imageUrlField,
   localizedNameField,
   localizedNameRecordField,
+  moneyField,
   recordStatusField,
   referenceField,
   typedNumber,
@@ -81,6 +82,8 @@ export const variantEditSchema = lazySchema(() =>
     key: z.string().min(1, codes.VARIANT_NOT_FOUND).max(2_000, codes.VARIANT_NOT_FOUND),
     sku: skuField.optional(),
     barcode: barcodeField.optional(),
+    price: moneyField.optional(),
+    cost: moneyField.nullable().optional(),
     images: imagesField.optional(),
     status: recordStatusField.optional(),
   }),
@@ -117,6 +120,12 @@ export const productInputSchema = lazySchema(() =>
     wasteCategoryId: referenceField.nullable().default(null),
     tagIds: z.array(referenceField).max(50, codes.TOO_MANY_TAGS).default([]),
     images: imagesField.default([]),
+    /** A product without variants is sold at its own price; with variants, each has its own. */
+    price: moneyField.default(0),
+    cost: moneyField.nullable().default(null),
+    taxId: referenceField.nullable().default(null),
+    /** Shelf prices include the tax (as Egyptian ones include VAT) unless this is false. */
+    pricesIncludeTax: z.boolean({ error: codes.VALUE_IS_INVALID }).default(true),
     options: z.array(productOptionSchema).max(maxProductOptions, codes.TOO_MANY_OPTIONS).default([]),
     variants: z.array(variantEditSchema).max(maxVariantsPerProduct, codes.TOO_MANY_VARIANT_EDITS).default([]),
     recipe: z.array(recipeLineInputSchema).max(maxRecipeLines, codes.TOO_MANY_RECIPE_LINES).default([]),
@@ -134,6 +143,10 @@ export const productUpdateSchema = lazySchema(() =>
     wasteCategoryId: referenceField.nullable().optional(),
     tagIds: z.array(referenceField).max(50, codes.TOO_MANY_TAGS).optional(),
     images: imagesField.optional(),
+    price: moneyField.optional(),
+    cost: moneyField.nullable().optional(),
+    taxId: referenceField.nullable().optional(),
+    pricesIncludeTax: z.boolean({ error: codes.VALUE_IS_INVALID }).optional(),
     options: z.array(productOptionSchema).max(maxProductOptions, codes.TOO_MANY_OPTIONS).optional(),
     variants: z.array(variantEditSchema).max(maxVariantsPerProduct, codes.TOO_MANY_VARIANT_EDITS).optional(),
     recipe: z.array(recipeLineInputSchema).max(maxRecipeLines, codes.TOO_MANY_RECIPE_LINES).optional(),
@@ -151,6 +164,9 @@ export const productVariantRecordSchema = lazySchema(() =>
     title: localizedNameRecordField,
     sku: z.string().nullable(),
     barcode: z.string().nullable(),
+    /** Minor units of the workspace's base currency, as every amount of a product. */
+    price: z.number(),
+    cost: z.number().nullable(),
     images: z.array(z.string()),
     status: recordStatusField,
     /** A recipe uses it: dropping its value marks it inactive instead of removing it. */
@@ -196,6 +212,17 @@ export const productRecordSchema = lazySchema(() =>
     wasteCategoryId: z.string().nullable(),
     tagIds: z.array(z.string()),
     images: z.array(z.string()),
+    /** Its own price and cost: what it sells at while it has no variants. */
+    price: z.number(),
+    cost: z.number().nullable(),
+    taxId: z.string().nullable(),
+    pricesIncludeTax: z.boolean(),
+    /**
+     * The lowest and highest price over its active variants (its own price without variants; null
+     * when every variant is inactive), kept with the variants for the list to show and sort by.
+     */
+    priceMin: z.number().nullable(),
+    priceMax: z.number().nullable(),
     options: z.array(z.object({ typeId: z.string(), valueIds: z.array(z.string()) })),
     variantsCount: z.number(),
     /** One product's page (get, create, update) has its variants and recipe; a list leaves them out. */
@@ -223,7 +250,8 @@ export const productsResource = defineResource({
   },
   /** `variants`: a variant's SKU or barcode finds its product. */
   search: ['code', 'name', 'variants'],
-  sort: ['code', 'name', 'variantsCount', 'createdAt'],
+  /** `priceMin`: a product sorts by its lowest price. */
+  sort: ['code', 'name', 'priceMin', 'variantsCount', 'createdAt'],
   defaultSort: 'code',
   filters: [
     /** A category finds the products of its sub-categories too. */
@@ -238,6 +266,7 @@ export const productsResource = defineResource({
     ...codeAndNameColumns,
     { field: 'measurementUnitId', kind: 'reference', reference: 'measurementUnits' },
     { field: 'categoryId', kind: 'reference', reference: 'categories' },
+    { field: 'priceMin', kind: 'money', rangeTo: 'priceMax' },
     { field: 'variantsCount', kind: 'number' },
     { field: 'status', kind: 'status' },
   ],

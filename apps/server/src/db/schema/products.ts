@@ -2,6 +2,8 @@ import { orderTypes } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  boolean,
   check,
   index,
   integer,
@@ -22,6 +24,7 @@ import {
   measurementUnits,
   searchText,
   status,
+  taxes,
   updatedAt,
   wasteCategories,
 } from './catalogue.ts';
@@ -73,6 +76,12 @@ export const variationValues = pgTable(
 );
 
 /**
+ * An amount of money: whole minor units of the workspace's base currency (piastres, fils), at
+ * most `maxMoneyMinorUnits`, so a JavaScript number holds it exactly.
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
  * A product. Its chosen values (`options`: `[{ typeId, valueIds }]` in the product's type order)
  * make its variants; `variantCodes` holds the variants' SKUs and barcodes as one text so the
  * list's search finds a product by them; `variantsCount` is kept with the variants.
@@ -92,11 +101,23 @@ export const products = pgTable(
     options: jsonb('options').notNull().default([]),
     variantsCount: integer('variants_count').notNull().default(0),
     variantCodes: text('variant_codes').notNull().default(''),
+    price: money('price').notNull().default(0),
+    cost: money('cost'),
+    taxId: uuid('tax_id').references(() => taxes.id),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
+    // Kept with the variants: over the active ones, or the product's own price without any.
+    priceMin: money('price_min'),
+    priceMax: money('price_max'),
     status: status(),
     searchText: searchText('code', 'name_en', 'name_ar', 'variant_codes'),
   },
   (table) => [
-    ...catalogueIndexes('products', table, [table.variantsCount]),
+    ...catalogueIndexes('products', table, [table.variantsCount, table.priceMin]),
+    // The list sorts by the lowest price with products without one last in both directions
+    // (`nulls last`): the ascending order reads the sort index, the descending one this.
+    index('products_price_min_desc_idx').on(table.workspaceId, table.priceMin.desc().nullsLast()),
+    index('products_tax_idx').on(table.taxId),
+    check('products_price_not_negative', sql`${table.price} >= 0 and ${table.cost} >= 0`),
     index('products_unit_idx').on(table.workspaceId, table.measurementUnitId),
     index('products_category_idx').on(table.workspaceId, table.categoryId),
     index('products_waste_category_idx').on(table.wasteCategoryId),
@@ -123,12 +144,15 @@ export const productVariants = pgTable(
     position: integer('position').notNull(),
     sku: text('sku'),
     barcode: text('barcode'),
+    price: money('price').notNull().default(0),
+    cost: money('cost'),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    check('product_variants_price_not_negative', sql`${table.price} >= 0 and ${table.cost} >= 0`),
     uniqueIndex('product_variants_product_key_unique').on(table.productId, table.key),
     index('product_variants_product_idx').on(table.productId, table.position),
     uniqueIndex('product_variants__sku__unique')
