@@ -7,6 +7,7 @@ import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import {
   createSample,
   isCreatable,
+  madeByEngine,
   type RouteTargets,
   sampleOf,
   seedTargets,
@@ -40,420 +41,417 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe.each(testResources.served.map((data) => [data.storage.definition.key, data] as const))(
-  '%s',
-  (key, data) => {
-    const { definition, table } = data.storage;
-    // Read-only resources (subscriptions, invoices) are written by their feature, never created here.
-    const creatable = isCreatable(data);
-    const sample = {
-      input: (records?: Record<string, string>, variant?: number) => sampleOf(key)(records, variant),
-    };
-    const url = (path: string, query = '') => `/api/${definition.path}${path}?workspaceId=${shop.id}${query}`;
-    const has = (verb: string) => (definition.verbs as readonly string[]).includes(verb);
-    const uniqueField = data.storage.uniqueFields.includes('code') ? 'code' : data.storage.uniqueFields[0]!;
-    const rowCount = async () =>
-      (await t.db.select({ n: count() }).from(table).where(eq(table.workspaceId, shop.id)))[0]!.n;
-    const create = async (body: Record<string, unknown>) =>
-      api(t.app, { url: url(''), body, cookie: admin.cookie });
+describe.each(madeByEngine.map((data) => [data.storage.definition.key, data] as const))('%s', (key, data) => {
+  const { definition, table } = data.storage;
+  // Read-only resources (subscriptions, invoices) are written by their feature, never created here.
+  const creatable = isCreatable(data);
+  const sample = {
+    input: (records?: Record<string, string>, variant?: number) => sampleOf(key)(records, variant),
+  };
+  const url = (path: string, query = '') => `/api/${definition.path}${path}?workspaceId=${shop.id}${query}`;
+  const has = (verb: string) => (definition.verbs as readonly string[]).includes(verb);
+  const uniqueField = data.storage.uniqueFields.includes('code') ? 'code' : data.storage.uniqueFields[0]!;
+  const rowCount = async () =>
+    (await t.db.select({ n: count() }).from(table).where(eq(table.workspaceId, shop.id)))[0]!.n;
+  const create = async (body: Record<string, unknown>) =>
+    api(t.app, { url: url(''), body, cookie: admin.cookie });
 
-    it.runIf(!creatable)(
-      'read-only: get answers the record in its declared shape; no write route exists',
-      async () => {
-        const id = targets.records[key]!;
-        const record = dataOf<Record<string, unknown>>(
-          await api(t.app, { url: url(`/${id}`), cookie: admin.cookie }),
-        );
-        expect(definition.schemas.record.strict().safeParse(record).error).toBeUndefined();
-        expect(record.id).toBe(id);
-        for (const [method, path] of [
-          ['POST', ''],
-          ['POST', '/bulk'],
-          ['PATCH', `/${id}`],
-          ['DELETE', `/${id}`],
-        ] as const) {
-          const refused = await api(t.app, {
-            method,
-            url: url(path),
-            body: method === 'DELETE' ? undefined : {},
-            cookie: admin.cookie,
-          });
-          expect(refused.status, `${method} ${path}`).toBe(404);
-        }
-        expect(
-          (await api(t.app, { url: url(`/${otherTargets.records[key]}`), cookie: admin.cookie })).status,
-        ).toBe(404);
-      },
-    );
-
-    it.runIf(creatable)('create, get, patch, enable/disable and delete', async () => {
-      const input = sample.input(targets.records);
-      const created = await create(input);
-      expect(created.status, created.text).toBe(201);
-      const record = dataOf<Record<string, unknown>>(created);
-      expect(definition.schemas.record.safeParse(record).error).toBeUndefined();
-      expect(record[uniqueField]).toBe(input[uniqueField]);
-      expect(dataOf(await api(t.app, { url: url(`/${record.id}`), cookie: admin.cookie }))).toEqual(record);
-
-      const change = sample.input(targets.records);
-      const patched = dataOf<Record<string, unknown>>(
-        await api(t.app, { method: 'PATCH', url: url(`/${record.id}`), body: change, cookie: admin.cookie }),
+  it.runIf(!creatable)(
+    'read-only: get answers the record in its declared shape; no write route exists',
+    async () => {
+      const id = targets.records[key]!;
+      const record = dataOf<Record<string, unknown>>(
+        await api(t.app, { url: url(`/${id}`), cookie: admin.cookie }),
       );
-      expect(patched[uniqueField]).toBe(change[uniqueField]);
-      if (definition.hasStatus) {
-        const disabled = await api(t.app, {
-          method: 'PATCH',
-          url: url(`/${record.id}`),
-          body: { status: 'inactive' },
-          cookie: admin.cookie,
-        });
-        expect(dataOf<{ status: string }>(disabled).status).toBe('inactive');
-        const enabled = await api(t.app, {
-          method: 'PATCH',
-          url: url(`/${record.id}`),
-          body: { status: 'active' },
-          cookie: admin.cookie,
-        });
-        expect(dataOf<{ status: string }>(enabled).status).toBe('active');
-      }
-      if (has('delete')) {
-        const deleted = await api(t.app, {
-          method: 'DELETE',
-          url: url(`/${record.id}`),
-          cookie: admin.cookie,
-        });
-        expect(deleted.status, deleted.text).toBe(200);
-        expect((await api(t.app, { url: url(`/${record.id}`), cookie: admin.cookie })).status).toBe(404);
-      } else {
+      expect(definition.schemas.record.strict().safeParse(record).error).toBeUndefined();
+      expect(record.id).toBe(id);
+      for (const [method, path] of [
+        ['POST', ''],
+        ['POST', '/bulk'],
+        ['PATCH', `/${id}`],
+        ['DELETE', `/${id}`],
+      ] as const) {
         const refused = await api(t.app, {
-          method: 'DELETE',
-          url: url(`/${record.id}`),
+          method,
+          url: url(path),
+          body: method === 'DELETE' ? undefined : {},
           cookie: admin.cookie,
         });
-        expect(refused.status).toBe(404);
+        expect(refused.status, `${method} ${path}`).toBe(404);
       }
-    });
+      expect(
+        (await api(t.app, { url: url(`/${otherTargets.records[key]}`), cookie: admin.cookie })).status,
+      ).toBe(404);
+    },
+  );
 
-    it.runIf(creatable)(
-      'unique per workspace: 409 DB with its target; the same value in another workspace is fine',
-      async () => {
-        const input = sample.input(targets.records);
-        expect((await create(input)).status).toBe(201);
-        const again = await create({ ...sample.input(targets.records), [uniqueField]: input[uniqueField] });
-        expect(again.status, again.text).toBe(409);
-        expect(errorOf(again)).toMatchObject({ code: 'DB', target: uniqueField });
-        if (uniqueField === 'code') expect(errorOf(again).message).toBe('This code must be unique');
-        const elsewhere = await api(t.app, {
-          url: `/api/${definition.path}?workspaceId=${other.id}`,
-          body: { ...sample.input(otherTargets.records), [uniqueField]: input[uniqueField] },
-          cookie: (await addMember(t.db, other.id, { isAdmin: true })).cookie,
-        });
-        expect(elsewhere.status, elsewhere.text).toBe(201);
-      },
+  it.runIf(creatable)('create, get, patch, enable/disable and delete', async () => {
+    const input = sample.input(targets.records);
+    const created = await create(input);
+    expect(created.status, created.text).toBe(201);
+    const record = dataOf<Record<string, unknown>>(created);
+    expect(definition.schemas.record.safeParse(record).error).toBeUndefined();
+    expect(record[uniqueField]).toBe(input[uniqueField]);
+    expect(dataOf(await api(t.app, { url: url(`/${record.id}`), cookie: admin.cookie }))).toEqual(record);
+
+    const change = sample.input(targets.records);
+    const patched = dataOf<Record<string, unknown>>(
+      await api(t.app, { method: 'PATCH', url: url(`/${record.id}`), body: change, cookie: admin.cookie }),
     );
+    expect(patched[uniqueField]).toBe(change[uniqueField]);
+    if (definition.hasStatus) {
+      const disabled = await api(t.app, {
+        method: 'PATCH',
+        url: url(`/${record.id}`),
+        body: { status: 'inactive' },
+        cookie: admin.cookie,
+      });
+      expect(dataOf<{ status: string }>(disabled).status).toBe('inactive');
+      const enabled = await api(t.app, {
+        method: 'PATCH',
+        url: url(`/${record.id}`),
+        body: { status: 'active' },
+        cookie: admin.cookie,
+      });
+      expect(dataOf<{ status: string }>(enabled).status).toBe('active');
+    }
+    if (has('delete')) {
+      const deleted = await api(t.app, {
+        method: 'DELETE',
+        url: url(`/${record.id}`),
+        cookie: admin.cookie,
+      });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect((await api(t.app, { url: url(`/${record.id}`), cookie: admin.cookie })).status).toBe(404);
+    } else {
+      const refused = await api(t.app, {
+        method: 'DELETE',
+        url: url(`/${record.id}`),
+        cookie: admin.cookie,
+      });
+      expect(refused.status).toBe(404);
+    }
+  });
 
-    it('bulk: all rows or none, with per-row issue paths', async () => {
-      if (!has('bulk')) return;
-      const before = await rowCount();
-      const first = sample.input(targets.records);
-      const repeated = await api(t.app, {
-        url: url('/bulk'),
-        body: [first, { ...sample.input(targets.records), [uniqueField]: first[uniqueField] }],
-        cookie: admin.cookie,
+  it.runIf(creatable)(
+    'unique per workspace: 409 DB with its target; the same value in another workspace is fine',
+    async () => {
+      const input = sample.input(targets.records);
+      expect((await create(input)).status).toBe(201);
+      const again = await create({ ...sample.input(targets.records), [uniqueField]: input[uniqueField] });
+      expect(again.status, again.text).toBe(409);
+      expect(errorOf(again)).toMatchObject({ code: 'DB', target: uniqueField });
+      if (uniqueField === 'code') expect(errorOf(again).message).toBe('This code must be unique');
+      const elsewhere = await api(t.app, {
+        url: `/api/${definition.path}?workspaceId=${other.id}`,
+        body: { ...sample.input(otherTargets.records), [uniqueField]: input[uniqueField] },
+        cookie: (await addMember(t.db, other.id, { isAdmin: true })).cookie,
       });
-      expectValidation(repeated, `1.${uniqueField}`, validationCodes.CODE_MUST_BE_UNIQUE);
-      // An empty code is no mistake (the engine assigns one); one over 60 characters is.
-      const invalid = await api(t.app, {
-        url: url('/bulk'),
-        body: [
-          sample.input(targets.records),
-          { ...sample.input(targets.records), [uniqueField]: uniqueField === 'code' ? 'x'.repeat(61) : '' },
-        ],
-        cookie: admin.cookie,
-      });
-      expect(errorOf(invalid).issues?.[0]?.path).toBe(`1.${uniqueField}`);
-      expect(await rowCount()).toBe(before);
-      const done = await api(t.app, {
-        url: url('/bulk'),
-        body: [sample.input(targets.records), sample.input(targets.records)],
-        cookie: admin.cookie,
-      });
-      expect(dataOf<unknown[]>(done)).toHaveLength(2);
-      expect(await rowCount()).toBe(before + 2);
-      // One row over the contract's limit: refused whole, before any row is looked at.
-      const tooMany = await api(t.app, {
-        url: url('/bulk'),
-        body: Array.from({ length: maxBulkRows + 1 }, () => sample.input(targets.records)),
-        cookie: admin.cookie,
-      });
-      expectValidation(tooMany, '', validationCodes.TOO_MANY_BULK_ROWS);
-      expect(await rowCount()).toBe(before + 2);
+      expect(elsewhere.status, elsewhere.text).toBe(201);
+    },
+  );
+
+  it('bulk: all rows or none, with per-row issue paths', async () => {
+    if (!has('bulk')) return;
+    const before = await rowCount();
+    const first = sample.input(targets.records);
+    const repeated = await api(t.app, {
+      url: url('/bulk'),
+      body: [first, { ...sample.input(targets.records), [uniqueField]: first[uniqueField] }],
+      cookie: admin.cookie,
     });
-
-    it.runIf(creatable && definition.codePrefix !== undefined)(
-      `codes: left empty, the next free ${definition.codePrefix}- code; typed in another Unicode form, not unique`,
-      async () => {
-        const prefix = definition.codePrefix!;
-        const numberOf = (code: unknown) => {
-          expect(code).toMatch(new RegExp(`^${prefix}-[0-9]{4,}$`));
-          return Number((code as string).slice(prefix.length + 1));
-        };
-        const withoutCode = () => {
-          const { code: _, ...input } = sample.input(targets.records);
-          return input;
-        };
-        const first = numberOf(dataOf<{ code: string }>(await create(withoutCode())).code);
-        const blank = dataOf<{ id: string; code: string }>(
-          await create({ ...sample.input(targets.records), code: ' \u200b ' }),
-        );
-        expect(numberOf(blank.code)).toBe(first + 1);
-        // A code of the sequence typed by hand is skipped by the sequence.
-        const typed = sequenceCode(prefix, first + 2);
-        expect(
-          dataOf<{ code: string }>(await create({ ...sample.input(targets.records), code: typed })).code,
-        ).toBe(typed);
-        let next = first + 3;
-        if (has('bulk')) {
-          const bulk = dataOf<{ code: string }[]>(
-            await api(t.app, {
-              url: url('/bulk'),
-              body: [withoutCode(), { ...withoutCode(), code: '' }, withoutCode()],
-              cookie: admin.cookie,
-            }),
-          );
-          expect(bulk.map((record) => numberOf(record.code))).toEqual([next, next + 1, next + 2]);
-          next += 3;
-        }
-        // Editable: the generated code changed by hand; emptied, it takes the next one.
-        const edited = await api(t.app, {
-          method: 'PATCH',
-          url: url(`/${blank.id}`),
-          body: { code: `\uff25\uff24-${blank.code}` },
-          cookie: admin.cookie,
-        });
-        expect(dataOf<{ code: string }>(edited).code).toBe(`ED-${blank.code}`);
-        const emptied = await api(t.app, {
-          method: 'PATCH',
-          url: url(`/${blank.id}`),
-          body: { code: '' },
-          cookie: admin.cookie,
-        });
-        expect(numberOf(dataOf<{ code: string }>(emptied).code)).toBe(next);
-        // The same code in another form is the same code.
-        const again = await create({ ...sample.input(targets.records), code: `E\u0301D-${blank.code}` });
-        expect(again.status, again.text).toBe(201);
-        const twin = await create({ ...sample.input(targets.records), code: `\u00c9D-${blank.code}\u200f` });
-        expect(twin.status, twin.text).toBe(409);
-        expect(errorOf(twin)).toMatchObject({
-          code: 'DB',
-          target: 'code',
-          message: 'This code must be unique',
-        });
-      },
-    );
-
-    it('validation: an empty body, an unknown field, bad list parameters', async () => {
-      if (creatable) {
-        const empty = await create({});
-        expect(errorOf(empty).code).toBe('VALIDATION');
-        expect(errorOf(empty).issues?.length).toBeGreaterThan(0);
-        expect(errorOf(await create({ ...sample.input(targets.records), workspaceId: other.id })).code).toBe(
-          'VALIDATION',
-        );
-      }
-      for (const query of [
-        `&pageSize=${maxPageSize + 1}`,
-        '&page=0',
-        '&sort=nothing',
-        '&colour=red',
-        '&pageSize=x',
-      ]) {
-        const response = await api(t.app, { url: url('', query), cookie: admin.cookie });
-        expect(response.status, `${query} → ${response.text}`).toBe(400);
-        expect(errorOf(response).code).toBe('VALIDATION');
-      }
-      for (const filter of definition.filters) {
-        const bad = await api(t.app, { url: url('', `&${filter.field}=not-a-value`), cookie: admin.cookie });
-        expect(bad.status, `${filter.field} → ${bad.text}`).toBe(400);
-      }
+    expectValidation(repeated, `1.${uniqueField}`, validationCodes.CODE_MUST_BE_UNIQUE);
+    // An empty code is no mistake (the engine assigns one); one over 60 characters is.
+    const invalid = await api(t.app, {
+      url: url('/bulk'),
+      body: [
+        sample.input(targets.records),
+        { ...sample.input(targets.records), [uniqueField]: uniqueField === 'code' ? 'x'.repeat(61) : '' },
+      ],
+      cookie: admin.cookie,
     });
+    expect(errorOf(invalid).issues?.[0]?.path).toBe(`1.${uniqueField}`);
+    expect(await rowCount()).toBe(before);
+    const done = await api(t.app, {
+      url: url('/bulk'),
+      body: [sample.input(targets.records), sample.input(targets.records)],
+      cookie: admin.cookie,
+    });
+    expect(dataOf<unknown[]>(done)).toHaveLength(2);
+    expect(await rowCount()).toBe(before + 2);
+    // One row over the contract's limit: refused whole, before any row is looked at.
+    const tooMany = await api(t.app, {
+      url: url('/bulk'),
+      body: Array.from({ length: maxBulkRows + 1 }, () => sample.input(targets.records)),
+      cookie: admin.cookie,
+    });
+    expectValidation(tooMany, '', validationCodes.TOO_MANY_BULK_ROWS);
+    expect(await rowCount()).toBe(before + 2);
+  });
 
-    it('pages: pageSize up to 100, meta.total, only this workspace', async () => {
-      const page = await api(t.app, { url: url('', `&pageSize=${maxPageSize}`), cookie: admin.cookie });
-      expect(page.status).toBe(200);
-      const body = page.json as { data: { id: string }[]; meta: { total: number } };
-      expect(body.meta.total).toBe(await rowCount());
-      expect(body.data.map((row) => row.id)).not.toContain(otherTargets.records[key]);
-      const one = (await api(t.app, { url: url('', '&pageSize=1&page=2'), cookie: admin.cookie })).json as {
-        data: unknown[];
-        meta: { total: number; page: number };
+  it.runIf(creatable && definition.codePrefix !== undefined)(
+    `codes: left empty, the next free ${definition.codePrefix}- code; typed in another Unicode form, not unique`,
+    async () => {
+      const prefix = definition.codePrefix!;
+      const numberOf = (code: unknown) => {
+        expect(code).toMatch(new RegExp(`^${prefix}-[0-9]{4,}$`));
+        return Number((code as string).slice(prefix.length + 1));
       };
-      expect(one.data.length).toBe(Math.min(1, Math.max(0, body.meta.total - 1)));
-      expect(one.meta).toMatchObject({ total: body.meta.total, page: 2 });
-    });
-
-    // Read-only resources (subscriptions, invoices) declare no search field: nothing to search.
-    it.runIf(definition.search.length > 0)(
-      'search: each declared search field finds a record by its own value, in either language',
-      async () => {
-        const record = dataOf<Record<string, unknown>>(
-          await create({ ...sample.input(targets.records, 3), ...(await searchedExtras[key]?.(shop.id)) }),
+      const withoutCode = () => {
+        const { code: _, ...input } = sample.input(targets.records);
+        return input;
+      };
+      const first = numberOf(dataOf<{ code: string }>(await create(withoutCode())).code);
+      const blank = dataOf<{ id: string; code: string }>(
+        await create({ ...sample.input(targets.records), code: ' \u200b ' }),
+      );
+      expect(numberOf(blank.code)).toBe(first + 1);
+      // A code of the sequence typed by hand is skipped by the sequence.
+      const typed = sequenceCode(prefix, first + 2);
+      expect(
+        dataOf<{ code: string }>(await create({ ...sample.input(targets.records), code: typed })).code,
+      ).toBe(typed);
+      let next = first + 3;
+      if (has('bulk')) {
+        const bulk = dataOf<{ code: string }[]>(
+          await api(t.app, {
+            url: url('/bulk'),
+            body: [withoutCode(), { ...withoutCode(), code: '' }, withoutCode()],
+            cookie: admin.cookie,
+          }),
         );
-        for (const field of definition.search) {
-          const terms = searchTerms(record, field);
-          expect(terms.length, `the sample has a ${field}`).toBeGreaterThan(0);
-          for (const term of terms) {
-            // A term also in another searched field of the record would find it without this field.
-            const elsewhere = definition.search.filter(
-              (other) =>
-                other !== field &&
-                searchTerms(record, other).some((value) => value.toLowerCase().includes(term.toLowerCase())),
-            );
-            expect(elsewhere, `the sample's ${field} "${term}" also appears in`).toEqual([]);
-            const found = await api(t.app, {
-              url: url('', `&search=${encodeURIComponent(term)}&pageSize=100`),
-              cookie: admin.cookie,
-            });
-            expect(
-              (found.json as { data: { id: string }[] }).data.map((row) => row.id),
-              `search ${field} = ${term}`,
-            ).toContain(record.id);
-          }
-        }
-        const none = await api(t.app, {
-          url: url('', `&search=${encodeURIComponent('%_nothing')}`),
-          cookie: admin.cookie,
-        });
-        expect((none.json as { data: unknown[] }).data).toEqual([]);
-      },
-    );
-
-    describe('sort: each sortable field both ways, in the order of the collation the query uses', () => {
-      let sorted: { id: string };
-      let sortedAdmin: TestMember;
-      beforeAll(async () => {
-        // A workspace of its own: the list holds exactly these records, which differ in every field.
-        sorted = await createWorkspace(t.db, unique('Sorted '));
-        sortedAdmin = await addMember(t.db, sorted.id, { isAdmin: true });
-        const records: Record<string, string> = {};
-        for (const served of testResources.served) {
-          if (served === data) break;
-          records[served.storage.definition.key] = await createSample(t.db, served, sorted.id, records);
-        }
-        const ids: string[] = [];
-        for (let variant = 0; variant < 6; variant++)
-          ids.push(await createSample(t.db, data, sorted.id, records, variant));
-        await varyComputed[key]?.(sorted.id, ids);
-      });
-
-      it.each(
-        definition.sort
-          .flatMap((field) => [field, `-${field}`])
-          .flatMap((sort) => [
-            [sort, 'en'],
-            [sort, 'ar'],
-          ]),
-      )('%s, read in %s', async (sort, language) => {
-        const response = await api(t.app, {
-          url: `/api/${definition.path}?workspaceId=${sorted.id}&sort=${sort}&pageSize=100`,
-          cookie: sortedAdmin.cookie,
-          headers: { 'accept-language': language === 'ar' ? 'ar-EG,ar;q=0.9' : 'en-US,en;q=0.9' },
-        });
-        expect(response.status, response.text).toBe(200);
-        const field = sort.replace(/^-/, '');
-        const values = (response.json as { data: Record<string, unknown>[] }).data.map((row) =>
-          sortValue(row, field, language),
-        );
-        expect(new Set(values).size, `the records differ in ${field}`).toBeGreaterThan(2);
-        expect(values).toEqual(sortedAsCollated(values, sort.startsWith('-')));
-      });
-    });
-
-    it('filters: each declared filter narrows the list; /filters gives values with counts', async () => {
-      const values = await api(t.app, { url: url('/filters'), cookie: admin.cookie });
-      expect(values.status, values.text).toBe(200);
-      const data = (values.json as { data: Record<string, { value: unknown; count: number }[]> }).data;
-      const fields = [
-        ...definition.filters.map((filter) => filter.field),
-        ...(definition.hasStatus ? ['status'] : []),
-      ];
-      expect(Object.keys(data).sort()).toEqual([...fields].sort());
-      for (const field of fields) {
-        const entry = data[field]!.find((candidate) => candidate.value !== null);
-        if (!entry) continue;
-        const filtered = await api(t.app, {
-          url: url('', `&${field}=${entry.value}&pageSize=100`),
-          cookie: admin.cookie,
-        });
-        const body = filtered.json as { data: Record<string, unknown>[]; meta: { total: number } };
-        expect(body.meta.total, `${field}=${entry.value}`).toBe(entry.count);
-        expect(body.data.every((row) => row[field] === entry.value)).toBe(true);
+        expect(bulk.map((record) => numberOf(record.code))).toEqual([next, next + 1, next + 2]);
+        next += 3;
       }
-      expect(listQuerySchema(definition).safeParse({ workspaceId: shop.id }).success).toBe(true);
+      // Editable: the generated code changed by hand; emptied, it takes the next one.
+      const edited = await api(t.app, {
+        method: 'PATCH',
+        url: url(`/${blank.id}`),
+        body: { code: `\uff25\uff24-${blank.code}` },
+        cookie: admin.cookie,
+      });
+      expect(dataOf<{ code: string }>(edited).code).toBe(`ED-${blank.code}`);
+      const emptied = await api(t.app, {
+        method: 'PATCH',
+        url: url(`/${blank.id}`),
+        body: { code: '' },
+        cookie: admin.cookie,
+      });
+      expect(numberOf(dataOf<{ code: string }>(emptied).code)).toBe(next);
+      // The same code in another form is the same code.
+      const again = await create({ ...sample.input(targets.records), code: `E\u0301D-${blank.code}` });
+      expect(again.status, again.text).toBe(201);
+      const twin = await create({ ...sample.input(targets.records), code: `\u00c9D-${blank.code}\u200f` });
+      expect(twin.status, twin.text).toBe(409);
+      expect(errorOf(twin)).toMatchObject({
+        code: 'DB',
+        target: 'code',
+        message: 'This code must be unique',
+      });
+    },
+  );
+
+  it('validation: an empty body, an unknown field, bad list parameters', async () => {
+    if (creatable) {
+      const empty = await create({});
+      expect(errorOf(empty).code).toBe('VALIDATION');
+      expect(errorOf(empty).issues?.length).toBeGreaterThan(0);
+      expect(errorOf(await create({ ...sample.input(targets.records), workspaceId: other.id })).code).toBe(
+        'VALIDATION',
+      );
+    }
+    for (const query of [
+      `&pageSize=${maxPageSize + 1}`,
+      '&page=0',
+      '&sort=nothing',
+      '&colour=red',
+      '&pageSize=x',
+    ]) {
+      const response = await api(t.app, { url: url('', query), cookie: admin.cookie });
+      expect(response.status, `${query} → ${response.text}`).toBe(400);
+      expect(errorOf(response).code).toBe('VALIDATION');
+    }
+    for (const filter of definition.filters) {
+      const bad = await api(t.app, { url: url('', `&${filter.field}=not-a-value`), cookie: admin.cookie });
+      expect(bad.status, `${filter.field} → ${bad.text}`).toBe(400);
+    }
+  });
+
+  it('pages: pageSize up to 100, meta.total, only this workspace', async () => {
+    const page = await api(t.app, { url: url('', `&pageSize=${maxPageSize}`), cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    const body = page.json as { data: { id: string }[]; meta: { total: number } };
+    expect(body.meta.total).toBe(await rowCount());
+    expect(body.data.map((row) => row.id)).not.toContain(otherTargets.records[key]);
+    const one = (await api(t.app, { url: url('', '&pageSize=1&page=2'), cookie: admin.cookie })).json as {
+      data: unknown[];
+      meta: { total: number; page: number };
+    };
+    expect(one.data.length).toBe(Math.min(1, Math.max(0, body.meta.total - 1)));
+    expect(one.meta).toMatchObject({ total: body.meta.total, page: 2 });
+  });
+
+  // Read-only resources (subscriptions, invoices) declare no search field: nothing to search.
+  it.runIf(definition.search.length > 0)(
+    'search: each declared search field finds a record by its own value, in either language',
+    async () => {
+      const record = dataOf<Record<string, unknown>>(
+        await create({ ...sample.input(targets.records, 3), ...(await searchedExtras[key]?.(shop.id)) }),
+      );
+      for (const field of definition.search) {
+        const terms = searchTerms(record, field);
+        expect(terms.length, `the sample has a ${field}`).toBeGreaterThan(0);
+        for (const term of terms) {
+          // A term also in another searched field of the record would find it without this field.
+          const elsewhere = definition.search.filter(
+            (other) =>
+              other !== field &&
+              searchTerms(record, other).some((value) => value.toLowerCase().includes(term.toLowerCase())),
+          );
+          expect(elsewhere, `the sample's ${field} "${term}" also appears in`).toEqual([]);
+          const found = await api(t.app, {
+            url: url('', `&search=${encodeURIComponent(term)}&pageSize=100`),
+            cookie: admin.cookie,
+          });
+          expect(
+            (found.json as { data: { id: string }[] }).data.map((row) => row.id),
+            `search ${field} = ${term}`,
+          ).toContain(record.id);
+        }
+      }
+      const none = await api(t.app, {
+        url: url('', `&search=${encodeURIComponent('%_nothing')}`),
+        cookie: admin.cookie,
+      });
+      expect((none.json as { data: unknown[] }).data).toEqual([]);
+    },
+  );
+
+  describe('sort: each sortable field both ways, in the order of the collation the query uses', () => {
+    let sorted: { id: string };
+    let sortedAdmin: TestMember;
+    beforeAll(async () => {
+      // A workspace of its own: the list holds exactly these records, which differ in every field.
+      sorted = await createWorkspace(t.db, unique('Sorted '));
+      sortedAdmin = await addMember(t.db, sorted.id, { isAdmin: true });
+      const records: Record<string, string> = {};
+      for (const served of madeByEngine) {
+        if (served === data) break;
+        records[served.storage.definition.key] = await createSample(t.db, served, sorted.id, records);
+      }
+      const ids: string[] = [];
+      for (let variant = 0; variant < 6; variant++)
+        ids.push(await createSample(t.db, data, sorted.id, records, variant));
+      await varyComputed[key]?.(sorted.id, ids);
     });
 
-    it.runIf(definition.filters.some((filter) => filter.kind === 'reference'))(
-      'reference filters: `none` lists the records that reference nothing, alone or beside an id',
-      async () => {
-        const counts = dataOf<Record<string, { value: string | null; count: number }[]>>(
-          await api(t.app, { url: url('/filters'), cookie: admin.cookie }),
-        );
-        for (const filter of definition.filters.filter((candidate) => candidate.kind === 'reference')) {
-          const nulls = counts[filter.field]!.find((entry) => entry.value === null)?.count ?? 0;
-          const some = counts[filter.field]!.find((entry) => entry.value !== null);
-          const alone = await api(t.app, {
-            url: url('', `&${filter.field}=none&pageSize=100`),
-            cookie: admin.cookie,
-          });
-          const aloneBody = alone.json as { data: Record<string, unknown>[]; meta: { total: number } };
-          expect(aloneBody.meta.total, alone.text).toBe(nulls);
-          expect(aloneBody.data.every((row) => row[filter.field] === null)).toBe(true);
-          if (!some) continue;
-          const both = await api(t.app, {
-            url: url('', `&${filter.field}=${some.value},none&pageSize=100`),
-            cookie: admin.cookie,
-          });
-          expect((both.json as { meta: { total: number } }).meta.total).toBe(nulls + some.count);
-        }
-      },
-    );
+    it.each(
+      definition.sort
+        .flatMap((field) => [field, `-${field}`])
+        .flatMap((sort) => [
+          [sort, 'en'],
+          [sort, 'ar'],
+        ]),
+    )('%s, read in %s', async (sort, language) => {
+      const response = await api(t.app, {
+        url: `/api/${definition.path}?workspaceId=${sorted.id}&sort=${sort}&pageSize=100`,
+        cookie: sortedAdmin.cookie,
+        headers: { 'accept-language': language === 'ar' ? 'ar-EG,ar;q=0.9' : 'en-US,en;q=0.9' },
+      });
+      expect(response.status, response.text).toBe(200);
+      const field = sort.replace(/^-/, '');
+      const values = (response.json as { data: Record<string, unknown>[] }).data.map((row) =>
+        sortValue(row, field, language),
+      );
+      expect(new Set(values).size, `the records differ in ${field}`).toBeGreaterThan(2);
+      expect(values).toEqual(sortedAsCollated(values, sort.startsWith('-')));
+    });
+  });
 
-    it.runIf(definition.form !== undefined)(
-      'the declared form edits what the list shows: record → form values → input, saved unchanged',
-      async () => {
-        const form = definition.form!;
-        const created = dataOf<Record<string, unknown>>(await create(sample.input(targets.records)));
-        const parsed = form.schema.safeParse(form.values(created as never));
-        expect(parsed.error).toBeUndefined();
-        const saved = await api(t.app, {
-          method: 'PATCH',
-          url: url(`/${created.id}`),
-          body: parsed.data,
+  it('filters: each declared filter narrows the list; /filters gives values with counts', async () => {
+    const values = await api(t.app, { url: url('/filters'), cookie: admin.cookie });
+    expect(values.status, values.text).toBe(200);
+    const data = (values.json as { data: Record<string, { value: unknown; count: number }[]> }).data;
+    const fields = [
+      ...definition.filters.map((filter) => filter.field),
+      ...(definition.hasStatus ? ['status'] : []),
+    ];
+    expect(Object.keys(data).sort()).toEqual([...fields].sort());
+    for (const field of fields) {
+      const entry = data[field]!.find((candidate) => candidate.value !== null);
+      if (!entry) continue;
+      const filtered = await api(t.app, {
+        url: url('', `&${field}=${entry.value}&pageSize=100`),
+        cookie: admin.cookie,
+      });
+      const body = filtered.json as { data: Record<string, unknown>[]; meta: { total: number } };
+      expect(body.meta.total, `${field}=${entry.value}`).toBe(entry.count);
+      expect(body.data.every((row) => row[field] === entry.value)).toBe(true);
+    }
+    expect(listQuerySchema(definition).safeParse({ workspaceId: shop.id }).success).toBe(true);
+  });
+
+  it.runIf(definition.filters.some((filter) => filter.kind === 'reference'))(
+    'reference filters: `none` lists the records that reference nothing, alone or beside an id',
+    async () => {
+      const counts = dataOf<Record<string, { value: string | null; count: number }[]>>(
+        await api(t.app, { url: url('/filters'), cookie: admin.cookie }),
+      );
+      for (const filter of definition.filters.filter((candidate) => candidate.kind === 'reference')) {
+        const nulls = counts[filter.field]!.find((entry) => entry.value === null)?.count ?? 0;
+        const some = counts[filter.field]!.find((entry) => entry.value !== null);
+        const alone = await api(t.app, {
+          url: url('', `&${filter.field}=none&pageSize=100`),
           cookie: admin.cookie,
         });
-        expect(saved.status, saved.text).toBe(200);
-        const { updatedAt: _before, ...was } = created;
-        const { updatedAt: _after, ...now } = dataOf<Record<string, unknown>>(saved);
-        expect(now).toEqual(was);
-      },
-    );
+        const aloneBody = alone.json as { data: Record<string, unknown>[]; meta: { total: number } };
+        expect(aloneBody.meta.total, alone.text).toBe(nulls);
+        expect(aloneBody.data.every((row) => row[filter.field] === null)).toBe(true);
+        if (!some) continue;
+        const both = await api(t.app, {
+          url: url('', `&${filter.field}=${some.value},none&pageSize=100`),
+          cookie: admin.cookie,
+        });
+        expect((both.json as { meta: { total: number } }).meta.total).toBe(nulls + some.count);
+      }
+    },
+  );
 
-    it.runIf(creatable && Object.keys(data.storage.references).length > 0)(
-      "references: another workspace's record is refused like a missing one",
-      async () => {
-        for (const [field, referenced] of Object.entries(data.storage.references)) {
-          const otherKey = testResources.served.find((candidate) => candidate.storage.table === referenced)!
-            .storage.definition.key;
-          const response = await create({
-            ...sample.input(targets.records),
-            [field]: otherTargets.records[otherKey],
-          });
-          expectValidation(response, field, validationCodes.REFERENCE_NOT_FOUND);
-        }
-      },
-    );
-  },
-);
+  it.runIf(definition.form !== undefined)(
+    'the declared form edits what the list shows: record → form values → input, saved unchanged',
+    async () => {
+      const form = definition.form!;
+      const created = dataOf<Record<string, unknown>>(await create(sample.input(targets.records)));
+      const parsed = form.schema.safeParse(form.values(created as never));
+      expect(parsed.error).toBeUndefined();
+      const saved = await api(t.app, {
+        method: 'PATCH',
+        url: url(`/${created.id}`),
+        body: parsed.data,
+        cookie: admin.cookie,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const { updatedAt: _before, ...was } = created;
+      const { updatedAt: _after, ...now } = dataOf<Record<string, unknown>>(saved);
+      expect(now).toEqual(was);
+    },
+  );
+
+  it.runIf(creatable && Object.keys(data.storage.references).length > 0)(
+    "references: another workspace's record is refused like a missing one",
+    async () => {
+      for (const [field, referenced] of Object.entries(data.storage.references)) {
+        const otherKey = testResources.served.find((candidate) => candidate.storage.table === referenced)!
+          .storage.definition.key;
+        const response = await create({
+          ...sample.input(targets.records),
+          [field]: otherTargets.records[otherKey],
+        });
+        expectValidation(response, field, validationCodes.REFERENCE_NOT_FOUND);
+      }
+    },
+  );
+});
 
 /**
  * Computed fields (counts of related records) differ only once related records exist: the

@@ -46,6 +46,15 @@ function unsubscribedApplication(targets: RouteTargets): string {
 export const testResources = createAppResources();
 
 /**
+ * The served resources whose records the tests make through the engine (or a read-only seed):
+ * all but those read from a source, whose records their feature makes (a member is invited; the
+ * engine's list and read of members are tested in workspace-users.test.ts).
+ */
+export const madeByEngine = testResources.served.filter(
+  (data) => data.storage.idColumn === data.storage.table.id,
+);
+
+/**
  * A valid input of each engine resource (`records`: the target workspace's records, which a
  * location's input names its brand from). The matrices walk the route table; a resource
  * registered without an entry here makes them fail, by name.
@@ -193,10 +202,8 @@ export async function seedTargets(db: Database, workspaceId: string): Promise<Ro
   const referenced: Record<string, string> = {};
   const records: Record<string, string> = {};
   // Registry order: a referenced resource (brands) comes before those naming it (locations).
-  for (const data of testResources.served) {
+  for (const data of madeByEngine) {
     const { definition, table } = data.storage;
-    // A record read from a source (a member) is made by its feature: seeded below.
-    if (data.storage.idColumn !== table.id) continue;
     if (!definition.verbs.includes('delete')) {
       // Never deleted, and unique per workspace (one rate per currency): the workspace's first is
       // reused, so seeding a workspace for every route never runs out of currencies.
