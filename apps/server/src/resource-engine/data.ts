@@ -359,22 +359,37 @@ export function createResourceData(
       .where(and(inWorkspace(workspaceId), inArray(storage.idColumn, ids)))) as ResourceRow[];
   }
 
-  /** Records of the rows with the fields only a single record's answer has (`hooks.details`). */
-  async function detailedRecords(db: Database, caller: ResourceCaller, rows: ResourceRow[]) {
+  /**
+   * Records of the rows with the fields only a single record's answer has (`hooks.details`);
+   * `written`: the states of the records this request has just written.
+   */
+  async function detailedRecords(
+    db: Database,
+    caller: ResourceCaller,
+    rows: ResourceRow[],
+    written: ReadonlyMap<string, unknown> = new Map(),
+  ) {
     const records = rows.map(storage.toRecord);
     if (!hooks.details || records.length === 0) return records;
     const details = await hooks.details(
       { ...caller, db },
       records.map((record) => record.id as string),
+      written,
     );
     return records.map((record) => ({ ...record, ...details.get(record.id as string) }));
   }
 
-  async function find(db: Database, workspaceId: string, id: string, caller?: ResourceCaller) {
+  async function find(
+    db: Database,
+    workspaceId: string,
+    id: string,
+    caller?: ResourceCaller,
+    written?: ReadonlyMap<string, unknown>,
+  ) {
     if (!isUuid(id)) return null;
     const [row] = await findRows(db, workspaceId, [id]);
     if (!row) return null;
-    const [record] = await detailedRecords(db, caller ?? systemCaller(workspaceId), [row]);
+    const [record] = await detailedRecords(db, caller ?? systemCaller(workspaceId), [row], written);
     return record!;
   }
 
@@ -506,13 +521,14 @@ export function createResourceData(
     input: Record<string, unknown>,
     today: () => Promise<string>,
     existing?: ResourceRow,
-  ) {
+  ): Promise<unknown> {
     const issues = inFieldOrder([
       ...foreignImageIssues(context.workspaceId, input, imageFields),
       ...(await futureDateIssues(input, today)),
     ]);
+    let written: unknown;
     try {
-      await hooks.beforeWrite?.(context, input, existing);
+      written = await hooks.beforeWrite?.(context, input, existing);
     } catch (error) {
       if (issues.length === 0 || !(error instanceof AppError) || error.code !== 'VALIDATION') throw error;
       throw validationError(
@@ -522,6 +538,7 @@ export function createResourceData(
       );
     }
     if (issues.length > 0) throw validationError(issues);
+    return written;
   }
 
   async function create(
@@ -547,19 +564,28 @@ export function createResourceData(
         await sequence.lock();
       }
       const ids: string[] = [];
+      const writtenById = new Map<string, unknown>();
       const today = workspaceToday(tx, caller.workspaceId);
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
         await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
-        await namingRow(row, () => beforeWrite({ ...caller, db: tx }, input, today));
+        let written: unknown;
+        await namingRow(row, async () => {
+          written = await beforeWrite({ ...caller, db: tx }, input, today);
+        });
         await assignCode(input, sequence, bulk ? `${index}.` : '', stillEmpty[index] || 1);
         const [created] = await tx
           .insert(table)
           // The workspace comes last: no input can place a row in another workspace.
-          .values({ ...storage.toRow(input), workspaceId: caller.workspaceId } as typeof table.$inferInsert)
+          .values({
+            ...storage.toRow(input, written),
+            workspaceId: caller.workspaceId,
+          } as typeof table.$inferInsert)
           .returning({ id: table.id });
-        ids.push(created!.id as string);
-        await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, created!.id as string, input));
+        const id = created!.id as string;
+        ids.push(id);
+        if (written !== undefined) writtenById.set(id, written);
+        await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, id, input, written));
       }
       await sequence?.finish();
       const byId = new Map(
@@ -569,6 +595,7 @@ export function createResourceData(
         tx,
         caller,
         ids.map((id) => byId.get(id)!),
+        writtenById,
       );
     });
   }
@@ -585,15 +612,20 @@ export function createResourceData(
       const existing = await lockRow(tx, workspaceId, id, 'no key update');
       if (!existing) return null;
       await checkReferences(tx, workspaceId, input, '', existing);
-      await beforeWrite({ ...caller, db: tx }, input, workspaceToday(tx, workspaceId), existing);
+      const written = await beforeWrite(
+        { ...caller, db: tx },
+        input,
+        workspaceToday(tx, workspaceId),
+        existing,
+      );
       if (input.code === '') await assignCode(input, sequence, '', 1);
       await sequence?.finish();
       await tx
         .update(table)
-        .set({ ...storage.toRow(input), updatedAt: now() } as Partial<typeof table.$inferInsert>)
+        .set({ ...storage.toRow(input, written), updatedAt: now() } as Partial<typeof table.$inferInsert>)
         .where(and(inWorkspace(workspaceId), eq(table.id, id)));
-      await hooks.afterWrite?.({ ...caller, db: tx }, id, input, existing);
-      return find(tx, workspaceId, id, caller);
+      await hooks.afterWrite?.({ ...caller, db: tx }, id, input, written, existing);
+      return find(tx, workspaceId, id, caller, written === undefined ? undefined : new Map([[id, written]]));
     });
   }
 

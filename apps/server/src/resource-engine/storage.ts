@@ -41,8 +41,13 @@ export interface HookContext extends ResourceCaller {
   db: Database;
 }
 
-/** Rules a resource has beyond its declaration, registered by the feature that owns them. */
-export interface ResourceHooks {
+/**
+ * Rules a resource has beyond its declaration, registered by the feature that owns them. `W` is
+ * what one record's write carries from its check to its write: beforeWrite returns it (a product's
+ * variant plan and price range), and the engine hands it to `derivedValues`, afterWrite and the
+ * answer's `details` of that same write — never through state kept beside the input.
+ */
+export interface ResourceHooks<W = unknown> {
   /**
    * Before create and update (after validation, inside the write's transaction): refuse or
    * adjust the input. On update `existing` is the stored row, already known to belong to the
@@ -54,32 +59,38 @@ export interface ResourceHooks {
    * after the hook gets the next code of the declaration's `codePrefix` sequence — or, for a
    * declaration without a prefix, is refused with CODE_IS_REQUIRED. A code the hook sets is
    * stored as it is: normalize it (`normalizeCode`) and keep it unique.
+   *
+   * What it returns is this write's state (`W`), handed to the later steps of the same write.
    */
   beforeWrite?(
     context: HookContext,
     input: Record<string, unknown>,
     existing?: ResourceRow,
-  ): Promise<void> | void;
+  ): Promise<W | undefined> | W | undefined;
   /** Before delete, in its transaction, with the row known to be the workspace's: refuse a delete the data still depends on. */
   beforeDelete?(context: HookContext, existing: ResourceRow): Promise<void> | void;
   /**
    * After the row is written, in the same transaction: write what the feature keeps in other
    * tables (a product's variants and recipe) from the input's `writtenByFeature` fields. On
-   * update `existing` is the row as it was. A throw undoes the whole write.
+   * update `existing` is the row as it was; `written` is what beforeWrite returned. A throw
+   * undoes the whole write.
    */
   afterWrite?(
     context: HookContext,
     id: string,
     input: Record<string, unknown>,
+    written: W | undefined,
     existing?: ResourceRow,
   ): Promise<void> | void;
   /**
    * The fields a single record's answer (get, create, update) has beyond its row: a product's
-   * variants and recipe, too big for every row of a list. By id.
+   * variants and recipe, too big for every row of a list. By id; `written` holds the states of the
+   * records this request has just written (their answer may be made from them, not read back).
    */
   details?(
     context: HookContext,
     ids: readonly string[],
+    written: ReadonlyMap<string, W>,
   ): Promise<Map<string, Record<string, unknown>>> | Map<string, Record<string, unknown>>;
   /**
    * Who uses the record (a value's variants' products): a delete of a used record is refused
@@ -110,7 +121,7 @@ export interface RecordUsers {
  * What a feature adds to a resource the engine cannot derive from its declaration and table.
  * A simple resource has none: its table is `db/schema`'s export named after its key.
  */
-export interface ResourceCustomization {
+export interface ResourceCustomization<W = unknown> {
   key: string;
   /** The table, when it is not named after the key (roles back `authorityRoles`). */
   table?: ResourceTable;
@@ -135,14 +146,25 @@ export interface ResourceCustomization {
    * values (whose record field of the same name is `computed`).
    */
   writtenByFeature?: readonly string[];
-  /** Row values derived from the input, beside the mapped ones (phones as one text). */
-  derivedValues?(input: Record<string, unknown>): Record<string, unknown>;
-  hooks?: ResourceHooks;
+  /**
+   * Row values derived from the input, beside the mapped ones (phones as one text), or from the
+   * write's state (a product's variant count and price range).
+   */
+  derivedValues?(input: Record<string, unknown>, written: W | undefined): Record<string, unknown>;
+  hooks?: ResourceHooks<W>;
   /**
    * The verbs the feature serves with its own routes (a member is invited, not created, and
    * changed under the admin rules of the users feature); the engine serves the others.
    */
   featureVerbs?: readonly ResourceVerb[];
+}
+
+/**
+ * A customization whose hooks share a typed write state `W`, as the engine holds every
+ * customization (the engine passes each write's state back to the hooks that made it).
+ */
+export function customize<W>(customization: ResourceCustomization<W>): ResourceCustomization {
+  return customization as ResourceCustomization;
 }
 
 /**
@@ -177,7 +199,7 @@ export interface ResourceStorage {
   uniqueFields: readonly string[];
   /** The filter's condition where the customization gives one (else `column = any(ids)`). */
   filterCondition(field: string, ids: SQL, workspaceId: SQL): SQL | undefined;
-  toRow(input: Record<string, unknown>): Record<string, unknown>;
+  toRow(input: Record<string, unknown>, written?: unknown): Record<string, unknown>;
   toRecord(row: ResourceRow): Record<string, unknown>;
 }
 
@@ -355,7 +377,7 @@ export function bindStorage(
   const idColumn = customization.source?.id ?? table.id;
   const selection: Record<string, AnyPgColumn | SQL> = { ...recordColumns, id: idColumn, ...computed };
 
-  function toRow(input: Record<string, unknown>): Record<string, unknown> {
+  function toRow(input: Record<string, unknown>, written?: unknown): Record<string, unknown> {
     const row: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(input)) {
       if (featureFields.has(field)) continue;
@@ -366,7 +388,7 @@ export function bindStorage(
         row[`${field}Ar`] = texts.find((entry) => entry.locale === 'ar')?.value ?? null;
       } else row[field] = value;
     }
-    return { ...row, ...customization.derivedValues?.(input) };
+    return { ...row, ...customization.derivedValues?.(input, written) };
   }
 
   function toRecord(row: ResourceRow): Record<string, unknown> {

@@ -209,7 +209,7 @@ async function writeNewValues(
 }
 
 const typeHooks: ResourceHooks = {
-  async afterWrite(context, id, input, existing) {
+  async afterWrite(context, id, input, _written, existing) {
     const values = input.values as NewTypeValue[] | undefined;
     if (existing || !values || values.length === 0) return;
     await writeNewValues(context, id, input.code as string, values);
