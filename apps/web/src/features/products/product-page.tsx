@@ -103,8 +103,9 @@ function useProductVariants(
   saved: ProductRecord | undefined,
   language: string,
 ) {
-  // A new combination starts at the product's own price (what it sold at without variants).
-  const newPrice = saved?.price ?? 0;
+  // A new combination starts at the product's own price and cost (what it sold at without variants).
+  const ownPrice = saved?.price ?? 0;
+  const ownCost = saved?.cost ?? null;
   const chosenKey = JSON.stringify(chosen);
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosenKey stands for the chosen options
   const options = useMemo(() => variantOptionsOf(chosen, types), [chosenKey, types]);
@@ -114,10 +115,11 @@ function useProductVariants(
     JSON.stringify(chosen.filter((option) => option.valueIds.length > 0)) ===
     JSON.stringify(saved?.options ?? []);
   const base = useMemo((): VariantRow[] => {
-    if (options && check?.ok) return variantRows(options, stored ?? [], language, newPrice);
+    if (options && check?.ok)
+      return variantRows(options, stored ?? [], language, { price: ownPrice, cost: ownCost });
     if (!options && unchanged) return storedVariantRows(stored ?? [], language);
     return [];
-  }, [options, check, stored, unchanged, language, newPrice]);
+  }, [options, check, stored, unchanged, language, ownPrice, ownCost]);
   return { check, base, known: options !== null || unchanged };
 }
 

@@ -50,15 +50,15 @@ export const countCheck = (options: readonly VariantOption[]): VariantCountCheck
 
 /**
  * One grid row per combination, in the generator's order, with what is stored under its key
- * (SKU, barcode, price, cost, images, status); a new combination starts empty, active, at
- * `newPrice` (the product's own price) and without a cost. Call only within the limit (see
- * `countCheck`).
+ * (SKU, barcode, price, cost, images, status); a new combination starts empty, active, at the
+ * product's own price and cost (`own`: what the server gives it too). Call only within the limit
+ * (see `countCheck`).
  */
 export function variantRows(
   options: readonly VariantOption[],
   stored: readonly ProductVariantRecord[],
   language: string,
-  newPrice = 0,
+  own: { price: number; cost: number | null } = { price: 0, cost: null },
 ): VariantRow[] {
   const byKey = new Map(stored.map((variant) => [variant.key, variant]));
   return generateVariants(options).map((combination) => {
@@ -69,8 +69,8 @@ export function variantRows(
       title: pickLocalized(combination.title, language),
       sku: variant?.sku ?? null,
       barcode: variant?.barcode ?? null,
-      price: variant?.price ?? newPrice,
-      cost: variant ? variant.cost : null,
+      price: variant ? variant.price : own.price,
+      cost: variant ? variant.cost : own.cost,
       images: variant ? [...variant.images] : [],
       status: variant?.status ?? 'active',
     };

@@ -345,17 +345,19 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
               onBlur={(value) => actions.blurEditor(row, column, value)}
             />
           ) : (
-            // Codes and amounts read left to right, isolated from the text around them, in Arabic too.
-            <bdi
-              dir="ltr"
+            // Codes and amounts read left to right, isolated from the text around them, in Arabic
+            // too; placed by the page's direction (a code at the start, by its header, an amount at
+            // the end). A left-aligned code in a right-to-left grid wider than a phone sat in the
+            // part of its column scrolled out of view.
+            <div
               className={cn(
-                'block h-6 truncate leading-6 tabular-nums',
+                'h-6 truncate leading-6 tabular-nums',
                 money ? 'text-end' : 'text-start',
                 kind === 'sku' && 'font-mono text-[0.8125rem]',
               )}
             >
-              {shown}
-            </bdi>
+              <bdi dir="ltr">{shown}</bdi>
+            </div>
           )}
           {error && (
             <span id={errorId} className="line-clamp-1 text-xs text-red-600 dark:text-red-400" title={error}>
@@ -885,6 +887,16 @@ export function VariantGrid<V extends VariantRow>({
           messageText,
         )
       : undefined;
+  const selectAll = (
+    <Checkbox
+      checked={allSelected}
+      indeterminate={someSelected}
+      aria-label={text('selectAll')}
+      onChange={() =>
+        onSelectionChange(allSelected ? new Set() : new Set(variants.map((variant) => variant.id)))
+      }
+    />
+  );
   const footnote =
     activeVariant && activeKind && activeKind !== 'select' && activeMessage
       ? text('cellIssue', {
@@ -896,6 +908,12 @@ export function VariantGrid<V extends VariantRow>({
 
   return (
     <div className="space-y-2">
+      {compact && !readOnly && (
+        <div className="flex items-center gap-3 px-3 text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {selectAll}
+          <span aria-hidden="true">{text('selectAll')}</span>
+        </div>
+      )}
       {/* biome-ignore lint/a11y/useSemanticElements: see above */}
       <div
         ref={scrollRef}
@@ -934,20 +952,12 @@ export function VariantGrid<V extends VariantRow>({
                     kind === 'select' && 'justify-center px-0',
                   )}
                 >
-                  {kind === 'select' ? (
-                    <Checkbox
-                      checked={allSelected}
-                      indeterminate={someSelected}
-                      aria-label={text('selectAll')}
-                      onChange={() =>
-                        onSelectionChange(
-                          allSelected ? new Set() : new Set(variants.map((variant) => variant.id)),
-                        )
-                      }
-                    />
-                  ) : (
-                    text(columnHeaders[kind])
-                  )}
+                  {kind === 'select'
+                    ? // On cards the header is hidden: "Select all" stands above them instead.
+                      compact
+                      ? text('columnSelect')
+                      : selectAll
+                    : text(columnHeaders[kind])}
                 </div>
               ))}
             </div>
