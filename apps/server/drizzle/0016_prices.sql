@@ -8,6 +8,7 @@ ALTER TABLE "products" ADD COLUMN "price_min" bigint;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "price_max" bigint;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_tax_id_taxes_id_fk" FOREIGN KEY ("tax_id") REFERENCES "public"."taxes"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "products_price_min_idx" ON "products" USING btree ("workspace_id","price_min");--> statement-breakpoint
+CREATE INDEX "products_price_min_desc_idx" ON "products" USING btree ("workspace_id","price_min" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_tax_idx" ON "products" USING btree ("tax_id");--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_price_not_negative" CHECK ("product_variants"."price" >= 0 and "product_variants"."cost" >= 0);--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_price_not_negative" CHECK ("products"."price" >= 0 and "products"."cost" >= 0);--> statement-breakpoint

@@ -30,6 +30,20 @@ afterAll(async () => {
 });
 
 describe('the demo catalogue', () => {
+  it('has every product priced in EGP, with VAT included', async () => {
+    const products = (await call('products?sort=priceMin&pageSize=100')) as ProductRecord[];
+    expect(products.map((product) => [product.code, product.priceMin])).toEqual([
+      ['BAGUETTE', 30_00],
+      ['CROISSANT', 45_00],
+      ['MILK', 55_00],
+      ['ESPRESSO', 60_00],
+      ['LATTE', 85_00],
+      ['BUTTER', 480_00],
+      ['BEANS', 1_250_00],
+    ]);
+    expect(products.every((product) => product.taxId !== null && product.pricesIncludeTax)).toBe(true);
+  });
+
   it('has variation types with their values, named in English and Arabic', async () => {
     const types = (await call('variation-types?sort=code')) as VariationTypeRecord[];
     expect(types.map((type) => type.code)).toEqual(['COLOUR', 'MILK', 'SIZE']);
@@ -66,6 +80,11 @@ describe('the demo catalogue', () => {
       ['BEANS', 0.018],
       ['MILK', 0.25],
     ]);
+    // Priced in EGP: each variant, and the range the list shows.
+    expect(detailed.variants!.map((variant) => variant.price)).toEqual([
+      85_00, 105_00, 100_00, 120_00, 115_00, 135_00,
+    ]);
+    expect([latte!.priceMin, latte!.priceMax]).toEqual([85_00, 135_00]);
     // The list's search finds it by a variant's SKU too.
     expect(
       ((await call('products?search=latte-m-oat')) as ProductRecord[]).map((product) => product.code),

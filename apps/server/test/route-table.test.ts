@@ -126,13 +126,16 @@ describe('the route table (default-deny)', () => {
     }
   });
 
-  it("the workspace admins' routes are exactly the change of the workspace's settings; every member reads them", () => {
+  it("the workspace admins' routes are exactly the change of the workspace's settings and its preview; every member reads them", () => {
     const routesOf = (kind: string) =>
       declaredRoutes(t.app)
         .filter((route) => route.access.kind === kind && route.method !== 'HEAD')
         .map((route) => `${route.method} ${route.url}`)
         .sort();
-    expect(routesOf('workspaceAdmin')).toEqual(['PATCH /api/workspaces/settings']);
+    expect(routesOf('workspaceAdmin')).toEqual([
+      'GET /api/workspaces/settings/base-currency-change',
+      'PATCH /api/workspaces/settings',
+    ]);
     expect(routesOf('workspaceMember')).toEqual(['GET /api/workspaces/settings']);
   });
 

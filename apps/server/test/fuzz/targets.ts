@@ -1,5 +1,6 @@
 import {
   acceptInviteInputSchema,
+  baseCurrencyChangeQuerySchema,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
   inviteUserInputSchema,
@@ -64,6 +65,7 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'GET /api/applications/installed': { query: workspaceQuery },
   'GET /api/workspaces/settings': { query: workspaceQuery },
   'PATCH /api/workspaces/settings': { body: workspaceSettingsInputSchema, query: workspaceQuery },
+  'GET /api/workspaces/settings/base-currency-change': { query: baseCurrencyChangeQuerySchema },
   'GET /api/workspaces/get-started': { query: workspaceQuery },
   'PUT /api/workspaces/get-started/dismissal': { query: workspaceQuery },
   'DELETE /api/workspaces/get-started/dismissal': { query: workspaceQuery },
@@ -148,6 +150,9 @@ function publicCall(
     'PATCH /api/workspaces/settings': {
       body: { name: 'Fuzz Store', baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
       query: { workspaceId: known.workspaceId },
+    },
+    'GET /api/workspaces/settings/base-currency-change': {
+      query: { workspaceId: known.workspaceId, currency: 'USD' },
     },
     'GET /api/oauth/application/:clientId': { params: { clientId: 'dukkan-demo' } },
     'GET /api/oauth/installed-application/:clientId': {

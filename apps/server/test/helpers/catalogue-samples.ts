@@ -90,6 +90,9 @@ export const catalogueSamples: Record<string, SampleInput> = {
     code: code('p', variant),
     name: name(variant),
     measurementUnitId: records.measurementUnits,
+    // Minor units: its own price is its range, which the list sorts by.
+    price: pick([12_50, 9_99, 1_000_00, 0, 45_50, 7], variant),
+    cost: pick([null, 5_00, 600_00, 0], variant),
   }),
   customers: (_records, variant = 0) => ({
     code: code('k', variant),

@@ -4,6 +4,7 @@ import { canonicalTimeZone } from '../domain/time-zone.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { currencyField, imageUrlField, singleImageFormField } from '../resource-kit/fields.ts';
 import type { FormEntry } from '../resource-kit/form-fields.ts';
+import { workspaceIdField } from '../resource-kit/list-query.ts';
 import { textField } from '../text-field.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
@@ -44,6 +45,27 @@ export const workspaceSettingsInputSchema = lazySchema(() =>
   }),
 );
 export type WorkspaceSettingsInput = z.infer<typeof workspaceSettingsInputSchema>;
+
+/**
+ * `GET /api/workspaces/settings/base-currency-change?workspaceId=…&currency=USD` (admins, as the
+ * change itself): what saving that base currency would do, for the confirmation to name.
+ */
+export const baseCurrencyChangeQuerySchema = lazySchema(() =>
+  z.strictObject({ workspaceId: workspaceIdField, currency: baseCurrencyField }),
+);
+
+/**
+ * The answer's `data`: how many stored prices and costs (of products and variants, not zero)
+ * would be converted, at which of the workspace's exchange rates (units of the current base per
+ * unit of the new one; null when there is nothing to convert or no rate), and the code the change
+ * would be refused with (PRICES_NEED_A_RATE, BASE_CURRENCY_HAS_NO_RATE, RATE_OUT_OF_RANGE,
+ * MONEY_TOO_LARGE), if any.
+ */
+export interface BaseCurrencyChange {
+  amounts: number;
+  rate: number | null;
+  refusal?: string;
+}
 
 /**
  * `GET /api/workspaces/settings?workspaceId=…` (any member of the workspace) and `PATCH` (its

@@ -113,6 +113,9 @@ export const products = pgTable(
   },
   (table) => [
     ...catalogueIndexes('products', table, [table.variantsCount, table.priceMin]),
+    // The list sorts by the lowest price with products without one last in both directions
+    // (`nulls last`): the ascending order reads the sort index, the descending one this.
+    index('products_price_min_desc_idx').on(table.workspaceId, table.priceMin.desc().nullsLast()),
     index('products_tax_idx').on(table.taxId),
     check('products_price_not_negative', sql`${table.price} >= 0 and ${table.cost} >= 0`),
     index('products_unit_idx').on(table.workspaceId, table.measurementUnitId),

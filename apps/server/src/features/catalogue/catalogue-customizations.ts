@@ -53,6 +53,18 @@ function treeParentHooks(table: typeof categories | typeof wasteCategories): Res
   };
 }
 
+/** The users a query found: its rows' names (`name_en`, `name_ar`) and their `total`. */
+function recordUsers(found: unknown): RecordUsers {
+  const rows = (found as { rows: { name_en: string | null; name_ar: string | null; total: number }[] }).rows;
+  return {
+    count: Number(rows[0]?.total ?? 0),
+    names: rows.map((row) => [
+      ...(row.name_en ? [{ locale: 'en', value: row.name_en }] : []),
+      ...(row.name_ar ? [{ locale: 'ar', value: row.name_ar }] : []),
+    ]),
+  };
+}
+
 /**
  * Who uses a brand: its locations, and the products whose recipe lines name it (a line's brands
  * are a list of ids, which no foreign key guards, so without this check a deleted brand would
@@ -69,22 +81,26 @@ async function brandUsers({ db, workspaceId }: HookContext, brand: ResourceRow):
       where line.workspace_id = ${workspaceId} and ${brand.id as string}::uuid = any(line.brand_ids)
     )
     select name_en, name_ar, count(*) over () as total from users order by code limit ${inUseNamesShown}`);
-  const rows = (
-    found as unknown as { rows: { name_en: string | null; name_ar: string | null; total: number }[] }
-  ).rows;
-  return {
-    count: Number(rows[0]?.total ?? 0),
-    names: rows.map((row) => [
-      ...(row.name_en ? [{ locale: 'en', value: row.name_en }] : []),
-      ...(row.name_ar ? [{ locale: 'ar', value: row.name_ar }] : []),
-    ]),
-  };
+  return recordUsers(found);
+}
+
+/**
+ * Who uses a tax: the products that name it (`products.tax_id`, read on its index). The foreign
+ * key alone would refuse the delete without saying which products.
+ */
+async function taxUsers({ db, workspaceId }: HookContext, tax: ResourceRow): Promise<RecordUsers> {
+  const found = await db.execute(sql`
+    select name_en, name_ar, count(*) over () as total from ${products}
+    where workspace_id = ${workspaceId} and tax_id = ${tax.id as string}
+    order by code limit ${inUseNamesShown}`);
+  return recordUsers(found);
 }
 
 /**
  * What the catalogue's resources add to their declarations: a brand's count of locations, a
  * customer's phones kept as one text for search (array_to_string is not immutable, so a
- * generated column cannot hold it), and the category trees' refusal of parent loops.
+ * generated column cannot hold it), the category trees' refusal of parent loops, and the products
+ * a used tax names.
  */
 export const catalogueCustomizations: readonly ResourceCustomization[] = [
   {
@@ -104,6 +120,7 @@ export const catalogueCustomizations: readonly ResourceCustomization[] = [
     derivedValues: (input) =>
       Array.isArray(input.phones) ? { phonesText: (input.phones as string[]).join(' ') } : {},
   },
+  { key: 'taxes', hooks: { usedBy: taxUsers } },
   { key: 'categories', hooks: treeParentHooks(categories) },
   { key: 'wasteCategories', hooks: treeParentHooks(wasteCategories) },
 ];

@@ -71,7 +71,7 @@ export async function seedDemoCatalogue(
     phones: [{ label: 'Counter', number: '0225250000' }],
   });
 
-  await add('taxes', {
+  const vat = await add('taxes', {
     code: 'VAT',
     title: localized('Value added tax', 'ضريبة القيمة المضافة'),
     country: 'EG',
@@ -185,21 +185,26 @@ export async function seedDemoCatalogue(
   ]);
 
   // Products: ingredients, a drink with variants (Size × Milk, each with a SKU, two with a
-  // barcode), and drinks and pastries made of the ingredients (their recipes).
+  // barcode), and drinks and pastries made of the ingredients (their recipes). Prices and costs
+  // in piastres of the base currency, EGP, as a Cairo café charges them, VAT included.
+  const priced = (price: number, cost: number) => ({ price, cost, taxId: vat, pricesIncludeTax: true });
   const beans = await add('products', {
     code: 'BEANS',
     name: localized('Espresso beans', 'حبوب الإسبريسو'),
     measurementUnitId: units.KG,
+    ...priced(1_250_00, 920_00),
   });
   const wholeMilk = await add('products', {
     code: 'MILK',
     name: localized('Whole milk', 'حليب كامل الدسم'),
     measurementUnitId: units.L,
+    ...priced(55_00, 42_50),
   });
   const butter = await add('products', {
     code: 'BUTTER',
     name: localized('Butter', 'زبدة'),
     measurementUnitId: units.KG,
+    ...priced(480_00, 395_00),
   });
   const line = (ingredientProductId: string | undefined, quantity: number) => ({
     ingredientProductId,
@@ -207,12 +212,15 @@ export async function seedDemoCatalogue(
   });
   const sizes = ['S', 'M', 'L'];
   const milks = ['WHOLE', 'OAT'];
+  // EGP 85.00 for a small latte with whole milk, 15.00 more a size up, 20.00 more with oat milk.
+  const lattePrice = (sizeIndex: number, milkIndex: number) => 85_00 + sizeIndex * 15_00 + milkIndex * 20_00;
   await add('products', {
     code: 'LATTE',
     name: localized('Latte', 'لاتيه'),
     measurementUnitId: units.PC,
     categoryId: categories.HOT,
     tagIds: [tags.BESTSELLER],
+    ...priced(85_00, 24_00),
     options: [
       { typeId: size.typeId, valueIds: size.valueIds },
       { typeId: milk.typeId, valueIds: milk.valueIds },
@@ -221,6 +229,8 @@ export async function seedDemoCatalogue(
       milk.valueIds.map((milkId, milkIndex) => ({
         key: `${sizeId}-${milkId}`,
         sku: `LATTE-${sizes[sizeIndex]}-${milks[milkIndex]}`,
+        price: lattePrice(sizeIndex, milkIndex),
+        cost: 24_00 + sizeIndex * 6_50 + milkIndex * 9_00,
         ...(milkIndex === 0 ? { barcode: withCheckDigit(`62210000100${sizeIndex}`) } : {}),
       })),
     ),
@@ -231,6 +241,7 @@ export async function seedDemoCatalogue(
     name: localized('Espresso', 'إسبريسو'),
     measurementUnitId: units.PC,
     categoryId: categories.HOT,
+    ...priced(60_00, 14_50),
     recipe: [line(beans, 0.009)],
   });
   await add('products', {
@@ -239,6 +250,7 @@ export async function seedDemoCatalogue(
     measurementUnitId: units.PC,
     categoryId: categories.PASTRY,
     tagIds: [tags.NEW],
+    ...priced(45_00, 16_00),
     recipe: [line(butter, 0.02)],
   });
   await add('products', {
@@ -247,6 +259,7 @@ export async function seedDemoCatalogue(
     measurementUnitId: units.PC,
     categoryId: categories.BREAD,
     tagIds: [tags.VEGAN],
+    ...priced(30_00, 9_75),
   });
 
   await add('customers', {

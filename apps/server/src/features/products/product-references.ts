@@ -12,7 +12,7 @@ interface ReferenceRow {
 
 /**
  * The names of the records each product refers to — its unit (with its symbol), category, waste
- * category, tags, chosen types and values, and its recipe's brands and ingredients' units — by
+ * category, tax (its title), tags, chosen types and values, and its recipe's brands and ingredients' units — by
  * id, in one query. A product's page shows them to a reader who may view products but not list
  * those resources (a cashier with only viewProducts would otherwise see blanks).
  */
@@ -24,7 +24,7 @@ export async function loadProductReferences(
   if (productIds.length === 0) return byProduct;
   const found = await db.execute(sql`
     with p as (
-      select id, measurement_unit_id, category_id, waste_category_id, tag_ids, options
+      select id, measurement_unit_id, category_id, waste_category_id, tax_id, tag_ids, options
       from products where workspace_id = ${workspaceId} and id = any(${sql.param([...productIds])}::uuid[])
     ),
     chosen as (
@@ -40,6 +40,7 @@ export async function loadProductReferences(
       select id, 'unit', measurement_unit_id from p
       union select id, 'category', category_id from p where category_id is not null
       union select id, 'wasteCategory', waste_category_id from p where waste_category_id is not null
+      union select id, 'tax', tax_id from p where tax_id is not null
       union select p.id, 'tag', tag from p, unnest(p.tag_ids) tag
       union select product_id, 'type', type_id from chosen
       union select product_id, 'value', value::uuid from chosen, jsonb_array_elements_text(value_ids) value
@@ -51,6 +52,7 @@ export async function loadProductReferences(
       select name_en, name_ar, symbol from measurement_units where refs.kind = 'unit' and id = refs.id
       union all select name_en, name_ar, null from categories where refs.kind = 'category' and id = refs.id
       union all select name_en, name_ar, null from waste_categories where refs.kind = 'wasteCategory' and id = refs.id
+      union all select title_en, title_ar, null from taxes where refs.kind = 'tax' and id = refs.id
       union all select name_en, name_ar, null from product_tags where refs.kind = 'tag' and id = refs.id
       union all select name_en, name_ar, null from variation_types where refs.kind = 'type' and id = refs.id
       union all select name_en, name_ar, null from variation_values where refs.kind = 'value' and id = refs.id

@@ -29,7 +29,7 @@ import { localizedText } from './product-inputs.ts';
  */
 
 /** An array bound as one parameter (Drizzle would otherwise spread it into a list of parameters). */
-const arrayParam = (values: readonly unknown[], type: 'uuid' | 'text' | 'int') =>
+const arrayParam = (values: readonly unknown[], type: 'uuid' | 'text' | 'int' | 'bigint') =>
   sql`${sql.param(values)}::${sql.raw(type)}[]`;
 
 type VariantStatus = 'active' | 'inactive';
@@ -38,6 +38,9 @@ type VariantStatus = 'active' | 'inactive';
 interface VariantData {
   sku: string | null;
   barcode: string | null;
+  /** Minor units of the workspace's base currency. */
+  price: number;
+  cost: number | null;
   images: string[];
   status: VariantStatus;
 }
@@ -75,9 +78,23 @@ export interface VariantPlan {
   removedIds: string[];
 }
 
-/** `products.variants_count` and `products.variant_codes` (the list's search finds a product by them). */
-export function variantSummary(plan: VariantPlan) {
+/**
+ * `products.variants_count`, `products.variant_codes` (the list's search finds a product by them)
+ * and `price_min`/`price_max`: the range over the active variants, null when none is active, or
+ * the product's own price (`ownPrice`) when it has no variants.
+ */
+export function variantSummary(plan: VariantPlan, ownPrice: number) {
+  let priceMin: number | null = null;
+  let priceMax: number | null = null;
+  for (const variant of plan.variants) {
+    if (variant.status !== 'active') continue;
+    if (priceMin === null || variant.price < priceMin) priceMin = variant.price;
+    if (priceMax === null || variant.price > priceMax) priceMax = variant.price;
+  }
+  if (plan.variants.length === 0) [priceMin, priceMax] = [ownPrice, ownPrice];
   return {
+    priceMin,
+    priceMax,
     variantsCount: plan.variants.length,
     variantCodes: plan.variants
       .flatMap((variant) => [variant.sku, variant.barcode])
@@ -149,6 +166,8 @@ async function readStoredVariants(context: HookContext, productIds: readonly str
       position: productVariants.position,
       sku: productVariants.sku,
       barcode: productVariants.barcode,
+      price: productVariants.price,
+      cost: productVariants.cost,
       images: productVariants.images,
       status: productVariants.status,
     })
@@ -170,6 +189,8 @@ function editedFields(edit: VariantEdit): Partial<VariantData> {
   const fields: Partial<VariantData> = {};
   if (edit.sku !== undefined) fields.sku = edit.sku;
   if (edit.barcode !== undefined) fields.barcode = edit.barcode;
+  if (edit.price !== undefined) fields.price = edit.price;
+  if (edit.cost !== undefined) fields.cost = edit.cost;
   if (edit.images !== undefined) fields.images = edit.images;
   if (edit.status !== undefined) fields.status = edit.status;
   return fields;
@@ -186,6 +207,8 @@ function isChanged(variant: PlannedVariant): boolean {
     stored.position !== variant.position ||
     stored.sku !== variant.sku ||
     stored.barcode !== variant.barcode ||
+    stored.price !== variant.price ||
+    stored.cost !== variant.cost ||
     stored.status !== variant.status ||
     !sameImages(stored.images, variant.images)
   );
@@ -244,14 +267,17 @@ async function uniquenessIssues(
 /**
  * What the save does to the product's variants, or every reason to refuse it. With `options`
  * (always on a create) the combinations are generated from them (the server is the authority):
- * a surviving combination keeps its id, SKU, barcode, images and status; a new one is added; a
- * dropped one is removed, or made inactive where a recipe uses it. Edits name variants by key.
+ * a surviving combination keeps its id, SKU, barcode, prices, images and status; a new one is
+ * added at the product's own price and cost (`ownPrice`, as the product sold before it had that
+ * variant) unless an edit of the save prices it; a dropped one is removed, or made inactive where
+ * a recipe uses it. Edits name variants by key.
  */
 export async function planVariants(
   context: HookContext,
   productId: string | null,
   options: readonly VariantOption[] | undefined,
   edits: readonly VariantEdit[],
+  ownPrice: Pick<VariantData, 'price' | 'cost'>,
 ): Promise<{ plan: VariantPlan; issues: ValidationIssue[] }> {
   const stored = productId ? await storedVariants(context, productId) : [];
   const issues: ValidationIssue[] = [];
@@ -271,7 +297,14 @@ export async function planVariants(
         (row): StoredVariant<VariantData> => ({
           id: row.id,
           key: row.key,
-          data: { sku: row.sku, barcode: row.barcode, images: row.images, status: row.status },
+          data: {
+            sku: row.sku,
+            barcode: row.barcode,
+            price: row.price,
+            cost: row.cost,
+            images: row.images,
+            status: row.status,
+          },
           usedByRecipe: row.usedInRecipe,
         }),
       ),
@@ -294,6 +327,8 @@ export async function planVariants(
         title: combination.title,
         sku: data.sku ?? null,
         barcode: data.barcode ?? null,
+        price: data.price ?? ownPrice.price,
+        cost: data.cost !== undefined ? data.cost : ownPrice.cost,
         images: data.images ?? [],
         status: data.status ?? 'active',
         isNew: !keptVariant,
@@ -358,14 +393,16 @@ function textArrayLiteral(items: readonly string[]): string {
 
 /** Each variant column as an array parameter: its SQL type and its value. */
 const variantColumns: Record<
-  'id' | 'key' | 'position' | 'sku' | 'barcode' | 'images' | 'status',
-  readonly ['uuid' | 'text' | 'int', (variant: PlannedVariant) => unknown]
+  'id' | 'key' | 'position' | 'sku' | 'barcode' | 'price' | 'cost' | 'images' | 'status',
+  readonly ['uuid' | 'text' | 'int' | 'bigint', (variant: PlannedVariant) => unknown]
 > = {
   id: ['uuid', (variant: PlannedVariant) => variant.id],
   key: ['text', (variant: PlannedVariant) => variant.key],
   position: ['int', (variant: PlannedVariant) => variant.position],
   sku: ['text', (variant: PlannedVariant) => variant.sku],
   barcode: ['text', (variant: PlannedVariant) => variant.barcode],
+  price: ['bigint', (variant: PlannedVariant) => variant.price],
+  cost: ['bigint', (variant: PlannedVariant) => variant.cost],
   images: ['text', (variant: PlannedVariant) => textArrayLiteral(variant.images)],
   status: ['text', (variant: PlannedVariant) => variant.status],
 };
@@ -424,18 +461,19 @@ export async function writeVariants({ db, workspaceId }: HookContext, productId:
         where product_id = ${productId} and id = any(${arrayParam([...skuGivers, ...barcodeGivers], 'uuid')})`);
     }
     await db.execute(sql`update ${productVariants} as v
-      set position = e.position, sku = e.sku, barcode = e.barcode, images = e.images::text[],
-          status = e.status, updated_at = now()
-      from ${unnestVariants(changed, ['id', 'position', 'sku', 'barcode', 'images', 'status'])}
+      set position = e.position, sku = e.sku, barcode = e.barcode, price = e.price, cost = e.cost,
+          images = e.images::text[], status = e.status, updated_at = now()
+      from ${unnestVariants(changed, ['id', 'position', 'sku', 'barcode', 'price', 'cost', 'images', 'status'])}
       where v.id = e.id and v.workspace_id = ${workspaceId} and v.product_id = ${productId}`);
   }
 
   const inserted = plan.variants.filter((variant) => variant.isNew);
   if (inserted.length > 0) {
     await db.execute(sql`insert into ${productVariants}
-        (id, workspace_id, product_id, key, position, sku, barcode, images, status)
-      select e.id, ${workspaceId}, ${productId}, e.key, e.position, e.sku, e.barcode, e.images::text[], e.status
-      from ${unnestVariants(inserted, ['id', 'key', 'position', 'sku', 'barcode', 'images', 'status'])}`);
+        (id, workspace_id, product_id, key, position, sku, barcode, price, cost, images, status)
+      select e.id, ${workspaceId}, ${productId}, e.key, e.position, e.sku, e.barcode, e.price, e.cost,
+        e.images::text[], e.status
+      from ${unnestVariants(inserted, ['id', 'key', 'position', 'sku', 'barcode', 'price', 'cost', 'images', 'status'])}`);
     await db.execute(sql`insert into product_variant_values (variant_id, value_id, position)
       select * from unnest(
         ${arrayParam(
@@ -523,6 +561,8 @@ export async function loadVariants(
         )) as ProductVariantRecord['title'],
       sku: row.sku,
       barcode: row.barcode,
+      price: row.price,
+      cost: row.cost,
       images: row.images,
       status: row.status,
       usedInRecipe: row.usedInRecipe,

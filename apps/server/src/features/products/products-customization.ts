@@ -5,9 +5,9 @@ import type {
   VariantEdit,
   VariantOption,
 } from '@dukkan/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 import { resolveOptions, tagIssues } from './product-inputs.ts';
@@ -24,6 +24,8 @@ import { loadRecipes, recipeIssues, recipeUsers, writeRecipe } from './recipes.t
 /** The product fields the hooks read, as the contract's schemas leave them (absent on an update: unchanged). */
 interface ProductWrite {
   tagIds?: string[];
+  price?: number;
+  cost?: number | null;
   options?: ProductOption[];
   variants?: VariantEdit[];
   recipe?: RecipeLineInput[];
@@ -34,6 +36,12 @@ interface ProductWrite {
  * count and codes (derivedValues) — the same input object all the way, in one transaction.
  */
 const plans = new WeakMap<object, VariantPlan>();
+
+/**
+ * The row values a save derives from its variants (count, codes, price range), decided in its
+ * check (beforeWrite) and written with the product's row (derivedValues).
+ */
+const summaries = new WeakMap<object, Record<string, unknown>>();
 
 /**
  * The plans written in a transaction, by product: the answer of the save that wrote them is
@@ -61,10 +69,7 @@ export const productsCustomization: ResourceCustomization = {
       )
       select id from tree)`,
   },
-  derivedValues: (input) => {
-    const plan = plans.get(input);
-    return plan ? variantSummary(plan) : {};
-  },
+  derivedValues: (input) => summaries.get(input) ?? {},
   hooks: {
     /**
      * Every refusal before anything is written, all in one answer (with the engine's refusal of
@@ -75,6 +80,16 @@ export const productsCustomization: ResourceCustomization = {
     async beforeWrite(context, input, existing) {
       const product = input as ProductWrite;
       const productId = existing ? (existing.id as string) : null;
+      if (!existing) {
+        // A change of the base currency converts every price of the workspace: a new product's
+        // prices wait for it (and it for them), or they would stay in the old currency. An
+        // update needs no such lock: the change converts the product's row after the save.
+        await context.db
+          .select({ id: workspaces.id })
+          .from(workspaces)
+          .where(eq(workspaces.id, context.workspaceId))
+          .for('share');
+      }
       if (product.tagIds) product.tagIds = [...new Set(product.tagIds)];
       const issues: ValidationIssue[] = [...(product.tagIds ? await tagIssues(context, product.tagIds) : [])];
       let options: VariantOption[] | undefined;
@@ -86,15 +101,25 @@ export const productsCustomization: ResourceCustomization = {
         } else issues.push(...resolved.issues);
       }
       const optionsRefused = product.options !== undefined && options === undefined;
+      // The product's own price and cost after the save: what a new variant starts at.
+      const ownPrice = {
+        price: product.price ?? (existing?.price as number | undefined) ?? 0,
+        cost: product.cost !== undefined ? product.cost : ((existing?.cost as number | null) ?? null),
+      };
       if (!optionsRefused && (options || product.variants)) {
         const { plan, issues: variantIssues } = await planVariants(
           context,
           productId,
           options,
           product.variants ?? [],
+          ownPrice,
         );
         issues.push(...variantIssues);
         plans.set(input, plan);
+        summaries.set(input, variantSummary(plan, ownPrice.price));
+      } else if (product.price !== undefined && existing?.variantsCount === 0) {
+        // Without variants the product sells at its own price: its range is that price.
+        summaries.set(input, { priceMin: product.price, priceMax: product.price });
       }
       if (product.recipe) issues.push(...(await recipeIssues(context, productId, product.recipe)));
       if (issues.length > 0) throw validationError(issues);

@@ -1,19 +1,20 @@
 import {
-  rebaseExchangeRates,
-  validationCodes,
+  type BaseCurrencyChange,
+  baseCurrencyChangeQuerySchema,
   type WorkspaceSettings,
   workspaceQuerySchema,
   workspaceSettingsInputSchema,
 } from '@dukkan/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { exchangeRates, workspaces } from '../../db/schema/index.ts';
+import { workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
+import { changeBaseCurrency, planBaseCurrencyChange } from './base-currency-change.ts';
 
 const settingsColumns = {
   id: workspaces.id,
@@ -59,7 +60,7 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
     if (Object.keys(input).length > 0) {
       await db.transaction(async (tx) => {
         const now = context.now();
-        if (input.baseCurrency) await rebaseRates(tx, workspaceId, input.baseCurrency, now);
+        if (input.baseCurrency) await changeBaseCurrency(tx, workspaceId, input.baseCurrency, now);
         await tx
           .update(workspaces)
           .set({ ...input, updatedAt: now })
@@ -68,43 +69,26 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
     }
     return { data: await loadSettings(db, workspaceId) };
   });
-}
 
-/**
- * A new base currency converts the workspace's exchange rates through the new base's own rate
- * (`rebaseExchangeRates`): the new base's row becomes the old base's, the others are divided.
- * Refused under the field, with nothing changed, when there are rates but none for the new base.
- * The workspace row is locked first: a rate written meanwhile waits (its rule reads the base).
- */
-async function rebaseRates(tx: Database, workspaceId: string, newBase: string, now: Date) {
-  const [workspace] = await tx
-    .select({ baseCurrency: workspaces.baseCurrency })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId))
-    .for('update');
-  if (!workspace || workspace.baseCurrency === newBase) return;
-  const oldBase = workspace.baseCurrency;
-  const stored = await tx
-    .select({ id: exchangeRates.id, currency: exchangeRates.currency, rate: exchangeRates.rate })
-    .from(exchangeRates)
-    .where(eq(exchangeRates.workspaceId, workspaceId));
-  const outcome = rebaseExchangeRates(stored, oldBase, newBase);
-  if (!outcome.ok) {
-    throw validationError([{ path: 'baseCurrency', message: validationCodes[outcome.code] }]);
-  }
-  const pivot = stored.find((entry) => entry.currency === newBase);
-  if (!pivot) return;
-  // A rate for the old base itself cannot be kept by the rule; it is replaced by the converted one.
-  await tx
-    .delete(exchangeRates)
-    .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.currency, oldBase)));
-  for (const entry of outcome.rates) {
-    const row =
-      entry.currency === oldBase ? pivot : stored.find((candidate) => candidate.currency === entry.currency);
-    if (!row) continue;
-    await tx
-      .update(exchangeRates)
-      .set({ currency: entry.currency, rate: entry.rate, updatedAt: now })
-      .where(eq(exchangeRates.id, row.id));
-  }
+  /**
+   * What saving another base currency would do, for the settings page's confirmation to name:
+   * how many prices and costs convert, at which rate, or why the change would be refused. Asked
+   * by the admins who may make the change; nothing is written.
+   */
+  app.get(
+    '/api/workspaces/settings/base-currency-change',
+    { config: { access: access.workspaceAdmin } },
+    async (request) => {
+      const { currency } = parseInput(baseCurrencyChangeQuerySchema, request.query);
+      const { workspaceId } = requestCaller(request);
+      const plan = await planBaseCurrencyChange(db, workspaceId, currency, false);
+      if (!plan) throw notFound();
+      const data: BaseCurrencyChange = {
+        amounts: plan.amounts,
+        rate: plan.rate,
+        ...(plan.refusal ? { refusal: plan.refusal } : {}),
+      };
+      return { data };
+    },
+  );
 }
