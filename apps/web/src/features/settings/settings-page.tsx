@@ -1,4 +1,5 @@
 import {
+  type BaseCurrencyChange,
   type CurrentUser,
   listFormFields,
   numberFormat,
@@ -28,24 +29,13 @@ import { useFileUploads } from '../../resource-ui/use-file-uploads.ts';
 const settingsPath = '/workspaces/settings';
 const currencyChangePath = '/workspaces/settings/base-currency-change';
 
-/**
- * What a change of base currency would do to the workspace's prices, as the server previews it:
- * how many amounts it converts and at what rate (units of the old base one unit of the new is
- * worth), or why it cannot (no exchange rate for the new base while there are prices).
- */
-export interface CurrencyChangePreview {
-  amounts: number;
-  rate: number | null;
-  refusal?: 'PRICES_NEED_A_RATE';
-}
-
 /** A save waiting for the admin's word: the form's input, and what the preview said. */
 interface PendingChange {
   input: unknown;
   form: UseFormReturn<FieldValues>;
   from: string;
   to: string;
-  preview: CurrencyChangePreview;
+  preview: BaseCurrencyChange;
 }
 
 /** The saved settings in every summary of the workspace the current user holds (admin and role lists). */
@@ -108,9 +98,9 @@ function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; edi
     if (!to || to === settings.baseCurrency) return write(input, form);
     setFailure(null);
     setSaving(true);
-    let preview: CurrencyChangePreview | null;
+    let preview: BaseCurrencyChange | null;
     try {
-      preview = await apiRequest<CurrencyChangePreview>(currencyChangePath, {
+      preview = await apiRequest<BaseCurrencyChange>(currencyChangePath, {
         query: { workspaceId: settings.id, currency: to },
       });
     } catch (error) {
