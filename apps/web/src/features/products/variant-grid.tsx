@@ -54,18 +54,18 @@ const cardHeight = 244;
 const headerHeight = 40;
 const overscan = 6;
 
-/** Narrower than this, the rows are cards (a 390-px phone; the grid needs about 60rem). */
+/** Narrower than this, the rows are cards (a 390-px phone; the grid needs about 54rem). */
 export const compactQuery = '(max-width: 47.99rem)';
 
 const columnWidths: Record<VariantColumn, string> = {
   select: '2.75rem',
-  title: 'minmax(11rem, 2fr)',
-  sku: 'minmax(9rem, 1.5fr)',
-  barcode: 'minmax(9rem, 1.5fr)',
-  price: 'minmax(7rem, 1fr)',
-  cost: 'minmax(7rem, 1fr)',
-  image: '5rem',
-  status: '8.5rem',
+  title: 'minmax(10rem, 2fr)',
+  sku: 'minmax(8.5rem, 1.5fr)',
+  barcode: 'minmax(8.5rem, 1.5fr)',
+  price: 'minmax(6rem, 1fr)',
+  cost: 'minmax(6rem, 1fr)',
+  image: '4.5rem',
+  status: '7.5rem',
 };
 
 /** A card's layout: the cells by name (every cell sets its `grid-area`). */
@@ -352,7 +352,8 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
             <div
               className={cn(
                 'h-6 truncate leading-6 tabular-nums',
-                money ? 'text-end' : 'text-start',
+                // An amount at the end of its column; on a card, under its name like the rest.
+                money && !compact ? 'text-end' : 'text-start',
                 kind === 'sku' && 'font-mono text-[0.8125rem]',
               )}
             >
@@ -929,7 +930,7 @@ export function VariantGrid<V extends VariantRow>({
         className="relative overflow-auto rounded-xl border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <div
-          className={cn('relative', !compact && 'min-w-[60rem]')}
+          className={cn('relative', !compact && 'min-w-[54rem]')}
           style={{ height: virtualizer.getTotalSize() }}
         >
           {/* biome-ignore lint/a11y/useSemanticElements: see above */}
