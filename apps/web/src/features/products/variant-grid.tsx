@@ -568,7 +568,8 @@ export function VariantGrid<V extends VariantRow>({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => itemHeight,
-    overscan,
+    // A card is four rows tall: two beyond each end of the frame cover a flick, as six rows do.
+    overscan: compact ? 2 : overscan,
     // The sticky header takes the first pixels of the frame: rows start under it, and a row
     // scrolled to stops under it, not behind it.
     paddingStart: topPadding,
