@@ -9,6 +9,9 @@
  *   and answers the product with its variants. Fresh codes and SKUs every time.
  * - `PATCH /api/products/:id` of each saved product: a bulk edit of all 2,048 variants (every SKU
  *   changed), answered with the product and its variants.
+ * - The same save with a price and a cost on every variant (issue "Prices on every variant"),
+ *   then a bulk +10 % on its 2,048 prices (`applyMoneyChange`, as the grid's bulk action computes
+ *   them), the save without prices measured in the same run beside it.
  * Each timed from the request sent to the answer read, on loopback.
  *
  * The baseline writes the same rows through the same driver with the server's settings (a `pg`
@@ -22,8 +25,9 @@
  *
  * The server and the baseline take turns (BENCH_ROUNDS rounds: server, baseline, server, …), each
  * with BENCH_WARMUP_SAVES untimed saves (and edits) first; percentiles are over every timed save
- * of all rounds. Targets (issue "Products, variations and recipes"): save p95 < 600 ms on PGlite
- * and < 400 ms on PostgreSQL; bulk edit p95 < 500 ms (both).
+ * of all rounds. Targets (issues "Products, variations and recipes" and "Prices on every
+ * variant"): save p95 < 600 ms on PGlite and < 400 ms on PostgreSQL, with prices too; bulk edit
+ * and bulk +10 % p95 < 500 ms (both).
  *
  * Environment: BENCH_DATABASES (pglite,postgres), BENCH_SAVES (30: timed saves per side, over the
  * rounds), BENCH_ROUNDS (3), BENCH_WARMUP_SAVES (2 per round), BENCH_VALUES (16x16x8),
@@ -32,6 +36,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { applyMoneyChange } from '@dukkan/contract';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -57,13 +62,26 @@ import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-/** p95 targets in ms (issue "Products, variations and recipes"). */
+/** p95 targets in ms (issues "Products, variations and recipes" and "Prices on every variant"). */
 export const productsSaveTargets = {
   save: { pglite: 600, postgres: 400 },
   bulkEdit: 500,
 } as const;
 
-type Operation = 'save' | 'bulkEdit';
+/** The operations the baselines write too; the priced ones are the server's alone. */
+const baselineOperations = ['save', 'bulkEdit'] as const;
+const operations = ['save', 'savePriced', 'bulkEdit', 'bulkPrice'] as const;
+type Operation = (typeof operations)[number];
+
+/** A variant's price in minor units (EGP 120.00 to 440.75) and its cost, 40 % of it. */
+const variantPrice = (position: number) => 120_00 + ((position * 725) % 32_075);
+const variantCost = (position: number) => Math.round(variantPrice(position) * 0.4);
+/** The grid's bulk +10 %, rounded half-up to the minor unit. */
+const raised = (price: number) => {
+  const outcome = applyMoneyChange(price, { kind: 'percent', percent: 10 });
+  if (!outcome.ok) throw new Error(`+10 % of ${price}: ${outcome.code}`);
+  return outcome.minor;
+};
 type Writer = 'engine' | 'values' | 'unnest';
 
 export interface TimingSummary {
@@ -98,8 +116,8 @@ export interface ProductsSaveReport {
     p95: number;
     target: number;
     within: boolean;
-    /** The server's p50 ÷ each baseline's p50. */
-    p50Ratio: { values: number; unnest: number };
+    /** The server's p50 ÷ each baseline's p50 (the operations the baselines write). */
+    p50Ratio?: { values: number; unnest: number };
   }[];
   skipped: Skipped[];
 }
@@ -183,7 +201,12 @@ interface SavedProduct {
 }
 
 interface ProductAnswer {
-  data: { id: string; variantsCount: number; variants?: { key: string; sku: string | null }[] };
+  data: {
+    id: string;
+    variantsCount: number;
+    priceMin: number | null;
+    variants?: { key: string; sku: string | null; price: number }[];
+  };
 }
 
 async function timedRequest(url: string, init: RequestInit, label: string) {
@@ -195,7 +218,11 @@ async function timedRequest(url: string, init: RequestInit, label: string) {
   return { ms, body, answer: JSON.parse(body) as ProductAnswer };
 }
 
-function checkAnswer(answer: ProductAnswer, expected: { count: number; firstSku: string }, label: string) {
+function checkAnswer(
+  answer: ProductAnswer,
+  expected: { count: number; firstSku: string; firstPrice?: number },
+  label: string,
+) {
   const { variantsCount, variants } = answer.data;
   if (variantsCount !== expected.count || variants?.length !== expected.count)
     throw new Error(
@@ -203,13 +230,13 @@ function checkAnswer(answer: ProductAnswer, expected: { count: number; firstSku:
     );
   if (variants[0]?.sku !== expected.firstSku)
     throw new Error(`${label}: the first variant's SKU is ${variants[0]?.sku}, not ${expected.firstSku}`);
+  if (expected.firstPrice !== undefined && variants[0]?.price !== expected.firstPrice)
+    throw new Error(
+      `${label}: the first variant's price is ${variants[0]?.price}, not ${expected.firstPrice}`,
+    );
 }
 
-interface EngineRound {
-  save: number[];
-  bulkEdit: number[];
-  bytes: ProductsSaveReport['bytes'];
-}
+type EngineRound = Record<Operation, number[]> & { bytes: ProductsSaveReport['bytes'] };
 
 async function engineRound(
   server: RunningServer,
@@ -226,13 +253,17 @@ async function engineRound(
   };
   const result: EngineRound = {
     save: [],
+    savePriced: [],
     bulkEdit: [],
+    bulkPrice: [],
     bytes: { saveRequest: 0, saveAnswer: 0, editRequest: 0, editAnswer: 0 },
   };
-  const saved: (SavedProduct & { timed: boolean })[] = [];
-  for (let index = 0; index < settings.warmupSaves + timedSaves; index++) {
-    const timed = index >= settings.warmupSaves;
-    const code = `SV${round}-${String(index + 1).padStart(3, '0')}`;
+  const saved: (SavedProduct & { timed: boolean; priced: boolean })[] = [];
+  // The save without prices and the one with them alternate, so both meet the same load.
+  for (let index = 0; index < 2 * (settings.warmupSaves + timedSaves); index++) {
+    const priced = index % 2 === 1;
+    const timed = index >= 2 * settings.warmupSaves;
+    const code = `${priced ? 'SP' : 'SV'}${round}-${String(Math.floor(index / 2) + 1).padStart(3, '0')}`;
     const data = saveData(code, combinations, workspace);
     const body = JSON.stringify({
       code,
@@ -242,6 +273,7 @@ async function engineRound(
       variants: combinations.map((combination, position) => ({
         key: combination.key,
         sku: data.skus[position],
+        ...(priced ? { price: variantPrice(position), cost: variantCost(position) } : {}),
       })),
     });
     const {
@@ -253,16 +285,29 @@ async function engineRound(
       { method: 'POST', headers, body },
       `POST /api/products (${code})`,
     );
-    checkAnswer(answer, { count: combinations.length, firstSku: data.skus[0]! }, `POST ${code}`);
-    if (timed) result.save.push(ms);
-    result.bytes.saveRequest = Buffer.byteLength(body);
-    result.bytes.saveAnswer = Buffer.byteLength(answerBody);
-    saved.push({ id: answer.data.id, code, timed });
+    checkAnswer(
+      answer,
+      { count: combinations.length, firstSku: data.skus[0]!, firstPrice: priced ? variantPrice(0) : 0 },
+      `POST ${code}`,
+    );
+    if (timed) result[priced ? 'savePriced' : 'save'].push(ms);
+    if (!priced) {
+      result.bytes.saveRequest = Buffer.byteLength(body);
+      result.bytes.saveAnswer = Buffer.byteLength(answerBody);
+    }
+    saved.push({ id: answer.data.id, code, timed, priced });
   }
   for (const product of saved) {
-    const skus = editedSkus(product.code, 1, combinations.length);
+    // A priced product gets the grid's bulk +10 % on every price; the other, every SKU changed.
+    const skus = product.priced
+      ? saveData(product.code, combinations, workspace).skus
+      : editedSkus(product.code, 1, combinations.length);
     const body = JSON.stringify({
-      variants: combinations.map((combination, position) => ({ key: combination.key, sku: skus[position] })),
+      variants: combinations.map((combination, position) =>
+        product.priced
+          ? { key: combination.key, price: raised(variantPrice(position)) }
+          : { key: combination.key, sku: skus[position] },
+      ),
     });
     const {
       ms,
@@ -273,10 +318,22 @@ async function engineRound(
       { method: 'PATCH', headers, body },
       `PATCH /api/products/${product.id} (${product.code})`,
     );
-    checkAnswer(answer, { count: combinations.length, firstSku: skus[0]! }, `PATCH ${product.code}`);
-    if (product.timed) result.bulkEdit.push(ms);
-    result.bytes.editRequest = Buffer.byteLength(body);
-    result.bytes.editAnswer = Buffer.byteLength(answerBody);
+    checkAnswer(
+      answer,
+      {
+        count: combinations.length,
+        firstSku: skus[0]!,
+        firstPrice: product.priced ? raised(variantPrice(0)) : 0,
+      },
+      `PATCH ${product.code}`,
+    );
+    if (product.priced && answer.data.priceMin !== raised(variantPrice(0)))
+      throw new Error(`PATCH ${product.code}: the lowest price is ${answer.data.priceMin}`);
+    if (product.timed) result[product.priced ? 'bulkPrice' : 'bulkEdit'].push(ms);
+    if (!product.priced) {
+      result.bytes.editRequest = Buffer.byteLength(body);
+      result.bytes.editAnswer = Buffer.byteLength(answerBody);
+    }
   }
   return result;
 }
@@ -495,9 +552,9 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
     report.variants = combinations.length;
     report.valueLinks = combinations.length * workspace.options.length;
     const samples: Record<Writer, Record<Operation, number[]>> = {
-      engine: { save: [], bulkEdit: [] },
-      values: { save: [], bulkEdit: [] },
-      unnest: { save: [], bulkEdit: [] },
+      engine: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [] },
+      values: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [] },
+      unnest: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [] },
     };
     for (let round = 1; round <= settings.rounds; round++) {
       // The timed saves spread over the rounds: 30 over 3 rounds is 10 each.
@@ -507,11 +564,10 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
       const engine = await engineRound(server, workspace, combinations, round, settings, timedSaves);
       await server.stop();
       server = undefined;
-      samples.engine.save.push(...engine.save);
-      samples.engine.bulkEdit.push(...engine.bulkEdit);
+      for (const operation of operations) samples.engine[operation].push(...engine[operation]);
       report.bytes = engine.bytes;
       process.stdout.write(
-        `  ${database.padEnd(8)} round ${round} engine  save p50 ${summarize(engine.save).p50} ms, bulk edit p50 ${summarize(engine.bulkEdit).p50} ms\n`,
+        `  ${database.padEnd(8)} round ${round} engine  save p50 ${summarize(engine.save).p50} ms (with prices ${summarize(engine.savePriced).p50}), bulk edit p50 ${summarize(engine.bulkEdit).p50} ms (+10 % ${summarize(engine.bulkPrice).p50})\n`,
       );
       for (const writer of ['values', 'unnest'] as const) {
         driver = await openDriver(options);
@@ -534,7 +590,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
       }
     }
     for (const writer of ['engine', 'values', 'unnest'] as const)
-      for (const operation of ['save', 'bulkEdit'] as const)
+      for (const operation of writer === 'engine' ? operations : baselineOperations)
         report.rows.push({
           database,
           writer,
@@ -542,18 +598,20 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
           timing: summarize(samples[writer][operation]),
           samplesMs: samples[writer][operation].map(round1),
         });
-    for (const operation of ['save', 'bulkEdit'] as const) {
+    for (const operation of operations) {
       const engine = summarize(samples.engine[operation]);
-      const target = operation === 'save' ? productsSaveTargets.save[database] : productsSaveTargets.bulkEdit;
+      const isSave = operation === 'save' || operation === 'savePriced';
+      const target = isSave ? productsSaveTargets.save[database] : productsSaveTargets.bulkEdit;
       const ratio = (writer: 'values' | 'unnest') =>
         Math.round((engine.p50 / summarize(samples[writer][operation]).p50) * 100) / 100;
+      const compared = (baselineOperations as readonly Operation[]).includes(operation);
       report.verdicts.push({
         database,
         operation,
         p95: engine.p95,
         target,
         within: engine.p95 < target,
-        p50Ratio: { values: ratio('values'), unnest: ratio('unnest') },
+        ...(compared ? { p50Ratio: { values: ratio('values'), unnest: ratio('unnest') } } : {}),
       });
     }
   } finally {
@@ -570,7 +628,9 @@ const writerName: Record<Writer, string> = {
 };
 const operationName: Record<Operation, string> = {
   save: 'create: product + variants + links',
+  savePriced: 'create, every variant priced (price and cost)',
   bulkEdit: 'bulk edit: every SKU',
+  bulkPrice: 'bulk +10 %: every price',
 };
 const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 
@@ -596,7 +656,7 @@ export function productsSaveMarkdown(report: ProductsSaveReport): string {
     '|---|---|---:|---|---:|',
     ...report.verdicts.map(
       (verdict) =>
-        `| ${databaseName(verdict.database)} | ${verdict.operation === 'save' ? 'save' : 'bulk edit'} p95 < ${verdict.target} ms | ${verdict.p95} ms | ${verdict.within ? 'within' : 'OVER'} | ${verdict.p50Ratio.values}, ${verdict.p50Ratio.unnest} |`,
+        `| ${databaseName(verdict.database)} | ${operationName[verdict.operation]}: p95 < ${verdict.target} ms | ${verdict.p95} ms | ${verdict.within ? 'within' : 'OVER'} | ${verdict.p50Ratio ? `${verdict.p50Ratio.values}, ${verdict.p50Ratio.unnest}` : '–'} |`,
     ),
   ];
   for (const skip of report.skipped) lines.push('', `${skip.database} skipped: ${skip.reason}`);
@@ -630,10 +690,11 @@ export async function runProductsSaveBench(): Promise<{ report: ProductsSaveRepo
   );
   for (const database of databases) await benchDatabase(database, settings, report);
   const path = writeResult('products-save', report);
-  const measuredAll = report.verdicts.length === 2 * (databases.length - report.skipped.length);
+  const measuredAll =
+    report.verdicts.length === operations.length * (databases.length - report.skipped.length);
   const ok = measuredAll && report.verdicts.every((verdict) => verdict.within);
   process.stdout.write(
-    `\n${productsSaveMarkdown(report)}\n\nSave p95 < ${productsSaveTargets.save.pglite} ms (PGlite) / < ${productsSaveTargets.save.postgres} ms (PostgreSQL), bulk edit p95 < ${productsSaveTargets.bulkEdit} ms: ${ok ? 'PASS' : 'FAIL'}\nResults: ${path}\n`,
+    `\n${productsSaveMarkdown(report)}\n\nSave p95 (with or without prices) < ${productsSaveTargets.save.pglite} ms (PGlite) / < ${productsSaveTargets.save.postgres} ms (PostgreSQL), bulk edit and bulk +10 % p95 < ${productsSaveTargets.bulkEdit} ms: ${ok ? 'PASS' : 'FAIL'}\nResults: ${path}\n`,
   );
   return { report, ok };
 }
