@@ -2,6 +2,7 @@ import {
   type ColumnDefinition,
   displayNames,
   formatMoney,
+  formatMoneyRange,
   numberFormat,
   pickLocalized,
   type ResourceDefinition,
@@ -12,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../components/ui/badge.tsx';
 import { useFormatters } from '../lib/use-formatters.ts';
+import { useSelectedWorkspaceIfAny } from '../lib/workspace-context.tsx';
 import type { ResourceColumn } from './columns.ts';
 import { CompactList, compactLimits } from './compact-list.tsx';
 import { optionListParams, recordName, requireResource } from './option-sources.ts';
@@ -51,6 +53,7 @@ function useCellRenderer(resourceKey: string) {
   const { formatDate } = useFormatters();
   const number = numberFormat(i18n.language, { maximumFractionDigits: 6 });
   const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const baseCurrency = useSelectedWorkspaceIfAny()?.baseCurrency;
 
   return (column: ColumnDefinition, value: unknown, record: AnyRecord): ReactNode => {
     if (value === null || value === undefined || value === '') return muted;
@@ -67,14 +70,17 @@ function useCellRenderer(resourceKey: string) {
       case 'percent':
         return <span className="tabular-nums">{percent.format(Number(value) / 100)}</span>;
       case 'money': {
-        const currency = record[column.currencyField ?? ''];
-        return (
-          <span className="whitespace-nowrap tabular-nums">
-            {typeof currency === 'string'
-              ? formatMoney(Number(value), currency, i18n.language)
-              : number.format(Number(value))}
-          </span>
-        );
+        // A column naming no currency field is in the workspace's base currency.
+        const currency = column.currencyField ? record[column.currencyField] : baseCurrency;
+        const upTo = column.rangeTo ? record[column.rangeTo] : undefined;
+        const amount = Number(value);
+        const text =
+          typeof currency !== 'string'
+            ? number.format(amount)
+            : typeof upTo === 'number'
+              ? formatMoneyRange(amount, upTo, currency, i18n.language)
+              : formatMoney(amount, currency, i18n.language);
+        return <span className="whitespace-nowrap tabular-nums">{text}</span>;
       }
       case 'enum':
         return t(`resources.${resourceKey}.values.${column.field}.${String(value)}` as never) as string;

@@ -1,4 +1,4 @@
-import { formattingLocale, numberFormat } from './format.ts';
+import { numberFormat } from './format.ts';
 import { toLatinDigits } from './normalize-input.ts';
 
 /*

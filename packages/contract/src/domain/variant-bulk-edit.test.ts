@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyMoneyChange, type MoneyChange } from './money.ts';
 import {
   applyVariantBulkEdit,
   expandSkuPattern,
@@ -14,6 +15,8 @@ const row = (id: string, title: string, extra: Partial<VariantRow> = {}): Varian
   title,
   sku: null,
   barcode: null,
+  price: 0,
+  cost: null,
   images: [],
   status: 'active',
   ...extra,
@@ -125,6 +128,49 @@ describe('applyVariantBulkEdit', () => {
     expect(changed).toEqual(['a', 'b', 'c']);
   });
 
+  it('changes prices by a percentage, rounded half-up, and sets or changes costs', () => {
+    const priced = [
+      row('a', 'S', { price: 1005, cost: 500 }),
+      row('b', 'M', { price: 1000 }),
+      row('c', 'L', { price: 1200, cost: 700 }),
+    ];
+    const raised = applyVariantBulkEdit(
+      priced,
+      { price: { kind: 'percent', percent: 10 }, cost: { kind: 'add', amount: 50 } },
+      { targets: ['a', 'b'], productCode: 'L' },
+    );
+    expect(raised.variants.map((variant) => [variant.price, variant.cost])).toEqual([
+      [1106, 550],
+      [1100, null],
+      [1200, 700],
+    ]);
+    expect(raised.changed).toEqual(['a', 'b']);
+    const costed = applyVariantBulkEdit(
+      priced,
+      { cost: { kind: 'set', amount: 300 } },
+      {
+        targets: 'all',
+        productCode: 'L',
+      },
+    );
+    expect(costed.variants.map((variant) => variant.cost)).toEqual([300, 300, 300]);
+  });
+
+  it('changes no price when one would fall below zero, and says which', () => {
+    const priced = [row('a', 'S', { price: 2000 }), row('b', 'M', { price: 500 })];
+    const result = applyVariantBulkEdit(
+      priced,
+      { price: { kind: 'subtract', amount: 1000 } },
+      {
+        targets: 'all',
+        productCode: 'L',
+      },
+    );
+    expect(result.changed).toEqual([]);
+    expect(result.refused).toEqual({ id: 'b', field: 'price', code: 'MONEY_IS_NEGATIVE' });
+    expect(result.variants[0]).toBe(priced[0]);
+  });
+
   it('ignores unknown ids, and an empty edit changes nothing', () => {
     expect(
       applyVariantBulkEdit(latte, { status: 'inactive' }, { targets: ['nope'], productCode: 'L' }).changed,
@@ -164,6 +210,8 @@ const variantsArbitrary = fc
         fc.record({
           sku: fc.option(fc.string({ maxLength: 6 }), { nil: null }),
           barcode: fc.option(fc.constantFrom('4006381333931', '96385074'), { nil: null }),
+          price: fc.integer({ min: 0, max: 1_000_000 }),
+          cost: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }),
           images: fc.uniqueArray(fc.constantFrom('a.png', 'b.png', 'c.png'), { maxLength: 3 }),
           status: fc.constantFrom('active' as const, 'inactive' as const),
         }),
@@ -177,12 +225,25 @@ const variantsArbitrary = fc
     ),
   );
 
+const moneyChangeArbitrary: fc.Arbitrary<MoneyChange> = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('set' as const, 'add' as const, 'subtract' as const),
+    amount: fc.nat(500_000),
+  }),
+  fc.record({
+    kind: fc.constant('percent' as const),
+    percent: fc.integer({ min: -1_500_000, max: 1_000_000 }).map((n) => n / 10_000),
+  }),
+);
+
 const editArbitrary: fc.Arbitrary<VariantBulkEdit> = fc.record(
   {
     sku: fc.record({ pattern: fc.constantFrom('{code}-{n}', '{values}', 'X', '', '{code}') }),
     barcode: fc.option(fc.constantFrom('', '036000291452'), { nil: null }),
     image: fc.option(fc.constantFrom('a.png', 'b.png', 'z.png'), { nil: null }),
     status: fc.constantFrom('active' as const, 'inactive' as const),
+    price: moneyChangeArbitrary,
+    cost: moneyChangeArbitrary,
   },
   { requiredKeys: [] },
 );
@@ -237,6 +298,8 @@ describe('bulk edit properties', () => {
     fc.assert(
       fc.property(scenario, ({ variants, targets, edit }) => {
         const result = applyVariantBulkEdit(variants, edit, { targets, productCode: 'P' });
+        // A refused price or cost change sets nothing (the next property).
+        if (result.refused) return;
         const targeted = new Set(targets);
         for (const variant of result.variants.filter((candidate) => targeted.has(candidate.id))) {
           if (edit.status) expect(variant.status).toBe(edit.status);
@@ -247,6 +310,31 @@ describe('bulk edit properties', () => {
             expect(new Set(variant.images).size).toBe(variant.images.length);
           }
         }
+      }),
+    );
+  });
+
+  it('a price or cost change is all or nothing, each target’s amount applyMoneyChange’s', () => {
+    fc.assert(
+      fc.property(scenario, ({ variants, targets, edit }) => {
+        const result = applyVariantBulkEdit(variants, edit, { targets, productCode: 'P' });
+        if (result.refused) {
+          expect(result.changed).toEqual([]);
+          result.variants.forEach((variant, index) => {
+            expect(variant).toBe(variants[index]);
+          });
+          return;
+        }
+        const targeted = new Set(targets);
+        result.variants.forEach((variant, index) => {
+          const before = variants[index]!;
+          if (!targeted.has(before.id)) return;
+          if (edit.price)
+            expect(applyMoneyChange(before.price, edit.price)).toEqual({ ok: true, minor: variant.price });
+          if (edit.cost && (before.cost !== null || edit.cost.kind === 'set'))
+            expect(applyMoneyChange(before.cost ?? 0, edit.cost)).toEqual({ ok: true, minor: variant.cost });
+          if (edit.cost && before.cost === null && edit.cost.kind !== 'set') expect(variant.cost).toBeNull();
+        });
       }),
     );
   });

@@ -1,8 +1,10 @@
+import { applyMoneyChange, type MoneyChange } from './money.ts';
+
 /*
  * One edit applied to many variants of a product at once (the product page's bulk edit bar): a SKU
- * pattern, a barcode, an image or a status, to the selected variants or to all of them. Pure: the
- * page keeps the result as unsaved edits and the server checks them on save (a SKU of 60
- * characters at most, unique in the workspace; a valid barcode).
+ * pattern, a barcode, an image, a status, or a change of price or cost, to the selected variants or
+ * to all of them. Pure: the page keeps the result as unsaved edits and the server checks them on
+ * save (a SKU of 60 characters at most, unique in the workspace; a valid barcode).
  */
 
 export type VariantRowStatus = 'active' | 'inactive';
@@ -16,6 +18,10 @@ export interface VariantRow {
   title: string;
   sku: string | null;
   barcode: string | null;
+  /** Minor units of the workspace's base currency. */
+  price: number;
+  /** Minor units of the workspace's base currency; null when not known. */
+  cost: number | null;
   /** The first is the variant's image. */
   images: string[];
   status: VariantRowStatus;
@@ -30,6 +36,14 @@ export interface VariantBulkEdit {
   /** One image URL put first among each target's images; null removes their images. */
   image?: string | null;
   status?: VariantRowStatus;
+  /**
+   * Each target's price set, raised or lowered by an amount or a percentage, rounded half-up to
+   * the minor unit (`applyMoneyChange`). All or nothing: when one target's price would fall below
+   * zero or beyond the column, no variant changes (`refused`).
+   */
+  price?: MoneyChange;
+  /** The same for the cost; a target without a cost gets one by 'set' only, and is left by the others. */
+  cost?: MoneyChange;
 }
 
 export interface VariantBulkEditOptions {
@@ -44,6 +58,11 @@ export interface VariantBulkEditResult<V extends VariantRow> {
   variants: V[];
   /** The ids of the variants that changed, in the variants' order. */
   changed: string[];
+  /**
+   * Why nothing changed, when a price or cost change would make a target's amount negative or too
+   * large: the first such variant, the field and the code. The variants are then the given ones.
+   */
+  refused?: { id: string; field: 'price' | 'cost'; code: 'MONEY_IS_NEGATIVE' | 'MONEY_TOO_LARGE' };
 }
 
 /**
@@ -94,7 +113,18 @@ export function applyVariantBulkEdit<V extends VariantRow>(
   const barcode = edit.barcode === undefined ? undefined : edit.barcode?.trim() || null;
 
   const changed: string[] = [];
+  let refused: VariantBulkEditResult<V>['refused'];
   let position = 0;
+  /** The amount after the change; the same number when unchanged; undefined when refused. */
+  const money = (variant: V, field: 'price' | 'cost'): number | null | undefined => {
+    const change = edit[field];
+    const current = variant[field];
+    if (change === undefined || (current === null && change.kind !== 'set')) return current;
+    const outcome = applyMoneyChange(current ?? 0, change);
+    if (outcome.ok) return outcome.minor;
+    refused ??= { id: variant.id, field, code: outcome.code };
+    return undefined;
+  };
   const next = variants.map((variant) => {
     if (!isTarget(variant)) return variant;
     position++;
@@ -113,8 +143,12 @@ export function applyVariantBulkEdit<V extends VariantRow>(
         : edit.image === null
           ? []
           : [edit.image, ...variant.images.filter((image) => image !== edit.image)];
+    const price = money(variant, 'price');
+    const cost = money(variant, 'cost');
     const updated = {
       ...variant,
+      price: price ?? variant.price,
+      cost: cost === undefined ? variant.cost : cost,
       sku,
       barcode: barcode === undefined ? variant.barcode : barcode,
       images: sameImages(images, variant.images) ? variant.images : images,
@@ -124,10 +158,13 @@ export function applyVariantBulkEdit<V extends VariantRow>(
       updated.sku !== variant.sku ||
       updated.barcode !== variant.barcode ||
       updated.images !== variant.images ||
-      updated.status !== variant.status;
+      updated.status !== variant.status ||
+      updated.price !== variant.price ||
+      updated.cost !== variant.cost;
     if (!differs) return variant;
     changed.push(variant.id);
     return updated;
   });
+  if (refused) return { variants: [...variants], changed: [], refused };
   return { variants: next, changed };
 }

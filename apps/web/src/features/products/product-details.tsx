@@ -1,7 +1,15 @@
-import { codeFormField, type FormField, type ProductRecord, pickLocalized } from '@dukkan/contract';
+import {
+  codeFormField,
+  type FormField,
+  formatMoney,
+  type ProductRecord,
+  pickLocalized,
+} from '@dukkan/contract';
 import { type ReactNode, useId } from 'react';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { cn } from '../../lib/class-names.ts';
 import type { FileAccess, UploadFiles } from '../../resource-ui/form/field-props.ts';
 import { ImageUploadField } from '../../resource-ui/form/image-upload-field.tsx';
@@ -66,6 +74,27 @@ const fields = {
       { value: 'inactive', label: 'resources.common.status.inactive' },
     ],
   }),
+  price: field({
+    name: 'price',
+    type: 'text',
+    label: 'products.page.priceLabel',
+    hint: 'products.page.priceHint',
+    required: true,
+    ltr: true,
+  }),
+  cost: field({
+    name: 'cost',
+    type: 'text',
+    label: 'products.page.costLabel',
+    hint: 'products.page.costHint',
+    ltr: true,
+  }),
+  taxId: field({
+    name: 'taxId',
+    type: 'select',
+    label: 'resources.products.fields.taxId',
+    optionSource: { kind: 'resource', resource: 'taxes' },
+  }),
   images: field({
     name: 'images',
     type: 'imageUpload',
@@ -74,17 +103,44 @@ const fields = {
   }),
 };
 
+/** "Prices include tax": a checkbox with its sentence, default on. */
+function PricesIncludeTaxField({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { register } = useFormContext();
+  return (
+    <div className="flex items-start gap-3 pt-7">
+      <Checkbox
+        id={id}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5"
+        {...register('pricesIncludeTax')}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {t('resources.products.fields.pricesIncludeTax')}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {t('products.page.pricesIncludeTaxHint')}
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The Details section's fields, inside the page's form. A new product starts active (its create
  * takes no status); a stored one's status is changed here. Images need the Files permissions
- * (spec §6), which the upload field applies.
+ * (spec §6), which the upload field applies. Its own price and cost only while it has no variants
+ * (each variant has its own, in the grid); the tax and whether prices include it, always.
  */
 export function ProductDetailsFields({
   isNew,
+  hasVariants,
   uploadFiles,
   fileAccess,
 }: {
   isNew: boolean;
+  hasVariants: boolean;
   uploadFiles?: UploadFiles;
   fileAccess: FileAccess;
 }) {
@@ -100,6 +156,14 @@ export function ProductDetailsFields({
       <SelectField field={fields.categoryId} id={id('category')} />
       <SelectField field={fields.wasteCategoryId} id={id('waste-category')} />
       <SelectField field={fields.tagIds} id={id('tags')} />
+      {!hasVariants && (
+        <>
+          <InputField field={fields.price} id={id('price')} />
+          <InputField field={fields.cost} id={id('cost')} />
+        </>
+      )}
+      <SelectField field={fields.taxId} id={id('tax')} />
+      <PricesIncludeTaxField id={id('prices-include-tax')} />
       <div className="sm:col-span-2">
         <ImageUploadField
           field={fields.images}
@@ -130,8 +194,8 @@ function Entry({ label, children, className }: { label: string; children: ReactN
 }
 
 /** The details of a product the user may only view: text, no inputs. */
-export function ProductDetailsView({ product }: { product: ProductRecord }) {
-  const { t } = useTranslation();
+export function ProductDetailsView({ product, currency }: { product: ProductRecord; currency: string }) {
+  const { t, i18n } = useTranslation();
   const name = (locale: 'en' | 'ar') => product.name.find((entry) => entry.locale === locale)?.value;
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -165,6 +229,28 @@ export function ProductDetailsView({ product }: { product: ProductRecord }) {
               </Badge>
             ))}
           </span>
+        )}
+      </Entry>
+      {product.variantsCount === 0 && (
+        <>
+          <Entry label={t('resources.products.fields.price')}>
+            <span className="tabular-nums">{formatMoney(product.price, currency, i18n.language)}</span>
+          </Entry>
+          <Entry label={t('resources.products.fields.cost')}>
+            {product.cost === null ? (
+              muted
+            ) : (
+              <span className="tabular-nums">{formatMoney(product.cost, currency, i18n.language)}</span>
+            )}
+          </Entry>
+        </>
+      )}
+      <Entry label={t('resources.products.fields.taxId')}>
+        <RecordLabel resource="taxes" id={product.taxId} />
+      </Entry>
+      <Entry label={t('resources.products.fields.pricesIncludeTax')}>
+        {t(
+          product.pricesIncludeTax ? 'products.page.pricesIncludeTaxYes' : 'products.page.pricesIncludeTaxNo',
         )}
       </Entry>
       <Entry label={t('resources.products.fields.images')} className="sm:col-span-2">

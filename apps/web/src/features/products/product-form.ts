@@ -2,6 +2,7 @@ import {
   codeField,
   validationCodes as codes,
   emptyAsNull,
+  formatMoneyInput,
   type LocalizedText,
   locales,
   localizedNameFormField,
@@ -13,6 +14,7 @@ import {
   type ProductOption,
   type ProductRecord,
   type ProductUpdate,
+  parseMoneyInput,
   productInputSchema,
   type RecipeLineRecord,
   type RecordStatus,
@@ -63,6 +65,11 @@ export interface ProductFormValues {
   wasteCategoryId: string;
   tagIds: string[];
   images: string[];
+  /** Its own price and cost as typed, in the member's digits (a product without variants sells at it). */
+  price: string;
+  cost: string;
+  taxId: string;
+  pricesIncludeTax: boolean;
   status: RecordStatus;
   options: OptionFormValues[];
   recipe: RecipeLineFormValues[];
@@ -87,25 +94,51 @@ const recipeLineFormSchema = z
     brandIds: line.brandIds,
   }));
 
-/** The form's values as the API's fields; a type with no value chosen makes no variants and is left out. */
-export const productFormSchema = z.object({
-  code: codeField,
-  name: localizedNameFormField,
-  measurementUnitId: z
-    .string({ error: codes.MEASUREMENT_UNIT_IS_REQUIRED })
-    .min(1, codes.MEASUREMENT_UNIT_IS_REQUIRED),
-  categoryId: emptyAsNull(referenceField),
-  wasteCategoryId: emptyAsNull(referenceField),
-  tagIds: productInputSchema.shape.tagIds,
-  images: productInputSchema.shape.images,
-  status: recordStatusField,
-  options: z
-    .array(z.object({ typeId: referenceField, valueIds: z.array(referenceField) }))
-    .max(maxProductOptions)
-    .transform((options): ProductOption[] => options.filter((option) => option.valueIds.length > 0)),
-  recipe: z.array(recipeLineFormSchema).max(maxRecipeLines),
-});
-export type ProductFormOutput = z.output<typeof productFormSchema>;
+/**
+ * An amount as typed, as minor units of `currency` (`parseMoneyInput`: the member's digits, no more
+ * decimals than the currency has); blank is null where `optional`, else refused.
+ */
+const moneyText = (currency: string, optional: boolean) =>
+  z.string().transform((typed, context): number | null => {
+    const parsed = parseMoneyInput(typed, currency);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: codes[parsed.code] });
+      return z.NEVER;
+    }
+    if (parsed.minor === null && !optional) {
+      context.addIssue({ code: 'custom', message: codes.MONEY_IS_INVALID });
+      return z.NEVER;
+    }
+    return parsed.minor;
+  });
+
+/**
+ * The form's values as the API's fields, amounts in minor units of the workspace's base currency;
+ * a type with no value chosen makes no variants and is left out.
+ */
+export const productFormSchema = (currency: string) =>
+  z.object({
+    code: codeField,
+    name: localizedNameFormField,
+    measurementUnitId: z
+      .string({ error: codes.MEASUREMENT_UNIT_IS_REQUIRED })
+      .min(1, codes.MEASUREMENT_UNIT_IS_REQUIRED),
+    categoryId: emptyAsNull(referenceField),
+    wasteCategoryId: emptyAsNull(referenceField),
+    tagIds: productInputSchema.shape.tagIds,
+    images: productInputSchema.shape.images,
+    price: moneyText(currency, false).transform((minor) => minor ?? 0),
+    cost: moneyText(currency, true),
+    taxId: emptyAsNull(referenceField),
+    pricesIncludeTax: z.boolean(),
+    status: recordStatusField,
+    options: z
+      .array(z.object({ typeId: referenceField, valueIds: z.array(referenceField) }))
+      .max(maxProductOptions)
+      .transform((options): ProductOption[] => options.filter((option) => option.valueIds.length > 0)),
+    recipe: z.array(recipeLineFormSchema).max(maxRecipeLines),
+  });
+export type ProductFormOutput = z.output<ReturnType<typeof productFormSchema>>;
 
 let lineCount = 0;
 /** A key for a line added on the page (stored lines keep their id). */
@@ -131,8 +164,15 @@ const recipeLineValues = (line: RecipeLineRecord): RecipeLineFormValues => ({
   ingredient: { ...line.ingredient },
 });
 
-/** A stored product as the form's starting values; an empty form for a new one. */
-export function productFormValues(record: ProductRecord | undefined): ProductFormValues {
+/**
+ * A stored product as the form's starting values, its amounts in the member's digits; an empty
+ * form for a new one (a price of 0, no cost; prices include the tax unless said otherwise).
+ */
+export function productFormValues(
+  record: ProductRecord | undefined,
+  currency = 'EGP',
+  language = 'en',
+): ProductFormValues {
   return {
     code: record?.code ?? '',
     name: localizedNameFormValues(record?.name),
@@ -141,6 +181,10 @@ export function productFormValues(record: ProductRecord | undefined): ProductFor
     wasteCategoryId: record?.wasteCategoryId ?? '',
     tagIds: [...(record?.tagIds ?? [])],
     images: [...(record?.images ?? [])],
+    price: formatMoneyInput(record?.price ?? 0, currency, language),
+    cost: record?.cost == null ? '' : formatMoneyInput(record.cost, currency, language),
+    taxId: record?.taxId ?? '',
+    pricesIncludeTax: record?.pricesIncludeTax ?? true,
     status: record?.status ?? 'active',
     options: (record?.options ?? []).map((option) => ({
       typeId: option.typeId,
@@ -172,6 +216,10 @@ function storedOutput(record: ProductRecord): Omit<ProductFormOutput, 'name'> & 
     wasteCategoryId: record.wasteCategoryId,
     tagIds: record.tagIds,
     images: record.images,
+    price: record.price,
+    cost: record.cost,
+    taxId: record.taxId,
+    pricesIncludeTax: record.pricesIncludeTax,
     status: record.status,
     options: record.options,
     recipe: (record.recipe ?? []).map((line) => ({

@@ -15,6 +15,10 @@ const detailFields = new Set([
   'wasteCategoryId',
   'tagIds',
   'images',
+  'price',
+  'cost',
+  'taxId',
+  'pricesIncludeTax',
   'status',
 ]);
 
@@ -24,8 +28,8 @@ export type RecipeLineField = 'ingredient' | 'quantity' | 'orderTypes' | 'brandI
 export interface PlacedIssues {
   /** Form paths of the details section and their codes. */
   fields: { path: string; message: string }[];
-  /** By variant key: the SKU's and barcode's issues. */
-  variants: Map<string, Partial<Record<'sku' | 'barcode', ValidationIssue>>>;
+  /** By variant key: the SKU's, barcode's, price's and cost's issues. */
+  variants: Map<string, Partial<Record<'sku' | 'barcode' | 'price' | 'cost', ValidationIssue>>>;
   /** By the line's page key. */
   recipe: Map<string, { field: RecipeLineField; issue: ValidationIssue }[]>;
   /**
@@ -84,7 +88,7 @@ export function placeIssues(error: unknown, sent: SentInput): PlacedIssues {
       placed.fields.push({ path: head, message: issue.message });
     } else if (head === 'variants') {
       const key = at === undefined ? undefined : sent.variantKeys[at];
-      if (key && (field === 'sku' || field === 'barcode')) {
+      if (key && (field === 'sku' || field === 'barcode' || field === 'price' || field === 'cost')) {
         placed.variants.set(key, { ...placed.variants.get(key), [field]: issue });
       } else placed.variantsSection.push({ ...issue, variantKey: key });
     } else if (head === 'options') {

@@ -69,6 +69,21 @@ function cellAt(row: number, column: number): HTMLElement {
   return cell;
 }
 const SKU = 2;
+const PRICE = 4;
+
+const vat = {
+  id: uuid(7000),
+  code: 'VAT',
+  title: [
+    { locale: 'en', value: 'VAT' },
+    { locale: 'ar', value: 'VAT' },
+  ],
+  country: 'EG',
+  rate: 14,
+  status: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => {
   // happy-dom lays nothing out: the variant grid's scrolling frame gets the size a browser gives it.
@@ -180,6 +195,68 @@ describe('a stored product', () => {
     const [medium, skim] = [size.values[1]!, milk.values[1]!];
     expect(callsTo(calls, latteUrl, 'PATCH')[0]?.body).toEqual({
       variants: [{ key: `${medium.id}-${skim.id}`, sku: 'LAT-M-SKIM' }],
+    });
+  });
+
+  it('a variant price typed in its cell is sent with its key, in minor units; a bad one holds the save', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderPage({
+      at: `/products/${latte.id}`,
+      routes: [{ method: 'PATCH', path: latteUrl, body: { data: latte } }],
+    });
+    await screen.findByText('Variants that will be created: 12');
+    expect(cellAt(1, PRICE).textContent).toBe('125.00');
+    await person.click(cellAt(1, PRICE));
+    await person.keyboard('abc{Enter}');
+    expect(await screen.findByText('Fix the amounts marked in the variants before saving.')).toBeTruthy();
+    await person.click(saveButton());
+    expect(callsTo(calls, latteUrl, 'PATCH')).toHaveLength(0);
+
+    await person.click(cellAt(1, PRICE));
+    await person.keyboard('{Enter}{Control>}a{/Control}{Backspace}130.5{Enter}');
+    await person.click(saveButton());
+    await waitFor(() => expect(callsTo(calls, latteUrl, 'PATCH')).toHaveLength(1));
+    expect(callsTo(calls, latteUrl, 'PATCH')[0]?.body).toEqual({
+      variants: [{ key: latte.variants![1]!.key, price: 13_050 }],
+    });
+  });
+
+  it('a product without variants: its price typed in Arabic digits, its tax, sent in minor units', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    const person = userEvent.setup();
+    const { calls } = renderPage({
+      at: `/products/${syrup.id}`,
+      routes: [
+        { path: '/api/taxes', body: list([vat]) },
+        { method: 'PATCH', path: `/api/products/${syrup.id}`, body: { data: syrup } },
+      ],
+    });
+    const fields = signedInAr.products.page;
+    const price = (await screen.findByLabelText(fields.priceLabel.replace('{{baseCurrency}}', 'EGP'), {
+      exact: false,
+    })) as HTMLInputElement;
+    expect(price.value).toBe('٠٫٠٠');
+    expect(price.getAttribute('dir')).toBe('ltr');
+    await person.clear(price);
+    await person.type(price, '١٢٫٥٠٥');
+    await person.click(screen.getByRole('button', { name: ar.common.save }));
+    expect(await screen.findByText(ar.validation.MONEY_TOO_MANY_DECIMALS)).toBeTruthy();
+    expect(callsTo(calls, `/api/products/${syrup.id}`, 'PATCH')).toHaveLength(0);
+
+    await person.clear(price);
+    await person.type(price, '١٢٫٥');
+    const tax = screen.getByLabelText(signedInAr.resources.products.fields.taxId);
+    await waitFor(() => expect(within(tax).getByRole('option', { name: 'VAT' })).toBeTruthy());
+    await person.selectOptions(tax, vat.id);
+    await person.click(screen.getByLabelText(signedInAr.resources.products.fields.pricesIncludeTax));
+    await person.click(screen.getByRole('button', { name: ar.common.save }));
+    await waitFor(() => expect(callsTo(calls, `/api/products/${syrup.id}`, 'PATCH')).toHaveLength(1));
+    expect(callsTo(calls, `/api/products/${syrup.id}`, 'PATCH')[0]?.body).toEqual({
+      price: 1250,
+      taxId: vat.id,
+      pricesIncludeTax: false,
     });
   });
 

@@ -24,6 +24,7 @@ import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx'
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useSelectedWorkspaceIfAny } from '../../lib/workspace-context.tsx';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { formErrorMap } from '../../resource-ui/form/form-messages.ts';
 import { optionListParams } from '../../resource-ui/option-sources.ts';
@@ -102,6 +103,9 @@ function useProductVariants(
   saved: ProductRecord | undefined,
   language: string,
 ) {
+  // A new combination starts at the product's own price and cost (what it sold at without variants).
+  const ownPrice = saved?.price ?? 0;
+  const ownCost = saved?.cost ?? null;
   const chosenKey = JSON.stringify(chosen);
   // biome-ignore lint/correctness/useExhaustiveDependencies: chosenKey stands for the chosen options
   const options = useMemo(() => variantOptionsOf(chosen, types), [chosenKey, types]);
@@ -111,10 +115,11 @@ function useProductVariants(
     JSON.stringify(chosen.filter((option) => option.valueIds.length > 0)) ===
     JSON.stringify(saved?.options ?? []);
   const base = useMemo((): VariantRow[] => {
-    if (options && check?.ok) return variantRows(options, stored ?? [], language);
+    if (options && check?.ok)
+      return variantRows(options, stored ?? [], language, { price: ownPrice, cost: ownCost });
     if (!options && unchanged) return storedVariantRows(stored ?? [], language);
     return [];
-  }, [options, check, stored, unchanged, language]);
+  }, [options, check, stored, unchanged, language, ownPrice, ownCost]);
   return { check, base, known: options !== null || unchanged };
 }
 
@@ -154,14 +159,19 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
   const { uploadFiles, fileAccess } = useFileUploads();
   const formId = useId();
   const [saved, setSaved] = useState(record);
+  // Amounts are minor units of the workspace's base currency, typed with its decimals.
+  const currency = useSelectedWorkspaceIfAny()?.baseCurrency ?? 'EGP';
+  const schema = useMemo(() => productFormSchema(currency), [currency]);
   const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
-    resolver: zodResolver(productFormSchema, { error: formErrorMap }) as Resolver<
+    resolver: zodResolver(schema, { error: formErrorMap }) as Resolver<
       ProductFormValues,
       unknown,
       ProductFormOutput
     >,
-    defaultValues: productFormValues(record),
+    defaultValues: productFormValues(record, currency, i18n.language),
   });
+  // Price or cost cells holding a typed text that is not an amount: nothing is saved until fixed.
+  const [invalidCells, setInvalidCells] = useState(0);
   const [edits, setEdits] = useState<ReadonlyMap<string, VariantChanges>>(new Map());
   const [selection, setSelection] = useState<Set<string>>(new Set());
   const [issues, setIssues] = useState<PlacedIssues>(noIssues);
@@ -169,6 +179,14 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
   const kept = useKeptRecords();
 
   const chosen = useWatch({ control: form.control, name: 'options' });
+  const nameValues = useWatch({ control: form.control, name: 'name' });
+  const productName = useMemo(
+    () =>
+      (['en', 'ar'] as const).flatMap((locale) =>
+        nameValues[locale].trim() ? [{ locale, value: nameValues[locale].trim() }] : [],
+      ),
+    [nameValues],
+  );
   const images = useWatch({ control: form.control, name: 'images' });
   const code = useWatch({ control: form.control, name: 'code' });
   const variationTypes = useVariationTypes(chosen.map((option) => option.typeId));
@@ -183,6 +201,8 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
       errors[key] = {
         sku: fields.sku ? issueText(fields.sku) : undefined,
         barcode: fields.barcode ? issueText(fields.barcode) : undefined,
+        price: fields.price ? issueText(fields.price) : undefined,
+        cost: fields.cost ? issueText(fields.cost) : undefined,
       };
     }
     return errors;
@@ -191,7 +211,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
   const changeVariants = (next: VariantRow[]) => setEdits((current) => nextEdits(current, base, shown, next));
 
   const save = form.handleSubmit(async (output) => {
-    if (tooMany || !known) return;
+    if (tooMany || !known || invalidCells > 0) return;
     const variants = variantEditsToSend(base, edits);
     const sent: SentInput = {
       variantKeys: variants.map((variant) => variant.key),
@@ -211,7 +231,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
         );
         setSaved(next);
         setEdits(new Map());
-        form.reset(productFormValues(next));
+        form.reset(productFormValues(next, currency, i18n.language));
         kept.clear();
       } else {
         const created = await run(
@@ -271,7 +291,12 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
               form of its own (the bulk edit bar), and forms cannot nest. */}
             <form id={formId} noValidate onSubmit={(event) => void save(event)}>
               <Section title={t('products.page.details')}>
-                <ProductDetailsFields isNew={!saved} uploadFiles={uploadFiles} fileAccess={fileAccess} />
+                <ProductDetailsFields
+                  isNew={!saved}
+                  hasVariants={shown.length > 0}
+                  uploadFiles={uploadFiles}
+                  fileAccess={fileAccess}
+                />
               </Section>
             </form>
             <Section title={t('products.page.variants')}>
@@ -297,8 +322,10 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
                     selection={selection}
                     productCode={code}
                     productImages={images}
+                    currency={currency}
                     onChange={changeVariants}
                   />
+                  {invalidCells > 0 && <Alert tone="error">{t('products.variants.invalidCells')}</Alert>}
                   <VariantGrid
                     variants={shown}
                     productImages={images}
@@ -307,6 +334,9 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
                     selection={selection}
                     onSelectionChange={setSelection}
                     errors={gridErrors}
+                    currency={currency}
+                    parentTitle={productName}
+                    onInvalidCountChange={setInvalidCells}
                   />
                 </div>
               )}
@@ -330,6 +360,7 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
 /** A product for a user without editProducts: what it is, with no inputs and no Save. */
 function ProductView({ product }: { product: ProductRecord }) {
   const { t, i18n } = useTranslation();
+  const currency = useSelectedWorkspaceIfAny()?.baseCurrency ?? 'EGP';
   const { types } = useVariationTypes(product.options.map((option) => option.typeId));
   const rows = useMemo(
     () => storedVariantRows(product.variants ?? [], i18n.language),
@@ -347,7 +378,7 @@ function ProductView({ product }: { product: ProductRecord }) {
       <div className="mx-auto max-w-6xl space-y-6">
         <Alert tone="info">{t('products.page.readOnly')}</Alert>
         <Section title={t('products.page.details')}>
-          <ProductDetailsView product={product} />
+          <ProductDetailsView product={product} currency={currency} />
         </Section>
         <Section title={t('products.page.variants')}>
           <ProductOptionsView product={product} types={types} />
@@ -359,6 +390,8 @@ function ProductView({ product }: { product: ProductRecord }) {
               onChange={noop}
               selection={new Set()}
               onSelectionChange={noop}
+              currency={currency}
+              parentTitle={product.name}
             />
           ) : (
             <p className="text-sm text-slate-600 dark:text-slate-400">{t('products.options.noVariants')}</p>

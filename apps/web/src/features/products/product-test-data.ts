@@ -106,6 +106,8 @@ function latteVariants(): ProductVariantRecord[] {
         ],
         sku: position === 0 ? 'LAT-S-WHOLE' : null,
         barcode: null,
+        price: 12_000 + position * 500,
+        cost: null,
         images: [],
         status: 'active',
         usedInRecipe: false,
@@ -123,13 +125,27 @@ export const syrup: ProductRecord = {
   wasteCategoryId: null,
   tagIds: [],
   images: [],
+  price: 0,
+  cost: null,
+  taxId: null,
+  pricesIncludeTax: true,
+  priceMin: 0,
+  priceMax: 0,
   options: [],
   variantsCount: 0,
   status: 'active',
   ...stamps,
 };
 
-export const sugar: ProductRecord = { ...syrup, id: uuid(3002), code: 'SUG', name: names('Sugar', 'سكر') };
+export const sugar: ProductRecord = {
+  ...syrup,
+  id: uuid(3002),
+  code: 'SUG',
+  name: names('Sugar', 'سكر'),
+  // Every variant inactive: no price range to show.
+  priceMin: null,
+  priceMax: null,
+};
 
 /** A stored latte: Size × Milk (12 variants, the first with a SKU) and a recipe of one syrup line. */
 export const latte: ProductRecord = {
@@ -141,6 +157,12 @@ export const latte: ProductRecord = {
   wasteCategoryId: null,
   tagIds: [],
   images: [],
+  price: 0,
+  cost: null,
+  taxId: null,
+  pricesIncludeTax: true,
+  priceMin: 12_000,
+  priceMax: 17_500,
   options: [
     { typeId: size.id, valueIds: valueIds(size) },
     { typeId: milk.id, valueIds: valueIds(milk) },

@@ -51,10 +51,14 @@ describe('the product page’s variants', () => {
 describe('a stored product’s update', () => {
   it('sends only what changed', () => {
     const values = productFormValues(latte);
-    const unchanged = productFormSchema.parse(values);
+    const unchanged = productFormSchema('EGP').parse(values);
     expect(productUpdateInput(unchanged, latte, [])).toEqual({});
 
-    const renamed = productFormSchema.parse({ ...values, code: 'LAT-2', name: { en: 'Latte', ar: '' } });
+    const renamed = productFormSchema('EGP').parse({
+      ...values,
+      code: 'LAT-2',
+      name: { en: 'Latte', ar: '' },
+    });
     expect(productUpdateInput(renamed, latte, [])).toEqual({
       code: 'LAT-2',
       name: [{ locale: 'en', value: 'Latte' }],

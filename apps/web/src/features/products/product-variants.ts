@@ -18,8 +18,10 @@ import type { OptionFormValues } from './product-form.ts';
  */
 
 /** What an edit may change of a variant. */
-export type VariantChanges = Partial<Pick<VariantRow, 'sku' | 'barcode' | 'images' | 'status'>>;
-const editableFields = ['sku', 'barcode', 'images', 'status'] as const;
+export type VariantChanges = Partial<
+  Pick<VariantRow, 'sku' | 'barcode' | 'price' | 'cost' | 'images' | 'status'>
+>;
+const editableFields = ['sku', 'barcode', 'price', 'cost', 'images', 'status'] as const;
 
 /**
  * The chosen options as the generator takes them, the values in the order chosen. Null while a
@@ -48,13 +50,15 @@ export const countCheck = (options: readonly VariantOption[]): VariantCountCheck
 
 /**
  * One grid row per combination, in the generator's order, with what is stored under its key
- * (SKU, barcode, images, status); a new combination starts empty and active. Call only within
- * the limit (see `countCheck`).
+ * (SKU, barcode, price, cost, images, status); a new combination starts empty, active, at the
+ * product's own price and cost (`own`: what the server gives it too). Call only within the limit
+ * (see `countCheck`).
  */
 export function variantRows(
   options: readonly VariantOption[],
   stored: readonly ProductVariantRecord[],
   language: string,
+  own: { price: number; cost: number | null } = { price: 0, cost: null },
 ): VariantRow[] {
   const byKey = new Map(stored.map((variant) => [variant.key, variant]));
   return generateVariants(options).map((combination) => {
@@ -65,6 +69,8 @@ export function variantRows(
       title: pickLocalized(combination.title, language),
       sku: variant?.sku ?? null,
       barcode: variant?.barcode ?? null,
+      price: variant ? variant.price : own.price,
+      cost: variant ? variant.cost : own.cost,
       images: variant ? [...variant.images] : [],
       status: variant?.status ?? 'active',
     };
@@ -81,6 +87,8 @@ export function storedVariantRows(stored: readonly ProductVariantRecord[], langu
       title: pickLocalized(variant.title, language),
       sku: variant.sku,
       barcode: variant.barcode,
+      price: variant.price,
+      cost: variant.cost,
       images: [...variant.images],
       status: variant.status,
     }));

@@ -38,6 +38,20 @@ describe('ProductsPage', () => {
     expect(within(row).getByText('12')).toBeTruthy();
   });
 
+  it('shows the price range in the base currency, sorts by the lowest, and a dash without prices', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderProducts();
+    const row = (await screen.findByRole('rowheader', { name: 'Latte' })).closest('tr') as HTMLElement;
+    expect(
+      within(row).getByText((content) => content.replace(/\u00a0/g, ' ') === 'EGP 120.00 – 175.00'),
+    ).toBeTruthy();
+    const sugarRow = screen.getByRole('rowheader', { name: 'Sugar' }).closest('tr') as HTMLElement;
+    const priceCell = within(sugarRow).getAllByRole('cell')[3];
+    expect(priceCell?.textContent).toBe('—');
+    await person.click(screen.getByRole('button', { name: /^Price/ }));
+    await waitFor(() => expect(lastList(calls)?.get('sort')).toBe('priceMin'));
+  });
+
   it('sends the search to the server (code, name, a variant SKU or barcode are its business)', async () => {
     const { calls } = renderProducts();
     await screen.findByRole('rowheader', { name: 'Latte' });

@@ -2,7 +2,10 @@ import {
   applyVariantBulkEdit,
   barcodeIssue,
   expandSkuPattern,
+  type MoneyChange,
   normalizeBarcode,
+  parseMoneyInput,
+  parseNumberInput,
   type VariantBulkEdit,
   type VariantRow,
   type VariantRowStatus,
@@ -12,10 +15,22 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
+import { useMessageText } from '../../lib/message-text.ts';
 import { VariantImagePicker } from './variant-image-picker.tsx';
 import { useVariantTexts } from './variant-texts.ts';
 
-type BulkField = 'sku' | 'barcode' | 'image' | 'status';
+type BulkField = 'sku' | 'barcode' | 'price' | 'cost' | 'image' | 'status';
+type MoneyMode = MoneyChange['kind'];
+
+/**
+ * A percentage as typed ('10', '-12.5', '١٠٫٥'): from -100 up, at most four decimals (what
+ * `applyMoneyChange` keeps); null when it is not one.
+ */
+export function parsePercentInput(typed: string): number | null {
+  const value = parseNumberInput(typed.replace(/[%\u066a\s]/g, '').replace(/\u2212/g, '-'));
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < -100) return null;
+  return Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6 ? value : null;
+}
 
 export interface VariantBulkEditBarProps<V extends VariantRow> {
   variants: readonly V[];
@@ -24,6 +39,8 @@ export interface VariantBulkEditBarProps<V extends VariantRow> {
   /** The product's code, for `{code}` in a SKU pattern. */
   productCode: string;
   productImages: readonly string[];
+  /** The workspace's base currency: an amount is typed with its decimals. */
+  currency: string;
   onChange: (next: V[]) => void;
 }
 
@@ -36,9 +53,11 @@ export function VariantBulkEditBar<V extends VariantRow>({
   selection,
   productCode,
   productImages,
+  currency,
   onChange,
 }: VariantBulkEditBarProps<V>) {
   const text = useVariantTexts();
+  const messageText = useMessageText();
   const id = useId();
   const [chosenScope, setChosenScope] = useState<'selected' | 'all' | null>(null);
   const [field, setField] = useState<BulkField>('sku');
@@ -47,7 +66,11 @@ export function VariantBulkEditBar<V extends VariantRow>({
   // undefined: no image chosen yet (Apply waits); null: remove the images.
   const [image, setImage] = useState<string | null | undefined>(undefined);
   const [status, setStatus] = useState<VariantRowStatus>('active');
+  const [moneyMode, setMoneyMode] = useState<MoneyMode>('percent');
+  const [moneyText, setMoneyText] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
+  // A refused change is an error, not a note.
+  const [refusedShown, setRefusedShown] = useState(false);
 
   const selectedIds = variants.filter((variant) => selection.has(variant.id)).map((variant) => variant.id);
   // With nothing selected the edit can only go to all; once something is, it goes there unless told otherwise.
@@ -55,6 +78,29 @@ export function VariantBulkEditBar<V extends VariantRow>({
   const targets = scope === 'all' ? variants : variants.filter((variant) => selection.has(variant.id));
 
   const barcodeError = barcodeIssue(normalizeBarcode(barcode)) ?? undefined;
+  const moneyField = field === 'price' || field === 'cost';
+  const percent = moneyMode === 'percent' ? parsePercentInput(moneyText) : null;
+  const amount = moneyMode === 'percent' ? null : parseMoneyInput(moneyText, currency);
+  const moneyChange: MoneyChange | null =
+    moneyText.trim() === ''
+      ? null
+      : moneyMode === 'percent'
+        ? percent === null
+          ? null
+          : { kind: 'percent', percent }
+        : amount?.ok && amount.minor !== null
+          ? { kind: moneyMode, amount: amount.minor }
+          : null;
+  const moneyError =
+    moneyText.trim() === ''
+      ? undefined
+      : moneyMode === 'percent'
+        ? percent === null
+          ? text('percentInvalid')
+          : undefined
+        : amount && !amount.ok
+          ? messageText(amount.code)
+          : undefined;
   const firstTarget = targets[0];
   const preview =
     field === 'sku' && firstTarget && pattern.trim() !== ''
@@ -75,11 +121,15 @@ export function VariantBulkEditBar<V extends VariantRow>({
         ? barcodeError
           ? null
           : { barcode: normalizeBarcode(barcode) || null }
-        : field === 'image'
-          ? image === undefined
-            ? null
-            : { image }
-          : { status };
+        : moneyField
+          ? moneyChange
+            ? { [field]: moneyChange }
+            : null
+          : field === 'image'
+            ? image === undefined
+              ? null
+              : { image }
+            : { status };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -88,10 +138,21 @@ export function VariantBulkEditBar<V extends VariantRow>({
       targets: scope === 'all' ? 'all' : selectedIds,
       productCode,
     });
+    const refusedTitle =
+      result.refused && variants.find((variant) => variant.id === result.refused?.id)?.title;
+    setRefusedShown(Boolean(result.refused));
     setOutcome(
-      result.changed.length === 0
-        ? text('nothingChanged')
-        : text('appliedCount', { count: result.changed.length }),
+      result.refused
+        ? text('refused', {
+            field: text(result.refused.field === 'price' ? 'fieldPrice' : 'fieldCost'),
+            title: refusedTitle ?? '',
+            problem: text(
+              result.refused.code === 'MONEY_IS_NEGATIVE' ? 'refusedNegative' : 'refusedTooLarge',
+            ),
+          })
+        : result.changed.length === 0
+          ? text('nothingChanged')
+          : text('appliedCount', { count: result.changed.length }),
     );
     if (result.changed.length > 0) onChange(result.variants);
   };
@@ -138,6 +199,8 @@ export function VariantBulkEditBar<V extends VariantRow>({
               >
                 <option value="sku">{text('fieldSku')}</option>
                 <option value="barcode">{text('fieldBarcode')}</option>
+                <option value="price">{text('fieldPrice')}</option>
+                <option value="cost">{text('fieldCost')}</option>
                 <option value="image">{text('fieldImage')}</option>
                 <option value="status">{text('fieldStatus')}</option>
               </Select>
@@ -186,6 +249,51 @@ export function VariantBulkEditBar<V extends VariantRow>({
               )}
             </Field>
           )}
+          {moneyField && (
+            <div className="flex flex-wrap items-start gap-3">
+              <div className="w-56">
+                <Field id={`${id}-money-mode`} label={text('moneyChange')}>
+                  {(control) => (
+                    <Select
+                      {...control}
+                      value={moneyMode}
+                      onChange={(event) => {
+                        setMoneyMode(event.target.value as MoneyMode);
+                        setOutcome(null);
+                      }}
+                    >
+                      <option value="set">{text('changeSet')}</option>
+                      <option value="add">{text('changeAdd')}</option>
+                      <option value="subtract">{text('changeSubtract')}</option>
+                      <option value="percent">{text('changePercent')}</option>
+                    </Select>
+                  )}
+                </Field>
+              </div>
+              <div className="min-w-40 flex-1">
+                <Field
+                  id={`${id}-money`}
+                  label={moneyMode === 'percent' ? text('percent') : text('amount', { currency })}
+                  hint={moneyMode === 'percent' ? text('percentHint') : undefined}
+                  error={moneyError}
+                >
+                  {(control) => (
+                    <Input
+                      {...control}
+                      dir="ltr"
+                      inputMode={moneyMode === 'percent' ? 'text' : 'decimal'}
+                      autoComplete="off"
+                      value={moneyText}
+                      onChange={(event) => {
+                        setMoneyText(event.target.value);
+                        setOutcome(null);
+                      }}
+                    />
+                  )}
+                </Field>
+              </div>
+            </div>
+          )}
           {field === 'image' && (
             <fieldset>
               <legend className="mb-1.5 text-sm font-semibold text-slate-700 dark:text-slate-200">
@@ -213,7 +321,14 @@ export function VariantBulkEditBar<V extends VariantRow>({
           {text('apply')}
         </Button>
       </div>
-      <p role="status" className="text-sm text-slate-600 empty:hidden dark:text-slate-400">
+      <p
+        role="status"
+        className={
+          refusedShown
+            ? 'text-sm font-semibold text-red-700 dark:text-red-400'
+            : 'text-sm text-slate-600 empty:hidden dark:text-slate-400'
+        }
+      >
         {outcome}
       </p>
     </form>

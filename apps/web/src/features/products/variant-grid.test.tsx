@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VariantBulkEditBar } from './variant-bulk-edit-bar.tsx';
-import { VariantGrid, type VariantGridErrors } from './variant-grid.tsx';
+import { compactQuery, VariantGrid, type VariantGridErrors } from './variant-grid.tsx';
 import { parseClipboardBlock, pasteBlock } from './variant-grid-model.ts';
 
 const translate = i18next.t.bind(i18next) as unknown as (
@@ -22,6 +22,8 @@ const variant = (index: number, title: string, extra: Partial<VariantRow> = {}):
   title,
   sku: null,
   barcode: null,
+  price: 0,
+  cost: null,
   images: [],
   status: 'active',
   ...extra,
@@ -44,6 +46,7 @@ function Harness({
   onChange = () => {},
   onSelectionChange = () => {},
   bulkBar = false,
+  onInvalidCountChange,
 }: {
   initial: VariantRow[];
   readOnly?: boolean;
@@ -51,6 +54,7 @@ function Harness({
   onChange?: (next: VariantRow[]) => void;
   onSelectionChange?: (next: Set<string>) => void;
   bulkBar?: boolean;
+  onInvalidCountChange?: (count: number) => void;
 }) {
   const [variants, setVariants] = useState(initial);
   const [selection, setSelection] = useState<Set<string>>(new Set());
@@ -66,6 +70,7 @@ function Harness({
           selection={selection}
           productCode="LATTE"
           productImages={productImages}
+          currency="EGP"
           onChange={change}
         />
       )}
@@ -80,6 +85,12 @@ function Harness({
           setSelection(next);
         }}
         errors={errors}
+        currency="EGP"
+        parentTitle={[
+          { locale: 'en', value: 'Latte' },
+          { locale: 'ar', value: 'لاتيه' },
+        ]}
+        onInvalidCountChange={onInvalidCountChange}
       />
     </>
   );
@@ -97,9 +108,13 @@ function cellAt(row: number, column: number): HTMLElement {
 const tabStops = () =>
   [...document.querySelectorAll<HTMLElement>('[role="gridcell"]')].filter((cell) => cell.tabIndex === 0);
 
-/** Columns when editable: select 0, title 1, SKU 2, barcode 3, image 4, status 5. */
+/** Columns when editable: select 0, title 1, SKU 2, barcode 3, price 4, cost 5, image 6, status 7. */
 const SKU = 2;
 const BARCODE = 3;
+const PRICE = 4;
+const COST = 5;
+const IMAGE = 6;
+const STATUS = 7;
 
 beforeEach(() => {
   // happy-dom lays nothing out: the scrolling frame is given the size a browser would give it
@@ -130,15 +145,15 @@ describe('VariantGrid', () => {
     await person.keyboard('{ArrowLeft}');
     expect(document.activeElement).toBe(cellAt(2, 1));
     await person.keyboard('{End}');
-    expect(document.activeElement).toBe(cellAt(2, 5));
+    expect(document.activeElement).toBe(cellAt(2, STATUS));
     await person.keyboard('{Home}');
     expect(document.activeElement).toBe(cellAt(2, 0));
     await person.keyboard('{Control>}{End}{/Control}');
-    expect(document.activeElement).toBe(cellAt(3, 5));
+    expect(document.activeElement).toBe(cellAt(3, STATUS));
     // Past the edges it stays.
     await person.keyboard('{ArrowDown}{ArrowRight}');
-    expect(document.activeElement).toBe(cellAt(3, 5));
-    expect(tabStops()).toEqual([cellAt(3, 5)]);
+    expect(document.activeElement).toBe(cellAt(3, STATUS));
+    expect(tabStops()).toEqual([cellAt(3, STATUS)]);
   });
 
   it('swaps left and right in a right-to-left page', async () => {
@@ -196,24 +211,23 @@ describe('VariantGrid', () => {
     expect(document.activeElement).toBe(cellAt(0, BARCODE));
   });
 
-  it('pasting a block of 2 rows × 3 columns fills cells right and down from the cell', async () => {
+  it('pasting a block of 2 rows × 4 columns fills cells right and down from the cell', async () => {
     const person = userEvent.setup();
     const onChange = vi.fn();
     render(<Harness initial={latte} onChange={onChange} />);
     await person.click(cellAt(1, SKU));
     // As a spreadsheet copies it: tabs between cells, a line break after each row.
-    await person.paste(
-      `S-SOY\t96385074\t${productImages[1]}\r\nL-OAT\t036000291452\t${productImages[0]}\r\n`,
-    );
+    await person.paste('S-SOY\t96385074\t12.50\t\r\nL-OAT\t036000291452\t1,180\t7.25\r\n');
 
     expect(onChange).toHaveBeenCalledTimes(1);
     const next = onChange.mock.calls[0]![0] as VariantRow[];
-    expect(next[1]).toEqual({ ...latte[1], sku: 'S-SOY', barcode: '96385074', images: [productImages[1]] });
+    expect(next[1]).toEqual({ ...latte[1], sku: 'S-SOY', barcode: '96385074', price: 1250 });
     expect(next[2]).toEqual({
       ...latte[2],
       sku: 'L-OAT',
       barcode: '036000291452',
-      images: [productImages[0]],
+      price: 118_000,
+      cost: 725,
     });
     expect(next[0]).toBe(latte[0]);
     expect(next[3]).toBe(latte[3]);
@@ -248,14 +262,14 @@ describe('VariantGrid', () => {
     const person = userEvent.setup();
     const onChange = vi.fn();
     render(<Harness initial={latte} onChange={onChange} />);
-    await person.click(within(cellAt(0, 4)).getByRole('button'));
+    await person.click(within(cellAt(0, IMAGE)).getByRole('button'));
     const menu = await screen.findByRole('dialog');
     const second = within(menu)
       .getAllByRole('button', { name: text('imageNumber', { number: 2 }) })
       .find((button) => button.querySelector(`img[src="${productImages[1]}"]`));
     await person.click(second!);
     expect((onChange.mock.calls[0]![0] as VariantRow[])[0]?.images).toEqual([productImages[1]]);
-    expect(cellAt(0, 4).querySelector('img')?.getAttribute('src')).toBe(productImages[1]);
+    expect(cellAt(0, IMAGE).querySelector('img')?.getAttribute('src')).toBe(productImages[1]);
   });
 
   it('selects rows with the checkboxes and toggles the status with Space', async () => {
@@ -271,7 +285,7 @@ describe('VariantGrid', () => {
 
     await person.keyboard('{End} ');
     expect((onChange.mock.calls[0]![0] as VariantRow[])[3]?.status).toBe('active');
-    expect(within(cellAt(3, 5)).getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    expect(within(cellAt(3, STATUS)).getByRole('switch').getAttribute('aria-checked')).toBe('true');
   });
 
   it('keeps fewer than 200 rows in the DOM with 2,048 variants, and reaches the last one', async () => {
@@ -288,10 +302,159 @@ describe('VariantGrid', () => {
 
     await person.click(cellAt(0, 1));
     await person.keyboard('{Control>}{End}{/Control}');
-    expect(document.activeElement).toBe(cellAt(2047, 5));
+    expect(document.activeElement).toBe(cellAt(2047, STATUS));
     expect(document.activeElement?.closest('[role="row"]')?.getAttribute('aria-rowindex')).toBe('2049');
     expect(rendered()).toBeLessThan(200);
     expect(tabStops()).toHaveLength(1);
+  });
+
+  it('types a price in Arabic-Indic digits and shows it in the member’s digits', async () => {
+    await i18next.changeLanguage('ar');
+    try {
+      const person = userEvent.setup();
+      const onChange = vi.fn();
+      render(<Harness initial={latte} onChange={onChange} />);
+      await person.click(cellAt(1, PRICE));
+      await person.keyboard('١٢٫٥{Enter}');
+      expect((onChange.mock.calls[0]![0] as VariantRow[])[1]?.price).toBe(1250);
+      expect(cellAt(1, PRICE).textContent).toBe('١٢٫٥٠');
+      // Amounts and codes are isolated left-to-right runs inside the Arabic page.
+      expect(cellAt(0, SKU).querySelector('bdi[dir="ltr"]')?.textContent).toBe('L-S-OAT');
+      expect(cellAt(1, PRICE).querySelector('bdi[dir="ltr"]')).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
+  it('keeps a bad amount in its cell with the message, announced, and does not take it', async () => {
+    const person = userEvent.setup();
+    const onChange = vi.fn();
+    const onInvalidCountChange = vi.fn();
+    render(<Harness initial={latte} onChange={onChange} onInvalidCountChange={onInvalidCountChange} />);
+    const message = i18next.t('validation.MONEY_TOO_MANY_DECIMALS');
+    await person.click(cellAt(1, PRICE));
+    await person.keyboard('12.505{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(cellAt(1, PRICE).textContent).toContain('12.505');
+    expect(within(cellAt(1, PRICE)).getByText(message)).toBeTruthy();
+    expect(cellAt(1, PRICE).getAttribute('aria-invalid')).toBe('true');
+    // The whole message, named, under the grid in a live region.
+    const live = document.querySelector('[aria-live="polite"]:not([role])');
+    expect(live?.textContent).toBe(
+      text('cellIssue', { title: 'Small, Soy', column: text('columnPrice'), message }),
+    );
+    expect(onInvalidCountChange).toHaveBeenLastCalledWith(1);
+
+    await person.keyboard('{Enter}');
+    expect((within(cellAt(1, PRICE)).getByRole('textbox') as HTMLInputElement).value).toBe('12.505');
+    await person.keyboard('{Backspace}{Enter}');
+    expect((onChange.mock.calls[0]![0] as VariantRow[])[1]?.price).toBe(1250);
+    expect(cellAt(1, PRICE).getAttribute('aria-invalid')).toBeNull();
+    expect(onInvalidCountChange).toHaveBeenLastCalledWith(0);
+  });
+
+  it('a blank cost removes it; a blank price is refused', async () => {
+    const person = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness initial={[variant(0, 'Small', { price: 500, cost: 300 })]} onChange={onChange} />);
+    await person.click(cellAt(0, COST));
+    await person.keyboard('{Delete}');
+    expect((onChange.mock.calls[0]![0] as VariantRow[])[0]?.cost).toBeNull();
+    await person.click(cellAt(0, PRICE));
+    await person.keyboard('{Enter}{Control>}a{/Control}{Backspace}{Enter}');
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(within(cellAt(0, PRICE)).getByText(i18next.t('validation.MONEY_IS_INVALID'))).toBeTruthy();
+  });
+
+  it('pasting a column of 12 prices into the first price cell fills the column downward', async () => {
+    const person = userEvent.setup();
+    const onChange = vi.fn();
+    const twelve = Array.from({ length: 12 }, (_, index) => variant(index, `V${index}`));
+    render(<Harness initial={twelve} onChange={onChange} />);
+    await person.click(cellAt(0, PRICE));
+    await person.paste(
+      `${Array.from({ length: 12 }, (_, index) => `${120 + index * 5}.00`).join('\r\n')}\r\n`,
+    );
+    expect(onChange).toHaveBeenCalledTimes(1);
+    const next = onChange.mock.calls[0]![0] as VariantRow[];
+    expect(next.map((row) => row.price)).toEqual(
+      Array.from({ length: 12 }, (_, index) => 12_000 + index * 500),
+    );
+    expect(next.map((row) => row.sku)).toEqual(twelve.map(() => null));
+  });
+
+  it('a pasted text that is not an amount leaves its cell and says so', async () => {
+    const person = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness initial={latte} onChange={onChange} />);
+    await person.click(cellAt(0, PRICE));
+    await person.paste('15\nfifteen\n-3\n');
+    const next = onChange.mock.calls[0]![0] as VariantRow[];
+    expect(next.map((row) => row.price)).toEqual([1500, 0, 0, 0]);
+    expect(within(cellAt(1, PRICE)).getByText(i18next.t('validation.MONEY_IS_INVALID'))).toBeTruthy();
+    expect(within(cellAt(2, PRICE)).getByText(i18next.t('validation.MONEY_IS_NEGATIVE'))).toBeTruthy();
+    expect(screen.getByText(text('pasteSkipped', { count: 2 }))).toBeTruthy();
+  });
+
+  it('shows a barcode’s whole message under the grid while its cell is active', async () => {
+    const person = userEvent.setup();
+    render(<Harness initial={[variant(0, 'Small', { barcode: '4006381333932' })]} />);
+    const message = i18next.t('validation.BARCODE_IS_INVALID');
+    await person.click(cellAt(0, BARCODE));
+    const live = document.querySelector('[aria-live="polite"]:not([role])');
+    expect(live?.textContent).toBe(
+      text('cellIssue', { title: 'Small', column: text('columnBarcode'), message }),
+    );
+    expect(cellAt(0, BARCODE).getAttribute('aria-describedby')).toBe(
+      within(cellAt(0, BARCODE)).getByText(message).id,
+    );
+  });
+
+  describe('on a phone', () => {
+    beforeEach(() => {
+      vi.spyOn(window, 'matchMedia').mockImplementation(
+        (query: string) =>
+          ({
+            matches: query === compactQuery,
+            media: query,
+            addEventListener: () => {},
+            removeEventListener: () => {},
+          }) as unknown as MediaQueryList,
+      );
+    });
+
+    it("draws each variant as a card titled 'product - values', its fields named, the same keys", async () => {
+      const person = userEvent.setup();
+      const onChange = vi.fn();
+      render(<Harness initial={latte} onChange={onChange} />);
+      const card = screen.getAllByRole('row').find((row) => row.getAttribute('aria-rowindex') === '3')!;
+      expect(within(card).getByText('Latte - Small, Soy')).toBeTruthy();
+      expect(within(card).getByText(text('columnSku'))).toBeTruthy();
+      expect(within(card).getByText(text('columnPrice'))).toBeTruthy();
+      expect(cellAt(1, PRICE).style.gridArea).toBe('price');
+      // The header row is still there for screen readers.
+      expect(screen.getAllByRole('columnheader')).toHaveLength(8);
+
+      await person.click(cellAt(1, SKU));
+      await person.keyboard('{ArrowRight}');
+      expect(document.activeElement).toBe(cellAt(1, BARCODE));
+      await person.keyboard('{ArrowRight}42{Enter}');
+      expect((onChange.mock.calls[0]![0] as VariantRow[])[1]?.price).toBe(4200);
+      expect(cellAt(1, PRICE).textContent).toContain('42.00');
+    });
+
+    it('keeps fewer than 200 cards in the DOM with 2,048 variants', async () => {
+      const person = userEvent.setup();
+      const many = Array.from({ length: 2048 }, (_, index) => variant(index, `Size ${index}`));
+      render(<Harness initial={many} />);
+      const rendered = () => screen.getAllByRole('row').length - 1;
+      expect(rendered()).toBeGreaterThanOrEqual(2);
+      expect(rendered()).toBeLessThan(200);
+      await person.click(cellAt(0, 1));
+      await person.keyboard('{Control>}{End}{/Control}');
+      expect(document.activeElement).toBe(cellAt(2047, STATUS));
+      expect(rendered()).toBeLessThan(200);
+    });
   });
 
   it('read-only: no inputs, and typing changes nothing', async () => {
@@ -335,6 +498,58 @@ describe('VariantBulkEditBar', () => {
     expect(cellAt(3, SKU).textContent).toBe('LATTE-2-LARGE-SOY');
   });
 
+  it('raises the selected prices by 10 %, rounded half-up to the piastre', async () => {
+    const person = userEvent.setup();
+    const onChange = vi.fn();
+    const priced = [
+      variant(0, 'Small', { price: 1005 }),
+      variant(1, 'Medium', { price: 1500 }),
+      variant(2, 'Large', { price: 2000 }),
+    ];
+    render(<Harness initial={priced} onChange={onChange} bulkBar />);
+    await person.click(within(cellAt(0, 0)).getByRole('checkbox'));
+    await person.click(within(cellAt(1, 0)).getByRole('checkbox'));
+    await person.selectOptions(screen.getByLabelText(text('field')), 'price');
+    await person.selectOptions(screen.getByLabelText(text('moneyChange')), 'percent');
+    await person.type(screen.getByLabelText(text('percent')), '10');
+    await person.click(screen.getByRole('button', { name: text('apply') }));
+    const next = onChange.mock.calls[0]![0] as VariantRow[];
+    expect(next.map((row) => row.price)).toEqual([1106, 1650, 2000]);
+    expect(screen.getByText(text('appliedCount', { count: 2 }))).toBeTruthy();
+    expect(cellAt(0, PRICE).textContent).toBe('11.06');
+  });
+
+  it('refuses a subtraction that would take a price below zero, changing nothing', async () => {
+    const person = userEvent.setup();
+    const onChange = vi.fn();
+    const priced = [variant(0, 'Small', { price: 2000 }), variant(1, 'Medium', { price: 500 })];
+    render(<Harness initial={priced} onChange={onChange} bulkBar />);
+    await person.selectOptions(screen.getByLabelText(text('field')), 'price');
+    await person.selectOptions(screen.getByLabelText(text('moneyChange')), 'subtract');
+    await person.type(screen.getByLabelText(text('amount', { currency: 'EGP' })), '10');
+    await person.click(screen.getByRole('button', { name: text('apply') }));
+    expect(onChange).not.toHaveBeenCalled();
+    expect(
+      screen.getByText(
+        text('refused', { field: text('fieldPrice'), title: 'Medium', problem: text('refusedNegative') }),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('tells a bad amount or percentage under its box and does not apply it', async () => {
+    const person = userEvent.setup();
+    render(<Harness initial={latte} bulkBar />);
+    await person.selectOptions(screen.getByLabelText(text('field')), 'cost');
+    await person.selectOptions(screen.getByLabelText(text('moneyChange')), 'set');
+    await person.type(screen.getByLabelText(text('amount', { currency: 'EGP' })), '1.234');
+    expect(screen.getByText(i18next.t('validation.MONEY_TOO_MANY_DECIMALS'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: text('apply') }).hasAttribute('disabled')).toBe(true);
+    await person.selectOptions(screen.getByLabelText(text('moneyChange')), 'percent');
+    await person.clear(screen.getByLabelText(text('percent')));
+    await person.type(screen.getByLabelText(text('percent')), '-150');
+    expect(screen.getByText(text('percentInvalid'))).toBeTruthy();
+  });
+
   it('with nothing selected applies to all; a wrong barcode cannot be applied', async () => {
     const person = userEvent.setup();
     const onChange = vi.fn();
@@ -373,7 +588,7 @@ describe('the grid model', () => {
     const result = pasteBlock(
       latte,
       parseClipboardBlock('/files/elsewhere.png\tInactive\textra\n\tmaybe\n/files/side.png\tActive\n'),
-      { row: 2, column: 4, columns, productImages, statusOf },
+      { row: 2, column: 4, columns, productImages, statusOf, currency: 'EGP' },
     );
     // Row 2: an image the product does not have is left out; row 3: cleared image, unknown status kept.
     expect(result.variants[2]).toEqual({ ...latte[2], status: 'inactive' });

@@ -1,5 +1,5 @@
-import type { VariantRow } from '@dukkan/contract';
-import { barcodeIssue } from '@dukkan/contract';
+import type { LocalizedText, MoneyInputIssue, VariantRow } from '@dukkan/contract';
+import { barcodeIssue, formatMoneyInput, variantDisplayTitle } from '@dukkan/contract';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
   type ChangeEvent,
@@ -14,13 +14,18 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/popover.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { useMessageText } from '../../lib/message-text.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import {
   isClipboardBlock,
+  isMoneyColumn,
+  type MoneyColumn,
+  moneyCellValue,
   parseClipboardBlock,
   pastableColumns,
   pasteBlock,
@@ -36,32 +41,72 @@ import { useVariantTexts, type VariantTextKey } from './variant-texts.ts';
  * around them) are in the DOM. The ARIA grid pattern: the grid is one tab stop (the active cell,
  * tabIndex 0), arrows move between cells (left and right swap in right-to-left), Enter or typing
  * edits a text cell, Enter commits, Escape cancels, Tab commits and moves to the next cell.
+ *
+ * Below the `compactQuery` breakpoint (a phone) each row is drawn as a card — the variant's full
+ * title, SKU, barcode, price, cost, status and image — with the same cells in the same order, the
+ * same keys and the same virtualizer (taller fixed rows): the grid stays one grid, only its rows'
+ * layout changes.
  */
 
 /** Fixed heights: every row's place is known without measuring, so any row can be scrolled to at once. */
 const rowHeight = 56;
+const cardHeight = 244;
 const headerHeight = 40;
 const overscan = 6;
 
+/** Narrower than this, the rows are cards (a 390-px phone; the grid needs about 54rem). */
+export const compactQuery = '(max-width: 47.99rem)';
+
 const columnWidths: Record<VariantColumn, string> = {
   select: '2.75rem',
-  title: 'minmax(12rem, 2fr)',
-  sku: 'minmax(10rem, 1.5fr)',
-  barcode: 'minmax(10rem, 1.5fr)',
-  image: '5.5rem',
-  status: '8.5rem',
+  title: 'minmax(10rem, 2fr)',
+  sku: 'minmax(8.5rem, 1.5fr)',
+  barcode: 'minmax(8.5rem, 1.5fr)',
+  price: 'minmax(6rem, 1fr)',
+  cost: 'minmax(6rem, 1fr)',
+  image: '4.5rem',
+  status: '7.5rem',
+};
+
+/** A card's layout: the cells by name (every cell sets its `grid-area`). */
+const cardTemplate = {
+  gridTemplateColumns: '2.75rem minmax(0, 1fr) minmax(0, 1fr) 3.25rem',
+  gridTemplateRows: '2.75rem 4.25rem 4.25rem 2.25rem',
+  gridTemplateAreas: `"select title title image" "sku sku barcode barcode" "price price cost cost" "status status status status"`,
 };
 
 const columnHeaders: Record<Exclude<VariantColumn, 'select'>, VariantTextKey> = {
   title: 'columnTitle',
   sku: 'columnSku',
   barcode: 'columnBarcode',
+  price: 'columnPrice',
+  cost: 'columnCost',
   image: 'columnImage',
   status: 'columnStatus',
 };
 
+type MessageColumn = 'sku' | 'barcode' | MoneyColumn;
+
 /** Messages under a variant's cells, by the variant's key: already translated (the server's refusals). */
-export type VariantGridErrors = Record<string, Partial<Record<'sku' | 'barcode', string>>>;
+export type VariantGridErrors = Record<string, Partial<Record<MessageColumn, string>>>;
+
+/**
+ * An amount typed into a price or cost cell that is not one: what was typed, why, and the value the
+ * cell held (the message stands while the cell still holds it; an edit of the cell by other means
+ * ends it). By variant id.
+ */
+type MoneyIssue = { text: string; code: MoneyInputIssue; was: number | null };
+type MoneyIssues = Record<string, Partial<Record<MoneyColumn, MoneyIssue>>>;
+
+/** The issues still standing (their cell unchanged since), for the count and the messages. */
+function standingIssue<V extends VariantRow>(
+  issues: MoneyIssues,
+  variant: V,
+  column: MoneyColumn,
+): MoneyIssue | undefined {
+  const issue = issues[variant.id]?.[column];
+  return issue && issue.was === variant[column] ? issue : undefined;
+}
 
 export interface VariantGridProps<V extends VariantRow> {
   variants: readonly V[];
@@ -76,8 +121,14 @@ export interface VariantGridProps<V extends VariantRow> {
   errors?: VariantGridErrors;
   /** The grid's accessible name; "Variants" by default. */
   label?: string;
-  /** The scrolling frame's height (a CSS length). */
+  /** The scrolling frame's height (a CSS length); by default 28rem, or 36rem as cards. */
   height?: string;
+  /** The workspace's base currency: prices and costs are its minor units, typed with its decimals. */
+  currency: string;
+  /** The product's name: a card titles its variant 'product - values' (spec §9). */
+  parentTitle?: LocalizedText;
+  /** How many price or cost cells hold a typed text that is not an amount (the page waits for none). */
+  onInvalidCountChange?: (count: number) => void;
 }
 
 interface CellPosition {
@@ -94,7 +145,8 @@ const isRtl = (element: Element | null) =>
 function CellEditor({
   initial,
   label,
-  numeric,
+  inputMode,
+  ltr,
   invalid,
   describedBy,
   onKey,
@@ -102,7 +154,9 @@ function CellEditor({
 }: {
   initial: string;
   label: string;
-  numeric: boolean;
+  inputMode: 'numeric' | 'decimal' | undefined;
+  /** Codes and amounts are typed left to right in either language. */
+  ltr: boolean;
   invalid: boolean;
   describedBy: string | undefined;
   onKey: (event: KeyboardEvent<HTMLInputElement>, value: string) => void;
@@ -120,11 +174,11 @@ function CellEditor({
     <input
       ref={input}
       value={value}
-      dir="auto"
+      dir={ltr ? 'ltr' : 'auto'}
       aria-label={label}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-      inputMode={numeric ? 'numeric' : undefined}
+      inputMode={inputMode}
       autoComplete="off"
       spellCheck={false}
       onChange={(event: ChangeEvent<HTMLInputElement>) => setValue(event.target.value)}
@@ -140,7 +194,8 @@ interface RowActions {
   toggleSelected: (row: number, extend: boolean) => void;
   setCell: (row: number, column: VariantColumn, value: string | null) => void;
   focusCell: (row: number, column: number) => void;
-  startEditing: (row: number, column: number, initial: string) => void;
+  /** Edits a cell, its editor starting with `initial` (a typed key), or with the cell's value when null. */
+  startEditing: (row: number, column: number, initial: string | null) => void;
   /** Ends the edit of this cell, if it is still the one being edited (a blur after a commit is not). */
   blurEditor: (row: number, column: number, value: string) => void;
   onEditorKey: (event: KeyboardEvent<HTMLInputElement>, value: string) => void;
@@ -154,6 +209,10 @@ interface VariantGridRowProps<V extends VariantRow> {
   top: number;
   columns: readonly VariantColumn[];
   template: string;
+  /** A card (a phone) rather than a row of the table. */
+  compact: boolean;
+  /** The card's title: 'product - values' (spec §9). */
+  displayTitle: string;
   readOnly: boolean;
   selected: boolean;
   /** The active cell's column when this row holds it (the grid's one tab stop), else -1. */
@@ -161,12 +220,40 @@ interface VariantGridRowProps<V extends VariantRow> {
   /** The column of this row's cell being edited, else -1; and the text its editor starts with. */
   editingColumn: number;
   editingInitial: string;
-  errors: Partial<Record<'sku' | 'barcode', string>> | undefined;
+  errors: Partial<Record<MessageColumn, string>> | undefined;
+  moneyIssues: Partial<Record<MoneyColumn, MoneyIssue>> | undefined;
+  currency: string;
+  language: string;
   imageMenuOpen: boolean;
   productImages: readonly string[];
   text: ReturnType<typeof useVariantTexts>;
   messageText: (message: string) => string;
   actions: RowActions;
+}
+
+const editorLabels: Record<MessageColumn, VariantTextKey> = {
+  sku: 'skuOf',
+  barcode: 'barcodeOf',
+  price: 'priceOf',
+  cost: 'costOf',
+};
+
+/** A cell's message: a typed amount that is not one, a barcode that cannot be, or the server's. */
+export function cellMessage<V extends VariantRow>(
+  variant: V,
+  kind: VariantColumn,
+  errors: Partial<Record<MessageColumn, string>> | undefined,
+  moneyIssues: Partial<Record<MoneyColumn, MoneyIssue>> | undefined,
+  messageText: (message: string) => string,
+): string | undefined {
+  if (isMoneyColumn(kind)) {
+    const issue = moneyIssues?.[kind];
+    if (issue && issue.was === variant[kind]) return messageText(issue.code);
+    return errors?.[kind];
+  }
+  if (kind !== 'sku' && kind !== 'barcode') return undefined;
+  const local = kind === 'barcode' && variant.barcode ? barcodeIssue(variant.barcode) : null;
+  return local ? messageText(local) : errors?.[kind];
 }
 
 /**
@@ -180,12 +267,17 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
   top,
   columns,
   template,
+  compact,
+  displayTitle,
   readOnly,
   selected,
   activeColumn,
   editingColumn,
   editingInitial,
   errors,
+  moneyIssues,
+  currency,
+  language,
   imageMenuOpen,
   productImages,
   text,
@@ -195,10 +287,15 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
   const renderCell = (kind: VariantColumn, column: number): ReactNode => {
     const isActive = column === activeColumn;
     const isEditing = editingColumn === column;
-    const local = kind === 'barcode' && variant.barcode ? barcodeIssue(variant.barcode) : null;
-    const error =
-      kind === 'sku' || kind === 'barcode' ? (local ? messageText(local) : errors?.[kind]) : undefined;
+    const error = cellMessage(variant, kind, errors, moneyIssues, messageText);
     const errorId = error ? `variant-${variant.id}-${kind}-error` : undefined;
+    // On a card, the field's name above its value (the header row is there for screen readers only).
+    const caption =
+      compact && kind !== 'select' && kind !== 'title' && kind !== 'image' && kind !== 'status' ? (
+        <span aria-hidden="true" className="text-xs font-semibold text-slate-500 dark:text-slate-400">
+          {text(columnHeaders[kind])}
+        </span>
+      ) : null;
 
     let content: ReactNode;
     if (kind === 'select') {
@@ -213,27 +310,58 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
         />
       );
     } else if (kind === 'title') {
-      content = <span className="truncate font-semibold">{variant.title}</span>;
-    } else if (kind === 'sku' || kind === 'barcode') {
+      content = (
+        <span className={cn('font-semibold', compact ? 'line-clamp-2 text-sm' : 'truncate')}>
+          {compact ? displayTitle : variant.title}
+        </span>
+      );
+    } else if (kind === 'sku' || kind === 'barcode' || isMoneyColumn(kind)) {
+      const money = isMoneyColumn(kind);
+      const issue = money ? moneyIssues?.[kind] : undefined;
+      const standing = issue && issue.was === variant[kind as MoneyColumn] ? issue : undefined;
+      let shown: ReactNode;
+      if (standing) shown = standing.text;
+      else if (money) {
+        const amount = variant[kind as MoneyColumn];
+        shown =
+          amount === null ? (
+            <span className="text-slate-400 dark:text-slate-500">—</span>
+          ) : (
+            formatMoneyInput(amount, currency, language)
+          );
+      } else shown = variant[kind as 'sku' | 'barcode'] ?? '';
       content = (
         <div className="flex min-w-0 flex-1 flex-col justify-center">
+          {caption}
           {isEditing ? (
             <CellEditor
               initial={editingInitial}
-              label={text(kind === 'sku' ? 'skuOf' : 'barcodeOf', { title: variant.title })}
-              numeric={kind === 'barcode'}
+              label={text(editorLabels[kind as MessageColumn], { title: variant.title })}
+              inputMode={money ? 'decimal' : kind === 'barcode' ? 'numeric' : undefined}
+              ltr
               invalid={Boolean(error)}
               describedBy={errorId}
               onKey={actions.onEditorKey}
               onBlur={(value) => actions.blurEditor(row, column, value)}
             />
           ) : (
-            <span dir="auto" className="truncate text-start tabular-nums">
-              {variant[kind] ?? ''}
-            </span>
+            // Codes and amounts read left to right, isolated from the text around them, in Arabic
+            // too; placed by the page's direction (a code at the start, by its header, an amount at
+            // the end). A left-aligned code in a right-to-left grid wider than a phone sat in the
+            // part of its column scrolled out of view.
+            <div
+              className={cn(
+                'h-6 truncate leading-6 tabular-nums',
+                // An amount at the end of its column; on a card, under its name like the rest.
+                money && !compact ? 'text-end' : 'text-start',
+                kind === 'sku' && 'font-mono text-[0.8125rem]',
+              )}
+            >
+              <bdi dir="ltr">{shown}</bdi>
+            </div>
           )}
           {error && (
-            <span id={errorId} className="truncate text-xs text-red-600 dark:text-red-400" title={error}>
+            <span id={errorId} className="line-clamp-1 text-xs text-red-600 dark:text-red-400" title={error}>
               {error}
             </span>
           )}
@@ -320,12 +448,14 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
           if (!isActive) actions.focusCell(row, column);
         }}
         onDoubleClick={() => {
-          if (!readOnly && (kind === 'sku' || kind === 'barcode') && !isEditing)
-            actions.startEditing(row, column, variant[kind] ?? '');
+          if (!readOnly && textColumns.has(kind) && !isEditing) actions.startEditing(row, column, null);
         }}
+        style={compact ? { gridArea: kind } : undefined}
         className={cn(
-          'flex min-w-0 items-center gap-2 overflow-hidden px-3 outline-none',
+          'flex min-w-0 items-center gap-2 overflow-hidden outline-none',
+          compact ? 'rounded-md px-1' : 'px-3',
           kind === 'select' && 'justify-center px-0',
+          compact && kind === 'image' && 'justify-end',
           'focus:ring-2 focus:ring-brand-600 focus:ring-inset dark:focus:ring-brand-400',
           isActive && 'focus-within:ring-2 focus-within:ring-brand-600/50 focus-within:ring-inset',
           error && 'bg-red-50/60 dark:bg-red-500/10',
@@ -344,18 +474,28 @@ const VariantGridRow = memo(function VariantGridRow<V extends VariantRow>({
       aria-rowindex={row + 2}
       aria-selected={readOnly ? undefined : selected}
       className={cn(
-        'absolute inset-x-0 top-0 grid border-b border-slate-100 dark:border-slate-800',
+        'absolute inset-x-0 top-0 grid',
+        compact
+          ? 'gap-x-2 gap-y-1 border-b-8 border-slate-100 p-3 dark:border-slate-950'
+          : 'border-b border-slate-100 dark:border-slate-800',
         selected && 'bg-brand-50/60 dark:bg-brand-500/10',
         variant.status === 'inactive' && 'text-slate-500 dark:text-slate-400',
       )}
-      style={{ height: rowHeight, transform: `translateY(${top}px)`, gridTemplateColumns: template }}
+      style={{
+        height: compact ? cardHeight : rowHeight,
+        transform: `translateY(${top}px)`,
+        ...(compact ? cardTemplate : { gridTemplateColumns: template }),
+      }}
     >
       {columns.map(renderCell)}
     </div>
   );
 }) as <V extends VariantRow>(props: VariantGridRowProps<V>) => ReactNode;
 
-/** The product page's variant grid: SKU, barcode, image and status of every variant, edited in place. */
+/**
+ * The product page's variant grid: SKU, barcode, price, cost, image and status of every variant,
+ * edited in place; cards on a phone.
+ */
 export function VariantGrid<V extends VariantRow>({
   variants,
   productImages,
@@ -365,19 +505,41 @@ export function VariantGrid<V extends VariantRow>({
   onSelectionChange,
   errors,
   label,
-  height = '28rem',
+  height,
+  currency,
+  parentTitle,
+  onInvalidCountChange,
 }: VariantGridProps<V>) {
   const text = useVariantTexts();
   const messageText = useMessageText();
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const compact = useMediaQuery(compactQuery) === true;
   const columns = useMemo<VariantColumn[]>(
     () =>
       readOnly
-        ? ['title', 'sku', 'barcode', 'image', 'status']
-        : ['select', 'title', 'sku', 'barcode', 'image', 'status'],
+        ? ['title', 'sku', 'barcode', 'price', 'cost', 'image', 'status']
+        : ['select', 'title', 'sku', 'barcode', 'price', 'cost', 'image', 'status'],
     [readOnly],
   );
   const template = columns.map((column) => columnWidths[column]).join(' ');
   const count = variants.length;
+  const itemHeight = compact ? cardHeight : rowHeight;
+  // The header row is for screen readers only on cards: each card names its fields.
+  const topPadding = compact ? 0 : headerHeight;
+
+  const [moneyIssues, setMoneyIssues] = useState<MoneyIssues>({});
+  const [announcement, setAnnouncement] = useState('');
+  const invalidCount = useMemo(() => {
+    let total = 0;
+    for (const variant of variants) {
+      if (!moneyIssues[variant.id]) continue;
+      if (standingIssue(moneyIssues, variant, 'price')) total++;
+      if (standingIssue(moneyIssues, variant, 'cost')) total++;
+    }
+    return total;
+  }, [variants, moneyIssues]);
+  useEffect(() => onInvalidCountChange?.(invalidCount), [invalidCount, onInvalidCountChange]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<CellPosition>({ row: 0, column: 0 });
@@ -405,14 +567,18 @@ export function VariantGrid<V extends VariantRow>({
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan,
+    estimateSize: () => itemHeight,
+    // A card is four rows tall: two beyond each end of the frame cover a flick, as six rows do.
+    overscan: compact ? 2 : overscan,
     // The sticky header takes the first pixels of the frame: rows start under it, and a row
     // scrolled to stops under it, not behind it.
-    paddingStart: headerHeight,
-    scrollPaddingStart: headerHeight,
+    paddingStart: topPadding,
+    scrollPaddingStart: topPadding,
     rangeExtractor,
   });
+  // Rows become cards (or cards rows) when the window crosses the breakpoint: placed afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the size changes with `compact`
+  useEffect(() => virtualizer.measure(), [compact, virtualizer]);
 
   useEffect(() => {
     if (!focusPending.current || editing) return;
@@ -460,9 +626,50 @@ export function VariantGrid<V extends VariantRow>({
   const allSelected = count > 0 && variants.every((variant) => selection.has(variant.id));
   const someSelected = !allSelected && variants.some((variant) => selection.has(variant.id));
 
-  const startEditing = (row: number, column: number, initial: string) => {
+  /** A cell's text as its editor starts: an amount in the member's digits, or the typed text that was not one. */
+  const editText = (row: number, column: number): string => {
+    const variant = variants[row];
+    const kind = columns[column];
+    if (!variant || !kind) return '';
+    if (isMoneyColumn(kind)) {
+      const issue = standingIssue(moneyIssues, variant, kind);
+      if (issue) return issue.text;
+      const amount = variant[kind];
+      return amount === null ? '' : formatMoneyInput(amount, currency, language);
+    }
+    return kind === 'sku' || kind === 'barcode' ? (variant[kind] ?? '') : '';
+  };
+
+  const startEditing = (row: number, column: number, initial: string | null) => {
     setActive({ row, column });
-    setEditing({ row, column, initial });
+    setEditing({ row, column, initial: initial ?? editText(row, column) });
+  };
+
+  /** Keeps a typed amount or tells why it is not one (kept in the cell, under it and announced). */
+  const commitMoney = (row: number, column: MoneyColumn, typed: string) => {
+    const variant = variants[row];
+    if (!variant) return;
+    const amount = moneyCellValue(column, typed, currency);
+    const current = moneyIssues[variant.id];
+    if (!amount.ok) {
+      setMoneyIssues({
+        ...moneyIssues,
+        [variant.id]: { ...current, [column]: { text: typed, code: amount.code, was: variant[column] } },
+      });
+      setAnnouncement(
+        text('cellIssue', {
+          title: variant.title,
+          column: text(columnHeaders[column]),
+          message: messageText(amount.code),
+        }),
+      );
+      return;
+    }
+    if (current?.[column]) {
+      const { [column]: _fixed, ...rest } = current;
+      setMoneyIssues({ ...moneyIssues, [variant.id]: rest });
+    }
+    setCell(row, column, amount.minor === null ? null : String(amount.minor));
   };
 
   /** Ends the edit, keeping the typed value; `then` is where the active cell goes (null: stays put, unfocused). */
@@ -472,7 +679,8 @@ export function VariantGrid<V extends VariantRow>({
     editingRef.current = null;
     setEditing(null);
     const column = columns[edit.column];
-    if (column && textColumns.has(column)) setCell(edit.row, column, value);
+    if (column && isMoneyColumn(column)) commitMoney(edit.row, column, value);
+    else if (column && textColumns.has(column)) setCell(edit.row, column, value);
     if (then === 'stay') moveTo(edit.row, edit.column);
     else if (then) moveTo(then.row, then.column);
   };
@@ -520,9 +728,9 @@ export function VariantGrid<V extends VariantRow>({
     if (!variant || !kind) return false;
     if (kind === 'select') toggleSelected(row, false);
     else if (readOnly || kind === 'title') return false;
-    else if (kind === 'sku' || kind === 'barcode') {
+    else if (textColumns.has(kind)) {
       if (key !== 'Enter') return false;
-      startEditing(row, column, variant[kind] ?? '');
+      startEditing(row, column, null);
     } else if (kind === 'image') setImageMenuFor(variant.id);
     else setCell(row, 'status', variant.status === 'active' ? 'inactive' : 'active');
     return true;
@@ -540,7 +748,7 @@ export function VariantGrid<V extends VariantRow>({
     const toEdge = event.ctrlKey || event.metaKey;
     const pageRows = Math.max(
       1,
-      Math.floor(((scrollRef.current?.clientHeight ?? 0) - headerHeight) / rowHeight),
+      Math.floor(((scrollRef.current?.clientHeight ?? 0) - topPadding) / itemHeight),
     );
     switch (event.key) {
       case 'ArrowDown':
@@ -578,6 +786,7 @@ export function VariantGrid<V extends VariantRow>({
       case 'Delete':
       case 'Backspace':
         if (readOnly || !kind || !textColumns.has(kind)) return;
+        // A price cannot be blank: its cell keeps the amount (a cost is removed).
         setCell(row, kind, null);
         break;
       default: {
@@ -610,8 +819,23 @@ export function VariantGrid<V extends VariantRow>({
       columns,
       productImages,
       statusOf,
+      currency,
     });
     if (result.changed > 0) onChange(result.variants);
+    // Amounts that were not: their cells show the pasted text and why, as if typed.
+    if (result.issues.length > 0) {
+      const next = { ...moneyIssues };
+      for (const issue of result.issues) {
+        const variant = result.variants[issue.row];
+        if (!variant) continue;
+        next[variant.id] = {
+          ...next[variant.id],
+          [issue.column]: { text: issue.text, code: issue.code, was: variant[issue.column] },
+        };
+      }
+      setMoneyIssues(next);
+      setAnnouncement(text('pasteSkipped', { count: result.issues.length }));
+    } else setAnnouncement('');
   };
 
   // The rows call the latest handlers through one object that never changes (see VariantGridRow).
@@ -651,90 +875,142 @@ export function VariantGrid<V extends VariantRow>({
   // The grid is divs with ARIA roles, not a table: its rows are placed absolutely as they scroll in,
   // and table elements restyled that way lose their table semantics in some browsers. Rows and
   // headers take no focus of their own (the ARIA grid pattern focuses cells).
+  // The active cell's message in full, under the grid (a cell shows one line of it), and what an
+  // edit or a paste reported.
+  const activeVariant = variants[activeRow];
+  const activeKind = columns[activeColumn];
+  const activeMessage =
+    activeVariant && activeKind
+      ? cellMessage(
+          activeVariant,
+          activeKind,
+          errors?.[activeVariant.key],
+          moneyIssues[activeVariant.id],
+          messageText,
+        )
+      : undefined;
+  const selectAll = (
+    <Checkbox
+      checked={allSelected}
+      indeterminate={someSelected}
+      aria-label={text('selectAll')}
+      onChange={() =>
+        onSelectionChange(allSelected ? new Set() : new Set(variants.map((variant) => variant.id)))
+      }
+    />
+  );
+  const footnote =
+    activeVariant && activeKind && activeKind !== 'select' && activeMessage
+      ? text('cellIssue', {
+          title: activeVariant.title,
+          column: text(columnHeaders[activeKind]),
+          message: activeMessage,
+        })
+      : announcement;
+
   return (
-    // biome-ignore lint/a11y/useSemanticElements: see above
-    <div
-      ref={scrollRef}
-      role="grid"
-      aria-label={label ?? text('gridLabel')}
-      aria-rowcount={count + 1}
-      aria-colcount={columns.length}
-      aria-readonly={readOnly || undefined}
-      aria-multiselectable={readOnly ? undefined : true}
-      onKeyDown={onGridKeyDown}
-      onPaste={onGridPaste}
-      style={{ height, scrollPaddingBlockStart: headerHeight }}
-      className="relative overflow-auto rounded-xl border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="relative min-w-[50rem]" style={{ height: virtualizer.getTotalSize() }}>
-        {/* biome-ignore lint/a11y/useSemanticElements: see above */}
-        <div role="rowgroup" className="sticky top-0 z-10">
-          {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above */}
-          <div
-            role="row"
-            aria-rowindex={1}
-            className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800 dark:text-slate-400"
-            style={{ height: headerHeight, gridTemplateColumns: template }}
-          >
-            {columns.map((kind, column) => (
-              // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above
-              <div
-                key={kind}
-                role="columnheader"
-                aria-colindex={column + 1}
-                className={cn(
-                  'flex items-center px-3 text-start',
-                  kind === 'select' && 'justify-center px-0',
-                )}
-              >
-                {kind === 'select' ? (
-                  <Checkbox
-                    checked={allSelected}
-                    indeterminate={someSelected}
-                    aria-label={text('selectAll')}
-                    onChange={() =>
-                      onSelectionChange(
-                        allSelected ? new Set() : new Set(variants.map((variant) => variant.id)),
-                      )
-                    }
-                  />
-                ) : (
-                  text(columnHeaders[kind])
-                )}
-              </div>
-            ))}
+    <div className="space-y-2">
+      {compact && !readOnly && (
+        <div className="flex items-center gap-3 px-3 text-sm font-semibold text-slate-700 dark:text-slate-200">
+          {selectAll}
+          <span aria-hidden="true">{text('selectAll')}</span>
+        </div>
+      )}
+      {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={label ?? text('gridLabel')}
+        aria-rowcount={count + 1}
+        aria-colcount={columns.length}
+        aria-readonly={readOnly || undefined}
+        aria-multiselectable={readOnly ? undefined : true}
+        onKeyDown={onGridKeyDown}
+        onPaste={onGridPaste}
+        style={{ height: height ?? (compact ? '36rem' : '28rem'), scrollPaddingBlockStart: topPadding }}
+        className="relative overflow-auto rounded-xl border border-slate-200 bg-white text-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div
+          className={cn('relative', !compact && 'min-w-[54rem]')}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+          <div role="rowgroup" className={compact ? 'sr-only' : 'sticky top-0 z-10'}>
+            {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above */}
+            <div
+              role="row"
+              aria-rowindex={1}
+              className="grid border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800 dark:text-slate-400"
+              style={{ height: headerHeight, gridTemplateColumns: template }}
+            >
+              {columns.map((kind, column) => (
+                // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: see above
+                <div
+                  key={kind}
+                  role="columnheader"
+                  aria-colindex={column + 1}
+                  className={cn(
+                    'flex items-center px-3 text-start',
+                    kind === 'select' && 'justify-center px-0',
+                  )}
+                >
+                  {kind === 'select'
+                    ? // On cards the header is hidden: "Select all" stands above them instead.
+                      compact
+                      ? text('columnSelect')
+                      : selectAll
+                    : text(columnHeaders[kind])}
+                </div>
+              ))}
+            </div>
+          </div>
+          {/* biome-ignore lint/a11y/useSemanticElements: see above */}
+          <div role="rowgroup">
+            {virtualizer.getVirtualItems().map((item) => {
+              const variant = variants[item.index];
+              if (!variant) return null;
+              const isActiveRow = item.index === activeRow;
+              return (
+                <VariantGridRow
+                  key={variant.id}
+                  variant={variant}
+                  row={item.index}
+                  top={item.start}
+                  columns={columns}
+                  template={template}
+                  compact={compact}
+                  displayTitle={
+                    compact
+                      ? variantDisplayTitle(
+                          parentTitle,
+                          [{ locale: language, value: variant.title }],
+                          language,
+                        )
+                      : variant.title
+                  }
+                  readOnly={readOnly}
+                  selected={selection.has(variant.id)}
+                  activeColumn={isActiveRow ? activeColumn : -1}
+                  editingColumn={editing?.row === item.index ? editing.column : -1}
+                  editingInitial={editing?.row === item.index ? editing.initial : ''}
+                  errors={errors?.[variant.key]}
+                  moneyIssues={moneyIssues[variant.id]}
+                  currency={currency}
+                  language={language}
+                  imageMenuOpen={imageMenuFor === variant.id}
+                  productImages={productImages}
+                  text={text}
+                  messageText={messageText}
+                  actions={actions}
+                />
+              );
+            })}
           </div>
         </div>
-        {/* biome-ignore lint/a11y/useSemanticElements: see above */}
-        <div role="rowgroup">
-          {virtualizer.getVirtualItems().map((item) => {
-            const variant = variants[item.index];
-            if (!variant) return null;
-            const isActiveRow = item.index === activeRow;
-            return (
-              <VariantGridRow
-                key={variant.id}
-                variant={variant}
-                row={item.index}
-                top={item.start}
-                columns={columns}
-                template={template}
-                readOnly={readOnly}
-                selected={selection.has(variant.id)}
-                activeColumn={isActiveRow ? activeColumn : -1}
-                editingColumn={editing?.row === item.index ? editing.column : -1}
-                editingInitial={editing?.row === item.index ? editing.initial : ''}
-                errors={errors?.[variant.key]}
-                imageMenuOpen={imageMenuFor === variant.id}
-                productImages={productImages}
-                text={text}
-                messageText={messageText}
-                actions={actions}
-              />
-            );
-          })}
-        </div>
       </div>
+      <p aria-live="polite" className="min-h-5 text-sm text-red-700 dark:text-red-400">
+        {footnote}
+      </p>
     </div>
   );
 }

@@ -117,6 +117,75 @@ describe('/settings for an admin: the declared form, editable', () => {
     expect(((await nameBox()) as HTMLInputElement).value).toBe('Shop 2');
   });
 
+  /** Picks a base currency in the searchable list by typing its code. */
+  async function chooseCurrency(code: string) {
+    await userEvent.click(await screen.findByRole('button', { name: /^Base currency/ }));
+    const search = await screen.findByRole('combobox', { name: 'Search Base currency' });
+    await userEvent.type(search, code);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  }
+
+  it('a new base currency with prices: confirms how many prices change and at what rate, then saves', async () => {
+    const saved = { ...stored, baseCurrency: 'USD' };
+    const { calls } = renderSettings(admin, [
+      {
+        path: '/api/workspaces/settings/base-currency-change',
+        body: { data: { amounts: 24, rate: 48.5 } },
+      },
+      { method: 'PATCH', path: '/api/workspaces/settings', body: { data: saved } },
+    ]);
+    await nameBox();
+    await chooseCurrency('USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Convert the prices to USD?' });
+    expect(dialog.textContent).toContain('Prices and costs to convert: 24.');
+    expect(dialog.textContent).toContain('1 USD = 48.5 EGP');
+    const [preview] = callsTo(calls, '/api/workspaces/settings/base-currency-change');
+    expect(preview?.query.get('currency')).toBe('USD');
+    expect(preview?.query.get('workspaceId')).toBe(shop.id);
+    expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change and convert' }));
+    await waitFor(() => expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(1));
+    expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')[0]?.body).toMatchObject({
+      baseCurrency: 'USD',
+    });
+  });
+
+  it('a new base currency without a rate while there are prices: the refusal under the field, nothing sent', async () => {
+    const { calls } = renderSettings(admin, [
+      {
+        path: '/api/workspaces/settings/base-currency-change',
+        body: { data: { amounts: 24, rate: null, refusal: 'PRICES_NEED_A_RATE' } },
+      },
+    ]);
+    await nameBox();
+    await chooseCurrency('USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Add an exchange rate for this currency first: the prices are converted at it'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(0);
+  });
+
+  it('a new base currency and no prices: saved without asking', async () => {
+    const { calls } = renderSettings(admin, [
+      { path: '/api/workspaces/settings/base-currency-change', body: { data: { amounts: 0, rate: null } } },
+      {
+        method: 'PATCH',
+        path: '/api/workspaces/settings',
+        body: { data: { ...stored, baseCurrency: 'USD' } },
+      },
+    ]);
+    await nameBox();
+    await chooseCurrency('USD');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(1));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
   it('refuses an empty name in the form, before any call', async () => {
     const { calls } = renderSettings(admin);
     await userEvent.clear(await nameBox());

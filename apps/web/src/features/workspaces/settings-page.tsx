@@ -1,6 +1,8 @@
 import {
+  type BaseCurrencyChange,
   type CurrentUser,
   listFormFields,
+  numberFormat,
   type WorkspaceSettings,
   type WorkspaceSummary,
   workspaceSettingsForm,
@@ -14,9 +16,10 @@ import { EmptyState, LoadFailed, Page } from '../../components/page.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LockIcon, SettingsIcon } from '../../components/ui/icons.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx';
 import { ResourceForm } from '../../resource-ui/form/resource-form.tsx';
@@ -24,6 +27,16 @@ import { placeSaveFailure } from '../../resource-ui/form/save-failure.ts';
 import { useFileUploads } from '../../resource-ui/use-file-uploads.ts';
 
 const settingsPath = '/workspaces/settings';
+const currencyChangePath = '/workspaces/settings/base-currency-change';
+
+/** A save waiting for the admin's word: the form's input, and what the preview said. */
+interface PendingChange {
+  input: unknown;
+  form: UseFormReturn<FieldValues>;
+  from: string;
+  to: string;
+  preview: BaseCurrencyChange;
+}
 
 /** The saved settings in every summary of the workspace the current user holds (admin and role lists). */
 function withSettings(user: CurrentUser, settings: WorkspaceSettings): CurrentUser {
@@ -74,8 +87,44 @@ function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; edi
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
 
+  /**
+   * A new base currency converts the workspace's prices: the server says first how many and at
+   * what rate, and the admin confirms; without a rate the change is refused under the field.
+   */
   const save = async (input: unknown, form: UseFormReturn<FieldValues>) => {
+    const to = (input as { baseCurrency?: string }).baseCurrency;
+    if (!to || to === settings.baseCurrency) return write(input, form);
+    setFailure(null);
+    setSaving(true);
+    let preview: BaseCurrencyChange | null;
+    try {
+      preview = await apiRequest<BaseCurrencyChange>(currencyChangePath, {
+        query: { workspaceId: settings.id, currency: to },
+      });
+    } catch (error) {
+      // A server without the preview: the save itself converts or refuses.
+      if (!isApiError(error) || (error.statusCode !== 404 && error.statusCode !== 405)) {
+        setSaving(false);
+        setFailure(t('workspaceSettings.saveFailed'));
+        return;
+      }
+      preview = null;
+    }
+    setSaving(false);
+    if (preview?.refusal) {
+      form.setError('baseCurrency', { type: 'server', message: preview.refusal }, { shouldFocus: true });
+      return;
+    }
+    if (preview && preview.amounts > 0) {
+      setPending({ input, form, from: settings.baseCurrency, to, preview });
+      return;
+    }
+    await write(input, form);
+  };
+
+  const write = async (input: unknown, form: UseFormReturn<FieldValues>) => {
     setFailure(null);
     setSaving(true);
     try {
@@ -107,9 +156,30 @@ function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; edi
     }
   };
 
+  const rate = pending?.preview.rate;
   return (
     <>
       {editable && <UnsavedChangesGuard when={dirty} />}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        tone="default"
+        title={t('workspaceSettings.currencyChangeTitle', { to: pending?.to ?? '' })}
+        confirmLabel={t('workspaceSettings.currencyChangeConfirm')}
+        onConfirm={async () => {
+          if (pending) await write(pending.input, pending.form);
+        }}
+      >
+        {pending &&
+          t('workspaceSettings.currencyChangeBody', {
+            count: numberFormat(i18n.language).format(pending.preview.amounts),
+            from: pending.from,
+            to: pending.to,
+            rate: rate == null ? '—' : numberFormat(i18n.language, { maximumFractionDigits: 8 }).format(rate),
+          })}
+      </ConfirmDialog>
       {failure && (
         <Alert tone="error" className="mb-5">
           {failure}
