@@ -3,7 +3,8 @@
  *
  * - A shared layer (server: http, db, platform, resource-engine; web: lib, components,
  *   resource-ui, i18n) never imports a feature or the app's composition (server: app.ts,
- *   resources.ts, bootstrap.ts, main.ts, cli.ts; web: app/, main.tsx).
+ *   resources.ts, bootstrap.ts, main.ts, cli.ts and its command groups in cli/; web: app/,
+ *   main.tsx).
  * - A feature imports another feature only through the exceptions below.
  * - The platform services never import the HTTP layer (`beneath`).
  * - A feature's folder has the same name on both sides (`oneSided` lists the features that live on
@@ -35,7 +36,7 @@ export const featureExceptions: readonly string[] = [
 const sides = {
   'apps/server/src': {
     shared: ['http', 'db', 'platform', 'resource-engine'],
-    composition: ['app.ts', 'resources.ts', 'bootstrap.ts', 'main.ts', 'cli.ts'],
+    composition: ['app.ts', 'resources.ts', 'bootstrap.ts', 'main.ts', 'cli.ts', 'cli'],
   },
   'apps/web/src': {
     shared: ['lib', 'components', 'resource-ui', 'i18n'],

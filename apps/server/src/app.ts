@@ -1,9 +1,12 @@
 import fastifyCookie from '@fastify/cookie';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
 import type { Database } from './db/client.ts';
+import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
+import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
@@ -112,6 +115,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     perAccount: createRateLimiter(`${name}:account`, config.rateLimits.perAccount, store),
   });
 
+  const now = options.now ?? (() => new Date());
+  const resources = createAppResources(now);
+  // One catalog query: a table of db/schema or of a served resource that no migration made stops
+  // the start here, by name, instead of a 500 on the first request that reads it.
+  await assertTablesExist(db, [
+    ...new Set([
+      ...tableNamesOf(schema),
+      ...resources.served.map((data) => getTableConfig(data.storage.table).name),
+    ]),
+  ]);
+
   const captcha =
     options.captcha ??
     (config.captcha.recaptcha
@@ -145,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       requestAccess: limiterPair('request-access'),
       changePassword: createRateLimiter('change-password', config.rateLimits.changePassword, store),
     },
-    now: options.now ?? (() => new Date()),
+    now,
   };
 
   app.setErrorHandler(handleError);
@@ -162,7 +176,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, config.publicUrl);
   registerAccessGuard(app, context);
 
-  const resources = createAppResources(context.now);
   registerHealthRoutes(app, context);
   registerCaptchaRoutes(app, context);
   registerAuthRoutes(app, context);

@@ -42,6 +42,7 @@ const suppliersResource = defineResource({
   key: 'suppliers',
   path: 'suppliers',
   permission: 'Brands',
+  menu: { group: 'data', order: 999 },
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   schemas: { record: supplierRecord, create: supplierInput, update: supplierInput.partial() },
   search: ['code', 'name', 'phone'],

@@ -1,4 +1,10 @@
-import { planLengths, type SubscriptionEvent, workspaceUsersResource } from '@dukkan/contract';
+import {
+  planLengths,
+  type ResourceDefinition,
+  resources,
+  type SubscriptionEvent,
+  workspaceUsersResource,
+} from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
@@ -14,7 +20,8 @@ import { systemCaller } from '../../src/resource-engine/storage.ts';
 import { createAppResources } from '../../src/resources.ts';
 import { type ApiRequest, multipart, tinyPng } from './api.ts';
 import { insertApplication } from './applications.ts';
-import { catalogueSamples, type SampleInput } from './catalogue-samples.ts';
+import { sampleOverrides } from './catalogue-samples.ts';
+import { derivedSample, type SampleInput } from './derived-samples.ts';
 import { addInvitedMember, addMember, createRole, unique } from './workspaces.ts';
 
 /** The records of one workspace a route call acts on; seeded afresh for calls that delete. */
@@ -55,24 +62,20 @@ export const madeByEngine = testResources.served.filter(
 );
 
 /**
- * A valid input of each engine resource (`records`: the target workspace's records, which a
- * location's input names its brand from). The matrices walk the route table; a resource
- * registered without an entry here makes them fail, by name.
+ * The sample input of a resource (by key, or its declaration): the one given in
+ * `catalogue-samples.ts`, else the one its declared form makes (`derived-samples.ts`). The
+ * matrices walk the route table; a resource that has neither fails them, naming the file.
  */
-export const engineSamples: Record<string, SampleInput> = {
-  authorityRoles: (_records, variant = 0) => ({
-    code: `${['cherry', 'Zulu', 'apple', 'Émile', 'Banana'][variant % 5]}-${unique('r')}`,
-    title: `${['Zulu', 'apple', 'Émile', 'Banana', 'cherry'][variant % 5]} role`,
-    permissions: [],
-  }),
-  ...catalogueSamples,
-};
-
-/** The sample input of a served resource; fails, naming the resource, when it has none. */
-export function sampleOf(key: string): SampleInput {
-  const sample = engineSamples[key];
-  if (!sample) throw new Error(`No sample for resource ${key} in test/helpers/route-scenarios.ts`);
-  return sample;
+export function sampleOf(resource: string | ResourceDefinition): SampleInput {
+  const key = typeof resource === 'string' ? resource : resource.key;
+  const override = sampleOverrides[key];
+  if (override) return override;
+  const definition =
+    typeof resource === 'string'
+      ? (resources as readonly ResourceDefinition[]).find((candidate) => candidate.key === key)
+      : resource;
+  if (!definition) throw new Error(`No resource ${key} in the contract's registry`);
+  return derivedSample(definition);
 }
 
 /** Whether the engine creates records of the resource (read-only ones change through their feature). */
@@ -332,8 +335,14 @@ export function permissionRoutes(app: FastifyInstance): DeclaredRoute[] {
   return declaredRoutes(app).filter((route) => route.access.kind === 'permission');
 }
 
+/** An id no record has, given as every resource's record to see which inputs name one. */
+const markerId = '00000000-0000-4000-8000-00000000beef';
+
 /** Whether a call of this route names records by id, in its path or its body (a role, a user, a brand). */
 export function referencesRecords(route: DeclaredRoute): boolean {
+  const markers = Object.fromEntries(
+    testResources.served.map(({ storage }) => [storage.definition.key, markerId]),
+  );
   return (
     route.url.includes('/:') ||
     /\/(invite|resend-invite)$/.test(route.url) ||
@@ -342,7 +351,9 @@ export function referencesRecords(route: DeclaredRoute): boolean {
         route.method === 'POST' &&
         route.url.startsWith(`/api/${storage.definition.path}`) &&
         storage.definition.verbs.includes('create') &&
-        Object.keys(storage.references).some((field) => field in sampleOf(storage.definition.key)({})),
+        Object.keys(storage.references).some((field) =>
+          JSON.stringify(sampleOf(storage.definition)(markers)[field] ?? null).includes(markerId),
+        ),
     )
   );
 }

@@ -1,8 +1,16 @@
-import { type CurrentUser, can, type PermissionRequirement, resources } from '@dukkan/contract';
+import {
+  type CurrentUser,
+  can,
+  type PermissionRequirement,
+  type ResourceDefinition,
+  resources,
+} from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
 import {
   buildNavigation,
+  menuOf,
   type NavGroupEntry,
+  type NavLinkEntry,
   navigation,
   openablePages,
   type VisibleNavEntry,
@@ -44,28 +52,37 @@ const paths = (entries: VisibleNavEntry[]) =>
   entries.flatMap((entry) => (entry.kind === 'link' ? [entry.path] : entry.links.map((item) => item.path)));
 
 describe('navigation (spec §2)', () => {
-  it('shows an admin every entry', () => {
-    expect(paths(visibleFor(userWith([], true)))).toEqual([
-      '/',
-      '/brands',
-      '/locations',
-      '/products',
-      '/variations-types',
-      '/options',
-      '/measurement-units',
-      '/categories',
-      '/waste-categories',
-      '/product-tags',
-      '/taxes',
-      '/customers',
-      '/subscriptions',
-      '/payments',
-      '/users',
-      '/authority-roles',
-      '/exchange-rates',
-      '/settings',
-      '/profile',
-    ]);
+  it("shows an admin every entry, in today's groups and order", () => {
+    // The menu as users know it. A resource added later takes the place its declaration gives
+    // (`menu`) among these, which keep their order and groups.
+    const known = [
+      ['/'],
+      [
+        'data',
+        '/brands',
+        '/locations',
+        '/products',
+        '/variations-types',
+        '/options',
+        '/measurement-units',
+        '/categories',
+        '/waste-categories',
+        '/product-tags',
+        '/taxes',
+      ],
+      ['/customers'],
+      ['subscriptions', '/subscriptions', '/payments'],
+      ['settings', '/users', '/authority-roles', '/exchange-rates', '/settings', '/profile'],
+    ];
+    const knownPaths = new Set(known.flat());
+    const shape = visibleFor(userWith([], true))
+      .map((entry) =>
+        entry.kind === 'link'
+          ? [entry.path]
+          : [entry.key, ...entry.links.map((item) => item.path).filter((path) => knownPaths.has(path))],
+      )
+      .filter((entry) => entry.some((item) => knownPaths.has(item)));
+    expect(shape).toEqual(known);
   });
 
   it('shows a user without permissions the dashboard, settings and profile only', () => {
@@ -103,12 +120,24 @@ describe('navigation (spec §2)', () => {
     expect(paths(elsewhere)).toEqual(['/', '/settings', '/profile']);
   });
 
-  it('has a line for every registered resource: a resource left out of the menu fails here', () => {
-    const labels = navigation
-      .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.links))
-      .map((entry) => entry.labelKey);
-    for (const definition of resources)
-      expect(labels, `add link('${definition.key}') to app/navigation.ts`).toContain(definition.key);
+  it("lists every registered resource once, at its declaration's place", () => {
+    const links = navigation.flatMap((entry): { group?: string; entry: NavLinkEntry }[] =>
+      entry.kind === 'link'
+        ? [{ group: undefined, entry }]
+        : entry.links.map((item) => ({ group: entry.key, entry: item })),
+    );
+    for (const definition of resources) {
+      const found = links.filter((item) => item.entry.labelKey === definition.key);
+      expect(found.map((item) => item.group)).toEqual([definition.menu.group]);
+    }
+  });
+
+  it('refuses two entries at one place, naming both and where to move one', () => {
+    const registry = resources as readonly ResourceDefinition[];
+    const [first] = registry;
+    expect(() => menuOf([...registry, { ...first!, key: 'suppliers', path: 'suppliers' }])).toThrow(
+      'The menu has authorityRoles and suppliers both at order 20 of the group settings: give suppliers another menu.order',
+    );
   });
 
   it("offers a refused visitor the pages their role opens: the page's own guard, not the menu's", () => {

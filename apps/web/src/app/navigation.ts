@@ -1,8 +1,13 @@
-import type { PermissionRequirement } from '@dukkan/contract';
-import type en from '../i18n/locales/signed-in/en.json';
-import { type ScreenName, screenNamed } from './screens.ts';
+import {
+  type MenuGroup,
+  type MenuPlacement,
+  type PermissionRequirement,
+  type ResourceDefinition,
+  resources,
+} from '@dukkan/contract';
+import { type OtherScreenName, resourceScreen, type Screen, screenNamed } from './screens.ts';
 
-export type NavGroupKey = keyof typeof en.nav.groups;
+export type NavGroupKey = MenuGroup;
 export type NavIcon = 'dashboard' | 'data' | 'customers' | 'subscriptions' | 'settings';
 
 export interface NavLinkEntry {
@@ -26,8 +31,33 @@ export interface NavGroupEntry {
 
 export type NavEntry = NavLinkEntry | NavGroupEntry;
 
-function link(name: ScreenName, overrides: Partial<NavLinkEntry> = {}): NavLinkEntry {
-  const screen = screenNamed(name);
+/** The menu's groups (`nav.groups.<key>`): each one's icon and place among the top-level entries. */
+const groupPlaces: Record<MenuGroup, { icon: NavIcon; order: number }> = {
+  data: { icon: 'data', order: 20 },
+  subscriptions: { icon: 'subscriptions', order: 40 },
+  settings: { icon: 'settings', order: 50 },
+};
+
+/**
+ * The menu's links that are not a registered resource's screen, with their places; a resource's
+ * place is its declaration's `menu`.
+ */
+const otherLinks: readonly {
+  screen: OtherScreenName;
+  menu: MenuPlacement;
+  overrides?: Partial<NavLinkEntry>;
+}[] = [
+  // "Dashboard: always shown" in the menu; the page itself checks viewApplications.
+  { screen: 'dashboard', menu: { order: 10 }, overrides: { requirement: null } },
+  { screen: 'settings', menu: { group: 'settings', order: 90 } },
+  { screen: 'profile', menu: { group: 'settings', order: 100 } },
+];
+
+/** The icons of top-level links (a link in a group has none). */
+const linkIcons: Partial<Record<string, NavIcon>> = { dashboard: 'dashboard', customers: 'customers' };
+
+function link(screen: Screen, name: string, overrides: Partial<NavLinkEntry> = {}): NavLinkEntry {
+  const icon = linkIcons[name];
   return {
     kind: 'link',
     // A screen with sub-pages (`/categories/*`) is linked at its top.
@@ -35,54 +65,55 @@ function link(name: ScreenName, overrides: Partial<NavLinkEntry> = {}): NavLinkE
     labelKey: screen.titleKey,
     requirement: screen.requirement,
     pageRequirement: screen.requirement,
+    ...(icon ? { icon } : {}),
     ...overrides,
   };
 }
 
 /**
- * The menu of spec §2 "Navigation entries": each link carries the permission that shows it. A
- * registered resource's screen has one line here (a test fails while one has none).
+ * The menu of spec §2 "Navigation entries" over a registry: each resource's screen at the place
+ * its declaration gives (`menu: { group, order }`), beside the other links and the groups placed
+ * here; each link carries the permission that shows it. Two entries at one place throw, naming
+ * both.
  */
-export const navigation: readonly NavEntry[] = [
-  // "Dashboard: always shown" in the menu; the page itself checks viewApplications.
-  link('dashboard', { requirement: null, icon: 'dashboard' }),
-  {
-    kind: 'group',
-    key: 'data',
-    icon: 'data',
-    links: [
-      link('brands'),
-      link('locations'),
-      link('products'),
-      link('variationTypes'),
-      link('variationValues'),
-      link('measurementUnits'),
-      link('categories'),
-      link('wasteCategories'),
-      link('productTags'),
-      link('taxes'),
-    ],
-  },
-  link('customers', { icon: 'customers' }),
-  {
-    kind: 'group',
-    key: 'subscriptions',
-    icon: 'subscriptions',
-    links: [link('subscriptions'), link('payments')],
-  },
-  {
-    kind: 'group',
-    key: 'settings',
-    icon: 'settings',
-    links: [
-      link('workspaceUsers'),
-      link('authorityRoles'),
-      link('exchangeRates'),
-      link('settings'),
-      link('profile'),
-    ],
-  },
-];
+export function menuOf(registry: readonly ResourceDefinition[]): NavEntry[] {
+  type Placed = { order: number; name: string; entry: NavEntry };
+  const topLevel: Placed[] = [];
+  const grouped = new Map<MenuGroup, Placed[]>();
+  const place = (menu: MenuPlacement, name: string, entry: NavEntry) => {
+    const neighbours = menu.group ? (grouped.get(menu.group) ?? []) : topLevel;
+    if (menu.group) grouped.set(menu.group, neighbours);
+    const taken = neighbours.find((other) => other.order === menu.order);
+    if (taken) {
+      throw new Error(
+        `The menu has ${taken.name} and ${name} both at order ${menu.order} ${menu.group ? `of the group ${menu.group}` : 'of the top level'}: give ${name} another menu.order (a resource's is in its declaration, packages/contract/src/resources/)`,
+      );
+    }
+    neighbours.push({ order: menu.order, name, entry });
+  };
+  for (const other of otherLinks)
+    place(other.menu, other.screen, link(screenNamed(other.screen), other.screen, other.overrides));
+  for (const definition of registry)
+    place(definition.menu, definition.key, link(resourceScreen(definition), definition.key));
+  for (const [key, { icon, order }] of Object.entries(groupPlaces) as [
+    MenuGroup,
+    (typeof groupPlaces)[MenuGroup],
+  ][]) {
+    const links = grouped.get(key);
+    if (!links) continue;
+    const entry: NavGroupEntry = {
+      kind: 'group',
+      key,
+      icon,
+      links: links.sort((a, b) => a.order - b.order).map((placed) => placed.entry as NavLinkEntry),
+    };
+    place({ order }, `the group ${key}`, entry);
+  }
+  return topLevel.sort((a, b) => a.order - b.order).map((placed) => placed.entry);
+}
+
+/** The signed-in app's menu: the registered resources' screens and the other links. */
+export const navigation: readonly NavEntry[] = menuOf(resources);
 
 export type VisibleNavEntry = NavLinkEntry | (NavGroupEntry & { active: boolean });
 

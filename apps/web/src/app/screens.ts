@@ -1,6 +1,6 @@
 import {
   type PermissionRequirement,
-  type RegisteredResource,
+  type ResourceDefinition,
   type ResourceKey,
   resources,
   tagFor,
@@ -17,7 +17,7 @@ export interface Screen {
   /** Who may open it (spec §2 table); null: every signed-in user. */
   requirement: PermissionRequirement | null;
   /** The resource it lists, for a resource's screen. */
-  definition?: RegisteredResource;
+  definition?: ResourceDefinition;
 }
 
 /** The screens that are not a registered resource's list (spec §2, "Protected routes"). */
@@ -61,9 +61,9 @@ const resourceScreenOverrides: Partial<Record<ResourceKey, Partial<Pick<Screen, 
 /** The page name of a resource's screen: its key in PascalCase unless overridden. */
 const defaultPageName = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
 
-/** A registered resource's screen: guarded by its view permission (spec §2), titled `nav.<key>`. */
-function resourceScreen(definition: RegisteredResource): Screen {
-  const override = resourceScreenOverrides[definition.key];
+/** A resource's screen: guarded by its view permission (spec §2), titled `nav.<key>`. */
+export function resourceScreen(definition: ResourceDefinition): Screen {
+  const override = resourceScreenOverrides[definition.key as ResourceKey];
   return {
     path: override?.path ?? `/${definition.path}`,
     page: override?.page ?? defaultPageName(definition.key),
@@ -79,7 +79,9 @@ export const screens: Readonly<Record<string, Screen>> = {
   ...Object.fromEntries(resources.map((definition) => [definition.key, resourceScreen(definition)])),
 };
 
-export type ScreenName = keyof typeof otherScreens | ResourceKey;
+/** The screens that are not a resource's. */
+export type OtherScreenName = keyof typeof otherScreens;
+export type ScreenName = OtherScreenName | ResourceKey;
 
 /** A screen by name; throws for a name that is none (a menu entry naming a screen that does not exist). */
 export function screenNamed(name: ScreenName): Screen {

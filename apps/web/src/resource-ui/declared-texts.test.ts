@@ -1,81 +1,15 @@
-import {
-  brandsResource,
-  type FormEntry,
-  isFormFieldGroup,
-  type ResourceDefinition,
-  resources,
-} from '@dukkan/contract';
+import { brandsResource, permissionResources, type ResourceDefinition, resources } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
 import signedInEn from '../i18n/locales/signed-in/en.json';
-
-type Tree = { [key: string]: string | Tree };
-function keysOf(tree: Tree, prefix = ''): Set<string> {
-  const keys = new Set<string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') keys.add(path);
-    else for (const child of keysOf(value, path)) keys.add(child);
-  }
-  return keys;
-}
-
-/** The values of an enum field of the record schema (a column's values are shown translated). */
-function enumValues(definition: ResourceDefinition, field: string): string[] {
-  const schema = definition.schemas.record.shape[field] as z.ZodType & { options?: unknown[] };
-  return Array.isArray(schema?.options) ? (schema.options as string[]) : [];
-}
-
-/** Every text a form's entries name: labels, hints, placeholders and fixed options' labels. */
-function formTexts(entries: readonly FormEntry[]): string[] {
-  return entries.flatMap((entry) =>
-    isFormFieldGroup(entry)
-      ? [entry.label, ...formTexts(entry.fields)].filter((text): text is string => !!text)
-      : [
-          entry.label,
-          entry.tooltipMessage,
-          entry.hint,
-          entry.placeholder,
-          entry.noOptionsMessage,
-          ...(entry.options ?? []).map((option) => option.label),
-        ].filter((text): text is string => !!text),
-  );
-}
-
-/**
- * Every text a resource's declaration implies, by key: its menu title and entity name, and for a
- * resource on the generic screen its one-record name, empty list, column headers (its own or the
- * common one), enum values and form texts.
- */
-function impliedTexts(definition: ResourceDefinition): (string | string[])[] {
-  const own = (suffix: string) => `resources.${definition.key}.${suffix}`;
-  const texts: (string | string[])[] = [`nav.${definition.key}`, own('entity')];
-  if (!definition.columns && !definition.form) return texts;
-  texts.push(own('one'), own('empty'));
-  for (const column of definition.columns ?? []) {
-    texts.push([own(`fields.${column.field}`), `resources.common.fields.${column.field}`]);
-    if (column.kind === 'enum')
-      for (const value of enumValues(definition, column.field))
-        texts.push(own(`values.${column.field}.${value}`));
-  }
-  for (const filter of definition.filters) {
-    texts.push([own(`fields.${filter.field}`), `resources.common.fields.${filter.field}`]);
-    for (const value of filter.values ?? []) texts.push(own(`values.${filter.field}.${value}`));
-  }
-  texts.push(...formTexts(definition.form?.fields ?? []));
-  return texts;
-}
+import { keysOf, missingTexts, textsFile } from '../test/declared-texts.ts';
 
 describe.each([
   ['en', keysOf(signedInEn)],
   ['ar', keysOf(signedInAr)],
-] as const)('every text the registered resources imply is translated in %s', (_language, keys) => {
+] as const)('every text the registered resources imply is translated in %s', (language, keys) => {
   it.each(resources.map((definition) => [definition.key, definition] as const))('%s', (_key, definition) => {
-    const missing = impliedTexts(definition).filter((text) =>
-      Array.isArray(text) ? !text.some((key) => keys.has(key)) : !keys.has(text),
-    );
-    expect(missing.map((text) => [text].flat().join(' or '))).toEqual([]);
+    expect(missingTexts(definition, keys), `add them to ${textsFile(language)}`).toEqual([]);
   });
 });
 
@@ -85,8 +19,19 @@ it('names what is missing: a column whose header has no text', () => {
     ...brandsResource,
     columns: [...(brandsResource.columns ?? []), { field: 'supplierId', kind: 'text' as const }],
   } as ResourceDefinition;
-  const missing = impliedTexts(withColumn).filter((text) =>
-    Array.isArray(text) ? !text.some((key) => keys.has(key)) : !keys.has(text),
-  );
-  expect(missing).toEqual([['resources.brands.fields.supplierId', 'resources.common.fields.supplierId']]);
+  expect(missingTexts(withColumn, keys)).toEqual([
+    'resources.brands.fields.supplierId or resources.common.fields.supplierId',
+  ]);
+});
+
+describe.each([
+  ['en', keysOf(signedInEn)],
+  ['ar', keysOf(signedInAr)],
+] as const)('every permission resource has its label in %s', (language, keys) => {
+  it.each(Object.keys(permissionResources))('%s', (resource) => {
+    expect(
+      keys.has(`permissions.resources.${resource}`),
+      `add permissions.resources.${resource} to ${textsFile(language)}`,
+    ).toBe(true);
+  });
 });

@@ -22,6 +22,7 @@ const gadgets = defineResource({
   key: 'gadgets',
   path: 'gadgets',
   permission: 'Brands',
+  menu: { group: 'data', order: 999 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: { record: gadgetRecord, create: gadgetInput, update: gadgetInput.partial() },
   search: ['code', 'title'],

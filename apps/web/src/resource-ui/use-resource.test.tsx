@@ -21,6 +21,7 @@ const widgets = defineResource({
   key: 'widgets',
   path: 'catalogue/widgets',
   permission: 'Taxes',
+  menu: { group: 'data', order: 999 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: { record: widgetRecord, create: widgetInput, update: widgetInput.partial() },
   search: ['code'],

@@ -11,6 +11,7 @@ const declare = (columns: ColumnDefinition[]) =>
       key: 'invoices',
       path: 'invoices',
       permission: 'Payments',
+      menu: { group: 'data', order: 999 },
       verbs: ['list'],
       schemas: { record: invoice, create: z.object({}), update: z.object({}) },
       search: [],

@@ -32,6 +32,21 @@ export interface FilterDefinition {
   resource?: string;
 }
 
+/** The groups of the web's menu (`nav.groups.<group>`), in the order the menu shows them. */
+export const menuGroups = ['data', 'subscriptions', 'settings'] as const;
+export type MenuGroup = (typeof menuGroups)[number];
+
+/**
+ * Where the web's menu lists a resource's screen: in a group (`nav.groups.<group>`) or, without
+ * one, among the menu's top-level entries; by `order` among its neighbours there (the menu's
+ * other entries — the dashboard, settings, profile — and the groups' own places are declared in
+ * `apps/web/src/app/navigation.ts`, whose test refuses two entries at one place).
+ */
+export interface MenuPlacement {
+  group?: MenuGroup;
+  order: number;
+}
+
 /** A form's values by field name (nested for dotted names). */
 export type FormValues = { [field: string]: unknown };
 
@@ -63,6 +78,8 @@ export interface ResourceDefinition<
   path: string;
   /** Whose tags guard it: `view<permission>`, `add<permission>`, … */
   permission: PermissionResource;
+  /** Its place in the web's menu. */
+  menu: MenuPlacement;
   verbs: readonly ResourceVerb[];
   schemas: { record: Record; create: Create; update: Update };
   /** Fields the `search` parameter looks in (localized fields in every language). */

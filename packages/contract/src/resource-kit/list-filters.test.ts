@@ -26,6 +26,7 @@ describe('listFilters', () => {
       key: 'notes',
       path: 'notes',
       permission: 'Brands',
+      menu: { group: 'data', order: 999 },
       verbs: ['list'],
       schemas: { record, create: z.object({}), update: z.object({}) },
       search: [],

@@ -42,6 +42,7 @@ export const authorityRolesResource = defineResource({
   key: 'authorityRoles',
   path: 'authority-roles',
   permission: 'Authority',
+  menu: { group: 'settings', order: 20 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: roleRecordSchema,

@@ -51,6 +51,7 @@ export const brandsResource = defineResource({
   key: 'brands',
   path: 'brands',
   permission: 'Brands',
+  menu: { group: 'data', order: 10 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: brandRecordSchema,

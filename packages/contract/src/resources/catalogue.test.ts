@@ -145,6 +145,7 @@ describe('declarations', () => {
         key: 'suppliers',
         path: 'suppliers',
         permission: 'Brands',
+        menu: { group: 'data', order: 999 },
         verbs: ['list'],
         schemas: { record, create: record, update: record.partial() },
         search: [],

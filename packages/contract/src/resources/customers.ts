@@ -40,6 +40,7 @@ export const customersResource = defineResource({
   key: 'customers',
   path: 'customers',
   permission: 'Customers',
+  menu: { order: 30 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: customerRecordSchema,

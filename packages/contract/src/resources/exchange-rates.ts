@@ -36,6 +36,7 @@ export const exchangeRatesResource = defineResource({
   key: 'exchangeRates',
   path: 'exchange-rates',
   permission: 'ExchangeRate',
+  menu: { group: 'settings', order: 30 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update'],
   schemas: {
     record: exchangeRateRecordSchema,

@@ -211,6 +211,7 @@ export const locationsResource = defineResource({
   key: 'locations',
   path: 'locations',
   permission: 'Locations',
+  menu: { group: 'data', order: 20 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: locationRecordSchema,

@@ -42,6 +42,7 @@ export const measurementUnitsResource = defineResource({
   key: 'measurementUnits',
   path: 'measurement-units',
   permission: 'MeasurementUnits',
+  menu: { group: 'data', order: 60 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: measurementUnitRecordSchema,

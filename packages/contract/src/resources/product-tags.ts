@@ -24,6 +24,7 @@ export const productTagsResource = defineResource({
   key: 'productTags',
   path: 'product-tags',
   permission: 'Tags',
+  menu: { group: 'data', order: 90 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: productTagRecordSchema,

@@ -242,6 +242,7 @@ export const productsResource = defineResource({
   key: 'products',
   path: 'products',
   permission: 'Products',
+  menu: { group: 'data', order: 30 },
   verbs: ['list', 'get', 'filters', 'create', 'update', 'delete'],
   schemas: {
     record: productRecordSchema,

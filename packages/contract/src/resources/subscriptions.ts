@@ -130,6 +130,7 @@ export const subscriptionsResource = defineResource({
   key: 'subscriptions',
   path: 'subscriptions',
   permission: 'Subscriptions',
+  menu: { group: 'subscriptions', order: 10 },
   verbs: ['list', 'get', 'filters'],
   schemas: {
     record: subscriptionRecordSchema,
@@ -210,6 +211,7 @@ export const paymentsResource = defineResource({
   key: 'payments',
   path: 'payments',
   permission: 'Payments',
+  menu: { group: 'subscriptions', order: 20 },
   verbs: ['list', 'get', 'filters'],
   schemas: {
     record: paymentRecordSchema,

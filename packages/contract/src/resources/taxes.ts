@@ -44,6 +44,7 @@ export const taxesResource = defineResource({
   key: 'taxes',
   path: 'taxes',
   permission: 'Taxes',
+  menu: { group: 'data', order: 100 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: taxRecordSchema,

@@ -128,6 +128,7 @@ export const variationTypesResource = defineResource({
   key: 'variationTypes',
   path: 'variation-types',
   permission: 'Variations',
+  menu: { group: 'data', order: 40 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: variationTypeRecordSchema,
@@ -204,6 +205,7 @@ export const variationValuesResource = defineResource({
   key: 'variationValues',
   path: 'variation-values',
   permission: 'Variations',
+  menu: { group: 'data', order: 50 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
   schemas: {
     record: variationValueRecordSchema,

@@ -127,6 +127,7 @@ export const workspaceUsersResource = defineResource({
   key: 'workspaceUsers',
   path: 'workspaces/users',
   permission: 'Users',
+  menu: { group: 'settings', order: 10 },
   verbs: ['list', 'get', 'filters', 'update', 'delete'],
   schemas: {
     record: workspaceUserRecordSchema,

@@ -7,9 +7,23 @@ import {
 } from '@dukkan/contract';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
+import type signedInEn from '../../i18n/locales/signed-in/en.json';
 import { groupState, tagsOfAction, tagsOfResource, toggleGroup, toggleTag } from './permission-selection.ts';
 
 const resources = Object.keys(permissionResources) as PermissionResource[];
+
+/**
+ * A permission resource's label key, `permissions.resources.<Resource>`. While a resource of the
+ * contract's tags has no label in the English texts, the key's type is the sentence saying where
+ * to add it, and the type check stops at the `t(…)` below with it.
+ */
+export type PermissionLabelKey<
+  Resource extends string = PermissionResource,
+  Labels = (typeof signedInEn)['permissions']['resources'],
+> = [Exclude<Resource, keyof Labels>] extends [never]
+  ? `permissions.resources.${Resource}`
+  : `Add the label permissions.resources.${Exclude<Resource, keyof Labels>} to apps/web/src/i18n/locales/signed-in/en.json and ar.json`;
+const labelKey = (resource: PermissionResource) => `permissions.resources.${resource}` as PermissionLabelKey;
 
 function GroupCheckbox({
   label,
@@ -61,7 +75,7 @@ export function PermissionMatrix({
 }) {
   const { t } = useTranslation();
   const selected = new Set(value);
-  const resourceName = (resource: PermissionResource) => t(`permissions.resources.${resource}`);
+  const resourceName = (resource: PermissionResource) => t(labelKey(resource));
   const actionName = (action: PermissionAction) => t(`permissions.actions.${action}`);
   const allTags = resources.flatMap(tagsOfResource);
   const canChange = (tag: PermissionTag) => !disabled && grantable(tag);
