@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderPage } from '../../test/render.tsx';
+import { mockFetch, renderPage, validationRefusal } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const signedOut = {
@@ -92,17 +92,7 @@ describe('LoginPage', () => {
       {
         method: 'POST',
         path: '/api/auth/login',
-        status: 400,
-        body: {
-          error: {
-            statusCode: 400,
-            code: 'VALIDATION',
-            name: 'ValidationError',
-            message: 'Validation failed',
-            key: 'password',
-            issues: [{ path: 'password', message: 'PASSWORD_TOO_SHORT' }],
-          },
-        },
+        ...validationRefusal([{ path: 'password', message: 'PASSWORD_TOO_SHORT' }], { key: 'password' }),
       },
     ]);
     vi.stubGlobal('fetch', fetchMock);

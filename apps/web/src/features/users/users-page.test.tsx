@@ -2,7 +2,14 @@ import type { RoleRecord, WorkspaceUserRecord } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import {
+  callsTo,
+  type MockRoute,
+  mockFetch,
+  renderSignedIn,
+  testUser,
+  validationRefusal,
+} from '../../test/render.tsx';
 import { UsersPage } from './users-page.tsx';
 
 const workspace = { id: 'w-1', name: 'Shop' };
@@ -79,18 +86,7 @@ function renderUsers(
   return mock;
 }
 
-const refusal = (message: string, path = 'status') => ({
-  status: 400,
-  body: {
-    error: {
-      statusCode: 400,
-      code: 'VALIDATION',
-      name: 'ValidationError',
-      message: 'x',
-      issues: [{ path, message }],
-    },
-  },
-});
+const refusal = (message: string, path = 'status') => validationRefusal([{ path, message }]);
 
 describe('UsersPage', () => {
   afterEach(() => vi.unstubAllGlobals());

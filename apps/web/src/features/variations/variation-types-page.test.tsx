@@ -10,9 +10,11 @@ import {
   type MockCall,
   type MockRoute,
   mockFetch,
+  type RefusedIssue,
   renderSignedIn,
   type TestWorkspace,
   testUser,
+  validationRefusal,
 } from '../../test/render.tsx';
 import { VariationTypesPage } from './variation-types-page.tsx';
 
@@ -61,19 +63,8 @@ const type = (id: string, code: string, en: string, arName: string, values: Vari
     updatedAt: stamp,
   }) satisfies VariationTypeRecord;
 
-const refusal = (status: number, issue: { path: string; message: string; params?: object }) => ({
-  status,
-  body: {
-    error: {
-      statusCode: status,
-      code: 'VALIDATION',
-      name: 'ValidationError',
-      message: 'Validation failed',
-      key: issue.path,
-      issues: [issue],
-    },
-  },
-});
+const refusal = (status: number, issue: RefusedIssue) =>
+  validationRefusal([issue], { status, key: issue.path });
 
 /**
  * A small server: the types with their values, kept in order by position; values can be added,
