@@ -3,14 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import {
-  callsTo,
-  type MockRoute,
-  mockFetch,
-  renderSignedIn,
-  testUser,
-  validationRefusal,
-} from '../test/render.tsx';
+import { validationRefusal } from '../test/refusal.ts';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import type { ResourceColumn } from './columns.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
 import { searchDebounceMs } from './search-box.tsx';

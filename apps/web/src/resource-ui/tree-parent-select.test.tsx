@@ -5,14 +5,8 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
-import {
-  callsTo,
-  type MockRoute,
-  mockFetch,
-  renderSignedIn,
-  testUser,
-  validationRefusal,
-} from '../test/render.tsx';
+import { validationRefusal } from '../test/refusal.ts';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { type TreeNode, treeOptions } from './option-sources.ts';
 import { ResourceScreen } from './resource-screen.tsx';
 

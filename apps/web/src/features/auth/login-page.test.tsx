@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderPage, validationRefusal } from '../../test/render.tsx';
+import { validationRefusal } from '../../test/refusal.ts';
+import { mockFetch, renderPage } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const signedOut = {

@@ -2,14 +2,8 @@ import type { RoleRecord, WorkspaceUserRecord } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  callsTo,
-  type MockRoute,
-  mockFetch,
-  renderSignedIn,
-  testUser,
-  validationRefusal,
-} from '../../test/render.tsx';
+import { validationRefusal } from '../../test/refusal.ts';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { UsersPage } from './users-page.tsx';
 
 const workspace = { id: 'w-1', name: 'Shop' };

@@ -5,16 +5,15 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { type RefusedIssue, validationRefusal } from '../../test/refusal.ts';
 import {
   callsTo,
   type MockCall,
   type MockRoute,
   mockFetch,
-  type RefusedIssue,
   renderSignedIn,
   type TestWorkspace,
   testUser,
-  validationRefusal,
 } from '../../test/render.tsx';
 import { VariationTypesPage } from './variation-types-page.tsx';
 
