@@ -15,7 +15,7 @@ import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
-import { ApplicationsField, applicationsHint, applicationsIssue } from './application-select.tsx';
+import { ApplicationsField, applicationsHint, showApplicationsRefusal } from './application-select.tsx';
 import { RoleField } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -57,16 +57,9 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (error) {
       const placed = applyValidationIssues(error, form.setError, ['email', 'roleId', 'code']);
-      const applicationsMessage = applicationsIssue(error);
-      if (applicationsMessage)
-        form.setError(
-          'applications',
-          { type: 'server', message: applicationsMessage },
-          { shouldFocus: !placed },
-        );
-      else if (!placed) {
-        form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
-      }
+      showApplicationsRefusal(error, placed, form.setError, (refusal) =>
+        describeApiError(refusal, t, i18n.language),
+      );
     }
   };
 

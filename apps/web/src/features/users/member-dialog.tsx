@@ -18,7 +18,7 @@ import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
-import { ApplicationsField, applicationsHint, applicationsIssue } from './application-select.tsx';
+import { ApplicationsField, applicationsHint, showApplicationsRefusal } from './application-select.tsx';
 import { RoleField } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
@@ -81,16 +81,9 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       onClose();
     } catch (error) {
       const placed = applyValidationIssues(error, form.setError, ['roleId', 'code']);
-      const applicationsMessage = applicationsIssue(error);
-      if (applicationsMessage)
-        form.setError(
-          'applications',
-          { type: 'server', message: applicationsMessage },
-          { shouldFocus: !placed },
-        );
-      else if (!placed) {
-        form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
-      }
+      showApplicationsRefusal(error, placed, form.setError, (refusal) =>
+        describeApiError(refusal, t, i18n.language),
+      );
     }
   };
 
