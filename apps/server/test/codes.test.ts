@@ -230,7 +230,7 @@ describe('typed codes', () => {
     const [type] = await engine
       .data('variationTypes')
       .create(t.db, caller, [{ name: [{ locale: 'en', value: 'Size' }] }]);
-    const values = [];
+    const values: string[] = [];
     for (const [position, name] of ['Small', 'Large'].entries()) {
       const [value] = await engine
         .data('variationValues')
