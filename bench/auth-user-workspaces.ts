@@ -11,7 +11,6 @@
  * BENCH_WARMUP (3 s), BENCH_WORKSPACES (50), BENCH_POSTGRES_URL (as auth.ts).
  */
 import { allPermissionTags } from '@dukkan/contract';
-import autocannon from 'autocannon';
 import { memberships, roles, users, workspaces } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
 import {
@@ -19,17 +18,17 @@ import {
   benchDatabases,
   type DatabaseKind,
   databaseName,
-  freshDatabase,
   migrated,
   type Skipped,
+  withFreshDatabase,
 } from './support/databases.ts';
-import { type LatencyMs, latencyOf, loadSettings } from './support/load.ts';
+import { type EndpointFigures, loadSettings, warmedLoad } from './support/load.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { round2 } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { sessionCookie } from './support/sessions.ts';
+import { type RunningServer, withServer } from './support/server.ts';
+import { signIn } from './support/sessions.ts';
 
 type Profile = 'one workspace' | 'many workspaces';
 
@@ -39,17 +38,11 @@ const accounts: Record<Profile, string> = {
   'many workspaces': 'bench-wide@dukkan.localhost',
 };
 
-export interface WorkspacesResult {
+export interface WorkspacesResult extends EndpointFigures {
   database: DatabaseKind;
   profile: Profile;
   workspaces: number;
   responseBytes: number;
-  requestsPerSecond: number;
-  requestsTotal: number;
-  latencyMs: LatencyMs;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
   serverRssMiB?: number;
 }
 
@@ -109,20 +102,9 @@ async function prepareDatabase(options: BenchDatabaseOptions, count: number) {
   });
 }
 
-async function signIn(
-  url: string,
-  email: string,
-): Promise<{ cookie: string; bytes: number; workspaces: number }> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}`);
-  const cookie = sessionCookie(response);
-  const check = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
-  const body = await check.text();
-  if (check.status !== 200) throw new Error(`GET /api/auth/user answered ${check.status}`);
+/** Signs the profile's user in: the cookie, and the size and workspace count of `/api/auth/user`. */
+async function signInAs(url: string, profile: Profile) {
+  const { cookie, body } = await signIn(url, accounts[profile], password);
   const user = JSON.parse(body) as { data: { workspaces: unknown[] } };
   return { cookie, bytes: Buffer.byteLength(body), workspaces: user.data.workspaces.length };
 }
@@ -133,26 +115,19 @@ async function measure(
   profile: Profile,
   settings: WorkspacesBenchReport['settings'],
 ): Promise<WorkspacesResult> {
-  const { cookie, bytes, workspaces: count } = await signIn(server.url, accounts[profile]);
+  const { cookie, bytes, workspaces: count } = await signInAs(server.url, profile);
   const options = {
     url: `${server.url}/api/auth/user`,
     headers: { cookie },
     connections: settings.connections,
-    timeout: 30,
   };
-  await autocannon({ ...options, duration: settings.warmupSeconds });
-  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const { figures } = await warmedLoad({ ...options, timeout: 30 }, settings);
   const measured: WorkspacesResult = {
     database,
     profile,
     workspaces: count,
     responseBytes: bytes,
-    requestsPerSecond: Math.round(result.requests.average),
-    requestsTotal: result.requests.total,
-    latencyMs: latencyOf(result),
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    ...figures,
     serverRssMiB: server.rssMiB(),
   };
   process.stdout.write(
@@ -180,30 +155,22 @@ async function benchDatabase(
   settings: WorkspacesBenchReport['settings'],
   report: WorkspacesBenchReport,
 ) {
-  const fresh = await freshDatabase(database, 'ws', report);
-  if (!fresh) return;
-  await prepareDatabase(fresh.options, settings.workspaces);
-
-  let server: RunningServer | undefined;
-  try {
-    server = await startServer(
-      {
-        ...fresh.variables,
-        AUTH_RATE_LIMIT: '1000000',
-        // A known demo admin, so the first start prints no generated password.
-        BOOTSTRAP_ADMIN_EMAIL: 'bench-demo@dukkan.localhost',
-        BOOTSTRAP_ADMIN_PASSWORD: password,
-      },
-      `auth/user workspaces bench on ${database}`,
-    );
-    report.results.push(await measure(server, database, 'one workspace', settings));
-    report.results.push(await measure(server, database, 'many workspaces', settings));
+  await withFreshDatabase(database, 'ws', report, async (fresh) => {
+    await prepareDatabase(fresh.options, settings.workspaces);
+    const variables = {
+      ...fresh.variables,
+      AUTH_RATE_LIMIT: '1000000',
+      // A known demo admin, so the first start prints no generated password.
+      BOOTSTRAP_ADMIN_EMAIL: 'bench-demo@dukkan.localhost',
+      BOOTSTRAP_ADMIN_PASSWORD: password,
+    };
+    await withServer(variables, `auth/user workspaces bench on ${database}`, async (server) => {
+      report.results.push(await measure(server, database, 'one workspace', settings));
+      report.results.push(await measure(server, database, 'many workspaces', settings));
+    });
     const comparison = compare(database, report.results);
     if (comparison) report.comparisons.push(comparison);
-  } finally {
-    await server?.stop();
-    await fresh.cleanup();
-  }
+  });
 }
 
 export function workspacesMarkdown(report: WorkspacesBenchReport): string {

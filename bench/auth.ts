@@ -14,7 +14,7 @@
  * BENCH_WARMUP (3 s), BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres: a fresh
  * database is created on that server and dropped afterwards).
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
 import { memberships, users } from '../apps/server/src/db/schema/index.ts';
@@ -23,33 +23,27 @@ import {
   benchDatabases,
   type DatabaseKind,
   databaseName,
-  freshDatabase,
   migrated,
   type Skipped,
+  withFreshDatabase,
 } from './support/databases.ts';
-import { type LatencyMs, latencyOf, loadSettings } from './support/load.ts';
+import { type EndpointFigures, loadSettings, warmedLoad } from './support/load.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { writeResult } from './support/results.ts';
 import { runAsScript } from './support/script.ts';
-import { type RunningServer, startServer } from './support/server.ts';
-import { sessionCookie } from './support/sessions.ts';
+import { type RunningServer, withServer } from './support/server.ts';
+import { signIn } from './support/sessions.ts';
 
 const adminEmail = 'bench-admin@dukkan.localhost';
 const password = 'Bench-Passw0rd!';
 /** Accounts the login benchmark rotates through. */
 const loginAccounts = 200;
 
-export interface EndpointResult {
+export interface EndpointResult extends EndpointFigures {
   database: DatabaseKind;
   endpoint: string;
   connections: number;
   durationSeconds: number;
-  requestsPerSecond: number;
-  requestsTotal: number;
-  latencyMs: LatencyMs;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
   statusCodes: Record<string, number>;
   serverRssMiB?: number;
 }
@@ -94,21 +88,6 @@ async function prepareDatabase(options: BenchDatabaseOptions) {
   });
 }
 
-async function signIn(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: adminEmail, password }),
-  });
-  if (response.status !== 200)
-    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = sessionCookie(response);
-  const check = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
-  if (check.status !== 200)
-    throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}`);
-  return cookie;
-}
-
 function loadOptions(url: string, endpoint: 'user' | 'login', cookie: string): autocannon.Options {
   if (endpoint === 'user') return { url: `${url}/api/auth/user`, headers: { cookie } };
   let next = 0;
@@ -135,18 +114,10 @@ async function measure(
   settings: AuthBenchReport['settings'],
 ): Promise<EndpointResult> {
   const label = endpoint === 'user' ? 'GET /api/auth/user' : 'POST /api/auth/login';
-  const base = { connections: settings.connections, timeout: 30 };
-  // Warm-up (JIT, connection pool, PGlite buffers), then the measured run.
-  await autocannon({
-    ...loadOptions(server.url, endpoint, cookie),
-    ...base,
-    duration: settings.warmupSeconds,
-  });
-  const result = await autocannon({
-    ...loadOptions(server.url, endpoint, cookie),
-    ...base,
-    duration: settings.durationSeconds,
-  });
+  const { result, figures } = await warmedLoad(
+    { ...loadOptions(server.url, endpoint, cookie), connections: settings.connections, timeout: 30 },
+    settings,
+  );
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
     statusCodes[code] = stats.count ?? 0;
@@ -155,12 +126,7 @@ async function measure(
     endpoint: label,
     connections: settings.connections,
     durationSeconds: result.duration,
-    requestsPerSecond: Math.round(result.requests.average),
-    requestsTotal: result.requests.total,
-    latencyMs: latencyOf(result),
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    ...figures,
     statusCodes,
     serverRssMiB: server.rssMiB(),
   };
@@ -182,20 +148,15 @@ async function benchDatabase(
   settings: AuthBenchReport['settings'],
   report: AuthBenchReport,
 ) {
-  const fresh = await freshDatabase(database, '', report);
-  if (!fresh) return;
-  await prepareDatabase(fresh.options);
-
-  let server: RunningServer | undefined;
-  try {
-    server = await startServer({ ...serverVariables, ...fresh.variables }, `auth bench on ${database}`);
-    const cookie = await signIn(server.url);
-    report.results.push(await measure(server, database, 'user', cookie, settings));
-    report.results.push(await measure(server, database, 'login', cookie, settings));
-  } finally {
-    await server?.stop();
-    await fresh.cleanup();
-  }
+  await withFreshDatabase(database, '', report, async (fresh) => {
+    await prepareDatabase(fresh.options);
+    const variables = { ...serverVariables, ...fresh.variables };
+    await withServer(variables, `auth bench on ${database}`, async (server) => {
+      const { cookie } = await signIn(server.url, adminEmail, password);
+      report.results.push(await measure(server, database, 'user', cookie, settings));
+      report.results.push(await measure(server, database, 'login', cookie, settings));
+    });
+  });
 }
 
 export function authMarkdown(report: AuthBenchReport): string {

@@ -45,9 +45,9 @@ import {
   benchDatabases,
   type DatabaseKind,
   databaseName,
-  freshDatabase,
   migrated,
   type Skipped,
+  withFreshDatabase,
 } from './support/databases.ts';
 import { captureStatements, explainList, type ListPlan, planLabel } from './support/list-sql.ts';
 import {
@@ -260,12 +260,9 @@ function compare(
 }
 
 async function benchDatabase(database: DatabaseKind, settings: Settings, report: CatalogueBenchReport) {
-  const fresh = await freshDatabase(database, 'catalogue', report);
-  if (!fresh) return;
-  const { options, variables, workDir } = fresh;
-  const backendCpu = fresh.postgres && backendSampler(fresh.postgres.admin, fresh.postgres.name);
-
-  try {
+  await withFreshDatabase(database, 'catalogue', report, async (fresh) => {
+    const { options, variables, workDir } = fresh;
+    const backendCpu = fresh.postgres && backendSampler(fresh.postgres.admin, fresh.postgres.name);
     const started = performance.now();
     const seed = await migrated(options, async (db) => {
       const seeded = await seedCatalogue(db, {
@@ -331,9 +328,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
     });
     const comparison = compare(database, report.results, settings, sameAnswer);
     if (comparison) report.comparisons.push(comparison);
-  } finally {
-    await fresh.cleanup();
-  }
+  });
 }
 
 export function catalogueMarkdown(report: CatalogueBenchReport): string {

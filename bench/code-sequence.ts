@@ -21,20 +21,17 @@ import { createAppResources } from '../apps/server/src/resources.ts';
 import {
   benchDatabases,
   type DatabaseKind,
-  freshDatabase,
   migrated,
   type Skipped,
+  withFreshDatabase,
 } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
-import { median, round1 } from './support/numbers.ts';
+import { type Rounds, roundsOf } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
 
-interface Side {
-  /** Milliseconds of each round's bulk create. */
-  rounds: number[];
-  median: number;
-}
+/** Milliseconds of each round's bulk create (or check), and their median. */
+type Side = Rounds;
 
 interface CodeSequenceReport {
   machine: DatabaseMachine;
@@ -93,8 +90,6 @@ async function sequenceOnly(db: Database, rows: number, label: string): Promise<
   });
 }
 
-const side = (samples: number[]): Side => ({ rounds: samples.map(round1), median: round1(median(samples)) });
-
 export async function runCodeSequenceBench(): Promise<{ ok: boolean }> {
   const rounds = intFromEnv('BENCH_ROUNDS', 7);
   const rows = intFromEnv('BENCH_BULK_ROWS', 500);
@@ -106,10 +101,8 @@ export async function runCodeSequenceBench(): Promise<{ ok: boolean }> {
     results: [],
     skipped: [],
   };
-  for (const database of benchDatabases()) {
-    const fresh = await freshDatabase(database, 'codes', report);
-    if (!fresh) continue;
-    try {
+  for (const database of benchDatabases())
+    await withFreshDatabase(database, 'codes', report, async (fresh) => {
       const result = await migrated(fresh.options, async (db) => {
         const generated: number[] = [];
         const typed: number[] = [];
@@ -142,20 +135,17 @@ export async function runCodeSequenceBench(): Promise<{ ok: boolean }> {
             throw new Error(`the check found ${found.length} groups, not ${Math.floor(stored / 10_000)}`);
         }
         return {
-          withoutCodes: side(generated),
-          typedCodes: side(typed),
-          sequenceOnly: side(alone),
-          check: side(checks),
+          withoutCodes: roundsOf(generated),
+          typedCodes: roundsOf(typed),
+          sequenceOnly: roundsOf(alone),
+          check: roundsOf(checks),
         };
       });
       report.results.push({ database, ...result });
       process.stdout.write(
         `  ${database}: a bulk of ${rows} brands without codes, median ${result.withoutCodes.median} ms; with typed codes ${result.typedCodes.median} ms; the sequence's own statements ${result.sequenceOnly.median} ms (${rounds} rounds); the stored codes' check over ${stored} brands ${result.check.median} ms\n`,
       );
-    } finally {
-      await fresh.cleanup();
-    }
-  }
+    });
   process.stdout.write(
     `${machineLine(report.machine)}\nwritten to ${writeResult('code-sequence', report)}\n`,
   );

@@ -19,23 +19,20 @@ import type { Mailer } from '../apps/server/src/platform/mail/mailer.ts';
 import {
   benchDatabases,
   type DatabaseKind,
-  freshDatabase,
   migrated,
   type Skipped,
+  withFreshDatabase,
 } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
-import { median, round1 } from './support/numbers.ts';
+import { type Rounds, roundsOf } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
 
 /** The workspaces have no admins: nothing is mailed. */
 const noMail: Mailer = { send: async () => undefined, close: () => undefined };
 
-interface Side {
-  /** Milliseconds per round to approve all of them. */
-  rounds: number[];
-  median: number;
-}
+/** Milliseconds per round to approve all of them, and their median. */
+type Side = Rounds;
 
 interface InvoiceNumberingReport {
   machine: DatabaseMachine;
@@ -116,10 +113,8 @@ export async function runInvoiceNumberingBench(): Promise<{ ok: boolean }> {
     results: [],
     skipped: [],
   };
-  for (const database of benchDatabases()) {
-    const fresh = await freshDatabase(database, 'invoices', report);
-    if (!fresh) continue;
-    try {
+  for (const database of benchDatabases())
+    await withFreshDatabase(database, 'invoices', report, async (fresh) => {
       const sides = await migrated(fresh.options, async (db) => {
         const concurrent: number[] = [];
         const sequential: number[] = [];
@@ -134,20 +129,13 @@ export async function runInvoiceNumberingBench(): Promise<{ ok: boolean }> {
             await checkNumbers(db, ids);
           }
         }
-        const side = (samples: number[]): Side => ({
-          rounds: samples.map(round1),
-          median: round1(median(samples)),
-        });
-        return { concurrent: side(concurrent), oneAfterAnother: side(sequential) };
+        return { concurrent: roundsOf(concurrent), oneAfterAnother: roundsOf(sequential) };
       });
       report.results.push({ database, ...sides });
       process.stdout.write(
         `  ${database}: ${count} approvals at once, median ${sides.concurrent.median} ms; one after another ${sides.oneAfterAnother.median} ms (${rounds} rounds, numbers 1–${count} each)\n`,
       );
-    } finally {
-      await fresh.cleanup();
-    }
-  }
+    });
   process.stdout.write(
     `${machineLine(report.machine)}\nwritten to ${writeResult('invoice-numbering', report)}\n`,
   );

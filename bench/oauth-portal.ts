@@ -30,15 +30,15 @@ import {
   benchWorkspaces,
   type DatabaseKind,
   databaseName,
-  freshDatabase,
   migrated,
   type Skipped,
+  withFreshDatabase,
 } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { cpuMs, round1 } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { type RunningServer, withServer } from './support/server.ts';
 import { adminSession } from './support/sessions.ts';
 
 const clientId = 'bench-portal-client';
@@ -391,18 +391,13 @@ async function measureConcurrent(
 }
 
 async function benchDatabase(database: DatabaseKind, report: OauthPortalReport) {
-  const fresh = await freshDatabase(database, 'oauth', report);
-  if (!fresh) return;
-  let server: RunningServer | undefined;
-  try {
+  await withFreshDatabase(database, 'oauth', report, async (fresh) => {
     const prepared = await prepareDatabase(fresh.options);
-    server = await startServer(fresh.variables, `oauth portal bench on ${database}`);
-    report.serial.push(await measureSerial(server, database, prepared, report.settings));
-    report.concurrent.push(await measureConcurrent(server, database, prepared, report.settings));
-  } finally {
-    await server?.stop();
-    await fresh.cleanup();
-  }
+    await withServer(fresh.variables, `oauth portal bench on ${database}`, async (server) => {
+      report.serial.push(await measureSerial(server, database, prepared, report.settings));
+      report.concurrent.push(await measureConcurrent(server, database, prepared, report.settings));
+    });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

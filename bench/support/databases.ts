@@ -32,7 +32,7 @@ export interface Skipped {
   reason: string;
 }
 
-interface FreshDatabase {
+export interface FreshDatabase {
   options: BenchDatabaseOptions;
   /** The server's variables for it: DATA_DIR or DATABASE_URL. */
   variables: Record<string, string>;
@@ -94,6 +94,25 @@ export async function freshDatabase(
       await admin.end();
     },
   };
+}
+
+/**
+ * A fresh database (`freshDatabase`) for `work`, removed after it even when `work` throws; `work`
+ * does not run when PostgreSQL is unreachable (the report says why).
+ */
+export async function withFreshDatabase(
+  database: DatabaseKind,
+  slug: string,
+  report: { machine: { postgres?: string }; skipped: Skipped[] },
+  work: (fresh: FreshDatabase) => Promise<void>,
+): Promise<void> {
+  const fresh = await freshDatabase(database, slug, report);
+  if (!fresh) return;
+  try {
+    await work(fresh);
+  } finally {
+    await fresh.cleanup();
+  }
 }
 
 /**

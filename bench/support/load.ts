@@ -33,6 +33,37 @@ export const latencyOf = (result: autocannon.Result): LatencyMs => ({
   max: result.latency.max,
 });
 
+/** An endpoint's figures under load: whole requests per second, latencies, and the failures. */
+export interface EndpointFigures {
+  requestsPerSecond: number;
+  requestsTotal: number;
+  latencyMs: LatencyMs;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/**
+ * A warm-up run of `warmupSeconds` (JIT, connection pool, PGlite buffers), then the measured run
+ * of `durationSeconds`: autocannon's result, and its figures.
+ */
+export async function warmedLoad(
+  options: autocannon.Options,
+  settings: { warmupSeconds: number; durationSeconds: number },
+) {
+  await autocannon({ ...options, duration: settings.warmupSeconds });
+  const result = await autocannon({ ...options, duration: settings.durationSeconds });
+  const figures: EndpointFigures = {
+    requestsPerSecond: Math.round(result.requests.average),
+    requestsTotal: result.requests.total,
+    latencyMs: latencyOf(result),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  };
+  return { result, figures };
+}
+
 /** What every request of a list benchmark sends: the session cookie and the reader's language. */
 export type RequestHeaders = Record<string, string>;
 

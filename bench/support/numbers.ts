@@ -11,6 +11,17 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** Milliseconds of each round of a measurement, and their median, to 0.1 ms. */
+export interface Rounds {
+  rounds: number[];
+  median: number;
+}
+
+export const roundsOf = (samples: number[]): Rounds => ({
+  rounds: samples.map(round1),
+  median: round1(median(samples)),
+});
+
 /** The median of values some runs could not measure: undefined unless every one is known. */
 export function knownMedian(values: (number | undefined)[]): number | undefined {
   const known = values.filter((value): value is number => value !== undefined);

@@ -127,3 +127,17 @@ export async function startServer(
     },
   };
 }
+
+/** Runs `work` on a server started as `startServer` starts it, and stops the server after it. */
+export async function withServer<T>(
+  variables: Record<string, string>,
+  label: string,
+  work: (server: RunningServer) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(variables, label);
+  try {
+    return await work(server);
+  } finally {
+    await server.stop();
+  }
+}

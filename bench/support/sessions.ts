@@ -29,3 +29,23 @@ export function sessionCookie(response: Response): string {
   if (!cookie) throw new Error('sign-in set no session cookie');
   return cookie;
 }
+
+/**
+ * Signs in by `POST /api/auth/login` and checks the new cookie on `GET /api/auth/user`: the
+ * cookie, and that answer's body.
+ */
+export async function signIn(url: string, email: string, password: string) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
+  const cookie = sessionCookie(response);
+  const check = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
+  const body = await check.text();
+  if (check.status !== 200)
+    throw new Error(`GET /api/auth/user with the new cookie answered ${check.status}`);
+  return { cookie, body };
+}

@@ -1,33 +1,21 @@
 import { type CategoryRecord, validationCodes } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { categories, wasteCategories } from '../src/db/schema/index.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
 import { createAppResources } from '../src/resources.ts';
-import { api, dataOf, expectValidation } from './helpers/api.ts';
+import { dataOf, expectValidation } from './helpers/api.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
+import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
+import { unique } from './helpers/workspaces.ts';
 
 /**
  * Category trees (categories, waste categories): a record cannot move under itself or any of its
  * descendants; another parent, a sibling or an unrelated record, is fine.
  */
-let t: TestApp;
-let shop: { id: string };
-let other: { id: string };
-let admin: TestMember;
-let otherAdmin: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await createWorkspace(t.db, 'Tree Shop');
-  other = await createWorkspace(t.db, 'Other Tree Shop');
-  admin = await addMember(t.db, shop.id, { isAdmin: true });
-  otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
-});
-afterAll(async () => {
-  await t?.close();
+let { t, shop, other, admin, otherAdmin } = {} as TwoShops;
+useTwoShops('Tree Shop', (shops) => {
+  ({ t, shop, other, admin, otherAdmin } = shops);
 });
 
 /** A description in English alone. */
@@ -45,7 +33,7 @@ describe.each(trees)('$key: parent loops', ({ key, path, table }) => {
     body?: unknown,
     workspace = shop,
     member = admin,
-  ) => api(t.app, { method, url: `/api/${url}?workspaceId=${workspace.id}`, body, cookie: member.cookie });
+  ) => callInWorkspace(t, workspace, url, { method, body, member });
   const create = async (parentId: string | null = null, workspace = shop, member = admin) =>
     dataOf<CategoryRecord>(
       await call(

@@ -230,7 +230,7 @@ describe('typed codes', () => {
     const [type] = await engine
       .data('variationTypes')
       .create(t.db, caller, [{ name: [{ locale: 'en', value: 'Size' }] }]);
-    const values = [];
+    const values: string[] = [];
     for (const [position, name] of ['Small', 'Large'].entries()) {
       const [value] = await engine
         .data('variationValues')
@@ -239,36 +239,30 @@ describe('typed codes', () => {
         ]);
       values.push(value!.id as string);
     }
-    const saved = await api(t.app, {
-      url: `/api/products?workspaceId=${workspace.id}`,
-      body: {
-        name: [{ locale: 'en', value: 'Tea' }],
-        measurementUnitId: unit!.id,
-        options: [{ typeId: type!.id, valueIds: values }],
-        variants: [
-          { key: values[0], sku: '\uff34\uff25\uff21-1\u200b', barcode: '\u200e\uff14006381333931' },
-          { key: values[1], sku: 'TEA-1' },
-        ],
-      },
-      cookie: admin.cookie,
-    });
+    /** Saves a Tea product with these variants. */
+    const saveTea = (variants: { key: string | undefined; sku: string; barcode?: string }[]) =>
+      api(t.app, {
+        url: `/api/products?workspaceId=${workspace.id}`,
+        body: {
+          name: [{ locale: 'en', value: 'Tea' }],
+          measurementUnitId: unit!.id,
+          options: [{ typeId: type!.id, valueIds: values }],
+          variants,
+        },
+        cookie: admin.cookie,
+      });
+    /** TEA-1 and a barcode in full-width forms, with invisible marks around them. */
+    const wideSku = { sku: '\uff34\uff25\uff21-1\u200b', barcode: '\u200e\uff14006381333931' };
+    const saved = await saveTea([
+      { key: values[0], ...wideSku },
+      { key: values[1], sku: 'TEA-1' },
+    ]);
     // One SKU in two forms: both rows name it.
     expect(errorOf(saved).issues).toEqual([
       { path: 'variants.0.sku', message: validationCodes.SKU_MUST_BE_UNIQUE },
       { path: 'variants.1.sku', message: validationCodes.SKU_MUST_BE_UNIQUE },
     ]);
-    const product = await api(t.app, {
-      url: `/api/products?workspaceId=${workspace.id}`,
-      body: {
-        name: [{ locale: 'en', value: 'Tea' }],
-        measurementUnitId: unit!.id,
-        options: [{ typeId: type!.id, valueIds: values }],
-        variants: [
-          { key: values[0], sku: '\uff34\uff25\uff21-1\u200b', barcode: '\u200e\uff14006381333931' },
-        ],
-      },
-      cookie: admin.cookie,
-    });
+    const product = await saveTea([{ key: values[0], ...wideSku }]);
     expect(product.status, product.text).toBe(201);
     expect(dataOf<{ code: string }>(product).code).toBe('PRD-0001');
     const [variant] = await t.db

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
+import { useTempDirsAndChildren } from './helpers/temp-dirs.ts';
 
 // What a refused open did, counted without measuring time: how often it tried to take the lock
 // (on Linux each try binds a socket), and whether it went on to open the embedded database.
@@ -30,20 +30,7 @@ vi.mock('@electric-sql/pglite', async (importOriginal) => {
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const holderScript = join(serverDir, 'test', 'fixtures', 'hold-data-dir.ts');
 
-const folders: string[] = [];
-const children: ChildProcess[] = [];
-function tempDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dukkan-lock-'));
-  folders.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+const { tempDir: tempDataDir, children } = useTempDirsAndChildren('dukkan-lock-');
 
 /** Starts another process that opens the folder, and resolves once it holds it. */
 async function startHolder(dataDir: string): Promise<ChildProcess> {

@@ -1,24 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
-  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AltchaChallenge } from '@dukkan/contract';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
 import { tightenDataDir, tightenPrivateTree } from '../src/platform/storage/private-files.ts';
 import { multipart, solveAltcha, tinyPng } from './helpers/api.ts';
-import { serverProcessEnv } from './helpers/server-process.ts';
+import { serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
+import { useTempDirsAndChildren } from './helpers/temp-dirs.ts';
 
 /**
  * DATA_DIR holds the embedded database (sessions, reset tokens, signing keys), the uploads and the
@@ -30,19 +28,7 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mainEntry = join(serverDir, 'src', 'main.ts');
 const tightenedMessage = 'DATA_DIR was open to other local accounts';
 
-const folders: string[] = [];
-const children: ChildProcess[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'dukkan-modes-'));
-  folders.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+const { tempDir, children } = useTempDirsAndChildren('dukkan-modes-');
 
 interface Entry {
   path: string;
@@ -203,20 +189,8 @@ describe.skipIf(process.platform === 'win32')('DATA_DIR of a spawned server', { 
   it('a new DATA_DIR: after the database is created, an upload stored and a reset mail written to the outbox, no folder or file in it has a group or other permission (and nothing is said about tightening)', async () => {
     const server = await startServer(env);
 
-    const signedIn = await fetch(`${server.address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .find((header) => header.startsWith('dukkan_session='))!
-      .split(';')[0]!;
-    const me = (await (await fetch(`${server.address}/api/auth/user`, { headers: { cookie } })).json()) as {
-      data: { adminWorkspaces: { id: string }[] };
-    };
-    const workspaceId = me.data.adminWorkspaces[0]!.id;
+    const { cookie, adminWorkspaces } = await signInOverHttp(server.address, admin);
+    const workspaceId = adminWorkspaces[0]!.id;
 
     const upload = multipart([{ field: 'file', filename: 'shop.png', type: 'image/png', content: tinyPng }]);
     const uploaded = await fetch(`${server.address}/api/files?workspaceId=${workspaceId}`, {

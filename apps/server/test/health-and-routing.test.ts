@@ -1,6 +1,6 @@
 import { createChallenge } from 'altcha-lib';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appMeta } from '../src/db/schema/index.ts';
 import {
   altchaToken,
@@ -14,14 +14,11 @@ import {
   solveAltcha,
   tableCounts,
 } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+useTestApp((app) => {
+  t = app;
 });
 
 describe('GET /api/health', () => {

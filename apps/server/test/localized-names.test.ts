@@ -1,11 +1,11 @@
 import { type MeasurementUnitRecord, validationCodes } from '@dukkan/contract';
-import { asc, eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurementUnits } from '../src/db/schema/index.ts';
 import type { ReaderLocale } from '../src/resource-engine/storage.ts';
-import { createAppResources } from '../src/resources.ts';
-import { api, dataOf, expectValidation } from './helpers/api.ts';
+import { dataOf, expectValidation } from './helpers/api.ts';
+import { listPagePlan } from './helpers/list-plan.ts';
+import { callInWorkspace } from './helpers/shops.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
 
@@ -37,14 +37,7 @@ const call = (
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   { body, workspace = shop, language = 'en' }: CallOptions = {},
-) =>
-  api(t.app, {
-    method,
-    url: `/api/measurement-units${url}${url.includes('?') ? '&' : '?'}workspaceId=${workspace.id}`,
-    body,
-    cookie: admin.cookie,
-    headers: { 'accept-language': language },
-  });
+) => callInWorkspace(t, workspace, `measurement-units${url}`, { method, body, member: admin, language });
 const create = (name: Name, workspace = shop) =>
   call('POST', '', { body: { code: unique('u'), name, symbol: 'u' }, workspace });
 const rename = (id: string, name: Name, workspace = shop) =>
@@ -173,29 +166,7 @@ describe('sorted by name', () => {
     ['ar', 'name'],
     ['ar', '-name'],
   ])('a reader in %s sorting by %s reads the name index of that language', async (locale, sort) => {
-    const { storage } = createAppResources().served.find(
-      (served) => served.storage.definition.key === 'measurementUnits',
-    )!;
-    // The list's page statement (data.ts), its parameters written in.
-    const { sql: statement } = new PgDialect().sqlToQuery(
-      t.db
-        .select({ id: measurementUnits.id })
-        .from(measurementUnits)
-        .where(sql`${measurementUnits.workspaceId} = ${sql.raw(`'${sorted.id}'`)}`)
-        .orderBy(...storage.sortTerms(sort, locale), asc(measurementUnits.id))
-        .getSQL(),
-    );
-    const plan = await t.db.transaction(async (tx) => {
-      // A handful of rows: left alone, the planner rightly reads them all and sorts. Without
-      // table scans and with a full sort made dear, only an index in the list's order wins.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
-      const result = await tx.execute(sql.raw(`explain ${statement} limit 25`));
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
+    const plan = await listPagePlan(t.db, 'measurementUnits', measurementUnits, sorted.id, { sort, locale });
     expect(plan).toMatch(new RegExp(`Index Scan (Backward )?using measurement_units_name_${locale}_idx`));
     // Only the id tie-break is sorted, within runs of equal names (an incremental sort).
     expect(plan, plan).not.toMatch(/(^|-> {2})Sort\b/m);

@@ -1,11 +1,11 @@
 import { type CategoryRecord, type TaxRecord, validationCodes } from '@dukkan/contract';
-import { asc, eq, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, taxes, wasteCategories } from '../src/db/schema/index.ts';
 import type { ReaderLocale } from '../src/resource-engine/storage.ts';
-import { createAppResources } from '../src/resources.ts';
-import { api, dataOf, expectValidation } from './helpers/api.ts';
+import { dataOf, expectValidation } from './helpers/api.ts';
+import { listPagePlan } from './helpers/list-plan.ts';
+import { callInWorkspace } from './helpers/shops.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
 
@@ -42,14 +42,7 @@ const call = (
     workspace = shop,
     language = 'en',
   }: { body?: unknown; workspace?: { id: string }; language?: string } = {},
-) =>
-  api(t.app, {
-    method,
-    url: `/api/${path}${path.includes('?') ? '&' : '?'}workspaceId=${workspace.id}`,
-    body,
-    cookie: admin.cookie,
-    headers: { 'accept-language': language },
-  });
+) => callInWorkspace(t, workspace, path, { method, body, member: admin, language });
 
 const taxInput = (title: unknown) => ({ code: unique('t'), title, country: 'EG', rate: 14 });
 const storedTitle = async (id: string) =>
@@ -188,28 +181,7 @@ describe('taxes searched and sorted by title', () => {
     ['ar', 'title'],
     ['ar', '-title'],
   ])('a reader in %s sorting by %s reads the title index of that language', async (locale, sort) => {
-    const { storage } = createAppResources().served.find(
-      (served) => served.storage.definition.key === 'taxes',
-    )!;
-    const { sql: statement } = new PgDialect().sqlToQuery(
-      t.db
-        .select({ id: taxes.id })
-        .from(taxes)
-        .where(sql`${taxes.workspaceId} = ${sql.raw(`'${sorted.id}'`)}`)
-        .orderBy(...storage.sortTerms(sort, locale), asc(taxes.id))
-        .getSQL(),
-    );
-    const plan = await t.db.transaction(async (tx) => {
-      // A handful of rows: without table scans and with a full sort made dear, only an index in
-      // the list's order wins (as for names, localized-names.test.ts).
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      await tx.execute(sql`set local enable_sort = off`);
-      const result = await tx.execute(sql.raw(`explain ${statement} limit 25`));
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
+    const plan = await listPagePlan(t.db, 'taxes', taxes, sorted.id, { sort, locale });
     expect(plan).toMatch(new RegExp(`Index Scan (Backward )?using taxes_title_${locale}_idx`));
   });
 

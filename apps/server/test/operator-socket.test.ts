@@ -25,7 +25,7 @@ import {
   startOperatorSocket,
 } from '../src/http/operator-socket.ts';
 import { solveAltcha, tinyPng } from './helpers/api.ts';
-import { serverProcessEnv } from './helpers/server-process.ts';
+import { serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
 import { MemoryMailer } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -660,20 +660,8 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     expect(appList.stdout).toContain('dukkan-demo');
 
     // The demo workspace's admin subscribes over HTTP.
-    const signedIn = await fetch(`${server.address}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(demoAdmin),
-    });
-    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
-    const cookie = signedIn.headers
-      .getSetCookie()
-      .find((header) => header.startsWith('dukkan_session='))!
-      .split(';')[0]!;
-    const me = (await (await fetch(`${server.address}/api/auth/user`, { headers: { cookie } })).json()) as {
-      data: { adminWorkspaces: { id: string; name: string }[] };
-    };
-    const demoWorkspace = me.data.adminWorkspaces[0]!;
+    const { cookie, adminWorkspaces } = await signInOverHttp(server.address, demoAdmin);
+    const demoWorkspace = adminWorkspaces[0]!;
     expect(demoWorkspace.name).toBe('Demo Store');
     const requested = await fetch(
       `${server.address}/api/subscriptions/events?workspaceId=${demoWorkspace.id}`,

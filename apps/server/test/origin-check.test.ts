@@ -1,6 +1,6 @@
 import { appClientHeader } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
 import {
   type ApiRequest,
@@ -13,14 +13,11 @@ import {
   resetLinkPattern,
   tableCounts,
 } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp, useTestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+useTestApp((app) => {
+  t = app;
 });
 beforeEach(() => {
   t.mails.length = 0;

@@ -5,11 +5,11 @@ import {
   validationCodes,
 } from '@dukkan/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { variationTypes, variationValues } from '../src/db/schema/index.ts';
-import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
+import { dataOf, errorOf, expectValidation, named } from './helpers/api.ts';
+import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
+import { addMember, type TestMember, unique } from './helpers/workspaces.ts';
 
 /**
  * A variation type created with its values in one request (`POST /variation-types` with
@@ -17,28 +17,10 @@ import { addMember, createWorkspace, type TestMember, unique } from './helpers/w
  * one derived from its type's (SIZE → SIZE-01, SIZE-02…, skipping codes taken), whether it comes
  * with its type or alone.
  */
-let t: TestApp;
-let shop: { id: string };
-let other: { id: string };
-let admin: TestMember;
-let otherAdmin: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await createWorkspace(t.db, 'Values Shop');
-  other = await createWorkspace(t.db, 'Other Values Shop');
-  admin = await addMember(t.db, shop.id, { isAdmin: true });
-  otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
+let { t, shop, other, admin, otherAdmin } = {} as TwoShops;
+useTwoShops('Values Shop', (shops) => {
+  ({ t, shop, other, admin, otherAdmin } = shops);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type Name = { locale: 'en' | 'ar'; value: string }[];
-const named = (en?: string, ar?: string): Name => [
-  ...(en !== undefined ? [{ locale: 'en' as const, value: en }] : []),
-  ...(ar !== undefined ? [{ locale: 'ar' as const, value: ar }] : []),
-];
 
 function call(
   method: 'GET' | 'POST' | 'PATCH',
@@ -46,12 +28,7 @@ function call(
   body?: unknown,
   { workspace = shop, member = admin }: { workspace?: { id: string }; member?: TestMember | null } = {},
 ) {
-  return api(t.app, {
-    method,
-    url: `/api/${path}${path.includes('?') ? '&' : '?'}workspaceId=${workspace.id}`,
-    body,
-    cookie: member?.cookie,
-  });
+  return callInWorkspace(t, workspace, path, { method, body, member });
 }
 
 /** How many types and values the workspace stores. */

@@ -1,6 +1,6 @@
 import { type VariationTypeRecord, type VariationValueRecord, validationCodes } from '@dukkan/contract';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   measurementUnits,
   products,
@@ -8,37 +8,19 @@ import {
   productVariantValues,
   variationValues,
 } from '../src/db/schema/index.ts';
-import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { addMember, createWorkspace, type TestMember, tagsExcept, unique } from './helpers/workspaces.ts';
+import { api, dataOf, errorOf, expectValidation, named } from './helpers/api.ts';
+import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
+import { addMember, type TestMember, tagsExcept, unique } from './helpers/workspaces.ts';
 
 /**
  * Variation types and their values (spec §9): a value's text is unique within its type in either
  * language, a new value goes last, a type lists its values in order, and neither is deleted while
  * a product uses it — the refusal names how many products and the first five.
  */
-let t: TestApp;
-let shop: { id: string };
-let other: { id: string };
-let admin: TestMember;
-let otherAdmin: TestMember;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await createWorkspace(t.db, 'Variations Shop');
-  other = await createWorkspace(t.db, 'Other Variations Shop');
-  admin = await addMember(t.db, shop.id, { isAdmin: true });
-  otherAdmin = await addMember(t.db, other.id, { isAdmin: true });
+let { t, shop, other, admin, otherAdmin } = {} as TwoShops;
+useTwoShops('Variations Shop', (shops) => {
+  ({ t, shop, other, admin, otherAdmin } = shops);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type Name = { locale: 'en' | 'ar'; value: string }[];
-const named = (en?: string, ar?: string): Name => [
-  ...(en !== undefined ? [{ locale: 'en' as const, value: en }] : []),
-  ...(ar !== undefined ? [{ locale: 'ar' as const, value: ar }] : []),
-];
 
 function call(
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -50,13 +32,7 @@ function call(
     language,
   }: { workspace?: { id: string }; member?: TestMember; language?: string } = {},
 ) {
-  return api(t.app, {
-    method,
-    url: `/api/${path}${path.includes('?') ? '&' : '?'}workspaceId=${workspace.id}`,
-    body,
-    cookie: member.cookie,
-    headers: language ? { 'accept-language': language } : undefined,
-  });
+  return callInWorkspace(t, workspace, path, { method, body, member, language });
 }
 
 async function createType(en = unique('Size '), ar?: string, options: Parameters<typeof call>[3] = {}) {
@@ -113,7 +89,7 @@ describe('HTTP: both resources', () => {
     expect(dataOf(await call('GET', `${path}/${created.id}`))).toEqual(created);
     const list = await call('GET', `${path}?search=${encodeURIComponent(body.code)}`);
     expect((list.json as { data: { id: string }[] }).data.map((row) => row.id)).toEqual([created.id]);
-    const renamed = dataOf<{ name: Name }>(
+    const renamed = dataOf<{ name: ReturnType<typeof named> }>(
       await call('PATCH', `${path}/${created.id}`, { name: named('Renamed', 'معدل') }),
     );
     expect(renamed.name).toEqual(named('Renamed', 'معدل'));

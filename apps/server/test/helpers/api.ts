@@ -85,6 +85,12 @@ export async function api(app: FastifyInstance, request: ApiRequest): Promise<Ap
   };
 }
 
+/** A localized name in English, in Arabic, or in both (the one not given is left out). */
+export const named = (en?: string, ar?: string): { locale: 'en' | 'ar'; value: string }[] => [
+  ...(en !== undefined ? [{ locale: 'en' as const, value: en }] : []),
+  ...(ar !== undefined ? [{ locale: 'ar' as const, value: ar }] : []),
+];
+
 /** A small valid PNG (1×1), for uploads. */
 export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',

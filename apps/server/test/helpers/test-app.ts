@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -102,4 +103,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test app (`createTestApp(options)`) for the file's tests, handed to `receive` before them and
+ * closed after them.
+ */
+export function useTestApp(receive: (app: TestApp) => void, options?: TestAppOptions) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(options);
+    receive(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

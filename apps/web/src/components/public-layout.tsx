@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { cn } from '../lib/class-names.ts';
 import { BrandMark } from './brand-mark.tsx';
 import { LanguageToggle, ThemeToggle } from './preference-toggles.tsx';
+import { Button } from './ui/button.tsx';
 
 /** The frame of the signed-out pages: the product name, language and theme, and a centred column. */
 export function PublicLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -50,5 +51,26 @@ export function PublicCard({
       {subtitle && <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>}
       <div className="mt-6">{children}</div>
     </div>
+  );
+}
+
+/**
+ * A public form's submit button, the card's width. While the form waits for its invisible captcha
+ * (`solvingCaptcha`), it says so instead of its label.
+ */
+export function PublicSubmit({
+  pending,
+  solvingCaptcha = false,
+  children,
+}: {
+  pending: boolean;
+  solvingCaptcha?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button type="submit" className="w-full" loading={pending}>
+      {pending && solvingCaptcha ? t('auth.captcha.verifying') : children}
+    </Button>
   );
 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PublicLayout } from './public-layout.tsx';
 import { MailCheckIcon } from './ui/icons.tsx';
+import { TextLink } from './ui/text-link.tsx';
 
 /** The message that replaces a public form once it was sent. */
 export function SuccessPanel({
@@ -20,5 +23,19 @@ export function SuccessPanel({
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{body}</p>
       {children && <div className="mt-6">{children}</div>}
     </div>
+  );
+}
+
+/** A public page once its form was sent: the message, and the way back to sign-in. */
+export function SentPage({ title, body }: { title: string; body: string }) {
+  const { t } = useTranslation();
+  return (
+    <PublicLayout>
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900 dark:shadow-none">
+        <SuccessPanel title={title} body={body}>
+          <TextLink to="/login">{t('common.backToLogin')}</TextLink>
+        </SuccessPanel>
+      </div>
+    </PublicLayout>
   );
 }

@@ -5,14 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { KeptRecordsNote, KeptRecordsScope, useKeptRecords } from '../components/kept-records.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogCancel,
-  DialogFooter,
-  type DialogProps,
-} from '../components/ui/dialog.tsx';
+import { Dialog, DialogBody, type DialogProps, DialogSubmitFooter } from '../components/ui/dialog.tsx';
 import type { FileAccess, UploadFiles } from './form/field-props.ts';
 import { ResourceForm } from './form/resource-form.tsx';
 import { placeSaveFailure } from './form/save-failure.ts';
@@ -125,12 +118,9 @@ export function FormDialog<S extends z.ZodType>({
           />
         </KeptRecordsScope>
       </DialogBody>
-      <DialogFooter>
-        <DialogCancel disabled={saving} />
-        <Button type="submit" form={formId} loading={saving}>
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogSubmitFooter submitting={saving} form={formId}>
+        {submitLabel}
+      </DialogSubmitFooter>
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { validationRefusal } from '../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import type { ResourceColumn } from './columns.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -357,18 +358,9 @@ describe('ResourceListPage (generic)', () => {
   const inUseRefusal = {
     method: 'DELETE' as const,
     path: '/api/gadgets/1',
-    status: 400,
-    body: {
-      error: {
-        statusCode: 400,
-        code: 'VALIDATION',
-        name: 'ValidationError',
-        message: 'Validation failed',
-        issues: [
-          { path: 'id', message: 'RECORD_IN_USE_BY', params: { count: 7, names: 'Downtown, Airport' } },
-        ],
-      },
-    },
+    ...validationRefusal([
+      { path: 'id', message: 'RECORD_IN_USE_BY', params: { count: 7, names: 'Downtown, Airport' } },
+    ]),
   };
 
   it('says a refused delete once, in the confirmation, and disables Delete while the record is in use', async () => {

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
+import { validationRefusal } from '../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { type TreeNode, treeOptions } from './option-sources.ts';
 import { ResourceScreen } from './resource-screen.tsx';
@@ -113,17 +114,7 @@ describe('the parent select of a tree', () => {
   const refusal: MockRoute = {
     method: 'PATCH',
     path: `/api/categories/${drinks.id}`,
-    status: 400,
-    body: {
-      error: {
-        statusCode: 400,
-        code: 'VALIDATION',
-        name: 'ValidationError',
-        message: 'Validation failed',
-        key: 'parentId',
-        issues: [{ path: 'parentId', message: 'PARENT_IS_DESCENDANT' }],
-      },
-    },
+    ...validationRefusal([{ path: 'parentId', message: 'PARENT_IS_DESCENDANT' }], { key: 'parentId' }),
   };
   async function refusedMessage(name: string, edit: RegExp, save: string) {
     const person = userEvent.setup();

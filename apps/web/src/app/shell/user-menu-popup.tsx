@@ -3,7 +3,6 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { LanguageName } from '../../components/preference-toggles.tsx';
 import type { MenuWithTriggerProps } from '../../components/ui/deferred-menu.tsx';
 import { LanguageIcon, LogoutIcon, MoonIcon, SunIcon, UserIcon } from '../../components/ui/icons.tsx';
@@ -14,6 +13,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 import { useTheme } from '../../lib/theme.ts';
 import { useDirection } from '../../lib/use-direction.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
+import { MenuLink, MenuSeparator } from './menu-items.tsx';
 import { menuContentClassName, menuItemClassName } from './menu-styles.ts';
 
 /** The user menu's chunk (`user-menu.tsx`): Radix's menu, with the trigger's contents it is given. */
@@ -25,7 +25,6 @@ export function UserMenuPopup({
 }: MenuWithTriggerProps) {
   const { t, i18n } = useTranslation();
   const dir = useDirection();
-  const navigate = useNavigate();
   const { user } = useWorkspace();
   const { theme, toggleTheme } = useTheme();
   const queryClient = useQueryClient();
@@ -56,12 +55,12 @@ export function UserMenuPopup({
               <bdi>{user.email}</bdi>
             </p>
           </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <MenuSeparator />
           <DropdownMenu.Item className={menuItemClassName} onSelect={toggleTheme}>
             {theme === 'dark' ? <SunIcon className="size-4" /> : <MoonIcon className="size-4" />}
             {theme === 'dark' ? t('theme.light') : t('theme.dark')}
           </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          <MenuSeparator />
           <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
             {t('languages.label')}
           </DropdownMenu.Label>
@@ -76,15 +75,13 @@ export function UserMenuPopup({
               <LanguageName code={language.code} />
             </DropdownMenu.Item>
           ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/profile')}>
-            <UserIcon className="size-4" />
+          <MenuSeparator />
+          <MenuLink to="/profile" icon={UserIcon}>
             {t('shell.myProfile')}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/logout')}>
-            <LogoutIcon className="size-4" />
+          </MenuLink>
+          <MenuLink to="/logout" icon={LogoutIcon}>
             {t('shell.logout')}
-          </DropdownMenu.Item>
+          </MenuLink>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

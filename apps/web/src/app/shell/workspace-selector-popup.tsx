@@ -1,12 +1,12 @@
 import { workspaceInitials } from '@dukkan/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import type { MenuWithTriggerProps } from '../../components/ui/deferred-menu.tsx';
 import { CheckIcon, SettingsIcon } from '../../components/ui/icons.tsx';
 import { useDirection } from '../../lib/use-direction.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
+import { MenuLink, MenuSeparator } from './menu-items.tsx';
 import { menuContentClassName, menuItemClassName } from './menu-styles.ts';
 
 /**
@@ -23,7 +23,6 @@ export function WorkspaceSelectorPopup({
   const { t } = useTranslation();
   const dir = useDirection();
   const { workspaces, selectedWorkspace, selectWorkspace } = useWorkspace();
-  const navigate = useNavigate();
   if (!selectedWorkspace) return null;
 
   // Not modal: a modal menu hides the page (aria-hidden) while its links stay focusable (axe: aria-hidden-focus).
@@ -57,11 +56,10 @@ export function WorkspaceSelectorPopup({
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item className={menuItemClassName} onSelect={() => void navigate('/settings')}>
-            <SettingsIcon className="size-4" />
+          <MenuSeparator />
+          <MenuLink to="/settings" icon={SettingsIcon}>
             {t('shell.workspaceSettings')}
-          </DropdownMenu.Item>
+          </MenuLink>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import {
   createContext,
+  type FormEventHandler,
   type ReactNode,
   type RefObject,
   useContext,
@@ -10,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names.ts';
+import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 import { focusReturnTarget, isFocusLost, restoreFocus, tabbableElements } from './focus.ts';
 import { CloseIcon } from './icons.tsx';
@@ -229,5 +231,78 @@ export function DialogFooter({ children }: { children: ReactNode }) {
     <div className="flex shrink-0 flex-wrap items-center justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
       {children}
     </div>
+  );
+}
+
+/**
+ * A form dialog shown while it is mounted: closing it calls `onClose` unless the form is being
+ * submitted, and asks before dropping unsaved changes (`dirty`). Spread into `Dialog`.
+ */
+export function formDialogState({
+  dirty,
+  submitting,
+  onClose,
+}: {
+  dirty: boolean;
+  submitting: boolean;
+  onClose: () => void;
+}) {
+  return {
+    open: true,
+    onOpenChange: (open: boolean) => {
+      if (!open && !submitting) onClose();
+    },
+    confirmClose: dirty && !submitting,
+  };
+}
+
+/**
+ * A form dialog's footer: Cancel, and the submit button (of `form` when it stands outside the
+ * form); both wait while `submitting`.
+ */
+export function DialogSubmitFooter({
+  submitting,
+  form,
+  children,
+}: {
+  submitting: boolean;
+  form?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogFooter>
+      <DialogCancel disabled={submitting} />
+      <Button type="submit" form={form} loading={submitting}>
+        {children}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/**
+ * A dialog's form: its fields in the body, under the server's refusal when there is one (`error`),
+ * then Cancel and the submit button (`submitLabel`).
+ */
+export function DialogForm({
+  onSubmit,
+  submitting,
+  error,
+  submitLabel,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitting: boolean;
+  error: string | undefined;
+  submitLabel: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className={dialogFormClassName}>
+      <DialogBody className="space-y-5">
+        {error && <Alert tone="error">{error}</Alert>}
+        {children}
+      </DialogBody>
+      <DialogSubmitFooter submitting={submitting}>{submitLabel}</DialogSubmitFooter>
+    </form>
   );
 }

@@ -11,3 +11,15 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Input({ className, ...props }: InputProps) {
   return <input className={cn(controlClassName, 'h-10', className)} {...props} />;
 }
+
+/** An email address: left to right in either language, with the email keyboard and autofill. */
+export function EmailInput(props: InputProps) {
+  return (
+    <Input type="email" autoComplete="email" inputMode="email" dir="ltr" className="text-start" {...props} />
+  );
+}
+
+/** A phone number: left to right in either language, with the phone keyboard and autofill. */
+export function PhoneInput(props: InputProps) {
+  return <Input type="tel" autoComplete="tel" dir="ltr" className="text-start" {...props} />;
+}

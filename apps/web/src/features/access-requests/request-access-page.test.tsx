@@ -15,13 +15,26 @@ const challenge = {
   signature: 'signature',
 };
 
-function routes(answer: { status: number; body: unknown }) {
-  return mockFetch([
+/** The page, the captcha served, and the request answered with `answer`; then the form sent. */
+async function sendRequest(answer: { status: number; body: unknown }) {
+  const mock = mockFetch([
     { path: '/api/captcha/config', body: { data: { provider: 'altcha' } } },
     { path: '/api/captcha/challenge', body: { data: challenge } },
     { method: 'POST', path: '/api/auth/request-for-access', ...answer },
   ]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  renderPage(<RequestAccessPage />, { path: '/request-for-access' });
+  await fillForm();
+  return mock;
 }
+
+/** The server's duplicate refusal on a field. */
+const alreadyExists = (target: 'email' | 'phone') => ({
+  status: 409,
+  body: {
+    error: { statusCode: 409, code: 'DB', name: 'DBError', message: `${target} already exists`, target },
+  },
+});
 
 async function fillForm() {
   const person = userEvent.setup();
@@ -38,21 +51,7 @@ describe('RequestAccessPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows Email Already Exists under the email field for a DB error on email, and fetches a new challenge', async () => {
-    const { fetchMock, calls } = routes({
-      status: 409,
-      body: {
-        error: {
-          statusCode: 409,
-          code: 'DB',
-          name: 'DBError',
-          message: 'email already exists',
-          target: 'email',
-        },
-      },
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<RequestAccessPage />, { path: '/request-for-access' });
-    await fillForm();
+    const { calls } = await sendRequest(alreadyExists('email'));
 
     const email = screen.getByLabelText(/^Email/);
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
@@ -82,26 +81,12 @@ describe('RequestAccessPage', () => {
   });
 
   it('shows Phone Already Exists for a DB error on phone', async () => {
-    const { fetchMock } = routes({
-      status: 409,
-      body: {
-        error: {
-          statusCode: 409,
-          code: 'DB',
-          name: 'DBError',
-          message: 'phone already exists',
-          target: 'phone',
-        },
-      },
-    });
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<RequestAccessPage />, { path: '/request-for-access' });
-    await fillForm();
+    await sendRequest(alreadyExists('phone'));
     expect(await screen.findByText('Phone Already Exists')).toBeTruthy();
   });
 
   it('shows the captcha failure for a CAPTCHA error', async () => {
-    const { fetchMock } = routes({
+    await sendRequest({
       status: 400,
       body: {
         error: {
@@ -112,19 +97,13 @@ describe('RequestAccessPage', () => {
         },
       },
     });
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<RequestAccessPage />, { path: '/request-for-access' });
-    await fillForm();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Captcha verification failed. Please try again.',
     );
   });
 
   it('replaces the form with the success card', async () => {
-    const { fetchMock } = routes({ status: 200, body: { data: { id: 'r1', status: 'pending' } } });
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<RequestAccessPage />, { path: '/request-for-access' });
-    await fillForm();
+    await sendRequest({ status: 200, body: { data: { id: 'r1', status: 'pending' } } });
     expect(await screen.findByText('Request sent successfully.')).toBeTruthy();
     expect(screen.getByText('Check your email for updates.')).toBeTruthy();
   });

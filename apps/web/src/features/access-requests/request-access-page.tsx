@@ -9,12 +9,11 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
-import { SuccessPanel } from '../../components/success-panel.tsx';
+import { PublicCard, PublicLayout, PublicSubmit } from '../../components/public-layout.tsx';
+import { SentPage } from '../../components/success-panel.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { EmailInput, Input, PhoneInput } from '../../components/ui/input.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
 import { resolveLanguage } from '../../i18n/languages.ts';
@@ -76,21 +75,11 @@ export function RequestAccessPage() {
 
   if (send.isSuccess) {
     return (
-      <PublicLayout>
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900 dark:shadow-none">
-          <SuccessPanel
-            title={t('auth.requestAccess.successTitle')}
-            body={t('auth.requestAccess.successBody')}
-          >
-            <TextLink to="/login">{t('common.backToLogin')}</TextLink>
-          </SuccessPanel>
-        </div>
-      </PublicLayout>
+      <SentPage title={t('auth.requestAccess.successTitle')} body={t('auth.requestAccess.successBody')} />
     );
   }
 
   const rootError = errors.root?.server?.message;
-  const waitingForCaptcha = send.isPending && captcha.isSolving;
 
   return (
     <PublicLayout wide>
@@ -107,17 +96,7 @@ export function RequestAccessPage() {
               {(control) => <Input {...control} {...form.register('name')} autoComplete="name" />}
             </Field>
             <Field id="access-email" label={t('common.email')} error={errors.email?.message} required>
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register('email')}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  dir="ltr"
-                  className="text-start"
-                />
-              )}
+              {(control) => <EmailInput {...control} {...form.register('email')} />}
             </Field>
             <Field
               id="access-phone"
@@ -125,16 +104,7 @@ export function RequestAccessPage() {
               error={errors.phone?.message}
               required
             >
-              {(control) => (
-                <Input
-                  {...control}
-                  {...form.register('phone')}
-                  type="tel"
-                  autoComplete="tel"
-                  dir="ltr"
-                  className="text-start"
-                />
-              )}
+              {(control) => <PhoneInput {...control} {...form.register('phone')} />}
             </Field>
             <Field
               id="access-company"
@@ -205,9 +175,9 @@ export function RequestAccessPage() {
               )}
             </Field>
           </div>
-          <Button type="submit" className="w-full" loading={send.isPending}>
-            {waitingForCaptcha ? t('auth.captcha.verifying') : t('auth.requestAccess.submit')}
-          </Button>
+          <PublicSubmit pending={send.isPending} solvingCaptcha={captcha.isSolving}>
+            {t('auth.requestAccess.submit')}
+          </PublicSubmit>
         </form>
         <p className="mt-6 border-t border-slate-200 pt-5 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
           {t('auth.requestAccess.haveAccount')}{' '}

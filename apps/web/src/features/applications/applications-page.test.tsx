@@ -10,6 +10,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { ApplicationsPage } from './applications-page.tsx';
 
@@ -129,18 +130,11 @@ const buttonsOf = (element: HTMLElement) =>
     .queryAllByRole('button')
     .map((button) => button.textContent);
 
-const refusal = (reason: string) => ({
-  status: 409,
-  body: {
-    error: {
-      statusCode: 409,
-      code: 'VALIDATION',
-      name: 'ValidationError',
-      message: 'Refused',
-      issues: [{ path: 'event', message: 'SUBSCRIPTION_EVENT_REFUSED', params: { reason } }],
-    },
-  },
-});
+const refusal = (reason: string) =>
+  validationRefusal([{ path: 'event', message: 'SUBSCRIPTION_EVENT_REFUSED', params: { reason } }], {
+    status: 409,
+    message: 'Refused',
+  });
 
 beforeEach(() => {
   // Only the date: the trial's days left count from it; timers stay real for the page and user-event.

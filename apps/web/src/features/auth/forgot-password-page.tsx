@@ -4,12 +4,11 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
-import { SuccessPanel } from '../../components/success-panel.tsx';
+import { PublicCard, PublicLayout, PublicSubmit } from '../../components/public-layout.tsx';
+import { SentPage } from '../../components/success-panel.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { EmailInput } from '../../components/ui/input.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
 import { resolveLanguage } from '../../i18n/languages.ts';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
@@ -57,16 +56,7 @@ export function ForgotPasswordPage() {
 
   if (send.isSuccess) {
     return (
-      <PublicLayout>
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900 dark:shadow-none">
-          <SuccessPanel
-            title={t('auth.forgotPassword.successTitle')}
-            body={t('auth.forgotPassword.successBody')}
-          >
-            <TextLink to="/login">{t('common.backToLogin')}</TextLink>
-          </SuccessPanel>
-        </div>
-      </PublicLayout>
+      <SentPage title={t('auth.forgotPassword.successTitle')} body={t('auth.forgotPassword.successBody')} />
     );
   }
 
@@ -77,23 +67,11 @@ export function ForgotPasswordPage() {
         <form onSubmit={form.handleSubmit((input) => send.mutate(input))} noValidate className="space-y-5">
           {rootError && <Alert tone="error">{messageText(rootError)}</Alert>}
           <Field id="forgot-email" label={t('common.email')} error={errors.email?.message} required>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('email')}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                dir="ltr"
-                className="text-start"
-              />
-            )}
+            {(control) => <EmailInput {...control} {...form.register('email')} />}
           </Field>
-          <Button type="submit" className="w-full" loading={send.isPending}>
-            {send.isPending && captcha.isSolving
-              ? t('auth.captcha.verifying')
-              : t('auth.forgotPassword.submit')}
-          </Button>
+          <PublicSubmit pending={send.isPending} solvingCaptcha={captcha.isSolving}>
+            {t('auth.forgotPassword.submit')}
+          </PublicSubmit>
         </form>
         <p className="mt-6 text-center text-sm">
           <TextLink to="/login">{t('common.backToLogin')}</TextLink>

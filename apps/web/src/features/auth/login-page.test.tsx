@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
+import type { InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderPage } from '../../test/render.tsx';
+import { validationRefusal } from '../../test/refusal.ts';
+import { type MockRoute, mockFetch, renderPage } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const signedOut = {
@@ -49,6 +51,16 @@ const clerk = {
   ],
 };
 
+/** The login page at `at`, the visitor signed out; `answers` answer the calls after that. */
+function renderLogin(at: InitialEntry = '/login', ...answers: MockRoute[]) {
+  const mock = mockFetch([signedOut, ...answers]);
+  vi.stubGlobal('fetch', mock.fetchMock);
+  return { ...mock, ...renderPage(<LoginPage />, { path: '/login', at }) };
+}
+
+/** The sign-in accepted, for this user. */
+const signsIn = (data: object): MockRoute => ({ method: 'POST', path: '/api/auth/login', body: { data } });
+
 async function fillAndSubmit(email = 'admin@example.com', password = 'Secret123!') {
   const person = userEvent.setup();
   await person.type(screen.getByLabelText(/^Email/), email);
@@ -61,24 +73,19 @@ describe('LoginPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows Invalid Credentials when the server answers 401', async () => {
-    const { fetchMock, calls } = mockFetch([
-      signedOut,
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        status: 401,
-        body: {
-          error: {
-            statusCode: 401,
-            code: 'UNAUTHORIZED',
-            name: 'UnauthorizedError',
-            message: 'Invalid Credentials',
-          },
+    const { calls } = renderLogin('/login', {
+      method: 'POST',
+      path: '/api/auth/login',
+      status: 401,
+      body: {
+        error: {
+          statusCode: 401,
+          code: 'UNAUTHORIZED',
+          name: 'UnauthorizedError',
+          message: 'Invalid Credentials',
         },
       },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<LoginPage />, { path: '/login' });
+    });
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid Credentials');
     const login = calls.find((call) => call.method === 'POST');
@@ -87,26 +94,11 @@ describe('LoginPage', () => {
   });
 
   it('puts VALIDATION issues under their fields, translated', async () => {
-    const { fetchMock } = mockFetch([
-      signedOut,
-      {
-        method: 'POST',
-        path: '/api/auth/login',
-        status: 400,
-        body: {
-          error: {
-            statusCode: 400,
-            code: 'VALIDATION',
-            name: 'ValidationError',
-            message: 'Validation failed',
-            key: 'password',
-            issues: [{ path: 'password', message: 'PASSWORD_TOO_SHORT' }],
-          },
-        },
-      },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<LoginPage />, { path: '/login' });
+    renderLogin('/login', {
+      method: 'POST',
+      path: '/api/auth/login',
+      ...validationRefusal([{ path: 'password', message: 'PASSWORD_TOO_SHORT' }], { key: 'password' }),
+    });
     await fillAndSubmit();
     const password = screen.getByLabelText(/^Password/);
     await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
@@ -115,9 +107,7 @@ describe('LoginPage', () => {
   });
 
   it('validates in the browser before sending anything', async () => {
-    const { fetchMock, calls } = mockFetch([signedOut]);
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<LoginPage />, { path: '/login' });
+    const { calls } = renderLogin();
     await fillAndSubmit('not-an-email', 'short');
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
@@ -125,24 +115,14 @@ describe('LoginPage', () => {
   });
 
   it('goes to from with the query string carried in navigation state', async () => {
-    const { fetchMock } = mockFetch([
-      signedOut,
-      { method: 'POST', path: '/api/auth/login', body: { data: user } },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/brands' });
+    const { getByTestId } = renderLogin('/login?from=/brands', signsIn(user));
     // MemoryRouter cannot take state in a string entry; the state case is covered by login-redirect tests.
     await fillAndSubmit();
     await waitFor(() => expect(getByTestId('location').textContent).toBe('/brands'));
   });
 
   it('lands a member who may not open the dashboard on the first page of their menu, without the last page’s toast', async () => {
-    const { fetchMock } = mockFetch([
-      signedOut,
-      { method: 'POST', path: '/api/auth/login', body: { data: clerk } },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/' });
+    const { getByTestId } = renderLogin('/login?from=/', signsIn(clerk));
     // What the invitation's page said on its way here.
     toast.success('Your profile is ready. You can now sign in.');
     expect(await screen.findByText('Your profile is ready. You can now sign in.')).toBeTruthy();
@@ -151,35 +131,21 @@ describe('LoginPage', () => {
     expect(screen.queryByText('Your profile is ready. You can now sign in.')).toBeNull();
   });
 
-  it('goes to from when the member may open it: the add page with addProducts', async () => {
-    const { fetchMock } = mockFetch([
-      signedOut,
-      { method: 'POST', path: '/api/auth/login', body: { data: clerk } },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/products/add' });
+  it.each([
+    [
+      'goes to from when the member may open it: the add page with addProducts',
+      '/products/add',
+      '/products/add',
+    ],
+    ['a from that resolves off the site lands on a page of the site', '/.//evil.test', '/products'],
+  ])('%s', async (_title, from, landing) => {
+    const { getByTestId } = renderLogin(`/login?from=${from}`, signsIn(clerk));
     await fillAndSubmit('omar@example.com');
-    await waitFor(() => expect(getByTestId('location').textContent).toBe('/products/add'));
-  });
-
-  it('a from that resolves off the site lands on a page of the site', async () => {
-    const { fetchMock } = mockFetch([
-      signedOut,
-      { method: 'POST', path: '/api/auth/login', body: { data: clerk } },
-    ]);
-    vi.stubGlobal('fetch', fetchMock);
-    const { getByTestId } = renderPage(<LoginPage />, { path: '/login', at: '/login?from=/.//evil.test' });
-    await fillAndSubmit('omar@example.com');
-    await waitFor(() => expect(getByTestId('location').textContent).toBe('/products'));
+    await waitFor(() => expect(getByTestId('location').textContent).toBe(landing));
   });
 
   it('fills in the email handed in navigation state (after accepting an invitation)', async () => {
-    const { fetchMock } = mockFetch([signedOut]);
-    vi.stubGlobal('fetch', fetchMock);
-    renderPage(<LoginPage />, {
-      path: '/login',
-      at: { pathname: '/login', state: { email: 'omar@example.com' } },
-    });
+    renderLogin({ pathname: '/login', state: { email: 'omar@example.com' } });
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('omar@example.com');
     expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
   });

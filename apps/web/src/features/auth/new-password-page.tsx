@@ -5,13 +5,10 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PasswordRules } from '../../components/password-rules.tsx';
-import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
+import { NewPasswordFields } from '../../components/password-rules.tsx';
+import { PublicCard, PublicLayout, PublicSubmit } from '../../components/public-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
 import { LinkBrokenIcon } from '../../components/ui/icons.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
@@ -51,8 +48,6 @@ export function NewPasswordPage({ mode }: { mode: 'reset' | 'set' }) {
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
-
   const save = useMutation({
     mutationFn: ({ password }: NewPasswordForm) =>
       apiRequest('/auth/reset-password', { method: 'POST', body: { password, token } }),
@@ -84,34 +79,15 @@ export function NewPasswordPage({ mode }: { mode: 'reset' | 'set' }) {
           </div>
         ) : (
           <form onSubmit={form.handleSubmit((input) => save.mutate(input))} noValidate className="space-y-5">
-            <Field
-              id="new-password"
-              label={t('auth.newPassword.password')}
-              error={errors.password?.message}
-              hint={<PasswordRules />}
-              required
-            >
-              {(control) => (
-                <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
-              )}
-            </Field>
-            <Field
-              id="confirm-password"
-              label={t('auth.newPassword.confirmPassword')}
-              error={errors.confirmPassword?.message}
-              required
-            >
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  {...form.register('confirmPassword')}
-                  autoComplete="new-password"
-                />
-              )}
-            </Field>
-            <Button type="submit" className="w-full" loading={save.isPending}>
+            <NewPasswordFields
+              form={form}
+              names={['password', 'confirmPassword']}
+              ids={['new-password', 'confirm-password']}
+              labels={[t('auth.newPassword.password'), t('auth.newPassword.confirmPassword')]}
+            />
+            <PublicSubmit pending={save.isPending}>
               {mode === 'set' ? t('auth.newPassword.submitSet') : t('auth.newPassword.submitReset')}
-            </Button>
+            </PublicSubmit>
           </form>
         )}
       </PublicCard>

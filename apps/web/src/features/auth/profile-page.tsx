@@ -13,11 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Page } from '../../components/page.tsx';
-import { PasswordRules } from '../../components/password-rules.tsx';
+import { NewPasswordFields } from '../../components/password-rules.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, PhoneInput } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { resolveLanguage } from '../../i18n/languages.ts';
@@ -81,16 +81,7 @@ function ProfileDetailsForm({ user }: { user: CurrentUser }) {
         {(control) => <Input {...control} {...form.register('name')} autoComplete="name" />}
       </Field>
       <Field id="profile-phone" label={t('profile.phone')} error={errors.phone?.message} showOptional>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('phone')}
-            type="tel"
-            autoComplete="tel"
-            dir="ltr"
-            className="text-start"
-          />
-        )}
+        {(control) => <PhoneInput {...control} {...form.register('phone')} />}
       </Field>
       <div className="flex justify-end">
         <Button type="submit" loading={save.isPending}>
@@ -145,27 +136,12 @@ function ChangePasswordSection() {
           <PasswordInput {...control} {...form.register('currentPassword')} autoComplete="current-password" />
         )}
       </Field>
-      <Field
-        id="new-password"
-        label={t('profile.newPassword')}
-        error={errors.newPassword?.message}
-        hint={<PasswordRules />}
-        required
-      >
-        {(control) => (
-          <PasswordInput {...control} {...form.register('newPassword')} autoComplete="new-password" />
-        )}
-      </Field>
-      <Field
-        id="confirm-new-password"
-        label={t('profile.confirmPassword')}
-        error={errors.confirmPassword?.message}
-        required
-      >
-        {(control) => (
-          <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />
-        )}
-      </Field>
+      <NewPasswordFields
+        form={form}
+        names={['newPassword', 'confirmPassword']}
+        ids={['new-password', 'confirm-new-password']}
+        labels={[t('profile.newPassword'), t('profile.confirmPassword')]}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={change.isPending}>
           {t('profile.changePassword')}

@@ -9,15 +9,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogCancel,
-  DialogFooter,
-  dialogFormClassName,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogForm, formDialogState } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { isApiError } from '../../lib/api-client.ts';
@@ -81,74 +73,64 @@ export function RoleEditorDialog({ record, onClose }: ResourceEditorProps<RoleRe
 
   return (
     <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !isSubmitting) onClose();
-      }}
-      confirmClose={isDirty && !isSubmitting}
+      {...formDialogState({ dirty: isDirty, submitting: isSubmitting, onClose })}
       title={record ? t('roles.editTitle', { name: record.title }) : t('roles.createTitle')}
       description={t('roles.editorDescription')}
       size="lg"
     >
-      <form noValidate onSubmit={form.handleSubmit(save)} className={dialogFormClassName}>
-        <DialogBody className="space-y-5">
-          {errors.root?.server && <Alert tone="error">{errors.root.server.message}</Alert>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {/* Optional: left empty, the server assigns the next ROLE- code. */}
-            <Field
-              id="role-code"
-              label={t('roles.columns.code')}
-              error={errors.code?.message}
-              hint={t('resources.common.codeHint')}
-              showOptional
-            >
-              {(control) => (
-                <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} dir="ltr" />
-              )}
-            </Field>
-            <Field id="role-title" label={t('roles.columns.title')} error={errors.title?.message} required>
-              {(control) => (
-                <Input {...control} {...form.register('title')} autoComplete="off" maxLength={60} />
-              )}
-            </Field>
-          </div>
-          <div className="space-y-2">
-            <div>
-              <h3 id={matrixLabelId} className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-                {t('roles.permissions')}
-              </h3>
-              {!grant.isAdmin && (
-                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  {t('permissions.notHeldHint')}
-                </p>
-              )}
-            </div>
-            {/* watch/setValue rather than <Controller>: it keeps react-hook-form's controller code out of the chunk /login shares. */}
-            <PermissionMatrix
-              value={form.watch('permissions') ?? []}
-              onChange={(tags) =>
-                form.setValue('permissions', tags as PermissionTag[], {
-                  shouldDirty: true,
-                  shouldValidate: true,
-                })
-              }
-              grantable={grantable}
-              labelledBy={matrixLabelId}
-            />
-            {errors.permissions && (
-              <p className="text-sm text-red-600 dark:text-red-400">
-                {t('validation.PERMISSION_IS_INVALID')}
+      <DialogForm
+        onSubmit={form.handleSubmit(save)}
+        submitting={isSubmitting}
+        error={errors.root?.server?.message}
+        submitLabel={record ? t('common.save') : t('roles.createSubmit')}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {/* Optional: left empty, the server assigns the next ROLE- code. */}
+          <Field
+            id="role-code"
+            label={t('roles.columns.code')}
+            error={errors.code?.message}
+            hint={t('resources.common.codeHint')}
+            showOptional
+          >
+            {(control) => (
+              <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} dir="ltr" />
+            )}
+          </Field>
+          <Field id="role-title" label={t('roles.columns.title')} error={errors.title?.message} required>
+            {(control) => (
+              <Input {...control} {...form.register('title')} autoComplete="off" maxLength={60} />
+            )}
+          </Field>
+        </div>
+        <div className="space-y-2">
+          <div>
+            <h3 id={matrixLabelId} className="text-sm font-semibold text-slate-800 dark:text-slate-100">
+              {t('roles.permissions')}
+            </h3>
+            {!grant.isAdmin && (
+              <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+                {t('permissions.notHeldHint')}
               </p>
             )}
           </div>
-        </DialogBody>
-        <DialogFooter>
-          <DialogCancel disabled={isSubmitting} />
-          <Button type="submit" loading={isSubmitting}>
-            {record ? t('common.save') : t('roles.createSubmit')}
-          </Button>
-        </DialogFooter>
-      </form>
+          {/* watch/setValue rather than <Controller>: it keeps react-hook-form's controller code out of the chunk /login shares. */}
+          <PermissionMatrix
+            value={form.watch('permissions') ?? []}
+            onChange={(tags) =>
+              form.setValue('permissions', tags as PermissionTag[], {
+                shouldDirty: true,
+                shouldValidate: true,
+              })
+            }
+            grantable={grantable}
+            labelledBy={matrixLabelId}
+          />
+          {errors.permissions && (
+            <p className="text-sm text-red-600 dark:text-red-400">{t('validation.PERMISSION_IS_INVALID')}</p>
+          )}
+        </div>
+      </DialogForm>
     </Dialog>
   );
 }

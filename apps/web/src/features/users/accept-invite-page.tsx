@@ -11,15 +11,14 @@ import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { PasswordRules } from '../../components/password-rules.tsx';
-import { PublicLayout } from '../../components/public-layout.tsx';
+import { NewPasswordFields } from '../../components/password-rules.tsx';
+import { PublicLayout, PublicSubmit } from '../../components/public-layout.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { LinkBrokenIcon, MailCheckIcon } from '../../components/ui/icons.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { PasswordInput } from '../../components/ui/password-input.tsx';
+import { Input, PhoneInput } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
@@ -150,43 +149,17 @@ function ProfileForm({
           {(control) => <Input {...control} {...form.register('name')} autoComplete="name" />}
         </Field>
         <Field id="profile-phone" label={t('acceptInvite.phone')} error={errors.phone?.message} required>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('phone')}
-              type="tel"
-              autoComplete="tel"
-              dir="ltr"
-              className="text-start"
-            />
-          )}
+          {(control) => <PhoneInput {...control} {...form.register('phone')} />}
         </Field>
-        <Field
-          id="profile-password"
-          label={t('acceptInvite.password')}
-          error={errors.password?.message}
-          hint={<PasswordRules />}
-          required
-        >
-          {(control) => (
-            <PasswordInput {...control} {...form.register('password')} autoComplete="new-password" />
-          )}
-        </Field>
-        <Field
-          id="profile-confirm-password"
-          label={t('acceptInvite.confirmPassword')}
-          error={errors.confirmPassword?.message}
-          required
-        >
-          {(control) => (
-            <PasswordInput {...control} {...form.register('confirmPassword')} autoComplete="new-password" />
-          )}
-        </Field>
-        <Button type="submit" className="w-full" loading={save.isPending}>
-          {save.isPending && captcha.isSolving
-            ? t('auth.captcha.verifying')
-            : t('acceptInvite.updateProfile')}
-        </Button>
+        <NewPasswordFields
+          form={form}
+          names={['password', 'confirmPassword']}
+          ids={['profile-password', 'profile-confirm-password']}
+          labels={[t('acceptInvite.password'), t('acceptInvite.confirmPassword')]}
+        />
+        <PublicSubmit pending={save.isPending} solvingCaptcha={captcha.isSolving}>
+          {t('acceptInvite.updateProfile')}
+        </PublicSubmit>
       </form>
     </Card>
   );

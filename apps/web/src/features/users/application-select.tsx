@@ -1,6 +1,12 @@
 import { joinList, pickLocalized } from '@dukkan/contract';
 import { type Ref, useId, useState } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type ErrorOption,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -64,6 +70,27 @@ export function applicationsIssue(error: unknown): string | undefined {
   return error.body?.issues?.find(
     (issue) => issue.path === 'applications' || issue.path.startsWith('applications.'),
   )?.message;
+}
+
+/**
+ * The rest of a refused invite or member change, once its fields' issues are shown (`placed`):
+ * the applications' issue under the applications (focused unless a field's issue was), anything
+ * else over the form, in the words of `describe`.
+ */
+export function showApplicationsRefusal(
+  error: unknown,
+  placed: boolean,
+  setError: (
+    name: 'applications' | 'root.server',
+    error: ErrorOption,
+    options?: { shouldFocus: boolean },
+  ) => void,
+  describe: (error: unknown) => string,
+) {
+  const applicationsMessage = applicationsIssue(error);
+  if (applicationsMessage)
+    setError('applications', { type: 'server', message: applicationsMessage }, { shouldFocus: !placed });
+  else if (!placed) setError('root.server', { message: describe(error) });
 }
 
 /**

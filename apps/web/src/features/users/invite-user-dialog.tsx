@@ -7,24 +7,16 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogCancel,
-  DialogFooter,
-  dialogFormClassName,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogForm, formDialogState } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { EmailInput, Input } from '../../components/ui/input.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { useOperationRunner } from '../../resource-ui/use-resource.ts';
-import { ApplicationsField, applicationsHint, applicationsIssue } from './application-select.tsx';
-import { RoleSelect } from './role-select.tsx';
+import { ApplicationsField, applicationsHint, showApplicationsRefusal } from './application-select.tsx';
+import { RoleField } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
 import { usersDialogOperationOptions } from './users-operation-options.ts';
@@ -65,82 +57,47 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
       onClose();
     } catch (error) {
       const placed = applyValidationIssues(error, form.setError, ['email', 'roleId', 'code']);
-      const applicationsMessage = applicationsIssue(error);
-      if (applicationsMessage)
-        form.setError(
-          'applications',
-          { type: 'server', message: applicationsMessage },
-          { shouldFocus: !placed },
-        );
-      else if (!placed) {
-        form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
-      }
+      showApplicationsRefusal(error, placed, form.setError, (refusal) =>
+        describeApiError(refusal, t, i18n.language),
+      );
     }
   };
 
   return (
     <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !isSubmitting) onClose();
-      }}
-      confirmClose={isDirty && !isSubmitting}
+      {...formDialogState({ dirty: isDirty, submitting: isSubmitting, onClose })}
       title={t('users.inviteTitle')}
       description={t('users.inviteDescription')}
     >
-      <form noValidate onSubmit={form.handleSubmit(invite)} className={dialogFormClassName}>
-        <DialogBody className="space-y-5">
-          {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
-          <Field id="invite-email" label={t('common.email')} error={errors.email?.message} required>
-            {(control) => (
-              <Input
-                {...control}
-                {...form.register('email')}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                dir="ltr"
-                className="text-start"
-              />
-            )}
-          </Field>
-          <Field
-            id="invite-role"
-            label={t('users.columns.role')}
-            error={errors.roleId?.message}
-            hint={roles.mayViewRoles ? undefined : t('users.rolesHidden')}
-            required
-          >
-            {(control) => (
-              <RoleSelect
-                {...control}
-                {...form.register('roleId')}
-                options={roles.options}
-                disabled={!roles.mayViewRoles}
-              />
-            )}
-          </Field>
-          <ApplicationsField
-            id="invite-applications"
-            control={form.control}
-            name="applications"
-            installed={installedApplications}
-            error={errors.applications?.message}
-            hint={t(applicationsHint(installedApplications))}
-            required={installedApplications.length > 0}
-            onChosen={() => form.clearErrors('applications')}
-          />
-          <Field id="invite-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
-            {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
-          </Field>
-        </DialogBody>
-        <DialogFooter>
-          <DialogCancel disabled={isSubmitting} />
-          <Button type="submit" loading={isSubmitting}>
-            {t('users.sendInvite')}
-          </Button>
-        </DialogFooter>
-      </form>
+      <DialogForm
+        onSubmit={form.handleSubmit(invite)}
+        submitting={isSubmitting}
+        error={errors.root?.server?.message}
+        submitLabel={t('users.sendInvite')}
+      >
+        <Field id="invite-email" label={t('common.email')} error={errors.email?.message} required>
+          {(control) => <EmailInput {...control} {...form.register('email')} autoComplete="off" />}
+        </Field>
+        <RoleField
+          id="invite-role"
+          roles={roles}
+          error={errors.roleId?.message}
+          input={form.register('roleId')}
+        />
+        <ApplicationsField
+          id="invite-applications"
+          control={form.control}
+          name="applications"
+          installed={installedApplications}
+          error={errors.applications?.message}
+          hint={t(applicationsHint(installedApplications))}
+          required={installedApplications.length > 0}
+          onChosen={() => form.clearErrors('applications')}
+        />
+        <Field id="invite-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
+          {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
+        </Field>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -8,16 +8,8 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import {
-  Dialog,
-  DialogBody,
-  DialogCancel,
-  DialogFooter,
-  dialogFormClassName,
-} from '../../components/ui/dialog.tsx';
+import { Dialog, DialogForm, formDialogState } from '../../components/ui/dialog.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { describeApiError } from '../../lib/error-messages.ts';
@@ -26,8 +18,8 @@ import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import type { ResourceEditorProps } from '../../resource-ui/resource-list-page.tsx';
 import { useResourceMutations } from '../../resource-ui/use-resource.ts';
-import { ApplicationsField, applicationsHint, applicationsIssue } from './application-select.tsx';
-import { RoleSelect } from './role-select.tsx';
+import { ApplicationsField, applicationsHint, showApplicationsRefusal } from './application-select.tsx';
+import { RoleField } from './role-select.tsx';
 import { useInstalledApplications } from './use-installed-applications.ts';
 import { useRoleOptions } from './use-role-options.ts';
 import { usersDialogOperationOptions } from './users-operation-options.ts';
@@ -89,101 +81,76 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
       onClose();
     } catch (error) {
       const placed = applyValidationIssues(error, form.setError, ['roleId', 'code']);
-      const applicationsMessage = applicationsIssue(error);
-      if (applicationsMessage)
-        form.setError(
-          'applications',
-          { type: 'server', message: applicationsMessage },
-          { shouldFocus: !placed },
-        );
-      else if (!placed) {
-        form.setError('root.server', { message: describeApiError(error, t, i18n.language) });
-      }
+      showApplicationsRefusal(error, placed, form.setError, (refusal) =>
+        describeApiError(refusal, t, i18n.language),
+      );
     }
   };
 
   return (
     <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !isSubmitting) onClose();
-      }}
-      confirmClose={isDirty && !isSubmitting}
+      {...formDialogState({ dirty: isDirty, submitting: isSubmitting, onClose })}
       title={t('users.editTitle', { name: record.name || record.email })}
       description={<bdi dir="ltr">{record.email}</bdi>}
     >
-      <form noValidate onSubmit={form.handleSubmit(save)} className={dialogFormClassName}>
-        <DialogBody className="space-y-5">
-          {errors.root?.server?.message && <Alert tone="error">{errors.root.server.message}</Alert>}
-          <Field
-            id="member-role"
-            label={t('users.columns.role')}
-            error={errors.roleId?.message}
-            hint={roles.mayViewRoles ? undefined : t('users.rolesHidden')}
-            required
-          >
-            {(control) => (
-              <RoleSelect
-                {...control}
-                {...form.register('roleId')}
-                options={roles.options}
-                currentRole={record.role}
-                disabled={!roles.mayViewRoles}
-              />
-            )}
-          </Field>
-          <ApplicationsField
-            id="member-applications"
-            control={form.control}
-            name="applications"
-            installed={installedApplications}
-            kept={record.applications}
-            locked={ownApplications}
-            error={errors.applications?.message}
-            hint={
-              ownApplications
-                ? t('users.ownApplications')
-                : willBeAdmin
-                  ? t('users.adminApplications')
-                  : t(applicationsHint(installedApplications))
-            }
-            required={applicationsRequired}
-            onChosen={() => form.clearErrors('applications')}
-          />
-          <Field id="member-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
-            {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
-          </Field>
-          {grant.isAdmin && (
-            <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
-              <Checkbox
-                id="member-admin"
-                aria-describedby="member-admin-hint"
-                {...form.register('isAdmin')}
-                // The only active admin stays one (LAST_ADMIN): the box cannot be cleared.
-                disabled={record.isLastAdmin}
-                className="mt-0.5"
-              />
-              <div>
-                <label
-                  htmlFor="member-admin"
-                  className="block font-semibold text-slate-800 dark:text-slate-100"
-                >
-                  {t('users.adminLabel')}
-                </label>
-                <p id="member-admin-hint" className="text-slate-600 dark:text-slate-400">
-                  {record.isLastAdmin ? t('users.lastAdminHint') : t('users.adminHint')}
-                </p>
-              </div>
+      <DialogForm
+        onSubmit={form.handleSubmit(save)}
+        submitting={isSubmitting}
+        error={errors.root?.server?.message}
+        submitLabel={t('common.save')}
+      >
+        <RoleField
+          id="member-role"
+          roles={roles}
+          error={errors.roleId?.message}
+          input={form.register('roleId')}
+          currentRole={record.role}
+        />
+        <ApplicationsField
+          id="member-applications"
+          control={form.control}
+          name="applications"
+          installed={installedApplications}
+          kept={record.applications}
+          locked={ownApplications}
+          error={errors.applications?.message}
+          hint={
+            ownApplications
+              ? t('users.ownApplications')
+              : willBeAdmin
+                ? t('users.adminApplications')
+                : t(applicationsHint(installedApplications))
+          }
+          required={applicationsRequired}
+          onChosen={() => form.clearErrors('applications')}
+        />
+        <Field id="member-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>
+          {(control) => <Input {...control} {...form.register('code')} autoComplete="off" maxLength={60} />}
+        </Field>
+        {grant.isAdmin && (
+          <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
+            <Checkbox
+              id="member-admin"
+              aria-describedby="member-admin-hint"
+              {...form.register('isAdmin')}
+              // The only active admin stays one (LAST_ADMIN): the box cannot be cleared.
+              disabled={record.isLastAdmin}
+              className="mt-0.5"
+            />
+            <div>
+              <label
+                htmlFor="member-admin"
+                className="block font-semibold text-slate-800 dark:text-slate-100"
+              >
+                {t('users.adminLabel')}
+              </label>
+              <p id="member-admin-hint" className="text-slate-600 dark:text-slate-400">
+                {record.isLastAdmin ? t('users.lastAdminHint') : t('users.adminHint')}
+              </p>
             </div>
-          )}
-        </DialogBody>
-        <DialogFooter>
-          <DialogCancel disabled={isSubmitting} />
-          <Button type="submit" loading={isSubmitting}>
-            {t('common.save')}
-          </Button>
-        </DialogFooter>
-      </form>
+          </div>
+        )}
+      </DialogForm>
     </Dialog>
   );
 }

@@ -1,7 +1,9 @@
 import type { ComponentProps } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/ui/field.tsx';
 import { Select } from '../../components/ui/select.tsx';
-import type { RoleOption } from './use-role-options.ts';
+import type { RoleOption, useRoleOptions } from './use-role-options.ts';
 
 /** A role picker; roles the user may not hand out are listed but cannot be chosen. */
 export function RoleSelect({
@@ -29,5 +31,42 @@ export function RoleSelect({
         </option>
       ))}
     </Select>
+  );
+}
+
+/** A member's role, required; locked, with a hint saying why, for a user who may not read roles. */
+export function RoleField({
+  id,
+  roles,
+  error,
+  input,
+  currentRole,
+}: {
+  id: string;
+  roles: Pick<ReturnType<typeof useRoleOptions>, 'options' | 'mayViewRoles'>;
+  error: string | undefined;
+  /** `register('roleId')`. */
+  input: UseFormRegisterReturn;
+  currentRole?: { id: string; title: string } | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      id={id}
+      label={t('users.columns.role')}
+      error={error}
+      hint={roles.mayViewRoles ? undefined : t('users.rolesHidden')}
+      required
+    >
+      {(control) => (
+        <RoleSelect
+          {...control}
+          {...input}
+          options={roles.options}
+          currentRole={currentRole}
+          disabled={!roles.mayViewRoles}
+        />
+      )}
+    </Field>
   );
 }

@@ -2,6 +2,7 @@ import type { RoleRecord, WorkspaceUserRecord } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { UsersPage } from './users-page.tsx';
 
@@ -79,18 +80,7 @@ function renderUsers(
   return mock;
 }
 
-const refusal = (message: string, path = 'status') => ({
-  status: 400,
-  body: {
-    error: {
-      statusCode: 400,
-      code: 'VALIDATION',
-      name: 'ValidationError',
-      message: 'x',
-      issues: [{ path, message }],
-    },
-  },
-});
+const refusal = (message: string, path = 'status') => validationRefusal([{ path, message }]);
 
 describe('UsersPage', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { type RefusedIssue, validationRefusal } from '../../test/refusal.ts';
 import {
   callsTo,
   type MockCall,
@@ -61,19 +62,19 @@ const type = (id: string, code: string, en: string, arName: string, values: Vari
     updatedAt: stamp,
   }) satisfies VariationTypeRecord;
 
-const refusal = (status: number, issue: { path: string; message: string; params?: object }) => ({
-  status,
-  body: {
-    error: {
-      statusCode: status,
-      code: 'VALIDATION',
-      name: 'ValidationError',
-      message: 'Validation failed',
-      key: issue.path,
-      issues: [issue],
-    },
-  },
+/** The server refusing one call (`VALIDATION`, 400) with one issue. */
+const refused = (method: MockRoute['method'], path: string, issue: RefusedIssue): MockRoute => ({
+  method,
+  path,
+  ...validationRefusal([issue], { key: issue.path }),
 });
+
+/** The page's texts in Arabic from here on. */
+async function readInArabic() {
+  if (!i18next.hasResourceBundle('ar', 'translation'))
+    i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+  await i18next.changeLanguage('ar');
+}
 
 /**
  * A small server: the types with their values, kept in order by position; values can be added,
@@ -220,13 +221,7 @@ describe('the variation types page', () => {
 
   it("shows the server's VALUE_REPEATED under the box of the repeated text, in English", async () => {
     const person = userEvent.setup();
-    fakeServer([
-      {
-        method: 'POST',
-        path: '/api/variation-values',
-        ...refusal(400, { path: 'name', message: 'VALUE_REPEATED' }),
-      },
-    ]);
+    fakeServer([refused('POST', '/api/variation-values', { path: 'name', message: 'VALUE_REPEATED' })]);
     renderTypes();
     const form = within((await openSize(person)).getByRole('region', { name: 'New value' }));
     await person.type(form.getByLabelText('Code'), 'L2');
@@ -244,17 +239,9 @@ describe('the variation types page', () => {
   });
 
   it("shows the server's VALUE_REPEATED under the name, in Arabic", async () => {
-    if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
-    await i18next.changeLanguage('ar');
+    await readInArabic();
     const person = userEvent.setup();
-    fakeServer([
-      {
-        method: 'POST',
-        path: '/api/variation-values',
-        ...refusal(400, { path: 'name', message: 'VALUE_REPEATED' }),
-      },
-    ]);
+    fakeServer([refused('POST', '/api/variation-values', { path: 'name', message: 'VALUE_REPEATED' })]);
     renderTypes();
     const form = within((await openSize(person, /^تعديل/)).getByRole('region', { name: 'قيمة جديدة' }));
     await person.type(form.getByLabelText('الرمز'), 'L2');
@@ -311,15 +298,11 @@ describe('the variation types page', () => {
   it("a used value's delete is refused with how many products use it and the first five", async () => {
     const person = userEvent.setup();
     fakeServer([
-      {
-        method: 'DELETE',
-        path: `/api/variation-values/${large.id}`,
-        ...refusal(400, {
-          path: 'id',
-          message: 'RECORD_IN_USE_BY',
-          params: { count: 7, names: 'Shirt, Hoodie, Cap, Scarf, Socks' },
-        }),
-      },
+      refused('DELETE', `/api/variation-values/${large.id}`, {
+        path: 'id',
+        message: 'RECORD_IN_USE_BY',
+        params: { count: 7, names: 'Shirt, Hoodie, Cap, Scarf, Socks' },
+      }),
     ]);
     renderTypes();
     const dialog = await openSize(person);
@@ -452,16 +435,10 @@ describe('a new variation type with its values', () => {
   });
 
   it("puts the server's refusal of a value under the box, at the line it was typed on, in Arabic", async () => {
-    if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
-    await i18next.changeLanguage('ar');
+    await readInArabic();
     const person = userEvent.setup();
     fakeServer([
-      {
-        method: 'POST',
-        path: '/api/variation-types',
-        ...refusal(400, { path: 'values.1.code', message: 'CODE_MUST_BE_UNIQUE' }),
-      },
+      refused('POST', '/api/variation-types', { path: 'values.1.code', message: 'CODE_MUST_BE_UNIQUE' }),
     ]);
     renderTypes();
     const dialog = await openNew(person, 'إضافة نوع متغير');
