@@ -6,10 +6,10 @@ import {
   validationCodes,
   type WorkspaceSettings,
 } from '@dukkan/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
-import { productCatalogue } from './helpers/product-catalogue.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { productCatalogue, sizes } from './helpers/product-catalogue.ts';
+import { type TestApp, useTestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
 
 /**
@@ -18,19 +18,9 @@ import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpe
  * refused with nothing changed where it cannot. The settings page asks first what would change.
  */
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
+useTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const sizes = [
-  ['Small', 'صغير'],
-  ['Medium', 'وسط'],
-  ['Large', 'كبير'],
-] as const;
 
 /** A workspace of its own, its admin, and its products' calls. */
 async function pricedShop(name: string) {

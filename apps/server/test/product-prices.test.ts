@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants } from '../src/db/schema/index.ts';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
-import { bilingual, productCatalogue } from './helpers/product-catalogue.ts';
+import { bilingual, productCatalogue, sizes } from './helpers/product-catalogue.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept, unique } from './helpers/workspaces.ts';
 
@@ -27,12 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const sizes = [
-  ['Small', 'صغير'],
-  ['Medium', 'وسط'],
-  ['Large', 'كبير'],
-] as const;
 
 async function createTax(as = catalogue) {
   return dataOf<{ id: string }>(

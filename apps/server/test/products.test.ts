@@ -7,7 +7,7 @@ import { systemCaller } from '../src/resource-engine/storage.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, dataOf, expectValidation, multipart, tinyPng } from './helpers/api.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
-import { bilingual, keysOf, productCatalogue, uniqueBarcode } from './helpers/product-catalogue.ts';
+import { bilingual, keysOf, productCatalogue, sizes, uniqueBarcode } from './helpers/product-catalogue.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept, unique } from './helpers/workspaces.ts';
 
@@ -31,11 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const sizes = [
-  ['Small', 'صغير'],
-  ['Medium', 'وسط'],
-  ['Large', 'كبير'],
-] as const;
 const colours = [
   ['Red', 'أحمر'],
   ['Green', 'أخضر'],

@@ -111,3 +111,10 @@ export function uniqueBarcode(): string {
   const random = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
   return withCheckDigit(`2${random}${String(barcodeCounter).padStart(4, '0')}`);
 }
+
+/** A variation type's values as the product tests name them, in English and Arabic. */
+export const sizes = [
+  ['Small', 'صغير'],
+  ['Medium', 'وسط'],
+  ['Large', 'كبير'],
+] as const;
