@@ -47,8 +47,13 @@ function ReferenceName({ resource, id }: { resource: string; id: string }) {
   return <>{recordName(definition, record as AnyRecord, i18n.language)}</>;
 }
 
-/** The cell of each column kind. */
-function useCellRenderer(resourceKey: string) {
+/** A phone number reads left to right in either language, isolated from the text around it. */
+function PhoneNumber({ number }: { number: string }) {
+  return <bdi dir="ltr">{number}</bdi>;
+}
+
+/** The cell of each column kind: `render(column, value, record)`. */
+export function useCellRenderer(resourceKey: string) {
   const { t, i18n } = useTranslation();
   const { formatDate } = useFormatters();
   const number = numberFormat(i18n.language, { maximumFractionDigits: 6 });
@@ -109,6 +114,8 @@ function useCellRenderer(resourceKey: string) {
       }
       case 'reference':
         return <ReferenceName resource={column.reference ?? ''} id={String(value)} />;
+      case 'phone':
+        return <PhoneNumber number={String(value)} />;
       case 'phones': {
         const phones = (value as (string | { label: string; number: string })[]).map((phone) =>
           typeof phone === 'string' ? { label: '', number: phone } : phone,
@@ -126,7 +133,7 @@ function useCellRenderer(resourceKey: string) {
               node: (
                 <>
                   {phone.label && <span className="text-slate-500 dark:text-slate-400">{phone.label}: </span>}
-                  <bdi dir="ltr">{phone.number}</bdi>
+                  <PhoneNumber number={phone.number} />
                 </>
               ),
             }))}

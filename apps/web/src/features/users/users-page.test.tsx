@@ -41,6 +41,7 @@ const sara = member({
   isAdmin: true,
   role: null,
   code: 'S-1',
+  phone: '+20 100 123 4567',
   lastLoginAt: '2026-03-02T09:05:00.000Z',
   applications: ['POS'],
 });
@@ -85,18 +86,27 @@ const refusal = (message: string, path = 'status') => validationRefusal([{ path,
 describe('UsersPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists members with code, name, email, role, applications, last login and status', async () => {
+  it('lists members with code, name, email, phone, role, applications, last login and status', async () => {
     renderUsers('admin');
     const row = (await screen.findByRole('rowheader', { name: /Sara Ali/ })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Admin')).toBeTruthy();
     expect(within(row).getByText('You')).toBeTruthy();
     expect(within(row).getByText('S-1')).toBeTruthy();
+    // A phone reads left to right in an Arabic page too, isolated from the text around it.
+    const phone = within(row).getByText('+20 100 123 4567');
+    expect([phone.tagName, phone.getAttribute('dir')]).toEqual(['BDI', 'ltr']);
     expect(within(row).getByText('POS')).toBeTruthy();
     expect(within(row).getByText('Mon, Mar 02, 2026')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
     const invited = screen.getByText('nour@example.com').closest('tr') as HTMLElement;
     expect(within(invited).getByText('Invited')).toBeTruthy();
     expect(within(invited).getByText('Never')).toBeTruthy();
+    // No phone before the invitation is accepted.
+    const phoneColumn = screen
+      .getAllByRole('columnheader')
+      .findIndex((header) => header.textContent === 'Phone');
+    expect(phoneColumn).toBeGreaterThan(0);
+    expect(invited.children[phoneColumn]?.textContent).toBe('—');
   });
 
   it("folds a member's many applications to four chips and '+N more' (five places), which unfolds them", async () => {

@@ -9,6 +9,7 @@ import { useFormatters } from '../../lib/use-formatters.ts';
 import { useCan, useWorkspace } from '../../lib/workspace-context.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from '../../resource-ui/columns.ts';
 import { CompactList, compactLimits } from '../../resource-ui/compact-list.tsx';
+import { useCellRenderer } from '../../resource-ui/declared-columns.tsx';
 import { ResourceListPage } from '../../resource-ui/resource-list-page.tsx';
 import {
   useOperationRunner,
@@ -45,6 +46,7 @@ export function UsersPage() {
   const { setStatus } = useResourceMutations(workspaceUsersResource, usersOperationOptions);
   const run = useOperationRunner(workspaceUsersResource, usersOperationOptions);
   const [inviting, setInviting] = useState(false);
+  const render = useCellRenderer(workspaceUsersResource.key);
 
   const columns: ResourceColumn<WorkspaceUserRecord>[] = [
     {
@@ -72,6 +74,13 @@ export function UsersPage() {
       header: t('users.columns.email'),
       sortField: 'email',
       cell: (member) => <bdi dir="ltr">{member.email}</bdi>,
+    },
+    {
+      key: 'phone',
+      header: t('users.columns.phone'),
+      // An invited member has given no phone yet: '—'.
+      cell: (member) => render({ field: 'phone', kind: 'phone' }, member.phone, member),
+      className: 'whitespace-nowrap',
     },
     { key: 'role', header: t('users.columns.role'), cell: (member) => member.role?.title ?? none },
     {
