@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { invisibleInCodes, normalizeCode, normalizedPhonePattern, normalizePhone } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../src/db/client.ts';
+import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { seededRandom } from './helpers/seeded-random.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -430,3 +430,31 @@ describe('migration 0015: tax titles and descriptions become localized', { timeo
     await database.migrate();
   });
 });
+
+describe.runIf(process.env.DATABASE_URL)(
+  'instances starting together (PostgreSQL only)',
+  { timeout: 180_000 },
+  () => {
+    it('three instances migrating one empty database at once take turns, and all succeed', async () => {
+      const empty = await createTestDatabase({ migrated: false });
+      databases.push(empty);
+      const instances = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: empty.url!, poolSize: 2 })),
+      );
+      try {
+        const outcomes = await Promise.allSettled(instances.map((instance) => instance.migrate()));
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        const journal = JSON.parse(
+          readFileSync(join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'),
+        ) as {
+          entries: unknown[];
+        };
+        expect(
+          await rows(empty, 'select count(*)::int as applied from drizzle.__drizzle_migrations'),
+        ).toEqual([{ applied: journal.entries.length }]);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    });
+  },
+);

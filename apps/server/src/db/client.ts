@@ -49,6 +49,28 @@ export function migrationsFolder(): string {
   throw new Error('Migrations folder apps/server/drizzle not found');
 }
 
+/** The advisory lock key of the migrations (hashtext('dukkan:migrations')). */
+const migrationsLockKey = "hashtext('dukkan:migrations')";
+
+/**
+ * Runs the migrations holding a session advisory lock: instances starting together on one
+ * database take turns, and those after the first find nothing left to do (drizzle's migrator
+ * alone would run the same migration in each, and all but one would fail).
+ */
+async function migrateOnce(pool: pg.Pool, folder: string): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query(`select pg_advisory_lock(${migrationsLockKey})`);
+    try {
+      await migrateNodePg(drizzleNodePg(connection), { migrationsFolder: folder });
+    } finally {
+      await connection.query(`select pg_advisory_unlock(${migrationsLockKey})`);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -69,8 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      migrate: (folder = migrationsFolder()) =>
-        migrateNodePg(drizzleNodePg(pool), { migrationsFolder: folder }),
+      migrate: (folder = migrationsFolder()) => migrateOnce(pool, folder),
       close: () => pool.end(),
     };
   }
