@@ -7,7 +7,7 @@ export default defineConfig({
     // Test files run in parallel workers; each builds its own app and database.
     maxWorkers: 2,
     // The default summary, then a line when the PostgreSQL-only tests were skipped (no DATABASE_URL).
-    reporters: ['default', './scripts/postgres-only-reporter.ts'],
+    reporters: ['default', './scripts/skipped-tests-reporter.ts'],
     projects: [
       'packages/contract',
       ...serverProjects,

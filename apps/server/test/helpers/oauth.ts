@@ -39,6 +39,41 @@ export function injectFetch(app: FastifyInstance, publicUrl: string): client.Cus
   };
 }
 
+/** What the browser sends its requests through: the app in process, or a real socket (`httpInjector`). */
+export interface Injector {
+  inject(options: {
+    method: 'GET' | 'POST';
+    url: string;
+    headers: Record<string, string>;
+    payload?: string;
+  }): Promise<{
+    statusCode: number;
+    headers: Record<string, string | string[] | number | undefined>;
+    body: string;
+  }>;
+}
+
+/** An `Injector` that sends each request over HTTP to `baseUrl` (a proxy in front of processes). */
+export function httpInjector(baseUrl: string): Injector {
+  return {
+    async inject({ method, url, headers, payload }) {
+      const response = await fetch(new URL(url, baseUrl), {
+        method,
+        headers,
+        body: payload,
+        redirect: 'manual',
+      });
+      const answerHeaders: Record<string, string | string[]> = {};
+      response.headers.forEach((value, name) => {
+        answerHeaders[name] = value;
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) answerHeaders['set-cookie'] = cookies;
+      return { statusCode: response.status, headers: answerHeaders, body: await response.text() };
+    },
+  };
+}
+
 export interface BrowserResponse {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
@@ -51,7 +86,7 @@ export interface BrowserResponse {
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   constructor(
-    readonly app: FastifyInstance,
+    readonly app: Injector,
     readonly publicUrl: string,
   ) {}
 

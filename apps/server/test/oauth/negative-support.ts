@@ -8,6 +8,7 @@ import { insertApplication, insertSubscription } from '../helpers/applications.t
 import {
   authorizationRequest,
   clientFor,
+  type Injector,
   type PkceRequest,
   type PortalFixture,
   signInThroughPortal,
@@ -48,7 +49,7 @@ export async function formPost(
 }
 
 export async function rawGet(
-  app: FastifyInstance,
+  app: Injector,
   publicUrl: string,
   url: string,
   headers: Record<string, string> = {},

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestModule } from 'vitest/node';
-import { skippedPostgresOnly } from './postgres-only-reporter.ts';
+import { postgresOnlyMark, scaleOutMark, skippedMarked } from './skipped-tests-reporter.ts';
 
 /** A module whose tests are the given (name, state) pairs, as far as the reporter reads it. */
 function moduleOf(tests: Array<[string, string]>): TestModule {
@@ -15,7 +15,7 @@ function moduleOf(tests: Array<[string, string]>): TestModule {
   } as unknown as TestModule;
 }
 
-describe('the PostgreSQL-only reporter', () => {
+describe('the skipped tests reporter', () => {
   it('counts only skipped tests that carry the mark', () => {
     const modules = [
       moduleOf([
@@ -26,6 +26,10 @@ describe('the PostgreSQL-only reporter', () => {
       ]),
       moduleOf([['races (PostgreSQL only) > two instances', 'passed']]),
     ];
-    expect(skippedPostgresOnly(modules)).toBe(2);
+    expect(skippedMarked(modules, postgresOnlyMark)).toBe(2);
+    expect(skippedMarked(modules, scaleOutMark)).toBe(0);
+    expect(
+      skippedMarked([moduleOf([['three instances (three processes) > sign-ins', 'skipped']])], scaleOutMark),
+    ).toBe(1);
   });
 });

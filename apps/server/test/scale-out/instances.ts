@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+/**
+ * Server processes of the three-instance test: the product's entry run from source (tsx as an
+ * import hook, so the pid signalled is the server itself), each with its own DATA_DIR and port,
+ * its output kept in `<DATA_DIR>.log` for a failure to be read.
+ */
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
+
+export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface Instance {
+  index: number;
+  port: number;
+  dataDir: string;
+  /** Starts the process and waits until its readiness answers 200. */
+  start(): Promise<void>;
+  /** SIGTERM, then waits for the process to exit (its drain included); returns its exit code. */
+  stop(): Promise<number | null>;
+  /** Stops, then starts again on the same port and DATA_DIR. */
+  restart(): Promise<void>;
+}
+
+export function instance(
+  index: number,
+  port: number,
+  dataDir: string,
+  variables: Record<string, string>,
+  readinessPath: string,
+): Instance {
+  let child: ChildProcess | undefined;
+  let exited: Promise<number | null> = Promise.resolve(null);
+  mkdirSync(dataDir, { recursive: true });
+  const log = createWriteStream(`${dataDir}.log`, { flags: 'a' });
+
+  const handle: Instance = {
+    index,
+    port,
+    dataDir,
+    async start() {
+      const environment: NodeJS.ProcessEnv = {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...variables,
+      };
+      for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
+        if (process.env[name] !== undefined) environment[name] = process.env[name];
+      }
+      const started = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+        cwd: repoRoot,
+        env: environment,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      started.stdout?.pipe(log, { end: false });
+      started.stderr?.pipe(log, { end: false });
+      let gone = false;
+      exited = new Promise((resolveExit) =>
+        started.once('exit', (code) => {
+          gone = true;
+          resolveExit(code);
+        }),
+      );
+      const deadline = Date.now() + 180_000;
+      for (;;) {
+        if (gone) throw new Error(`instance ${index} exited during start (see ${dataDir}.log)`);
+        if (Date.now() > deadline) throw new Error(`instance ${index} not ready within 180 s`);
+        try {
+          const response = await fetch(`http://127.0.0.1:${port}${readinessPath}`, {
+            signal: AbortSignal.timeout(2000),
+          });
+          if (response.ok) return;
+        } catch {
+          // not listening yet
+        }
+        await sleep(100);
+      }
+    },
+    async stop() {
+      child?.kill('SIGTERM');
+      const code = await exited;
+      child = undefined;
+      return code;
+    },
+    async restart() {
+      await handle.stop();
+      await handle.start();
+    },
+  };
+  return handle;
+}
+
+/** Kills what is left (a failed test) so no process outlives the run. */
+export function killAll(instances: readonly Instance[]): void {
+  for (const one of instances) void one.stop().catch(() => undefined);
+}
