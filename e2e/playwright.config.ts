@@ -17,7 +17,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: e2eServer.url,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs CPU on every action; in CI a failed test is traced on its retry.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     // The app then shows no motion (index.css): no frames drawn for fades and spinners, which on two
     // cores cost the software compositor as much as the page's own scripts.
