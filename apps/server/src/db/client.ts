@@ -33,6 +33,12 @@ export type DatabaseOptions =
    */
   | { kind: 'pglite'; dataDir?: string; whileLocked?: () => void };
 
+/** The PostgreSQL pool behind a database, or undefined for the embedded one. */
+export function postgresPoolOf(db: Database): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 /** The embedded database's folder in DATA_DIR. */
 export function pgliteDataPath(dataDir: string): string {
   return join(dataDir, 'pgdata');
