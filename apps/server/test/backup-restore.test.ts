@@ -34,8 +34,8 @@ const oneLine = (text: string) => {
   expect(text.trim().split('\n')).toHaveLength(1);
 };
 
-describe('backup and restore refuse what they cannot do, before touching anything', () => {
-  it('backup: no file named, or a file that exists → exit 2', async () => {
+describe('backup and restore refuse what they cannot do', () => {
+  it('backup: no file named, or a file that exists → exit 2; with no server, the command line writes it itself', async () => {
     const dataDir = tempDir();
     expect(await dukkan(['backup'], { DATA_DIR: dataDir })).toMatchObject({
       code: 2,
@@ -46,6 +46,13 @@ describe('backup and restore refuse what they cannot do, before touching anythin
     // The database opens (the command line's own, no server runs here), then the file is refused.
     const refused = await dukkan(['backup', existing], { DATA_DIR: dataDir });
     expect(refused).toMatchObject({ code: 2, stderr: `${existing} exists; name a new file\n` });
+    // A new file is written by the command line itself: no server runs on this DATA_DIR.
+    const fresh = join(dataDir, 'fresh.tar.gz');
+    const written = await dukkan(['backup', fresh], { DATA_DIR: dataDir });
+    expect(written.stderr).toBe('');
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(/^Backup of the embedded database written to /);
+    expect(statSync(fresh).size).toBeGreaterThan(0);
   });
 
   it('restore: a missing file, or PostgreSQL (DATABASE_URL) → exit 2 naming pg_restore; nothing is created', async () => {

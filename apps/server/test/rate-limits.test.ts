@@ -1,8 +1,14 @@
 import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { slowdownDelayMs } from '../src/platform/rate-limit/rate-limiter.ts';
+import {
+  chooseRateLimitStore,
+  describeRateLimitStore,
+  slowdownDelayMs,
+} from '../src/platform/rate-limit/rate-limiter.ts';
 import {
   type ApiResponse,
   api,
@@ -390,6 +396,25 @@ describe('change-password', () => {
     );
     for (let attempt = 1; attempt < changePasswordAttempts; attempt++) {
       expect((await changePassword(cookie, 'Wrong#Pass1')).status).toBe(400);
+    }
+  });
+});
+
+describe('where the limits count', () => {
+  it('Redis when configured, else the PostgreSQL pool, else this process; the start says which', async () => {
+    // Neither is connected: only which store is chosen matters here.
+    const redis = new Redis({ lazyConnect: true });
+    const pool = new pg.Pool();
+    try {
+      expect(chooseRateLimitStore(redis, pool).kind).toBe('redis');
+      expect(chooseRateLimitStore(undefined, pool).kind).toBe('postgres');
+      expect(chooseRateLimitStore(undefined, undefined).kind).toBe('memory');
+      expect(describeRateLimitStore({ kind: 'memory' })).toBe(
+        'rate limits are counted in this process (the embedded database serves one process)',
+      );
+    } finally {
+      redis.disconnect();
+      await pool.end();
     }
   });
 });
