@@ -203,13 +203,19 @@ describe.skipIf(process.env.DATABASE_URL)(
 describe.runIf(process.env.DATABASE_URL)(
   "PostgreSQL: README's pg_dump and pg_restore lines (PostgreSQL only)",
   () => {
-    it('a dump restored into an empty database serves the bootstrap admin', async () => {
+    it("a dump restored into an empty database serves the bootstrap admin; the operator's backup names pg_dump", async () => {
       const admin = { email: 'pg-backup-admin@example.com', password: 'Sesame#Open1' };
       const source = await createTestDatabase();
       const target = await createTestDatabase({ migrated: false });
       try {
         expect((await bootstrapDemo(source.db, admin)).created).toBe(true);
         const file = join(tempDir(), 'dukkan.dump');
+        // The operator's backup is the embedded database's: on PostgreSQL it names pg_dump.
+        const refused = await dukkan(['backup', file], { DATA_DIR: tempDir(), DATABASE_URL: source.url! });
+        expect(refused.code).toBe(2);
+        oneLine(refused.stderr);
+        expect(refused.stderr).toMatch(/^backup is for the embedded database; with DATABASE_URL use pg_dump/);
+        expect(existsSync(file)).toBe(false);
         const run = promisify(execFile);
         await run('pg_dump', ['--format=custom', `--file=${file}`, source.url!]);
         await run('pg_restore', ['--no-owner', `--dbname=${target.url!}`, file]);
