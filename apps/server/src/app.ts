@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
-import type { Database } from './db/client.ts';
+import { type Database, postgresPoolOf } from './db/client.ts';
 import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
 import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
@@ -37,9 +37,10 @@ import {
 } from './platform/captcha/captcha.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import {
+  chooseRateLimitStore,
   createRateLimiter,
   createSlowdown,
-  type RateLimitStore,
+  describeRateLimitStore,
   type Sleep,
 } from './platform/rate-limit/rate-limiter.ts';
 import { fileStorePublicUrl } from './platform/storage/file-store.ts';
@@ -109,7 +110,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
-  const store: RateLimitStore = redis ? { kind: 'redis', client: redis } : { kind: 'memory' };
+  // Counted where every instance sees the same counts: one limit, however many instances.
+  const store = chooseRateLimitStore(redis, postgresPoolOf(db));
+  app.log.info({ rateLimitStore: store.kind }, describeRateLimitStore(store));
   const limiterPair = (name: string) => ({
     perAddress: createRateLimiter(`${name}:address`, config.rateLimits.perAddress, store),
     perAccount: createRateLimiter(`${name}:account`, config.rateLimits.perAccount, store),

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { applicationCommands } from './cli/applications.ts';
+import { backupCommands, RestoreRefusedError } from './cli/backups.ts';
 import { type CliIo, type CommandGroup, type ParsedArgs, UsageError } from './cli/command.ts';
 import { helpText } from './cli/help.ts';
 import { maintenanceCommands } from './cli/maintenance.ts';
@@ -36,12 +37,14 @@ const groups: readonly CommandGroup[] = [
   applicationCommands,
   subscriptionCommands,
   maintenanceCommands,
+  backupCommands,
 ];
 const commands = {
   ...workspaceCommands.commands,
   ...applicationCommands.commands,
   ...subscriptionCommands.commands,
   ...maintenanceCommands.commands,
+  ...backupCommands.commands,
 };
 type CommandName = keyof typeof commands;
 /** Errors that are bad input (one line on stderr, exit code 2), the groups' and the command line's. */
@@ -98,9 +101,31 @@ function describeFailure(error: unknown): string {
   return message.replace(/\s+/g, ' ').trim() || 'unknown error';
 }
 
-/** The argv with every file option's value made absolute against this process's folder. */
-function withAbsoluteFiles(argv: readonly string[]): string[] {
+/** Where in `argv` the command's positionals named `file` are (`argv` starts with the command's words). */
+function filePositionalIndexes(argv: readonly string[], command: CommandName): Set<number> {
+  const spec = commands[command];
+  if (!spec.positionals.includes('file')) return new Set();
+  const words = command.split(' ').length;
+  const { tokens } = parseArgs({
+    args: argv.slice(words),
+    options: { ...spec.options, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+    tokens: true,
+  });
+  const positionals = tokens.filter((token) => token.kind === 'positional');
+  return new Set(
+    positionals.flatMap((token, position) =>
+      spec.positionals[position] === 'file' ? [token.index + words] : [],
+    ),
+  );
+}
+
+/** The argv with every file option's value, and every file positional, made absolute against this process's folder. */
+function withAbsoluteFiles(argv: readonly string[], command: CommandName): string[] {
+  const filePositionals = filePositionalIndexes(argv, command);
   return argv.map((arg, index) => {
+    if (filePositionals.has(index)) return resolve(arg);
     const [option, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
     if (fileOptions.has(option) && inline !== undefined) return `${option}=${resolve(inline)}`;
     return index > 0 && fileOptions.has(argv[index - 1]!) ? resolve(arg) : arg;
@@ -144,12 +169,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(helpText);
       return 0;
     }
-    const work = commands[name].run(args);
+    const spec = commands[name];
+    if (spec.local) {
+      // Never sent to a server: it works on DATA_DIR itself, and refuses while a server holds it.
+      if (io.database) throw new RestoreRefusedError(`${name} runs from the command line, not in a server`);
+      const work = spec.run(args);
+      await work({ config: io.config ?? loadConfig(io.env), io, now: io.now ?? (() => new Date()) });
+      return 0;
+    }
+    const work = spec.run(args);
     const config = io.config ?? loadConfig(io.env);
     database = io.database;
     if (!database) {
       // A server on this DATA_DIR runs the command itself (this same function, on its side).
-      const answer = await askOperatorSocket(operatorSocketPath(config.dataDir), withAbsoluteFiles(argv), io);
+      const answer = await askOperatorSocket(
+        operatorSocketPath(config.dataDir),
+        withAbsoluteFiles(argv, name),
+        io,
+      );
       if (answer.served) return answer.code;
       unservedReason = answer.reason;
       database = await openDatabase(config.database);
@@ -170,6 +207,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (inputErrors.some((kind) => error instanceof kind)) {
       io.stderr(`${(error as Error).message}\n`);
       return 2;
+    }
+    if (error instanceof RestoreRefusedError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
     }
     if (error instanceof DataDirLockedError) {
       // A running server would have answered on its socket: say why it did not.

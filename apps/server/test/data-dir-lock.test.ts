@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
+import { spawnServer } from './helpers/server-process.ts';
 import { useTempDirsAndChildren } from './helpers/temp-dirs.ts';
 
 // What a refused open did, counted without measuring time: how often it tried to take the lock
@@ -168,3 +169,37 @@ describe('the DATA_DIR lock (PGlite has none of its own)', { timeout: 120_000 },
     lock.release();
   });
 });
+
+// Three spawned servers on one new DATA_DIR: the first creates and migrates the embedded database
+// (20-40 s on a loaded 2-core machine), the second stops at the lock, the third reopens it. The
+// embedded database whatever the suite's: skipped in the PostgreSQL run, which would repeat it.
+describe.skipIf(process.env.DATABASE_URL)(
+  'servers on one DATA_DIR (spawned processes)',
+  { timeout: 300_000 },
+  () => {
+    it("a second server refuses to start, in one line naming the folder and the first one's pid; once the first is killed with -9, a server starts there", async () => {
+      const dataDir = tempDataDir();
+      const first = spawnServer({ DATA_DIR: dataDir }, children);
+      await first.ready;
+
+      const second = await spawnServer({ DATA_DIR: dataDir }, children).exited;
+      expect(second).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `DATA_DIR ${dataDir} is in use by another Dukkan process (pid ${first.child.pid}); stop it or choose another DATA_DIR\n`,
+      });
+      expect(first.child.exitCode, 'the first server runs on').toBeNull();
+
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8'), 'kill -9 leaves the lock file').toBe(
+        String(first.child.pid),
+      );
+      const third = spawnServer({ DATA_DIR: dataDir }, children);
+      await third.ready;
+      expect(readFileSync(join(dataDir, 'dukkan.lock'), 'utf8')).toBe(String(third.child.pid));
+      expect(await third.stop()).toBe(0);
+      expect(existsSync(join(dataDir, 'dukkan.lock')), 'a clean stop releases the lock').toBe(false);
+    });
+  },
+);

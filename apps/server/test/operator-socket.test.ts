@@ -372,7 +372,7 @@ describe('runCli through the socket (in-process)', () => {
 });
 
 describe('file options sent to a running server (in-process)', () => {
-  it("a --logo path is made absolute against the operator's folder before it is sent; other values stay", async () => {
+  it("a --logo path and backup's file are made absolute against the operator's folder before they are sent; other values stay", async () => {
     const dataDir = tempDir();
     const received: string[][] = [];
     await start(operatorSocketPath(dataDir), async (argv) => {
@@ -389,6 +389,8 @@ describe('file options sent to a running server (in-process)', () => {
       ['app', 'create', '--client-id', 'pos-two', '--logo=./pos.svg', '--description-en=--logo'],
       ['app', 'update', 'pos-three', '--logo', '/srv/logos/pos.webp'],
       ['app', 'list'],
+      ['backup', 'backups/today.tar.gz'],
+      ['backup', '--', '--today.tar.gz'],
     ];
     for (const argv of sent) expect(await runCli(argv, io)).toBe(0);
     expect(received).toEqual([
@@ -411,6 +413,8 @@ describe('file options sent to a running server (in-process)', () => {
       ],
       ['app', 'update', 'pos-three', '--logo', '/srv/logos/pos.webp'],
       ['app', 'list'],
+      ['backup', resolve(process.cwd(), 'backups/today.tar.gz')],
+      ['backup', '--', resolve(process.cwd(), '--today.tar.gz')],
     ]);
   });
 });

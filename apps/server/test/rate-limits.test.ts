@@ -1,6 +1,14 @@
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { slowdownDelayMs } from '../src/platform/rate-limit/rate-limiter.ts';
+import { openDatabase } from '../src/db/client.ts';
+import {
+  chooseRateLimitStore,
+  describeRateLimitStore,
+  slowdownDelayMs,
+} from '../src/platform/rate-limit/rate-limiter.ts';
 import {
   type ApiResponse,
   api,
@@ -388,6 +396,73 @@ describe('change-password', () => {
     );
     for (let attempt = 1; attempt < changePasswordAttempts; attempt++) {
       expect((await changePassword(cookie, 'Wrong#Pass1')).status).toBe(400);
+    }
+  });
+});
+
+describe('where the limits count', () => {
+  it('Redis when configured, else the PostgreSQL pool, else this process; the start says which', async () => {
+    // Neither is connected: only which store is chosen matters here.
+    const redis = new Redis({ lazyConnect: true });
+    const pool = new pg.Pool();
+    try {
+      expect(chooseRateLimitStore(redis, pool).kind).toBe('redis');
+      expect(chooseRateLimitStore(undefined, pool).kind).toBe('postgres');
+      expect(chooseRateLimitStore(undefined, undefined).kind).toBe('memory');
+      expect(describeRateLimitStore({ kind: 'memory' })).toBe(
+        'rate limits are counted in this process (the embedded database serves one process)',
+      );
+    } finally {
+      redis.disconnect();
+      await pool.end();
+    }
+  });
+});
+
+// Several instances on one PostgreSQL database and no Redis: the counts are kept in the database
+// (table rate_limits), so a limit holds across the instances instead of once per process.
+describe.runIf(process.env.DATABASE_URL)('two instances on one database (PostgreSQL only)', () => {
+  it('share the login limit exactly: of 2 × the limit attempts sent at once, half to each, the limit is accepted and the rest refused; the start says where the limits count', async () => {
+    // The other instance: its own connection pool on the same database, as another process has.
+    const pool = await openDatabase({ kind: 'postgres', url: t.database.url!, poolSize: 4 });
+    let logged = '';
+    const other = await createTestApp({
+      database: { ...t.database, db: pool.db },
+      configure: (config) => {
+        config.rateLimits.perAddress = { points: perAddress, durationSeconds: windowSeconds };
+      },
+      logStream: new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          logged += chunk.toString();
+          done();
+        },
+      }),
+    });
+    try {
+      const address = newAddress();
+      const attempts = Array.from({ length: 2 * perAddress }, (_, attempt) =>
+        api(attempt % 2 === 0 ? t.app : other.app, {
+          url: '/api/auth/login',
+          body: { email: `shared${attempt}@shop.example`, password: 'Wrong#Pass1' },
+          remoteAddress: address,
+        }),
+      );
+      const statuses = (await Promise.all(attempts)).map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(perAddress);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(perAddress);
+      // Either instance now refuses that address.
+      expectRateLimited(await attemptLogin('shared@shop.example', 'Wrong#Pass1', address));
+      expectRateLimited(
+        await api(other.app, {
+          url: '/api/auth/login',
+          body: { email: 'shared@shop.example', password: 'Wrong#Pass1' },
+          remoteAddress: address,
+        }),
+      );
+      expect(logged).toContain('rate limits are counted in PostgreSQL (table rate_limits)');
+    } finally {
+      await other.close();
+      await pool.close();
     }
   });
 });

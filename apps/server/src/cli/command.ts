@@ -56,13 +56,29 @@ export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;
 }
 
-/** One command: its options, the positionals it needs (by name), and what it does. */
-export interface CommandSpec {
+/** What a command that runs here only, and opens no database, works with. */
+export interface LocalCommandContext {
+  config: Config;
+  io: CliIo;
+  now: () => Date;
+}
+export type LocalCommand = (args: ParsedArgs) => (context: LocalCommandContext) => Promise<void>;
+
+interface CommandSpecBase {
   /** Its options; an option another command takes is still unknown here. */
   options: ParseArgsOptionsConfig;
+  /** The positionals it needs, by name; one named `file` is a path (made absolute before sending). */
   positionals: readonly string[];
-  run: Command;
 }
+
+/**
+ * One command: its options, the positionals it needs, and what it does. Most run on the database
+ * (in the running server when there is one); a `local` one runs in the command line's own process,
+ * never in a server, and opens what it needs itself (`restore`, which replaces the database).
+ */
+export type CommandSpec =
+  | (CommandSpecBase & { local?: false; run: Command })
+  | (CommandSpecBase & { local: true; run: LocalCommand });
 
 /** A group of commands, by name (`app create` is one name), and the errors that are bad input. */
 export interface CommandGroup<Name extends string = string> {

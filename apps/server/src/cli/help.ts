@@ -52,6 +52,12 @@ Commands:
         List, per workspace, the codes stored before codes were normalized that are one code
         under the rule (the same letters in another Unicode form, with invisible characters or
         full-width) or no code at all. They were left as they are: rename all but one of each.
+  backup <file>
+        Write a copy of the embedded database to a new file (a gzipped tar), while the server
+        runs. Uploaded files are not in it (copy DATA_DIR/uploads). PostgreSQL: pg_dump.
+  restore <file> [--force]
+        Put a backup back as DATA_DIR's embedded database. Refused while a server runs on
+        DATA_DIR, and when DATA_DIR holds a database unless --force replaces it.
   help, --help, -h
         Show this text.
 

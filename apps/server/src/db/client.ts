@@ -22,6 +22,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs the migrations in `apps/server/drizzle` (or another folder: the migration tests). */
   migrate(folder?: string): Promise<void>;
+  /**
+   * The embedded database only: a consistent copy of its folder, a gzipped tar that
+   * `restoreEmbeddedDatabase` (db/embedded-backup.ts) puts back. Taken while it serves.
+   */
+  copy?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,12 @@ export type DatabaseOptions =
    * is held, before PGlite opens it: a second server is refused before it touches anything there.
    */
   | { kind: 'pglite'; dataDir?: string; whileLocked?: () => void };
+
+/** The PostgreSQL pool behind a database, or undefined for the embedded one. */
+export function postgresPoolOf(db: Database): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
 
 /** The embedded database's folder in DATA_DIR. */
 export function pgliteDataPath(dataDir: string): string {
@@ -115,6 +126,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'pglite',
       migrate: (folder = migrationsFolder()) =>
         migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+      async copy() {
+        // The checkpoint writes what the log holds into the tables' files, so a restored copy
+        // starts without replaying it. The copy waits for the transaction under way and keeps
+        // the next one waiting (PGlite runs one at a time): it holds whole transactions only.
+        await client.exec('CHECKPOINT');
+        return client._runExclusiveTransaction(() => client.dumpDataDir('gzip'));
+      },
       async close() {
         try {
           await client.close();

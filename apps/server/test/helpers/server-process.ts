@@ -1,4 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const mainEntry = join(serverDir, 'src', 'main.ts');
 
 /**
  * The environment of a real server process a test starts (`src/main.ts`): nothing of the test
@@ -34,4 +40,59 @@ export async function signInOverHttp(address: string, credentials: { email: stri
     data: { adminWorkspaces: { id: string; name: string }[] };
   };
   return { cookie, adminWorkspaces: me.data.adminWorkspaces };
+}
+
+/** What a spawned `src/main.ts` printed and how it ended. */
+export interface ServerExit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Spawns `src/main.ts` with `serverProcessEnv(env)` (log level info, the easy captcha, no
+ * subscription clock) and hands the child to `children` (killed after the test). `ready` resolves
+ * with the HTTP address once the server says it is ready, and rejects if it exits first; `exited`
+ * resolves with what it printed once it has ended.
+ */
+export function spawnServer(env: Record<string, string>, children: ChildProcess[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
+    cwd: serverDir,
+    env: serverProcessEnv({
+      LOG_LEVEL: 'info',
+      CAPTCHA_DIFFICULTY: '1000',
+      SUBSCRIPTION_CLOCK_SECONDS: '0',
+      ...env,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<ServerExit>((resolve) => {
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (listening && stdout.includes('Dukkan is ready')) resolve(listening[1]!);
+    });
+    void exited.then(({ code }) => reject(new Error(`the server exited with ${code}: ${stderr}`)));
+  });
+  // A test that only waits for the exit never reads `ready`: its rejection is expected then.
+  ready.catch(() => {});
+  return {
+    child,
+    ready,
+    exited,
+    /** SIGTERM, then the exit code once it has stopped. */
+    async stop() {
+      child.kill('SIGTERM');
+      return (await exited).code;
+    },
+  };
 }

@@ -2,4 +2,5 @@ export * from './catalogue.ts';
 export * from './identity.ts';
 export * from './oauth.ts';
 export * from './products.ts';
+export * from './rate-limits.ts';
 export * from './subscriptions.ts';

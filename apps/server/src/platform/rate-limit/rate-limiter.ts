@@ -1,6 +1,12 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { RateLimitRule, SlowdownRule } from '../../config.ts';
 import { AppError } from '../../errors.ts';
 
@@ -30,13 +36,52 @@ const realSleep: Sleep = async (ms) => {
   await wait(ms);
 };
 
-export type RateLimitStore = { kind: 'memory' } | { kind: 'redis'; client: Redis };
+/**
+ * Where the counts live: in this process (one server on the embedded database), in Redis, or in
+ * the PostgreSQL database the instances share (the table `rate_limits`, made by the migrations).
+ */
+export type RateLimitStore =
+  | { kind: 'memory' }
+  | { kind: 'redis'; client: Redis }
+  | { kind: 'postgres'; pool: pg.Pool };
+
+/** The store of an app: Redis when configured, else the shared PostgreSQL, else this process. */
+export function chooseRateLimitStore(redis: Redis | undefined, pool: pg.Pool | undefined): RateLimitStore {
+  if (redis) return { kind: 'redis', client: redis };
+  if (pool) return { kind: 'postgres', pool };
+  return { kind: 'memory' };
+}
+
+/** The start's log line on where the limits count. */
+export function describeRateLimitStore(store: RateLimitStore): string {
+  switch (store.kind) {
+    case 'redis':
+      return 'rate limits are counted in Redis (REDIS_URL), shared by every instance';
+    case 'postgres':
+      return 'rate limits are counted in PostgreSQL (table rate_limits), shared by every instance on this database';
+    case 'memory':
+      return 'rate limits are counted in this process (the embedded database serves one process)';
+  }
+}
 
 function createCounter(name: string, points: number, durationSeconds: number, store: RateLimitStore) {
   const options = { keyPrefix: `dukkan:rl:${name}`, points, duration: durationSeconds };
-  return store.kind === 'redis'
-    ? new RateLimiterRedis({ ...options, storeClient: store.client, useRedisPackage: false })
-    : new RateLimiterMemory(options);
+  switch (store.kind) {
+    case 'redis':
+      return new RateLimiterRedis({ ...options, storeClient: store.client, useRedisPackage: false });
+    case 'postgres':
+      // One table for every limit (the key starts with the limit's prefix), made by migration
+      // 0017: the store must not create its own. Each attempt is one upsert, atomic in PostgreSQL.
+      return new RateLimiterPostgres({
+        ...options,
+        storeClient: store.pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+      });
+    case 'memory':
+      return new RateLimiterMemory(options);
+  }
 }
 
 export function createRateLimiter(name: string, rule: RateLimitRule, store: RateLimitStore): RateLimiter {
