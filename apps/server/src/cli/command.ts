@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { MailDelivery } from '../features/workspaces/create-workspace.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import { type OpenedFileStore, openFileStore } from '../platform/storage/open-file-store.ts';
 import { createAppResources } from '../resources.ts';
 
 /** Where the command line reads and writes; replaceable in tests. */
@@ -122,3 +123,16 @@ export const services = (context: CommandContext) => ({
   publicUrl: context.config.publicUrl,
   resources: createAppResources(context.now),
 });
+
+/** Runs `work` with the configured file store (the uploads folder or the bucket), closed after. */
+export async function withFileStore<T>(
+  context: CommandContext,
+  work: (store: OpenedFileStore) => Promise<T>,
+): Promise<T> {
+  const store = await openFileStore(context.config.fileStore);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}

@@ -52,6 +52,11 @@ Commands:
         List, per workspace, the codes stored before codes were normalized that are one code
         under the rule (the same letters in another Unicode form, with invisible characters or
         full-width) or no code at all. They were left as they are: rename all but one of each.
+  copy-uploads
+        Copy DATA_DIR/uploads (uploads and application logos) into the S3 bucket configured by
+        S3_BUCKET, under the same names, before switching the server to it. A file the bucket
+        already holds with the same size is skipped: run it again to resume a copy cut short (a
+        complete one copies 0). Prints what it copied, skipped and could not copy.
   help, --help, -h
         Show this text.
 
