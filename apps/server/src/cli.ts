@@ -15,7 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { applicationCommands } from './cli/applications.ts';
-import { type CliIo, type CommandGroup, type ParsedArgs, UsageError } from './cli/command.ts';
+import {
+  type CliIo,
+  type CommandGroup,
+  type CommandSpec,
+  type ParsedArgs,
+  UsageError,
+} from './cli/command.ts';
 import { helpText } from './cli/help.ts';
 import { maintenanceCommands } from './cli/maintenance.ts';
 import { subscriptionCommands } from './cli/subscriptions.ts';
@@ -144,7 +150,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(helpText);
       return 0;
     }
-    const work = commands[name].run(args);
+    const spec: CommandSpec = commands[name];
+    if (spec.standalone) {
+      const standaloneWork = spec.run(args);
+      await standaloneWork({
+        config: io.config ?? loadConfig(io.env),
+        io,
+        now: io.now ?? (() => new Date()),
+      });
+      return 0;
+    }
+    const work = spec.run(args);
     const config = io.config ?? loadConfig(io.env);
     database = io.database;
     if (!database) {

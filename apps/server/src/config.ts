@@ -138,7 +138,7 @@ const environmentSchema = z
     path: ['S3_ENDPOINT'],
     message: 'is set without S3_BUCKET: set the bucket too, or neither (files then stay in DATA_DIR/uploads)',
   })
-  .refine((env) => Boolean(env.AWS_ACCESS_KEY_ID) === Boolean(env.AWS_SECRET_ACCESS_KEY), {
+  .refine((env) => !env.S3_BUCKET || Boolean(env.AWS_ACCESS_KEY_ID) === Boolean(env.AWS_SECRET_ACCESS_KEY), {
     path: ['AWS_SECRET_ACCESS_KEY'],
     message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
   })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli.ts';
 import { copyUploads } from '../src/features/files/copy-uploads.ts';
 import type { FileStore } from '../src/platform/storage/file-store.ts';
 import { createLocalFileStore } from '../src/platform/storage/local-file-store.ts';
@@ -153,6 +154,23 @@ describe('the copy-uploads command', () => {
     } finally {
       await onBucket.close();
     }
+  });
+
+  it("runs in the operator's process with the operator's environment: no database, no running server asked", async () => {
+    const run = await runCli(['copy-uploads'], {
+      // A database that cannot be reached: the command never opens it.
+      env: {
+        NODE_ENV: 'test',
+        DATA_DIR: local.config.dataDir,
+        DATABASE_URL: 'postgres://127.0.0.1:9/none',
+        ...bucket.env,
+      },
+      stdout: () => {},
+      stderr: (text) => {
+        throw new Error(text);
+      },
+    });
+    expect(run).toBe(0);
   });
 
   it('refuses to run without a bucket configured (exit code 2), and says what to set', async () => {

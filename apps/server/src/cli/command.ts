@@ -57,13 +57,27 @@ export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;
 }
 
-/** One command: its options, the positionals it needs (by name), and what it does. */
-export interface CommandSpec {
+/** What a standalone command works with: its own configuration, no database and no mail. */
+export type StandaloneContext = Pick<CommandContext, 'config' | 'io' | 'now'>;
+
+interface CommandSpecBase {
   /** Its options; an option another command takes is still unknown here. */
   options: ParseArgsOptionsConfig;
   positionals: readonly string[];
-  run: Command;
 }
+
+/** One command: its options, the positionals it needs (by name), and what it does. */
+export type CommandSpec =
+  | (CommandSpecBase & { standalone?: false; run: Command })
+  | (CommandSpecBase & {
+      /**
+       * Runs in the operator's own process with the operator's environment and no database: never
+       * sent to a running server, whose configuration may be another (copy-uploads runs before
+       * the server is given the bucket).
+       */
+      standalone: true;
+      run: (args: ParsedArgs) => (context: StandaloneContext) => Promise<void>;
+    });
 
 /** A group of commands, by name (`app create` is one name), and the errors that are bad input. */
 export interface CommandGroup<Name extends string = string> {
@@ -126,7 +140,7 @@ export const services = (context: CommandContext) => ({
 
 /** Runs `work` with the configured file store (the uploads folder or the bucket), closed after. */
 export async function withFileStore<T>(
-  context: CommandContext,
+  context: StandaloneContext,
   work: (store: OpenedFileStore) => Promise<T>,
 ): Promise<T> {
   const store = await openFileStore(context.config.fileStore);

@@ -48,6 +48,7 @@ const commands = {
   'copy-uploads': {
     options: {},
     positionals: [],
+    standalone: true,
     run() {
       return async (context) => {
         const { fileStore, uploads } = context.config;
