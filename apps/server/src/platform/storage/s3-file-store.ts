@@ -23,6 +23,11 @@ export interface S3StoreConfig {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
+/** The bucket answers an anonymous listing: refused at start. */
+export class ListableBucketError extends Error {
+  override name = 'ListableBucketError';
+}
+
 export interface S3FileStore extends FileStore {
   /**
    * Throws when the bucket answers a listing without credentials: the random names are the only
@@ -121,7 +126,7 @@ export function createS3FileStore(config: S3StoreConfig): S3FileStore {
       } finally {
         anonymous.destroy();
       }
-      throw new Error(
+      throw new ListableBucketError(
         `The bucket ${Bucket} can be listed without credentials: anyone could find every stored file. Make it private (block public access; no anonymous "list" in its policy).`,
       );
     },
