@@ -44,6 +44,7 @@ import {
   type Sleep,
 } from './platform/rate-limit/rate-limiter.ts';
 import { fileStorePublicUrl } from './platform/storage/file-store.ts';
+import { openFileStore } from './platform/storage/open-file-store.ts';
 import { assertResourcesServed, registerResources } from './resource-engine/routes.ts';
 import { createAppResources } from './resources.ts';
 
@@ -107,6 +108,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true },
   });
 
+  // First: a bucket that anyone may list stops the start before anything else is opened.
+  const fileStore = await openFileStore(config.fileStore);
+  app.decorate('fileStore', fileStore);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : undefined;
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lifecycle,
     mailer,
     captcha,
+    fileStore,
     rateLimits: {
       login: {
         perAddress: createRateLimiter('login:address', config.rateLimits.perAddress, store),
@@ -217,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await subscriptionClock?.stop();
     mailer.close();
     redis?.disconnect();
+    fileStore.close();
   });
   return app;
 }

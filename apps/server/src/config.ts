@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { FileStoreConfig } from './platform/storage/open-file-store.ts';
 
 const optionalText = z
   .string()
@@ -111,6 +112,19 @@ const environmentSchema = z
     UPLOAD_MAX_BYTES: integer(1024, 100_000_000, 5_000_000),
     UPLOAD_QUOTA_BYTES: integer(1_000_000, 10_000_000_000_000, 200_000_000),
     UPLOAD_GRACE_HOURS: integer(1, 8760, 24),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)',
+      )
+      .optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'must be true or false').default('false'),
+    AWS_ACCESS_KEY_ID: optionalText,
+    AWS_SECRET_ACCESS_KEY: optionalText,
+    AWS_SESSION_TOKEN: optionalText,
     WEB_DIST_DIR: z.string().optional(),
     SHUTDOWN_DELAY_SECONDS: integer(0, 300, 0),
     SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
@@ -119,6 +133,14 @@ const environmentSchema = z
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ['RECAPTCHA_SECRET_KEY'],
     message: 'RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together',
+  })
+  .refine((env) => env.S3_BUCKET !== undefined || env.S3_ENDPOINT === undefined, {
+    path: ['S3_ENDPOINT'],
+    message: 'is set without S3_BUCKET: set the bucket too, or neither (files then stay in DATA_DIR/uploads)',
+  })
+  .refine((env) => !env.S3_BUCKET || Boolean(env.AWS_ACCESS_KEY_ID) === Boolean(env.AWS_SECRET_ACCESS_KEY), {
+    path: ['AWS_SECRET_ACCESS_KEY'],
+    message: 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together',
   })
   .refine((env) => Boolean(env.BOOTSTRAP_ADMIN_EMAIL) === Boolean(env.BOOTSTRAP_ADMIN_PASSWORD), {
     path: ['BOOTSTRAP_ADMIN_PASSWORD'],
@@ -181,6 +203,11 @@ export interface Config {
     graceMs: number;
   };
   /**
+   * Where uploads and platform files are kept: `dir` above (the default), or an S3-compatible
+   * bucket when S3_BUCKET is set (`platform/storage/`).
+   */
+  fileStore: FileStoreConfig;
+  /**
    * On SIGTERM: how long health answers 503 while everything else is still served (for a load
    * balancer to notice), then how long in-flight requests get to finish before the rest is cut.
    */
@@ -200,7 +227,7 @@ export class ConfigError extends Error {
 /** A value as an error message may show it: secrets hidden, and the password of a URL masked. */
 function showable(variable: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (/PASSWORD|SECRET/.test(variable)) return '[hidden]';
+  if (/PASSWORD|SECRET|TOKEN/.test(variable)) return '[hidden]';
   return value.replace(/(\/\/[^/@:]*):[^/@]*@/, '$1:***@');
 }
 
@@ -260,6 +287,23 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       quotaBytes: env.UPLOAD_QUOTA_BYTES,
       graceMs: env.UPLOAD_GRACE_HOURS * 60 * 60 * 1000,
     },
+    fileStore: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+          credentials:
+            env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: env.AWS_ACCESS_KEY_ID,
+                  secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+                  ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+                }
+              : undefined,
+        }
+      : { kind: 'local', dir: resolve(dataDir, 'uploads') },
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000 },
     subscriptions: {
       graceDays: env.SUBSCRIPTION_GRACE_DAYS,

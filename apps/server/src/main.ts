@@ -73,7 +73,7 @@ async function main() {
 
   // The demo application (a public client of the demo client at localhost:3001): once, also on
   // a data folder made before applications existed.
-  const demoApplication = await bootstrapDemoApplication(database.db, { uploadsDir: config.uploads.dir });
+  const demoApplication = await bootstrapDemoApplication(database.db, app.fileStore);
   if (demoApplication.created) app.log.info('registered the demo application');
 
   // SIGTERM (a rolling restart) or Ctrl-C: stop without dropping what was accepted (see

@@ -35,7 +35,7 @@ afterAll(async () => {
   rmSync(sources, { recursive: true, force: true });
 });
 
-const files = () => ({ uploadsDir: t.config.uploads.dir });
+const files = () => t.app.fileStore;
 const platformDir = () => join(t.config.uploads.dir, 'platform');
 const platformFiles = () => {
   try {

@@ -55,6 +55,7 @@ describe('loadConfig defaults (README configuration table)', () => {
     expect(config.redisUrl).toBeUndefined();
     expect(config.captcha.recaptcha).toBeUndefined();
     expect(config.webDistDir).toBeUndefined();
+    expect(config.fileStore).toEqual({ kind: 'local', dir: resolve('./data', 'uploads') });
   });
 
   it('reads every variable', () => {
@@ -80,6 +81,21 @@ describe('loadConfig defaults (README configuration table)', () => {
       REDIS_URL: 'redis://cache:6379',
       AUTH_RATE_LIMIT: '5',
       WEB_DIST_DIR: '/srv/web',
+      S3_BUCKET: 'shop-files',
+      S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com',
+      S3_REGION: 'auto',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'key-id',
+      AWS_SECRET_ACCESS_KEY: 'key-secret',
+      AWS_SESSION_TOKEN: 'session',
+    });
+    expect(config.fileStore).toEqual({
+      kind: 's3',
+      bucket: 'shop-files',
+      endpoint: 'https://acct.r2.cloudflarestorage.com',
+      region: 'auto',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'key-secret', sessionToken: 'session' },
     });
     expect(config).toMatchObject({
       env: 'development',
@@ -203,6 +219,9 @@ describe('loadConfig refuses wrong values with one line naming the variable', ()
     ['CAPTCHA_DIFFICULTY', '999'],
     ['CAPTCHA_DIFFICULTY', '10000001'],
     ['AUTH_RATE_LIMIT', '0'],
+    ['S3_BUCKET', 'Shop_Files'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
   ])('%s=%s', (variable, value) => {
     configErrorFor({ [variable]: value }, variable);
   });
@@ -211,6 +230,22 @@ describe('loadConfig refuses wrong values with one line naming the variable', ()
     expect(configErrorFor({ DATABASE_URL: 'mysql://db' }, 'DATABASE_URL')).toContain('postgres://');
     expect(configErrorFor({ SMTP_URL: 'http://mail' }, 'SMTP_URL')).toContain('smtp://');
     expect(configErrorFor({ PORT: 'abc' }, 'PORT')).toContain('0 to 65535');
+  });
+
+  it('S3: a bucket with the AWS region and credential chain by default; an endpoint needs a bucket', () => {
+    expect(loadConfig({ S3_BUCKET: 'shop-files' }).fileStore).toEqual({
+      kind: 's3',
+      bucket: 'shop-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    configErrorFor({ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT');
+    configErrorFor({ S3_BUCKET: 'shop-files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT');
+    configErrorFor({ S3_BUCKET: 'shop-files', AWS_ACCESS_KEY_ID: 'id' }, 'AWS_SECRET_ACCESS_KEY');
+    // Without a bucket the AWS variables are someone else's: they are not judged.
+    expect(loadConfig({ AWS_ACCESS_KEY_ID: 'id' }).fileStore.kind).toBe('local');
   });
 
   it('pairs must be set together', () => {
@@ -234,6 +269,11 @@ describe('loadConfig refuses wrong values with one line naming the variable', ()
     expect(database).toContain('mysql://app:***@db/dukkan');
     const smtp = configErrorFor({ SMTP_URL: 'smtpx://mailer:s3cret@mail:25' }, 'SMTP_URL');
     expect(smtp).not.toContain('s3cret');
+    const s3Secret = configErrorFor(
+      { S3_BUCKET: 'shop-files', AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI' },
+      'AWS_SECRET_ACCESS_KEY',
+    );
+    expect(s3Secret).not.toContain('wJalrXUtnFEMI');
   });
 });
 

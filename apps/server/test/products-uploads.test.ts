@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import { productsResource } from '@dukkan/contract';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   imageReferences,
   removeUnreferencedUploads,
-  uploadedFileLocation,
+  uploadedFileKey,
 } from '../src/features/files/uploads.ts';
 import { declaredImageFields } from '../src/resource-engine/images.ts';
 import { createAppResources } from '../src/resources.ts';
@@ -73,10 +72,11 @@ describe('product and variant images are upload references', () => {
     clock = new Date(clock.getTime() + graceMs + 60_000);
     const references = imageReferences(createAppResources());
     const sweep = () =>
-      removeUnreferencedUploads(t.db, references, { dir: t.config.uploads.dir, graceMs, now: clock });
+      removeUnreferencedUploads(t.db, references, { store: t.app.fileStore, graceMs, now: clock });
+    const isStored = async (path: string) => (await t.app.fileStore.size(uploadedFileKey(path)!)) !== null;
     expect(await sweep()).toEqual([orphan]);
     for (const kept of [productImage, variantImage]) {
-      expect(existsSync(uploadedFileLocation(t.config.uploads.dir, kept)!), kept).toBe(true);
+      expect(await isStored(kept), kept).toBe(true);
     }
 
     // The variant lets go of its image, then the product of its own.
@@ -84,6 +84,6 @@ describe('product and variant images are upload references', () => {
     expect(await sweep()).toEqual([variantImage]);
     await catalogue.update(product.id, { images: [] });
     expect(await sweep()).toEqual([productImage]);
-    expect(existsSync(uploadedFileLocation(t.config.uploads.dir, productImage)!)).toBe(false);
+    expect(await isStored(productImage)).toBe(false);
   });
 });

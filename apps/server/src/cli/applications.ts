@@ -18,6 +18,7 @@ import {
   integerOption,
   type ParsedArgs,
   UsageError,
+  withFileStore,
 } from './command.ts';
 
 /** The options that name an application's fields (`app create` adds `--client-id`). */
@@ -117,8 +118,10 @@ const commands = {
     run(args) {
       const input = { clientId: args.values['client-id'], ...applicationFields(args, true) };
       return async (context) => {
-        const files = { uploadsDir: context.config.uploads.dir };
-        reportApplication(context, 'Registered', await createApplication(context.database.db, input, files));
+        const result = await withFileStore(context, (files) =>
+          createApplication(context.database.db, input, files),
+        );
+        reportApplication(context, 'Registered', result);
       };
     },
   },
@@ -131,12 +134,10 @@ const commands = {
       if (Object.keys(changes).length === 0)
         throw new UsageError('app update: name at least one field to change');
       return async (context) => {
-        const files = { uploadsDir: context.config.uploads.dir };
-        reportApplication(
-          context,
-          'Updated',
-          await updateApplication(context.database.db, clientId, changes, files),
+        const result = await withFileStore(context, (files) =>
+          updateApplication(context.database.db, clientId, changes, files),
         );
+        reportApplication(context, 'Updated', result);
       };
     },
   },

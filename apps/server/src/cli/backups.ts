@@ -56,7 +56,7 @@ const commands = {
           throw error;
         }
         context.io.stdout(
-          `Backup of the embedded database written to ${file} (${megabytes(archive.length)} MB). Uploaded files are not in it: copy ${context.config.uploads.dir} too.\n`,
+          `Backup of the embedded database written to ${file} (${megabytes(archive.length)} MB). Uploaded files are not in it: copy ${uploadedFilesPlace(context.config)} too.\n`,
         );
       };
     },
@@ -82,7 +82,7 @@ const commands = {
           throw error;
         }
         io.stdout(
-          `Restored the embedded database in ${config.dataDir} from ${file}. Put the uploaded files back in ${config.uploads.dir} if they were lost too, then start the server.\n`,
+          `Restored the embedded database in ${config.dataDir} from ${file}. Put the uploaded files back in ${uploadedFilesPlace(config)} if they were lost too, then start the server.\n`,
         );
       };
     },
@@ -90,6 +90,11 @@ const commands = {
 } satisfies Record<string, CommandSpec>;
 
 /** restore refused because a process holds DATA_DIR: one line, exit code 1. */
+/** Where the uploaded files are kept: the uploads folder, or the bucket. */
+function uploadedFilesPlace(config: Config): string {
+  return config.fileStore.kind === 's3' ? `the bucket ${config.fileStore.bucket}` : config.uploads.dir;
+}
+
 export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { MailDelivery } from '../features/workspaces/create-workspace.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import { type OpenedFileStore, openFileStore } from '../platform/storage/open-file-store.ts';
 import { createAppResources } from '../resources.ts';
 
 /** Where the command line reads and writes; replaceable in tests. */
@@ -73,8 +74,9 @@ interface CommandSpecBase {
 
 /**
  * One command: its options, the positionals it needs, and what it does. Most run on the database
- * (in the running server when there is one); a `local` one runs in the command line's own process,
- * never in a server, and opens what it needs itself (`restore`, which replaces the database).
+ * (in the running server when there is one); a `local` one runs in the command line's own process
+ * with the operator's environment, never in a server, and opens what it needs itself (`restore`,
+ * which replaces the database; `copy-uploads`, which runs before the server is given the bucket).
  */
 export type CommandSpec =
   | (CommandSpecBase & { local?: false; run: Command })
@@ -138,3 +140,16 @@ export const services = (context: CommandContext) => ({
   publicUrl: context.config.publicUrl,
   resources: createAppResources(context.now),
 });
+
+/** Runs `work` with the configured file store (the uploads folder or the bucket), closed after. */
+export async function withFileStore<T>(
+  context: LocalCommandContext,
+  work: (store: OpenedFileStore) => Promise<T>,
+): Promise<T> {
+  const store = await openFileStore(context.config.fileStore);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}

@@ -58,6 +58,12 @@ Commands:
   restore <file> [--force]
         Put a backup back as DATA_DIR's embedded database. Refused while a server runs on
         DATA_DIR, and when DATA_DIR holds a database unless --force replaces it.
+  copy-uploads
+        Copy DATA_DIR/uploads (uploads and application logos) into the S3 bucket configured by
+        S3_BUCKET, under the same names, before switching the server to it. A file the bucket
+        already holds with the same size is skipped: run it again to resume a copy cut short (a
+        complete one copies 0). Prints what it copied, skipped and could not copy. It runs in
+        this process with this environment, never in a running server, and opens no database.
   help, --help, -h
         Show this text.
 

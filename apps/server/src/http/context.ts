@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { CaptchaVerifier } from '../platform/captcha/captcha.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter, Slowdown } from '../platform/rate-limit/rate-limiter.ts';
+import type { FileStore } from '../platform/storage/file-store.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   mailer: Mailer;
   captcha: CaptchaVerifier;
+  /** Uploads and platform files: the uploads folder or an S3-compatible bucket. */
+  fileStore: FileStore;
   rateLimits: {
     /** Hard limits per address and per (account, address); per account alone, a slowdown. */
     login: { perAddress: RateLimiter; perAccountAddress: RateLimiter; perAccount: Slowdown };
@@ -28,6 +31,10 @@ export interface AppContext {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's file store (`AppContext.fileStore`), for what runs beside the routes: start-up, readiness. */
+    fileStore: FileStore;
+  }
   interface FastifyRequest {
     /** Set by the access guard on every route that is not public. */
     session: SessionUser | null;

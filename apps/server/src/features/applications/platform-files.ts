@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
 import { filesPathPrefix } from '@dukkan/contract';
+import { type FileStore, storedFileKey } from '../../platform/storage/file-store.ts';
 import { detectImageType } from '../../platform/storage/image-type.ts';
-import { privateFileMode, privateFolderMode } from '../../platform/storage/private-files.ts';
 import { ApplicationError } from './application-input.ts';
 
 /*
  * The platform's own files (applications' logos) are not a workspace's: they live in the same
- * file storage as uploads, in a `platform/` folder beside the workspaces' folders, and are served
+ * file store as uploads (the uploads folder or the bucket), under `platform/` beside the
+ * workspaces' folders, and are served
  * by the same `/files/` route as `/files/platform/<random>.<ext>`. That route already serves every
  * stored file to anyone who knows its random name (uploads are authorized when written, not when
  * read), which is what a logo needs: the public sign-in page shows it before anyone signs in. So
@@ -19,14 +19,11 @@ import { ApplicationError } from './application-input.ts';
  * script), cached for good (a new logo gets a new name).
  */
 
-/** The folder under the uploads folder, and the address prefix of its files. */
-const platformFolder = 'platform';
-const platformFilesPrefix = `${filesPathPrefix}${platformFolder}/`;
+/** The address prefix of the platform's files (`platform/` in the store). */
+const platformFilesPrefix = `${filesPathPrefix}platform/`;
 
-/** The configured file storage: the uploads folder of `config.uploads.dir`. */
-export interface PlatformFiles {
-  uploadsDir: string;
-}
+/** The configured file store. */
+export type PlatformFiles = FileStore;
 
 /** A logo is small: a larger file is a mistake (a photo, the wrong file). */
 const maxLogoBytes = 1024 * 1024;
@@ -71,29 +68,18 @@ export async function readLogoFile(sourcePath: string): Promise<{ bytes: Buffer;
   return { bytes, extension: type.extension };
 }
 
-/** Where a platform file's address lies on disk; null for any other address. */
-function platformFileLocation(files: PlatformFiles, path: string): string | null {
-  const match = /^[0-9a-f-]{36}\.(png|jpg|webp|svg)$/.exec(path.slice(platformFilesPrefix.length));
-  if (!path.startsWith(platformFilesPrefix) || !match) return null;
-  return join(files.uploadsDir, platformFolder, match[0]);
-}
-
 /** Stores a checked logo under a new random name and returns its address (`/files/platform/…`). */
 export async function storePlatformLogo(
   files: PlatformFiles,
   logo: { bytes: Buffer; extension: string },
 ): Promise<string> {
   const path = `${platformFilesPrefix}${randomUUID()}.${logo.extension}`;
-  await mkdir(join(files.uploadsDir, platformFolder), { recursive: true, mode: privateFolderMode });
-  await writeFile(platformFileLocation(files, path)!, logo.bytes, { flag: 'wx', mode: privateFileMode });
+  await files.put(storedFileKey(path, 'platform')!, logo.bytes);
   return path;
 }
 
 /** Removes a platform file (a replaced logo, or one whose row was never written); gone is fine. */
 export async function removePlatformFile(files: PlatformFiles, path: string | null): Promise<void> {
-  const location = path ? platformFileLocation(files, path) : null;
-  if (!location) return;
-  await unlink(location).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
+  const key = path ? storedFileKey(path, 'platform') : null;
+  if (key) await files.delete(key);
 }

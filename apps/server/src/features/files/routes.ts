@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import {
   filesPathPrefix,
   maxFilesPerUpload,
@@ -10,7 +8,6 @@ import {
   workspaceQuerySchema,
 } from '@dukkan/contract';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploads } from '../../db/schema/index.ts';
@@ -18,16 +15,10 @@ import { AppError, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { isPlainStaticPath } from '../../http/static-paths.ts';
+import { isStoredFileKey, storedFileType } from '../../platform/storage/file-store.ts';
 import { detectImageType } from '../../platform/storage/image-type.ts';
-import { privateFileMode, privateFolderMode } from '../../platform/storage/private-files.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
-import {
-  imageReferences,
-  removeUnreferencedUploads,
-  reserveUploads,
-  uploadedFileLocation,
-} from './uploads.ts';
+import { imageReferences, removeUnreferencedUploads, reserveUploads, uploadedFileKey } from './uploads.ts';
 
 /** How often the uploads nothing refers to are looked for. */
 const uploadCleanupIntervalMs = 60 * 60 * 1000;
@@ -36,17 +27,18 @@ const uploadCleanupIntervalMs = 60 * 60 * 1000;
 const uploadAccess = { config: { access: access.permission({ or: ['addFiles', 'editFiles'] }) } };
 
 /**
- * Image uploads of a workspace (spec §7 `POST /files`, `POST /files/bulk`), stored under
- * `DATA_DIR/uploads/<workspaceId>/` with random names and served at `/files/…`. A file is
- * accepted by its content, never its name or declared type; a bulk upload stores all or none.
+ * Image uploads of a workspace (spec §7 `POST /files`, `POST /files/bulk`), stored in the file
+ * store (the uploads folder or a bucket) as `<workspaceId>/<random>.<ext>` and served at
+ * `/files/…`. A file is accepted by its content, never its name or declared type; a bulk upload
+ * stores all or none.
  */
 export async function registerFileRoutes(
   app: FastifyInstance,
   context: AppContext,
   resources: ResourceEngine,
 ) {
-  const { dir, maxBytes, quotaBytes, graceMs } = context.config.uploads;
-  const { db } = context;
+  const { maxBytes, quotaBytes, graceMs } = context.config.uploads;
+  const { db, fileStore } = context;
   const references = imageReferences(resources);
   await app.register(fastifyMultipart, {
     limits: { fileSize: maxBytes, files: maxFilesPerUpload, fields: 0, parts: maxFilesPerUpload },
@@ -110,16 +102,10 @@ export async function registerFileRoutes(
       ),
     );
     try {
-      // Served by this process only: no other account needs to read them (private-files.ts).
-      await mkdir(join(dir, workspaceId), { recursive: true, mode: privateFolderMode });
-      await Promise.all(
-        files.map((file) =>
-          writeFile(uploadedFileLocation(dir, file.path)!, file.bytes, { flag: 'wx', mode: privateFileMode }),
-        ),
-      );
+      await Promise.all(files.map((file) => fileStore.put(uploadedFileKey(file.path)!, file.bytes)));
     } catch (error) {
       await db.delete(uploads).where(inArray(uploads.path, paths));
-      await Promise.all(paths.map((path) => rm(uploadedFileLocation(dir, path)!, { force: true })));
+      await Promise.allSettled(paths.map((path) => fileStore.delete(uploadedFileKey(path)!)));
       throw error;
     }
     return paths;
@@ -139,27 +125,33 @@ export async function registerFileRoutes(
     return reply.status(201).send({ data: { urls } satisfies UploadedFiles });
   });
 
-  await mkdir(dir, { recursive: true, mode: privateFolderMode });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: filesPathPrefix,
-    decorateReply: false,
-    index: false,
-    allowedPath: isPlainStaticPath,
-    // Names are random and never reused: cache for good. The type comes from the checked extension.
-    // The plugin's own `public, max-age=0` would replace the header set here.
-    cacheControl: false,
-    setHeaders(response) {
-      response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      response.setHeader('x-content-type-options', 'nosniff');
-      response.setHeader('content-security-policy', "default-src 'none'");
-    },
+  // Every stored file, an upload or a platform file, to whoever has its address: the names are
+  // random and never reused (uploads are authorized when written, not when read). Streamed from
+  // the store whichever the driver, so the bucket stays private and the files keep this origin and
+  // these headers (decision 0025). A name outside the naming scheme is never asked of the store.
+  app.get<{ Params: { '*': string } }>(`${filesPathPrefix}*`, async (request, reply) => {
+    const key = request.params['*'];
+    const file = isStoredFileKey(key) ? await fileStore.get(key) : null;
+    if (!file) return reply.callNotFound();
+    reply
+      .header('content-type', storedFileType(key))
+      // Cached for good: a name is never given to other content. The type comes from the checked extension.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      // An SVG logo opened on its own runs no script and loads nothing.
+      .header('content-security-policy', "default-src 'none'")
+      .header('etag', file.etag);
+    if (request.headers['if-none-match'] === file.etag) {
+      file.body.destroy();
+      return reply.status(304).send();
+    }
+    return reply.header('content-length', file.bytes).send(file.body);
   });
 
   // Uploads that no record took up within the grace period (a form left unsaved, an image
   // replaced) are removed once an hour; the timer never keeps the process alive.
   const cleanup = setInterval(() => {
-    removeUnreferencedUploads(db, references, { dir, graceMs, now: context.now() })
+    removeUnreferencedUploads(db, references, { store: fileStore, graceMs, now: context.now() })
       .then((removed) => {
         if (removed.length > 0) app.log.info({ removed: removed.length }, 'removed unreferenced uploads');
       })

@@ -1,11 +1,10 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { filesPathPrefix, validationCodes } from '@dukkan/contract';
+import { validationCodes } from '@dukkan/contract';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { productVariants, uploads, users, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
+import { type FileStore, storedFileKey } from '../../platform/storage/file-store.ts';
 import { declaredImageFields } from '../../resource-engine/images.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 
@@ -83,11 +82,9 @@ export async function reserveUploads(
   await db.insert(uploads).values(files.map((file) => ({ ...file, workspaceId, createdAt: options.now })));
 }
 
-/** Where a stored path's file lies under the uploads folder; null for anything else. */
-export function uploadedFileLocation(dir: string, path: string): string | null {
-  const match = /^([0-9a-f-]{36})\/([0-9a-f-]{36}\.[a-z0-9]{2,5})$/.exec(path.slice(filesPathPrefix.length));
-  if (!path.startsWith(filesPathPrefix) || !match) return null;
-  return join(dir, match[1]!, match[2]!);
+/** The store key of an upload's address (`/files/<workspace>/<random>.<ext>`); null for anything else. */
+export function uploadedFileKey(path: string): string | null {
+  return storedFileKey(path, 'upload');
 }
 
 // A list column is unnested so the check is an equality the planner can hash (one pass over the
@@ -100,27 +97,65 @@ const notReferredBy = ({ table, column }: ImageReference): SQL =>
         where referenced.path = ${uploads.path})`
     : sql`not exists (select 1 from ${table} where ${column} = ${uploads.path})`;
 
+/** Taken by one clean-up run at a time, across every instance on the database (a transaction lock). */
+const cleanupLock = sql`select pg_try_advisory_xact_lock(hashtext('upload-cleanup'), 0) as claimed`;
+
+/** How many files a clean-up run removes at once. */
+const removalConcurrency = 8;
+
 /**
  * Removes uploads older than the grace period that nothing refers to: their rows in one
  * statement that checks every reference, then their files. A young upload (its form not saved
  * yet) and a referred one stay. Returns the removed paths.
+ *
+ * Every instance runs it; a run first claims the clean-up (a PostgreSQL advisory lock held by its
+ * transaction) and, when another instance holds it, removes nothing this time. The rows go with
+ * the claim held and the files after the commit, so each file is removed by the one run that
+ * deleted its row, and a file already gone is fine. A file that cannot be removed (the store
+ * unreachable) is left and counted in the error thrown after the others are removed.
  */
 export async function removeUnreferencedUploads(
   db: Database,
   references: readonly ImageReference[],
-  options: { dir: string; graceMs: number; now: Date },
+  options: { store: FileStore; graceMs: number; now: Date },
 ): Promise<string[]> {
   const cutoff = new Date(options.now.getTime() - options.graceMs);
-  const removed = await db
-    .delete(uploads)
-    .where(and(lt(uploads.createdAt, cutoff), ...references.map(notReferredBy)))
-    .returning({ path: uploads.path });
-  for (const { path } of removed) {
-    const location = uploadedFileLocation(options.dir, path);
-    if (!location) continue;
-    await unlink(location).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+  const removed = await db.transaction(async (tx) => {
+    const claim = await tx.execute(cleanupLock);
+    const [row] = (claim as unknown as { rows: { claimed: boolean }[] }).rows;
+    if (!row?.claimed) return [];
+    return tx
+      .delete(uploads)
+      .where(and(lt(uploads.createdAt, cutoff), ...references.map(notReferredBy)))
+      .returning({ path: uploads.path });
+  });
+  const keys = removed.flatMap(({ path }) => uploadedFileKey(path) ?? []);
+  const failures = await eachAtMost(removalConcurrency, keys, (key) => options.store.delete(key));
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures,
+      `${failures.length} of ${keys.length} unreferenced files could not be removed (their rows are gone)`,
+    );
   }
   return removed.map(({ path }) => path);
+}
+
+/** Runs `work` on every item, at most `limit` at once; returns the errors (every item is tried). */
+export async function eachAtMost<T>(
+  limit: number,
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item).catch((error: unknown) => {
+        errors.push(error);
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return errors;
 }
