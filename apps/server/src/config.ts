@@ -115,6 +115,17 @@ const environmentSchema = z
     SHUTDOWN_DELAY_SECONDS: integer(0, 300, 0),
     SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
     SUBSCRIPTION_CLOCK_SECONDS: integer(0, 86_400, 60),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a whole number from 1 to 65535' })
+      .int('must be a whole number from 1 to 65535')
+      .min(1, 'must be a whole number from 1 to 65535')
+      .max(65535, 'must be a whole number from 1 to 65535')
+      .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces')
+      .optional(),
   })
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ['RECAPTCHA_SECRET_KEY'],
@@ -123,6 +134,10 @@ const environmentSchema = z
   .refine((env) => Boolean(env.BOOTSTRAP_ADMIN_EMAIL) === Boolean(env.BOOTSTRAP_ADMIN_PASSWORD), {
     path: ['BOOTSTRAP_ADMIN_PASSWORD'],
     message: 'BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together',
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT (the metrics are not served on the public port without METRICS_TOKEN)',
   });
 
 export interface RateLimitRule {
@@ -181,16 +196,22 @@ export interface Config {
     graceMs: number;
   };
   /**
-   * On SIGTERM: how long health answers 503 while everything else is still served (for a load
-   * balancer to notice), then how long in-flight requests get to finish before the rest is cut.
+   * On SIGTERM: how long readiness answers 503 while everything else is still served (for a load
+   * balancer to notice), how long the drain may take before the rest is cut, and how long at most
+   * the listener stays open during it under traffic that does not stop (`http/lifecycle.ts`).
    */
-  shutdown: { delayMs: number; drainMs: number };
+  shutdown: { delayMs: number; drainMs: number; listenMs: number };
   subscriptions: {
     /** How long a subscription whose period ended unpaid stays approved, waiting for the payment. */
     graceDays: number;
     /** How often the subscription clock runs (trial, period and grace ends, warnings); 0: never. */
     clockIntervalMs: number;
   };
+  /**
+   * Prometheus metrics: on a listener of their own (`port`, on HOST), and/or at `/metrics` on the
+   * main port for a bearer of `token`; neither set: no metrics at all.
+   */
+  metrics: { port?: number; token?: string };
 }
 
 export class ConfigError extends Error {
@@ -200,7 +221,7 @@ export class ConfigError extends Error {
 /** A value as an error message may show it: secrets hidden, and the password of a URL masked. */
 function showable(variable: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (/PASSWORD|SECRET/.test(variable)) return '[hidden]';
+  if (/PASSWORD|SECRET|TOKEN/.test(variable)) return '[hidden]';
   return value.replace(/(\/\/[^/@:]*):[^/@]*@/, '$1:***@');
 }
 
@@ -260,10 +281,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       quotaBytes: env.UPLOAD_QUOTA_BYTES,
       graceMs: env.UPLOAD_GRACE_HOURS * 60 * 60 * 1000,
     },
-    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000 },
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000, listenMs: 5_000 },
     subscriptions: {
       graceDays: env.SUBSCRIPTION_GRACE_DAYS,
       clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,
     },
+    metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN },
   };
 }

@@ -2,9 +2,10 @@ import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Where the server is in its life: `serving`; `draining` once a stop was asked for (health
+ * Where the server is in its life: `serving`; `draining` once a stop was asked for (readiness
  * answers 503 so a load balancer stops sending, everything else is still served); `closing` once
- * the listener is closed and the requests already received are being finished.
+ * the requests already sent are being finished (the listener still accepts until the traffic
+ * stops, then closes).
  */
 export type LifecycleState = 'serving' | 'draining' | 'closing';
 
@@ -17,10 +18,16 @@ export interface Lifecycle {
 type LifecycleRecord = { -readonly [K in keyof Lifecycle]: Lifecycle[K] };
 
 export interface ShutdownSettings {
-  /** How long health answers 503 before the listener closes. */
+  /** How long readiness answers 503, everything served as usual, before the drain begins. */
   delayMs: number;
-  /** How long the requests already received get to finish before their connections are cut. */
+  /** How long the drain may take before the connections still running are cut. */
   drainMs: number;
+  /**
+   * How long, at most, the listener stays open during the drain while connections keep arriving
+   * (it closes as soon as a quiet spell passes with none): the time a load balancer checking
+   * readiness has to take the instance out.
+   */
+  listenMs: number;
 }
 
 export interface ShutdownReport {
@@ -31,10 +38,12 @@ export interface ShutdownReport {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Stops the server without dropping what it accepted: health 503 for the delay, then no new
-     * connections, in-flight requests finished (within the drain limit), idle connections closed,
-     * and only then the `onClose` hooks (the database). A second call skips what is left of the
-     * delay (a second Ctrl-C) and resolves with the first.
+     * Stops the server without dropping what it accepted: readiness 503 for the delay, then the
+     * drain — every request served and told to close its connection, the listener open until no
+     * connection or request arrived for a quiet spell (or `listenMs`), in-flight requests finished
+     * (within the drain limit), idle connections closed — and only then the `onClose` hooks (the
+     * database). A second call skips what is left of the delay (a second Ctrl-C) and resolves
+     * with the first.
      */
     shutdown(): Promise<ShutdownReport>;
     readonly lifecycle: Lifecycle;
@@ -46,7 +55,7 @@ export function createLifecycle(): LifecycleRecord {
   return { state: 'serving', inFlight: 0 };
 }
 
-/** How long the drain waits for no new request before it closes the idle connections. */
+/** How long the drain waits for no new connection and no new request before it stops listening. */
 const quietSpellMs = 100;
 
 export function registerShutdown(
@@ -55,10 +64,13 @@ export function registerShutdown(
   settings: ShutdownSettings,
 ) {
   const settled: Array<() => void> = [];
-  // Every request received, for the quiet spell the drain waits for.
-  let received = 0;
+  // Every connection accepted and every request received, for the quiet spell the drain waits for.
+  let arrivals = 0;
+  app.server.on('connection', () => {
+    arrivals += 1;
+  });
   app.addHook('onRequest', async (_request, reply) => {
-    received += 1;
+    arrivals += 1;
     lifecycle.inFlight += 1;
     // The answer's 'close' comes once it is sent, or when the client gave up first.
     reply.raw.once('close', () => {
@@ -81,10 +93,27 @@ export function registerShutdown(
       else settled.push(resolve);
     });
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const timer = <T>(ms: number, value: T) =>
+    new Promise<T>((resolve) => setTimeout(resolve, ms, value).unref());
+  /**
+   * Resolves once nothing is running and a quiet spell passed with no new connection and no new
+   * request (or once `giveUp` is set): a client of a kept-alive connection may be writing its next
+   * request as its last answer arrives, and a connection may be in the kernel's accept queue; both
+   * are served (and told to close) before the drain counts as done.
+   */
+  async function quiet(giveUp: { now: boolean }): Promise<'quiet'> {
+    let seen: number;
+    do {
+      await waitForInFlight();
+      seen = arrivals;
+      await pause(quietSpellMs);
+    } while (!giveUp.now && (arrivals !== seen || lifecycle.inFlight > 0));
+    return 'quiet';
+  }
 
   async function stop(): Promise<ShutdownReport> {
     lifecycle.state = 'draining';
-    app.log.info({ delayMs: settings.delayMs }, 'stopping: health answers 503');
+    app.log.info({ delayMs: settings.delayMs }, 'stopping: readiness answers 503');
     if (settings.delayMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, settings.delayMs);
@@ -96,32 +125,30 @@ export function registerShutdown(
     }
 
     lifecycle.state = 'closing';
-    app.log.info(
-      { inFlight: lifecycle.inFlight },
-      'stopping: no new connections, finishing the requests received',
-    );
+    app.log.info({ inFlight: lifecycle.inFlight }, 'stopping: finishing the requests sent');
     const server = app.server;
+    const limit = timer(settings.drainMs, 'limit' as const);
+    const giveUp = { now: false };
+
+    // The listener stays open while connections keep arriving: closing a listening socket resets
+    // every connection still in the kernel's accept queue — requests a client has already sent.
+    // It closes once the traffic stopped (a quiet spell), or after `listenMs` under traffic that
+    // never stops (a load balancer checking readiness has stopped sending by then).
+    const listening = await Promise.race([
+      quiet(giveUp),
+      timer(Math.min(settings.listenMs, settings.drainMs), 'listen-limit' as const),
+      limit,
+    ]);
     // The listener only (its 'close' comes once the last connection ends, awaited by app.close):
     // `http.Server#close` would also drop the connections it deems idle, including those whose
     // request is already in the socket buffer, unread — a reset for a request that was sent.
     if (server.listening) NetServer.prototype.close.call(server);
+    app.log.info({ inFlight: lifecycle.inFlight, after: listening }, 'stopping: no new connections');
 
     let cut = 0;
-    const limit = new Promise<'limit'>((resolve) => setTimeout(resolve, settings.drainMs, 'limit').unref());
-    // Drained once nothing is running and a quiet spell passed with no new request: a client of a
-    // kept-alive connection may be writing its next request as its last answer arrives; it is
-    // served (told to close), and only connections quiet for the whole spell are closed. (A request
-    // sent at the very moment such a connection closes is the one race HTTP/1.1 leaves.)
-    const drained = (async () => {
-      let seen: number;
-      do {
-        await waitForInFlight();
-        seen = received;
-        await pause(quietSpellMs);
-      } while (received !== seen || lifecycle.inFlight > 0);
-      return 'drained' as const;
-    })();
-    if ((await Promise.race([drained, limit])) === 'limit') {
+    const drained = listening === 'quiet' ? 'quiet' : await Promise.race([quiet(giveUp), limit]);
+    giveUp.now = true;
+    if (drained === 'limit') {
       cut = lifecycle.inFlight;
       app.log.warn({ cut, drainMs: settings.drainMs }, 'stopping: drain limit reached, cutting connections');
       server.closeAllConnections();
