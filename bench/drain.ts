@@ -25,6 +25,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { machineFacts } from './support/machine.ts';
 import { repoRoot } from './support/paths.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
@@ -201,8 +202,9 @@ export async function runDrainBench() {
     extra: parseVariables(process.env.DRAIN_VARIABLES),
   };
   const rounds: RoundFigures[] = [];
+  const machine = machineFacts();
   process.stdout.write(
-    `drain: ${settings.rounds} rounds × ${settings.clients} clients, after the signal: ${settings.after}\n`,
+    `drain: ${settings.rounds} rounds × ${settings.clients} clients, after the signal: ${settings.after} (${machine.cpus} × ${machine.cpuModel}, Node ${machine.node})\n`,
   );
   for (let index = 1; index <= settings.rounds; index++) {
     const figures = await round(index, settings);
@@ -222,7 +224,12 @@ export async function runDrainBench() {
   process.stdout.write(
     `total: ${totals.inFlight} in flight, ${totals.resets} reset, ${totals.failed} failed otherwise, ${totals.refused} refused (new connections after the listener closed)\n`,
   );
-  writeResult(`drain-${settings.after}`, { settings: { ...settings, entry: undefined }, rounds, totals });
+  writeResult(`drain-${settings.after}`, {
+    machine,
+    settings: { ...settings, entry: undefined },
+    rounds,
+    totals,
+  });
   return { ok: totals.resets === 0 && totals.failed === 0 };
 }
 

@@ -197,10 +197,9 @@ export interface Config {
   };
   /**
    * On SIGTERM: how long readiness answers 503 while everything else is still served (for a load
-   * balancer to notice), how long the drain may take before the rest is cut, and how long at most
-   * the listener stays open during it under traffic that does not stop (`http/lifecycle.ts`).
+   * balancer to notice), then how long the drain may take before the rest is cut (`http/lifecycle.ts`).
    */
-  shutdown: { delayMs: number; drainMs: number; listenMs: number };
+  shutdown: { delayMs: number; drainMs: number };
   subscriptions: {
     /** How long a subscription whose period ended unpaid stays approved, waiting for the payment. */
     graceDays: number;
@@ -281,7 +280,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       quotaBytes: env.UPLOAD_QUOTA_BYTES,
       graceMs: env.UPLOAD_GRACE_HOURS * 60 * 60 * 1000,
     },
-    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000, listenMs: 5_000 },
+    shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000 },
     subscriptions: {
       graceDays: env.SUBSCRIPTION_GRACE_DAYS,
       clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Where the server is in its life: `serving`; `draining` once a stop was asked for (readiness
  * answers 503 so a load balancer stops sending, everything else is still served); `closing` once
- * the requests already sent are being finished (the listener still accepts until the traffic
- * stops, then closes).
+ * the requests already sent are being finished (the listener closes as soon as it can without
+ * resetting a connection its kernel accepted).
  */
 export type LifecycleState = 'serving' | 'draining' | 'closing';
 
@@ -22,12 +22,6 @@ export interface ShutdownSettings {
   delayMs: number;
   /** How long the drain may take before the connections still running are cut. */
   drainMs: number;
-  /**
-   * How long, at most, the listener stays open during the drain while connections keep arriving
-   * (it closes as soon as a quiet spell passes with none): the time a load balancer checking
-   * readiness has to take the instance out.
-   */
-  listenMs: number;
 }
 
 export interface ShutdownReport {
@@ -39,11 +33,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Stops the server without dropping what it accepted: readiness 503 for the delay, then the
-     * drain — every request served and told to close its connection, the listener open until no
-     * connection or request arrived for a quiet spell (or `listenMs`), in-flight requests finished
-     * (within the drain limit), idle connections closed — and only then the `onClose` hooks (the
-     * database). A second call skips what is left of the delay (a second Ctrl-C) and resolves
-     * with the first.
+     * drain — new requests held while the running ones finish, the listener closed once nothing
+     * runs and its accept queue is empty, the held requests run, every answer telling its client
+     * to close the connection, idle connections closed (all within the drain limit) — and only
+     * then the `onClose` hooks (the database). A second call skips what is left of the delay (a
+     * second Ctrl-C) and resolves with the first.
      */
     shutdown(): Promise<ShutdownReport>;
     readonly lifecycle: Lifecycle;
@@ -55,7 +49,11 @@ export function createLifecycle(): LifecycleRecord {
   return { state: 'serving', inFlight: 0 };
 }
 
-/** How long the drain waits for no new connection and no new request before it stops listening. */
+/**
+ * How long the stop waits, once nothing runs, for the connections that arrived meanwhile to be
+ * accepted before it closes the listener; and how long the drain waits for no new request on the
+ * open connections before it closes the idle ones.
+ */
 const quietSpellMs = 100;
 
 export function registerShutdown(
@@ -64,19 +62,32 @@ export function registerShutdown(
   settings: ShutdownSettings,
 ) {
   const settled: Array<() => void> = [];
-  // Every connection accepted and every request received, for the quiet spell the drain waits for.
-  let arrivals = 0;
-  app.server.on('connection', () => {
-    arrivals += 1;
-  });
+  const idle: Array<() => void> = [];
+  // Every request received, for the quiet spell the drain waits for.
+  let received = 0;
+  // Requests past the gate and not yet answered.
+  let running = 0;
+  // While the listener closes, requests wait here before they run (see stop()).
+  let gate: { passed: Promise<void>; open(): void } | undefined;
+
   app.addHook('onRequest', async (_request, reply) => {
-    arrivals += 1;
+    received += 1;
     lifecycle.inFlight += 1;
+    let closed = false;
+    let runs = false;
     // The answer's 'close' comes once it is sent, or when the client gave up first.
     reply.raw.once('close', () => {
+      closed = true;
       lifecycle.inFlight -= 1;
+      if (runs) running -= 1;
+      if (running === 0) for (const resolve of idle.splice(0)) resolve();
       if (lifecycle.inFlight === 0) for (const resolve of settled.splice(0)) resolve();
     });
+    if (gate) await gate.passed;
+    if (!closed) {
+      runs = true;
+      running += 1;
+    }
   });
   // While closing, every answer tells its client to open a new connection next time (to a server
   // that is still up) instead of reusing this one.
@@ -87,29 +98,14 @@ export function registerShutdown(
   let skipDelay: (() => void) | undefined;
   let stopping: Promise<ShutdownReport> | undefined;
 
-  const waitForInFlight = () =>
+  const waitFor = (queue: Array<() => void>, done: () => boolean) =>
     new Promise<void>((resolve) => {
-      if (lifecycle.inFlight === 0) resolve();
-      else settled.push(resolve);
+      if (done()) resolve();
+      else queue.push(resolve);
     });
+  const waitForInFlight = () => waitFor(settled, () => lifecycle.inFlight === 0);
+  const waitForIdle = () => waitFor(idle, () => running === 0);
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-  const timer = <T>(ms: number, value: T) =>
-    new Promise<T>((resolve) => setTimeout(resolve, ms, value).unref());
-  /**
-   * Resolves once nothing is running and a quiet spell passed with no new connection and no new
-   * request (or once `giveUp` is set): a client of a kept-alive connection may be writing its next
-   * request as its last answer arrives, and a connection may be in the kernel's accept queue; both
-   * are served (and told to close) before the drain counts as done.
-   */
-  async function quiet(giveUp: { now: boolean }): Promise<'quiet'> {
-    let seen: number;
-    do {
-      await waitForInFlight();
-      seen = arrivals;
-      await pause(quietSpellMs);
-    } while (!giveUp.now && (arrivals !== seen || lifecycle.inFlight > 0));
-    return 'quiet';
-  }
 
   async function stop(): Promise<ShutdownReport> {
     lifecycle.state = 'draining';
@@ -127,28 +123,53 @@ export function registerShutdown(
     lifecycle.state = 'closing';
     app.log.info({ inFlight: lifecycle.inFlight }, 'stopping: finishing the requests sent');
     const server = app.server;
-    const limit = timer(settings.drainMs, 'limit' as const);
-    const giveUp = { now: false };
+    const limit = new Promise<'limit'>((resolve) => setTimeout(resolve, settings.drainMs, 'limit').unref());
 
-    // The listener stays open while connections keep arriving: closing a listening socket resets
-    // every connection still in the kernel's accept queue — requests a client has already sent.
-    // It closes once the traffic stopped (a quiet spell), or after `listenMs` under traffic that
-    // never stops (a load balancer checking readiness has stopped sending by then).
-    const listening = await Promise.race([
-      quiet(giveUp),
-      timer(Math.min(settings.listenMs, settings.drainMs), 'listen-limit' as const),
-      limit,
-    ]);
+    // Closing a listening socket resets every connection still in the kernel's accept queue:
+    // requests their clients have sent. The queue fills while the event loop is busy (a query of
+    // the embedded database runs on it), and clients answered a moment ago come back on new
+    // connections. So the listener stays open, and the requests that arrive wait at a gate, until
+    // those already running are answered; then, with nothing running and so nothing answered,
+    // clients stop coming back and the idle event loop accepts at once whatever arrives: after a
+    // quiet spell the queue is empty when the listener closes. The requests held are then run
+    // (the listener closed: a client told to close its connection finds no new one accepted here
+    // and goes elsewhere, nothing sent).
+    let gateOpen!: () => void;
+    gate = {
+      passed: new Promise<void>((resolve) => {
+        gateOpen = resolve;
+      }),
+      open: () => gateOpen(),
+    };
+    let outcome = await Promise.race([waitForIdle().then(() => 'idle' as const), limit]);
+    if (outcome === 'idle')
+      outcome = await Promise.race([pause(quietSpellMs).then(() => 'idle' as const), limit]);
     // The listener only (its 'close' comes once the last connection ends, awaited by app.close):
     // `http.Server#close` would also drop the connections it deems idle, including those whose
     // request is already in the socket buffer, unread — a reset for a request that was sent.
     if (server.listening) NetServer.prototype.close.call(server);
-    app.log.info({ inFlight: lifecycle.inFlight, after: listening }, 'stopping: no new connections');
+    gate.open();
+    gate = undefined;
+    app.log.info({ inFlight: lifecycle.inFlight }, 'stopping: no new connections');
 
     let cut = 0;
-    const drained = listening === 'quiet' ? 'quiet' : await Promise.race([quiet(giveUp), limit]);
-    giveUp.now = true;
-    if (drained === 'limit') {
+    // Drained once nothing is running and a quiet spell passed with no new request: a client of a
+    // kept-alive connection may be writing its next request as its last answer arrives; it is
+    // served (told to close), and only connections quiet for the whole spell are closed. (A request
+    // sent at the very moment such a connection closes is the one race HTTP/1.1 leaves.)
+    if (outcome !== 'limit') {
+      const drained = (async () => {
+        let seen: number;
+        do {
+          await waitForInFlight();
+          seen = received;
+          await pause(quietSpellMs);
+        } while (received !== seen || lifecycle.inFlight > 0);
+        return 'drained' as const;
+      })();
+      outcome = (await Promise.race([drained, limit])) === 'limit' ? 'limit' : 'idle';
+    }
+    if (outcome === 'limit') {
       cut = lifecycle.inFlight;
       app.log.warn({ cut, drainMs: settings.drainMs }, 'stopping: drain limit reached, cutting connections');
       server.closeAllConnections();
