@@ -135,7 +135,7 @@ describe('shutdown', () => {
     await t.database.close();
   });
 
-  it('finishes every request already sent — 25 writes in flight: 0 resets, 0 lost — still serving new connections until drained, then refusing them', async () => {
+  it('finishes every request already sent — 25 writes in flight: 0 resets, 0 lost — accepting new connections until nothing runs, then refusing them', async () => {
     const { t, shop, admin } = await startApp(0);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
@@ -157,7 +157,8 @@ describe('shutdown', () => {
 
     const stopped = t.app.shutdown();
     expect(t.app.lifecycle.state).toBe('closing');
-    // While requests run, the listener stays open: a request on a new connection is served too.
+    // While requests run, the listener stays open: a request on a new connection is accepted, held
+    // until they are answered, then served too.
     const late = write('late');
     await vi.waitFor(() => expect(t.app.lifecycle.inFlight).toBe(inFlight + 1), { timeout: 20_000 });
     expect(t.app.server.listening).toBe(true);
