@@ -30,6 +30,8 @@ export interface RunningServer {
   pid: number;
   /** Resident memory of the server process in MiB (Linux), or undefined. */
   rssMiB(): number | undefined;
+  /** Resolves with the exit code once the process has exited (by itself or after a signal). */
+  exitCode(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -116,6 +118,7 @@ export async function startServer(
         return undefined;
       }
     },
+    exitCode: () => exited,
     async stop() {
       if (hasExited) return;
       child.kill('SIGTERM');

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
-import { type Database, postgresPoolOf } from './db/client.ts';
+import { type Database, migrationsFolder, type PoolStats, postgresPoolOf } from './db/client.ts';
 import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
 import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
@@ -12,10 +12,19 @@ import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
+import {
+  databaseProbe,
+  newestMigration,
+  type ReadinessProbe,
+  redisProbe,
+} from './features/health/readiness.ts';
 import { registerHealthRoutes } from './features/health/routes.ts';
 import { isOidcUrl, oauthRefusal, registerOauthRoutes } from './features/oauth/routes.ts';
 import { registerSubscriptionRoutes } from './features/subscriptions/routes.ts';
-import { startSubscriptionClock } from './features/subscriptions/subscription-clock.ts';
+import {
+  startSubscriptionClock,
+  subscriptionClockBacklog,
+} from './features/subscriptions/subscription-clock.ts';
 import { registerInvitationRoutes } from './features/users/invitation-routes.ts';
 import { registerWorkspaceUserRoutes } from './features/users/routes.ts';
 import { registerGetStartedRoutes } from './features/workspaces/get-started.ts';
@@ -26,7 +35,14 @@ import type { AppContext } from './http/context.ts';
 import { handleClientError, handleError } from './http/errors.ts';
 import { createLifecycle, registerShutdown } from './http/lifecycle.ts';
 import { loggedError } from './http/logged-error.ts';
+import {
+  type AppMetrics,
+  createMetrics,
+  registerMetricsRoute,
+  registerRequestMetrics,
+} from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { sessionCookieNameFor } from './http/sessions.ts';
 import { findWebDist, registerSpa } from './http/spa.ts';
@@ -61,6 +77,20 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (stdout when absent): lets a test read what is logged. */
   logStream?: NodeJS.WritableStream;
+  /** The PostgreSQL pool's figures, for the metrics (the embedded database has no pool). */
+  poolStats?: () => PoolStats;
+  /**
+   * More readiness probes beside the database, Redis and the file store (a cache's
+   * `check()`), each answering within a second for `/readyz` to answer 200.
+   */
+  probes?: ReadinessProbe[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Prometheus registry, when METRICS_PORT or METRICS_TOKEN is set (main.ts serves the port). */
+    readonly metrics: AppMetrics | undefined;
+  }
 }
 
 /** Never logged: credentials, cookies, tokens. */
@@ -99,6 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A UUID, or the X-Request-Id of a proxy TRUST_PROXY trusts (http/request-id.ts).
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // What the router and Node's HTTP parser refuse also answers in the contract's error shape
     // (OAuth's under the authorization server's `/oidc`).
@@ -171,7 +203,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.setErrorHandler(handleError);
+  registerRequestIdHeader(app);
   registerShutdown(app, lifecycle, config.shutdown);
+  const metrics =
+    config.metrics.port !== undefined || config.metrics.token !== undefined
+      ? createMetrics({
+          inFlight: () => lifecycle.inFlight,
+          pool: options.poolStats,
+          clockBacklog:
+            config.subscriptions.clockIntervalMs > 0 ? () => subscriptionClockBacklog(db, now()) : undefined,
+        })
+      : undefined;
+  app.decorate('metrics', { getter: () => metrics });
+  if (metrics) registerRequestMetrics(app, metrics);
+  if (metrics && config.metrics.token) registerMetricsRoute(app, metrics, config.metrics.token);
   requireDeclaredAccess(app);
   const webDist = findWebDist(config.webDistDir);
   await registerSecurityHeaders(app, {
@@ -184,7 +229,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerOriginCheck(app, config.publicUrl);
   registerAccessGuard(app, context);
 
-  registerHealthRoutes(app, context);
+  // What /readyz checks on each request; a driver with a `check()` of its own joins through `probes`.
+  const probes: ReadinessProbe[] = [
+    databaseProbe(db, await newestMigration(migrationsFolder())),
+    ...(redis ? [redisProbe(redis)] : []),
+    // The uploads folder or the bucket (a HeadBucket), whichever holds the files.
+    { name: 'storage', check: () => fileStore.check() },
+    ...(options.probes ?? []),
+  ];
+  registerHealthRoutes(app, context, probes);
   registerCaptchaRoutes(app, context);
   registerAuthRoutes(app, context);
   registerAccessRequestRoutes(app, context);
@@ -215,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
           config.subscriptions.clockIntervalMs,
           context.now,
+          metrics?.clock,
         )
       : undefined;
 

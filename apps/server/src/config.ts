@@ -112,6 +112,7 @@ const environmentSchema = z
     UPLOAD_MAX_BYTES: integer(1024, 100_000_000, 5_000_000),
     UPLOAD_QUOTA_BYTES: integer(1_000_000, 10_000_000_000_000, 200_000_000),
     UPLOAD_GRACE_HOURS: integer(1, 8760, 24),
+    UPLOAD_CLEANUP_SECONDS: integer(1, 86_400, 3600),
     S3_BUCKET: z
       .string()
       .regex(
@@ -129,6 +130,17 @@ const environmentSchema = z
     SHUTDOWN_DELAY_SECONDS: integer(0, 300, 0),
     SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
     SUBSCRIPTION_CLOCK_SECONDS: integer(0, 86_400, 60),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a whole number from 1 to 65535' })
+      .int('must be a whole number from 1 to 65535')
+      .min(1, 'must be a whole number from 1 to 65535')
+      .max(65535, 'must be a whole number from 1 to 65535')
+      .optional(),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{32,}$/, 'must be at least 32 printable characters without spaces')
+      .optional(),
   })
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ['RECAPTCHA_SECRET_KEY'],
@@ -145,6 +157,10 @@ const environmentSchema = z
   .refine((env) => Boolean(env.BOOTSTRAP_ADMIN_EMAIL) === Boolean(env.BOOTSTRAP_ADMIN_PASSWORD), {
     path: ['BOOTSTRAP_ADMIN_PASSWORD'],
     message: 'BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together',
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT (the metrics are not served on the public port without METRICS_TOKEN)',
   });
 
 export interface RateLimitRule {
@@ -201,6 +217,8 @@ export interface Config {
     quotaBytes: number;
     /** How long an upload may stay without a record referring to it before it is removed. */
     graceMs: number;
+    /** How often the clean-up looks for such uploads (one instance at a time does it). */
+    cleanupIntervalMs: number;
   };
   /**
    * Where uploads and platform files are kept: `dir` above (the default), or an S3-compatible
@@ -208,8 +226,8 @@ export interface Config {
    */
   fileStore: FileStoreConfig;
   /**
-   * On SIGTERM: how long health answers 503 while everything else is still served (for a load
-   * balancer to notice), then how long in-flight requests get to finish before the rest is cut.
+   * On SIGTERM: how long readiness answers 503 while everything else is still served (for a load
+   * balancer to notice), then how long the drain may take before the rest is cut (`http/lifecycle.ts`).
    */
   shutdown: { delayMs: number; drainMs: number };
   subscriptions: {
@@ -218,6 +236,11 @@ export interface Config {
     /** How often the subscription clock runs (trial, period and grace ends, warnings); 0: never. */
     clockIntervalMs: number;
   };
+  /**
+   * Prometheus metrics: on a listener of their own (`port`, on HOST), and/or at `/metrics` on the
+   * main port for a bearer of `token`; neither set: no metrics at all.
+   */
+  metrics: { port?: number; token?: string };
 }
 
 export class ConfigError extends Error {
@@ -286,6 +309,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       maxBytes: env.UPLOAD_MAX_BYTES,
       quotaBytes: env.UPLOAD_QUOTA_BYTES,
       graceMs: env.UPLOAD_GRACE_HOURS * 60 * 60 * 1000,
+      cleanupIntervalMs: env.UPLOAD_CLEANUP_SECONDS * 1000,
     },
     fileStore: env.S3_BUCKET
       ? {
@@ -309,5 +333,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       graceDays: env.SUBSCRIPTION_GRACE_DAYS,
       clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,
     },
+    metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN },
   };
 }

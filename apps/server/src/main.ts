@@ -4,6 +4,7 @@ import { runCli } from './cli.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDataPath } from './db/client.ts';
 import { DataDirLockedError, dataDirLockPath } from './db/lock.ts';
+import { startMetricsServer } from './http/metrics.ts';
 import { type OperatorSocket, operatorSocketPath, startOperatorSocket } from './http/operator-socket.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { tightenDataDir, usePrivateUmask } from './platform/storage/private-files.ts';
@@ -35,7 +36,7 @@ async function main() {
       : config.database,
   );
   await database.migrate();
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, poolStats: database.poolStats });
   app.addHook('onClose', () => database.close());
   if (tightened.changed > 0) {
     app.log.warn(
@@ -107,6 +108,14 @@ async function main() {
     operatorMailer.close();
   });
 
+  // Prometheus metrics on a port of their own (METRICS_PORT): closed with the app, after the drain.
+  if (app.metrics && config.metrics.port !== undefined) {
+    const metricsServer = await startMetricsServer(app.metrics, config.host, config.metrics.port);
+    app.addHook('onClose', () => {
+      metricsServer.close();
+    });
+    app.log.info({ port: config.metrics.port }, 'metrics listening');
+  }
   await app.listen({ host: config.host, port: config.port });
   operatorSocket = await startOperatorSocket({
     path: operatorSocketPath(config.dataDir),

@@ -56,6 +56,21 @@ describe('loadConfig defaults (README configuration table)', () => {
     expect(config.captcha.recaptcha).toBeUndefined();
     expect(config.webDistDir).toBeUndefined();
     expect(config.fileStore).toEqual({ kind: 'local', dir: resolve('./data', 'uploads') });
+    expect(config.metrics).toEqual({ port: undefined, token: undefined });
+    expect(config.uploads.cleanupIntervalMs).toBe(3_600_000);
+    expect(loadConfig({ UPLOAD_CLEANUP_SECONDS: '5' }).uploads.cleanupIntervalMs).toBe(5000);
+  });
+
+  it('METRICS_PORT and METRICS_TOKEN: a port apart from PORT, a token of 32 characters or more, never printed', () => {
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).metrics).toEqual({ port: 9464, token });
+    expect(configErrorFor({ METRICS_PORT: '0' }, 'METRICS_PORT')).toContain('1 to 65535');
+    expect(configErrorFor({ PORT: '9464', METRICS_PORT: '9464' }, 'METRICS_PORT')).toContain(
+      'must differ from PORT',
+    );
+    const short = configErrorFor({ METRICS_TOKEN: 'too-short-token' }, 'METRICS_TOKEN');
+    expect(short).toContain('at least 32');
+    expect(short).not.toContain('too-short-token');
   });
 
   it('reads every variable', () => {

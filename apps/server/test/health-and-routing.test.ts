@@ -25,14 +25,14 @@ describe('GET /api/health', () => {
   it('answers ok after checking the database', async () => {
     const response = await api(t.app, { url: '/api/health' });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ data: { status: 'ok', database: 'ok' } });
+    expect(response.json).toEqual({ data: { status: 'ok', checks: { database: 'ok', storage: 'ok' } } });
   });
 
   it('accepts duplicate slashes and a trailing slash, as the web client sends them', async () => {
     for (const url of ['//api//health', '/api//health', '//api/health/', '/api/health/']) {
       const response = await api(t.app, { url });
       expect(response.status, url).toBe(200);
-      expect(dataOf(response)).toEqual({ status: 'ok', database: 'ok' });
+      expect(dataOf(response)).toEqual({ status: 'ok', checks: { database: 'ok', storage: 'ok' } });
     }
   });
 });
@@ -168,6 +168,8 @@ describe('failures never leak internals', () => {
     await t.database.disconnect();
     const health = await api(t.app, { url: '/api/health' });
     expect(health.status).toBe(503);
-    expect(health.json).toEqual({ data: { status: 'unavailable', database: 'unreachable' } });
+    expect(health.json).toEqual({
+      data: { status: 'unavailable', checks: { database: 'unavailable', storage: 'ok' } },
+    });
   });
 });

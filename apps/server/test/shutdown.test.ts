@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { brands } from '../src/db/schema/index.ts';
@@ -99,14 +100,19 @@ function post(
 }
 
 describe('shutdown', () => {
-  it('answers 503 on health for the configured delay while serving everything else, then stops', async () => {
+  it('answers 503 on readiness for the configured delay while serving everything else, then stops', async () => {
     const { t, shop, admin } = await startApp(3_600_000);
     const stopped = t.app.shutdown();
 
     expect(t.app.lifecycle.state).toBe('draining');
-    const health = await api(t.app, { method: 'GET', url: '/api/health' });
-    expect(health.status).toBe(503);
-    expect(health.json).toEqual({ data: { status: 'stopping', database: 'ok' } });
+    for (const url of ['/readyz', '/api/health']) {
+      const readiness = await api(t.app, { method: 'GET', url });
+      expect(readiness.status, url).toBe(503);
+      expect(readiness.json).toEqual({ data: { status: 'stopping' } });
+    }
+    // The process still runs: liveness stays 200, nothing to restart.
+    const liveness = await api(t.app, { method: 'GET', url: '/livez' });
+    expect(liveness.status).toBe(200);
     const list = await api(t.app, {
       method: 'GET',
       url: `/api/brands?workspaceId=${shop.id}`,
@@ -129,7 +135,7 @@ describe('shutdown', () => {
     await t.database.close();
   });
 
-  it('finishes every request already received — 25 writes in flight: 0 resets, 0 lost — and refuses new connections', async () => {
+  it('finishes every request already sent — 25 writes in flight: 0 resets, 0 lost — accepting new connections until nothing runs, then refusing them', async () => {
     const { t, shop, admin } = await startApp(0);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
@@ -137,47 +143,87 @@ describe('shutdown', () => {
     const inFlight = 25;
 
     const held = await holdBrands(t);
-
-    const writes = Array.from({ length: inFlight }, (_, index) =>
+    const write = (index: number | string) =>
       post(port, `/api/brands?workspaceId=${shop.id}`, admin.cookie, {
         code: `${marker}-${index}`,
         name: [{ locale: 'en', value: `Drained ${index}` }],
       }).then(
         (answer) => ({ ok: true as const, answer }),
         (error: NodeJS.ErrnoException) => ({ ok: false as const, code: error.code ?? error.message }),
-      ),
-    );
+      );
+
+    const writes = Array.from({ length: inFlight }, (_, index) => write(index));
     await vi.waitFor(() => expect(t.app.lifecycle.inFlight).toBe(inFlight), { timeout: 20_000 });
 
     const stopped = t.app.shutdown();
-    await vi.waitFor(() => expect(t.app.server.listening).toBe(false));
     expect(t.app.lifecycle.state).toBe('closing');
-    // A new connection is refused; the received requests are still waiting on the table.
-    await expect(
-      post(port, `/api/brands?workspaceId=${shop.id}`, admin.cookie, { code: 'late', name: [] }),
-    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
-    expect(t.app.lifecycle.inFlight).toBe(inFlight);
+    // While requests run, the listener stays open: a request on a new connection is accepted, held
+    // until they are answered, then served too.
+    const late = write('late');
+    await vi.waitFor(() => expect(t.app.lifecycle.inFlight).toBe(inFlight + 1), { timeout: 20_000 });
+    expect(t.app.server.listening).toBe(true);
 
     await held.release();
-    const results = await Promise.all(writes);
+    const results = await Promise.all([...writes, late]);
     await expect(stopped).resolves.toEqual({ cut: 0 });
 
     const failures = results.filter((result) => !result.ok);
     expect(failures).toEqual([]);
     const answers = results.flatMap((result) => (result.ok ? [result.answer] : []));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(inFlight).fill(201));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(inFlight + 1).fill(201));
     // Each answer given while closing tells its client not to reuse the connection.
     expect(new Set(answers.map((answer) => answer.connection))).toEqual(new Set(['close']));
+    // Drained: the listener is closed, a new connection is refused (nothing was sent on it).
+    expect(t.app.server.listening).toBe(false);
+    await expect(
+      post(port, `/api/brands?workspaceId=${shop.id}`, admin.cookie, { code: 'after', name: [] }),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 
     const [row] = await t.db
       .select({ count: sql<number>`count(*)::int` })
       .from(brands)
       .where(sql`${brands.code} like ${`${marker}-%`}`);
-    expect(row?.count).toBe(inFlight);
+    expect(row?.count).toBe(inFlight + 1);
     await t.database.close();
   });
 
-  it('a stop under steady keep-alive load: every request sent on an open connection is answered, none reset, none lost', async () => {
+  it('answers a connection still in the accept queue when the stop begins (closing the listener would reset it)', async () => {
+    const { t, shop, admin } = await startApp(0);
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const code = unique('queued');
+    const payload = JSON.stringify({ code, name: [{ locale: 'en', value: 'Queued' }] });
+    const request =
+      `POST /api/brands?workspaceId=${shop.id} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+      `Cookie: ${admin.cookie}\r\nConnection: close\r\n\r\n${payload}`;
+
+    // A client in a thread of its own connects and sends its request while this thread — the
+    // server's — is blocked: the kernel completes the connection and queues it, unaccepted.
+    const sent = new Int32Array(new SharedArrayBuffer(4));
+    const client = new Worker(queuedClientSource, { eval: true, workerData: { port, request, sent } });
+    const answer = new Promise<{ ok: boolean; text?: string; code?: string }>((resolve, reject) => {
+      client.once('message', resolve);
+      client.once('error', reject);
+    });
+    expect(Atomics.wait(sent, 0, 0, 60_000)).toBe('ok');
+    // The stop begins before this thread's event loop runs again, so before the accept.
+    const stopped = t.app.shutdown();
+
+    const received = await answer;
+    await client.terminate();
+    expect(received.code).toBeUndefined();
+    expect(received.text).toMatch(/^HTTP\/1\.1 201 /);
+    await expect(stopped).resolves.toEqual({ cut: 0 });
+    const [row] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(brands)
+      .where(sql`${brands.code} = ${code}`);
+    expect(row?.count).toBe(1);
+    await t.database.close();
+  });
+
+  it('a stop under steady keep-alive load: every request sent is answered, none reset, none lost', async () => {
     const { t, shop, admin } = await startApp(0);
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = t.app.server.address() as AddressInfo;
@@ -189,8 +235,9 @@ describe('shutdown', () => {
     let sent = 0;
     let stopping = false;
 
-    // Each client reuses one connection and sends its next write the moment an answer arrives,
-    // until the server stops (a refused new connection) or something goes wrong.
+    // Each client reuses one connection and sends its next write the moment an answer arrives
+    // (on a new connection once told to close the old one), until the server refuses a new
+    // connection or something goes wrong.
     const run = async (client: number) => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
@@ -219,8 +266,6 @@ describe('shutdown', () => {
       }
     };
     const running = Array.from({ length: clients }, (_, client) => run(client));
-    // Every client's connection accepted and used (a connection still in the kernel's accept queue
-    // when the listener closes is reset by the kernel: SHUTDOWN_DELAY_SECONDS is for those).
     await vi.waitFor(() => expect(Math.min(...answeredPerClient)).toBeGreaterThanOrEqual(2), {
       timeout: 20_000,
     });
@@ -260,3 +305,20 @@ describe('shutdown', () => {
     await t.database.close();
   });
 });
+
+/** The client of the accept-queue test (a worker thread): connects, sends, then says so. */
+const queuedClientSource = `
+const { workerData, parentPort } = require('node:worker_threads');
+const net = require('node:net');
+const socket = net.connect(workerData.port, '127.0.0.1', () => {
+  socket.write(workerData.request, () => {
+    Atomics.store(workerData.sent, 0, 1);
+    Atomics.notify(workerData.sent, 0);
+  });
+});
+let text = '';
+socket.setEncoding('utf8');
+socket.on('data', (chunk) => { text += chunk; });
+socket.on('end', () => parentPort.postMessage({ ok: true, text }));
+socket.on('error', (error) => parentPort.postMessage({ ok: false, code: error.code ?? error.message }));
+`;

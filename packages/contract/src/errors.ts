@@ -56,6 +56,11 @@ export interface ApiErrorBody {
   issues?: ValidationIssue[];
   /** RATE_LIMITED: seconds until another attempt is accepted. */
   retryAfter?: number;
+  /**
+   * The request's id, as in the server's log lines and the `X-Request-Id` answer header: what a
+   * report of the failure quotes. Every error answer of the server carries it.
+   */
+  requestId?: string;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -17,9 +17,21 @@ export type Schema = typeof schema;
 /** Both drivers' Drizzle databases share this type: the code never knows which one it has. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The PostgreSQL pool as node-postgres sees it (the metrics); the embedded database has none. */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the pool's figures now. */
+  poolStats?: () => PoolStats;
   /** Runs the migrations in `apps/server/drizzle` (or another folder: the migration tests). */
   migrate(folder?: string): Promise<void>;
   /**
@@ -99,9 +111,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+    const max = options.poolSize ?? 10;
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       migrate: (folder = migrationsFolder()) => migrateOnce(pool, folder),
       close: () => pool.end(),
     };

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound, refusedValueError, uniqueViolationTarget, validationError } from '../errors.ts';
+import { requestIdHeader } from './request-id.ts';
 
 /** A request the HTTP layer refuses as a whole (its body, URL or headers): `VALIDATION` with its status. */
 const requestRefused = (message: string, statusCode = 400) =>
@@ -26,8 +28,9 @@ function clientErrorFor(statusCode: number): AppError {
 const camel = (snake: string) => snake.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /**
- * The one error handler: every failure leaves as the contract's error shape, never a stack or SQL.
- * Also Fastify's `frameworkErrors` (a malformed URL, an over-long path parameter).
+ * The one error handler: every failure leaves as the contract's error shape, never a stack or SQL,
+ * with the request's id (also in its log lines) for a report to be matched to them. Also
+ * Fastify's `frameworkErrors` (a malformed URL, an over-long path parameter), which no hook sees.
  */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   let appError: AppError;
@@ -80,7 +83,8 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (appError.code === 'RATE_LIMITED' && appError.details.retryAfter) {
     void reply.header('retry-after', String(appError.details.retryAfter));
   }
-  return reply.status(appError.statusCode).send({ error: appError.toBody() });
+  void reply.header(requestIdHeader, request.id);
+  return reply.status(appError.statusCode).send({ error: { ...appError.toBody(), requestId: request.id } });
 }
 
 const isClientErrorStatus = (status: unknown): status is number =>
@@ -99,11 +103,14 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket) 
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? requestRefused('Request timed out', 408)
         : requestRefused('Malformed request');
-  const body = JSON.stringify({ error: appError.toBody() });
+  // No request was made of it, so no id was given: a new one, for the answer to be told apart.
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { ...appError.toBody(), requestId } });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
         `Connection: close\r\n\r\n${body}`,
     );
   }

@@ -2,9 +2,10 @@ import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Where the server is in its life: `serving`; `draining` once a stop was asked for (health
+ * Where the server is in its life: `serving`; `draining` once a stop was asked for (readiness
  * answers 503 so a load balancer stops sending, everything else is still served); `closing` once
- * the listener is closed and the requests already received are being finished.
+ * the requests already sent are being finished (the listener closes as soon as it can without
+ * resetting a connection its kernel accepted).
  */
 export type LifecycleState = 'serving' | 'draining' | 'closing';
 
@@ -17,9 +18,9 @@ export interface Lifecycle {
 type LifecycleRecord = { -readonly [K in keyof Lifecycle]: Lifecycle[K] };
 
 export interface ShutdownSettings {
-  /** How long health answers 503 before the listener closes. */
+  /** How long readiness answers 503, everything served as usual, before the drain begins. */
   delayMs: number;
-  /** How long the requests already received get to finish before their connections are cut. */
+  /** How long the drain may take before the connections still running are cut. */
   drainMs: number;
 }
 
@@ -31,10 +32,12 @@ export interface ShutdownReport {
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Stops the server without dropping what it accepted: health 503 for the delay, then no new
-     * connections, in-flight requests finished (within the drain limit), idle connections closed,
-     * and only then the `onClose` hooks (the database). A second call skips what is left of the
-     * delay (a second Ctrl-C) and resolves with the first.
+     * Stops the server without dropping what it accepted: readiness 503 for the delay, then the
+     * drain — new requests held while the running ones finish, the listener closed once nothing
+     * runs and its accept queue is empty, the held requests run, every answer telling its client
+     * to close the connection, idle connections closed (all within the drain limit) — and only
+     * then the `onClose` hooks (the database). A second call skips what is left of the delay (a
+     * second Ctrl-C) and resolves with the first.
      */
     shutdown(): Promise<ShutdownReport>;
     readonly lifecycle: Lifecycle;
@@ -46,7 +49,11 @@ export function createLifecycle(): LifecycleRecord {
   return { state: 'serving', inFlight: 0 };
 }
 
-/** How long the drain waits for no new request before it closes the idle connections. */
+/**
+ * How long the stop waits, once nothing runs, for the connections that arrived meanwhile to be
+ * accepted before it closes the listener; and how long the drain waits for no new request on the
+ * open connections before it closes the idle ones.
+ */
 const quietSpellMs = 100;
 
 export function registerShutdown(
@@ -55,16 +62,32 @@ export function registerShutdown(
   settings: ShutdownSettings,
 ) {
   const settled: Array<() => void> = [];
+  const idle: Array<() => void> = [];
   // Every request received, for the quiet spell the drain waits for.
   let received = 0;
+  // Requests past the gate and not yet answered.
+  let running = 0;
+  // While the listener closes, requests wait here before they run (see stop()).
+  let gate: { passed: Promise<void>; open(): void } | undefined;
+
   app.addHook('onRequest', async (_request, reply) => {
     received += 1;
     lifecycle.inFlight += 1;
+    let closed = false;
+    let runs = false;
     // The answer's 'close' comes once it is sent, or when the client gave up first.
     reply.raw.once('close', () => {
+      closed = true;
       lifecycle.inFlight -= 1;
+      if (runs) running -= 1;
+      if (running === 0) for (const resolve of idle.splice(0)) resolve();
       if (lifecycle.inFlight === 0) for (const resolve of settled.splice(0)) resolve();
     });
+    if (gate) await gate.passed;
+    if (!closed) {
+      runs = true;
+      running += 1;
+    }
   });
   // While closing, every answer tells its client to open a new connection next time (to a server
   // that is still up) instead of reusing this one.
@@ -75,16 +98,18 @@ export function registerShutdown(
   let skipDelay: (() => void) | undefined;
   let stopping: Promise<ShutdownReport> | undefined;
 
-  const waitForInFlight = () =>
+  const waitFor = (queue: Array<() => void>, done: () => boolean) =>
     new Promise<void>((resolve) => {
-      if (lifecycle.inFlight === 0) resolve();
-      else settled.push(resolve);
+      if (done()) resolve();
+      else queue.push(resolve);
     });
+  const waitForInFlight = () => waitFor(settled, () => lifecycle.inFlight === 0);
+  const waitForIdle = () => waitFor(idle, () => running === 0);
   const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
   async function stop(): Promise<ShutdownReport> {
     lifecycle.state = 'draining';
-    app.log.info({ delayMs: settings.delayMs }, 'stopping: health answers 503');
+    app.log.info({ delayMs: settings.delayMs }, 'stopping: readiness answers 503');
     if (settings.delayMs > 0) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, settings.delayMs);
@@ -96,32 +121,55 @@ export function registerShutdown(
     }
 
     lifecycle.state = 'closing';
-    app.log.info(
-      { inFlight: lifecycle.inFlight },
-      'stopping: no new connections, finishing the requests received',
-    );
+    app.log.info({ inFlight: lifecycle.inFlight }, 'stopping: finishing the requests sent');
     const server = app.server;
+    const limit = new Promise<'limit'>((resolve) => setTimeout(resolve, settings.drainMs, 'limit').unref());
+
+    // Closing a listening socket resets every connection still in the kernel's accept queue:
+    // requests their clients have sent. The queue fills while the event loop is busy (a query of
+    // the embedded database runs on it), and clients answered a moment ago come back on new
+    // connections. So the listener stays open, and the requests that arrive wait at a gate, until
+    // those already running are answered; then, with nothing running and so nothing answered,
+    // clients stop coming back and the idle event loop accepts at once whatever arrives: after a
+    // quiet spell the queue is empty when the listener closes. The requests held are then run
+    // (the listener closed: a client told to close its connection finds no new one accepted here
+    // and goes elsewhere, nothing sent).
+    let gateOpen!: () => void;
+    gate = {
+      passed: new Promise<void>((resolve) => {
+        gateOpen = resolve;
+      }),
+      open: () => gateOpen(),
+    };
+    let outcome = await Promise.race([waitForIdle().then(() => 'idle' as const), limit]);
+    if (outcome === 'idle')
+      outcome = await Promise.race([pause(quietSpellMs).then(() => 'idle' as const), limit]);
     // The listener only (its 'close' comes once the last connection ends, awaited by app.close):
     // `http.Server#close` would also drop the connections it deems idle, including those whose
     // request is already in the socket buffer, unread — a reset for a request that was sent.
     if (server.listening) NetServer.prototype.close.call(server);
+    gate.open();
+    gate = undefined;
+    app.log.info({ inFlight: lifecycle.inFlight }, 'stopping: no new connections');
 
     let cut = 0;
-    const limit = new Promise<'limit'>((resolve) => setTimeout(resolve, settings.drainMs, 'limit').unref());
     // Drained once nothing is running and a quiet spell passed with no new request: a client of a
     // kept-alive connection may be writing its next request as its last answer arrives; it is
     // served (told to close), and only connections quiet for the whole spell are closed. (A request
     // sent at the very moment such a connection closes is the one race HTTP/1.1 leaves.)
-    const drained = (async () => {
-      let seen: number;
-      do {
-        await waitForInFlight();
-        seen = received;
-        await pause(quietSpellMs);
-      } while (received !== seen || lifecycle.inFlight > 0);
-      return 'drained' as const;
-    })();
-    if ((await Promise.race([drained, limit])) === 'limit') {
+    if (outcome !== 'limit') {
+      const drained = (async () => {
+        let seen: number;
+        do {
+          await waitForInFlight();
+          seen = received;
+          await pause(quietSpellMs);
+        } while (received !== seen || lifecycle.inFlight > 0);
+        return 'drained' as const;
+      })();
+      outcome = (await Promise.race([drained, limit])) === 'limit' ? 'limit' : 'idle';
+    }
+    if (outcome === 'limit') {
       cut = lifecycle.inFlight;
       app.log.warn({ cut, drainMs: settings.drainMs }, 'stopping: drain limit reached, cutting connections');
       server.closeAllConnections();

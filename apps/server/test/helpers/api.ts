@@ -113,15 +113,20 @@ export function multipart(parts: { field: string; filename: string; type: string
   };
 }
 
-/** The `error` of an error answer, checked to have the contract's shape. */
+/**
+ * The `error` of an error answer, checked to have the contract's shape and to carry the request's
+ * id (the one of its `X-Request-Id` header); returned without the id, which differs every time.
+ */
 export function errorOf(response: ApiResponse): ApiErrorBody {
   const body = response.json as { error?: ApiErrorBody } | undefined;
   expect(body?.error, `expected an error body, got ${response.text}`).toBeDefined();
-  const error = body!.error!;
+  const { requestId, ...error } = body!.error!;
   expect(error.statusCode).toBe(response.status);
   expect(typeof error.code).toBe('string');
   expect(typeof error.name).toBe('string');
   expect(typeof error.message).toBe('string');
+  expect(typeof requestId).toBe('string');
+  expect(response.headers['x-request-id']).toBe(requestId);
   return error;
 }
 

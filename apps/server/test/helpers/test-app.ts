@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Database, PoolStats } from '../../src/db/client.ts';
+import type { ReadinessProbe } from '../../src/features/health/readiness.ts';
 import type { CaptchaVerifier } from '../../src/platform/captcha/captcha.ts';
 import type { Mailer, OutgoingMail } from '../../src/platform/mail/mailer.ts';
 import type { Sleep } from '../../src/platform/rate-limit/rate-limiter.ts';
@@ -35,6 +36,10 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** The production logger writes here (level `info` unless `env` sets LOG_LEVEL); none without it. */
   logStream?: NodeJS.WritableStream;
+  /** Readiness probes beside the built-in ones. */
+  probes?: ReadinessProbe[];
+  /** The pool figures the metrics report (PostgreSQL's pool in production). */
+  poolStats?: () => PoolStats;
 }
 
 export interface TestApp {
@@ -87,6 +92,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         sleeps.push(ms);
       }),
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    probes: options.probes,
+    poolStats: options.poolStats,
   });
   await app.ready();
 

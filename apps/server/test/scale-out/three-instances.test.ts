@@ -17,6 +17,7 @@ import {
 } from '../../src/db/schema/index.ts';
 import { appFetchHeaders, createUser, multipart, strongPassword, tinyPng } from '../helpers/api.ts';
 import { insertApplication, insertSubscription } from '../helpers/applications.ts';
+import { startTestBucket, type TestBucket } from '../helpers/file-stores.ts';
 import { authorizationRequest, httpInjector, signInThroughPortal, TestBrowser } from '../helpers/oauth.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { addMember, createWorkspace, unique } from '../helpers/workspaces.ts';
@@ -31,7 +32,7 @@ import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.
  * with DATABASE_URL and REDIS_URL); `npm test` skips it.
  */
 const enabled = Boolean(process.env.SCALE_OUT_TEST && process.env.DATABASE_URL && process.env.REDIS_URL);
-const readinessPath = '/api/health';
+const readinessPath = '/readyz';
 
 /** Figures printed at the end, one line each (CI's log keeps them). */
 const figures: string[] = [];
@@ -41,6 +42,7 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
   let handle: DatabaseHandle;
   let proxy: RoundRobinProxy;
   let smtp: SMTPServer;
+  let bucket: TestBucket;
   const mails: { to: string[]; subject: string }[] = [];
   const instances: Instance[] = [];
   let root: string;
@@ -48,6 +50,7 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'dukkan-scale-out-'));
     database = await createTestDatabase({ migrated: false });
+    bucket = await startTestBucket();
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -87,6 +90,8 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
       TRUST_PROXY: 'loopback',
       AUTH_RATE_LIMIT: '100000',
       SUBSCRIPTION_CLOCK_SECONDS: '1',
+      UPLOAD_CLEANUP_SECONDS: '1',
+      ...bucket.env,
       LOG_LEVEL: 'info',
     };
     for (const [index, port] of ports.entries())
@@ -107,6 +112,7 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
     await new Promise<void>((resolveClose) => (smtp ? smtp.close(resolveClose) : resolveClose()));
     await handle?.close();
     await database?.close();
+    await bucket?.close();
     if (root) rmSync(root, { recursive: true, force: true });
     figures.push(
       `proxy: ${proxy?.stats.retries} retries, ${proxy?.stats.failures} failures, served ${proxy?.stats.served.join(' / ')}`,
@@ -206,46 +212,82 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
     expect({ refused, limited }).toEqual({ refused: points, limited: 6 });
   });
 
-  it('serves an upload from the other two processes, and its removal is seen by all', async () => {
+  it('serves an upload from the other two processes; the clean-up in all three removes each file once', async () => {
     const workspace = await createWorkspace(handle.db);
     const member = await addMember(handle.db, workspace.id, { isAdmin: true });
-    const { body, headers } = multipart([
-      { field: 'file', filename: 'a.png', type: 'image/png', content: tinyPng },
-    ]);
-    const uploaded = await fetch(`${proxy.url}/api/files?workspaceId=${workspace.id}`, {
+    const count = 20;
+    const { body, headers } = multipart(
+      Array.from({ length: count }, (_, index) => ({
+        field: 'files',
+        filename: `${index}.png`,
+        type: 'image/png',
+        content: tinyPng,
+      })),
+    );
+    const uploaded = await fetch(`${proxy.url}/api/files/bulk?workspaceId=${workspace.id}`, {
       method: 'POST',
       headers: { ...appFetchHeaders, origin: proxy.url, cookie: member.cookie, ...headers },
       body,
     });
     expect(uploaded.status).toBe(201);
     const uploadedBy = proxy.servedBy.at(-1);
-    const { url } = ((await uploaded.json()) as { data: { url: string } }).data;
+    const { urls } = ((await uploaded.json()) as { data: { urls: string[] } }).data;
     const servedBy = new Set<number>();
     for (let read = 0; read < 3; read++) {
-      const file = await fetch(`${proxy.url}${url}`);
+      const file = await fetch(`${proxy.url}${urls[0]}`);
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(tinyPng)).toBe(true);
       servedBy.add(proxy.servedBy.at(-1)!);
     }
-    figures.push(`upload: stored by process ${uploadedBy}, read from ${[...servedBy].sort().join(', ')}`);
     expect(servedBy.size).toBe(3);
 
-    // Nothing refers to it and it is past the grace period: the clean-up of any process removes it.
+    // Nothing refers to them and they are past the grace period: the clean-ups (every second in
+    // each process) remove them, one instance at a time.
     await handle.db
       .update(uploads)
       .set({ createdAt: new Date(Date.now() - 48 * 60 * 60 * 1000) })
-      .where(eq(uploads.path, url));
+      .where(inArray(uploads.path, urls));
     for (let wait = 0; ; wait++) {
       const answers = await Promise.all(
-        [0, 1, 2].map(() => fetch(`${proxy.url}${url}`).then((file) => file.status)),
+        [0, 1, 2].map(() => fetch(`${proxy.url}${urls[0]}`).then((file) => file.status)),
       );
-      if (answers.every((status) => status === 404)) break;
-      if (wait > 600) throw new Error(`the upload was never removed everywhere: ${answers.join(', ')}`);
+      const [left] = await handle.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(uploads)
+        .where(inArray(uploads.path, urls));
+      if (answers.every((status) => status === 404) && left!.count === 0) break;
+      if (wait > 300)
+        throw new Error(
+          `the uploads were never removed everywhere: ${answers.join(', ')}, ${left!.count} rows`,
+        );
       await sleep(200);
     }
+    await sleep(2000); // a second removal of the same files would be logged within a run or two
+    const byProcess = instances.map((one) =>
+      logCounts(one.dataDir, 'removed unreferenced uploads', 'removed'),
+    );
+    const failedRuns = instances.reduce(
+      (sum, one) => sum + logCounts(one.dataDir, 'upload clean-up failed').lines,
+      0,
+    );
+    const stillStored = (await bucket.keys()).filter((key) =>
+      urls.some((url) => url.endsWith(key.split('/').slice(-2).join('/'))),
+    );
+    figures.push(
+      `files: ${count} uploaded through process ${uploadedBy}, read from ${[...servedBy].sort().join(', ')}; removed ${byProcess.map((counts) => counts.sum).join(' / ')} by process (${stillStored.length} left in the bucket), ${failedRuns} failed runs`,
+    );
+    expect({
+      removed: byProcess.reduce((sum, counts) => sum + counts.sum, 0),
+      failedRuns,
+      stillStored: stillStored.length,
+    }).toEqual({
+      removed: count,
+      failedRuns: 0,
+      stillStored: 0,
+    });
   });
 
-  it('runs the upload clean-up and the subscription clock in all three, each once', async () => {
+  it('runs the subscription clock in all three: 1,000 trials ended, each event applied and mailed once', async () => {
     // 1,000 free trials that ended an hour ago, each in a workspace of its own with one admin.
     const application = await insertApplication(handle.db);
     const count = 1000;
@@ -304,7 +346,12 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
         sql`${subscriptions.applicationId} = ${application.id} and ${subscriptions.status} = 'expiredFreeTrial'`,
       );
     const recipients = trialMails().flatMap((mail) => mail.to.filter((to) => adminEmails.has(to)));
-    const byProcess = instances.map((one) => clockLines(one.dataDir));
+    const byProcess = instances.map((one) => ({
+      applied: logCounts(one.dataDir, 'subscription clock', 'applied').sum,
+      failed:
+        logCounts(one.dataDir, 'subscription clock run failed').lines +
+        logCounts(one.dataDir, 'subscription clock event failed').lines,
+    }));
     figures.push(
       `subscription clock: ${expired[0]!.count} of ${count} trials ended, ${recipients.length} mails to ${new Set(recipients).size} admins (events by process: ${byProcess.map((lines) => lines.applied).join(' / ')}; failed runs ${byProcess.reduce((sum, lines) => sum + lines.failed, 0)})`,
     );
@@ -389,16 +436,16 @@ function decodeSubject(subject: string): string {
   );
 }
 
-/** The subscription clock's log lines of a process: events applied, runs failed. */
-function clockLines(dataDir: string): { applied: number; failed: number } {
-  let applied = 0;
-  let failed = 0;
+/** A process's log lines with the message `msg`: how many, and the sum of their `field`. */
+function logCounts(dataDir: string, msg: string, field?: string): { lines: number; sum: number } {
+  let lines = 0;
+  let sum = 0;
   for (const line of readFileSync(`${dataDir}.log`, 'utf8').split('\n')) {
     if (!line.startsWith('{')) continue;
-    const entry = JSON.parse(line) as { msg?: string; applied?: number };
-    if (entry.msg === 'subscription clock') applied += entry.applied ?? 0;
-    if (entry.msg === 'subscription clock run failed' || entry.msg === 'subscription clock event failed')
-      failed += 1;
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (entry.msg !== msg) continue;
+    lines += 1;
+    if (field) sum += Number(entry[field] ?? 0);
   }
-  return { applied, failed };
+  return { lines, sum };
 }

@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly body: ApiErrorBody | undefined;
   /** The whole answer as sent, for calls whose refusals have another shape (OAuth's `{ error, error_description }`). */
   readonly payload: unknown;
+  /** The server's id of the failed request (its logs name it too); absent when no answer came. */
+  readonly requestId: string | undefined;
 
   constructor(
     statusCode: number,
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.code = code;
     this.body = body;
     this.payload = payload;
+    this.requestId = body?.requestId;
   }
 }
 

@@ -20,9 +20,6 @@ import { detectImageType } from '../../platform/storage/image-type.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { imageReferences, removeUnreferencedUploads, reserveUploads, uploadedFileKey } from './uploads.ts';
 
-/** How often the uploads nothing refers to are looked for. */
-const uploadCleanupIntervalMs = 60 * 60 * 1000;
-
 /** Uploading needs `addFiles` or `editFiles` (spec §6: either shows the file input). */
 const uploadAccess = { config: { access: access.permission({ or: ['addFiles', 'editFiles'] }) } };
 
@@ -37,7 +34,7 @@ export async function registerFileRoutes(
   context: AppContext,
   resources: ResourceEngine,
 ) {
-  const { maxBytes, quotaBytes, graceMs } = context.config.uploads;
+  const { maxBytes, quotaBytes, graceMs, cleanupIntervalMs } = context.config.uploads;
   const { db, fileStore } = context;
   const references = imageReferences(resources);
   await app.register(fastifyMultipart, {
@@ -149,14 +146,15 @@ export async function registerFileRoutes(
   });
 
   // Uploads that no record took up within the grace period (a form left unsaved, an image
-  // replaced) are removed once an hour; the timer never keeps the process alive.
+  // replaced) are removed every UPLOAD_CLEANUP_SECONDS (an hour by default), by one instance at a
+  // time; the timer never keeps the process alive.
   const cleanup = setInterval(() => {
     removeUnreferencedUploads(db, references, { store: fileStore, graceMs, now: context.now() })
       .then((removed) => {
         if (removed.length > 0) app.log.info({ removed: removed.length }, 'removed unreferenced uploads');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'upload clean-up failed'));
-  }, uploadCleanupIntervalMs);
+  }, cleanupIntervalMs);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));
 }

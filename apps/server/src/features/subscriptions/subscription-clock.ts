@@ -1,5 +1,19 @@
 import type { SubscriptionEvent } from '@dukkan/contract';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
@@ -186,6 +200,24 @@ export async function runSubscriptionClock(
   return run;
 }
 
+/**
+ * How many subscriptions have an event or a warning due at `now` and not yet applied: what the
+ * next run will handle. Near 0 between runs when the clock keeps up (a metric).
+ */
+export async function subscriptionClockBacklog(db: Database, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ due: count() })
+    .from(subscriptions)
+    .where(or(dueWhen.trialEnds(now), dueWhen.periodEnds(now), dueWhen.graceEnds(now), warningDue(now)));
+  return row?.due ?? 0;
+}
+
+/** Told of each run's outcome (the metrics). */
+export interface SubscriptionClockObserver {
+  ran(failedEvents: number): void;
+  runFailed(): void;
+}
+
 export interface SubscriptionClockTimer {
   /** Stops the timer and waits for a run in progress to finish. */
   stop(): Promise<void>;
@@ -201,19 +233,24 @@ export function startSubscriptionClock(
   },
   intervalMs: number,
   now: () => Date = () => new Date(),
+  observer?: SubscriptionClockObserver,
 ): SubscriptionClockTimer {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
     running = runSubscriptionClock(services, now())
       .then((run) => {
+        observer?.ran(run.failed.length);
         if (run.applied.length > 0 || run.warned.length > 0)
           services.log.info?.(
             { applied: run.applied.length, warned: run.warned.length, failed: run.failed.length },
             'subscription clock',
           );
       })
-      .catch((error: unknown) => services.log.error({ err: error }, 'subscription clock run failed'))
+      .catch((error: unknown) => {
+        observer?.runFailed();
+        services.log.error({ err: error }, 'subscription clock run failed');
+      })
       .finally(() => {
         running = null;
       });

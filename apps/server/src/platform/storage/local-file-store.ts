@@ -60,8 +60,10 @@ export function createLocalFileStore(dir: string): FileStore {
         if (!isMissing(error)) throw error;
       });
     },
+    // The folder is made when the store is opened; one gone since (a volume unmounted) is reported,
+    // not made again on the disk beneath it.
     async check() {
-      await mkdir(dir, { recursive: true, mode: privateFolderMode });
+      if (!(await stat(dir)).isDirectory()) throw new Error(`${dir} is not a folder`);
       await access(dir, constants.R_OK | constants.W_OK);
     },
   };

@@ -1,6 +1,8 @@
+import { mkdir } from 'node:fs/promises';
 import { ConfigError } from '../../config.ts';
 import type { FileStore } from './file-store.ts';
 import { createLocalFileStore } from './local-file-store.ts';
+import { privateFolderMode } from './private-files.ts';
 import { createS3FileStore, ListableBucketError, type S3StoreConfig } from './s3-file-store.ts';
 
 /** The configured driver: the uploads folder, or an S3-compatible bucket (S3_BUCKET). */
@@ -17,7 +19,10 @@ export interface OpenedFileStore extends FileStore {
  * database stops the start). Later outages are the readiness probe's (`check`).
  */
 export async function openFileStore(config: FileStoreConfig): Promise<OpenedFileStore> {
-  if (config.kind === 'local') return { ...createLocalFileStore(config.dir), close() {} };
+  if (config.kind === 'local') {
+    await mkdir(config.dir, { recursive: true, mode: privateFolderMode });
+    return { ...createLocalFileStore(config.dir), close() {} };
+  }
   const store = createS3FileStore(config);
   try {
     await store.assertNotListable();
