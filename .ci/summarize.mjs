@@ -17,7 +17,7 @@ const readJson = (name) => {
 };
 
 const runnerFailures = [];
-for (const name of ['vitest-pglite.json', 'vitest-postgres.json']) {
+for (const name of ['vitest-pglite.json', 'vitest-postgres.json', 'vitest-scale-out.json']) {
   const report = readJson(name);
   if (!report) continue;
   passed += report.numPassedTests;

@@ -127,7 +127,7 @@ const environmentSchema = z
     AWS_SECRET_ACCESS_KEY: optionalText,
     AWS_SESSION_TOKEN: optionalText,
     WEB_DIST_DIR: z.string().optional(),
-    SHUTDOWN_DELAY_SECONDS: integer(0, 300, 0),
+    SHUTDOWN_DELAY_SECONDS: integer(0, 300, 2),
     SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
     SUBSCRIPTION_CLOCK_SECONDS: integer(0, 86_400, 60),
     METRICS_PORT: z.coerce

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { maxFilesPerUpload } from '@dukkan/contract';
+import { inArray, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -215,7 +216,7 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
   it('serves an upload from the other two processes; the clean-up in all three removes each file once', async () => {
     const workspace = await createWorkspace(handle.db);
     const member = await addMember(handle.db, workspace.id, { isAdmin: true });
-    const count = 20;
+    const count = maxFilesPerUpload;
     const { body, headers } = multipart(
       Array.from({ length: count }, (_, index) => ({
         field: 'files',
