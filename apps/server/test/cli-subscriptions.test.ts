@@ -64,6 +64,18 @@ async function written() {
   };
 }
 
+/** Bad input: exit code 2, one line on stderr naming it, nothing on stdout, nothing written or mailed. */
+async function expectRefused(argv: string[], message: RegExp) {
+  const before = await written();
+  const result = await run(argv);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trimEnd()).toMatch(message);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(await written()).toEqual(before);
+  expect(mailer.sent).toEqual([]);
+}
+
 async function storedApplication(clientId: string) {
   const [row] = await t.db.select().from(applications).where(eq(applications.clientId, clientId));
   return row!;
@@ -241,15 +253,7 @@ describe('app create and app list', () => {
     ['a relative --home-url', replaced(createArgs(clientId), '--home-url', '/home'), /homeUrl/],
     ['an unknown option', createArgs(clientId, ['--colour', 'red']), /Unknown option '--colour'/],
     ['a stray argument', createArgs(clientId, ['extra']), /app create takes no arguments/],
-  ])('%s: exit 2 naming it, nothing written', async (_label, argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stdout).toBe('');
-    expect(await written()).toEqual(before);
-  });
+  ])('%s: exit 2 naming it, nothing written', (_label, argv, message) => expectRefused(argv, message));
 
   it('a logo that is no image: exit 2 naming the file, nothing written and no file stored', async () => {
     const before = await written();
@@ -351,15 +355,7 @@ describe('app update and app secret', () => {
     [['app'], /^app needs one of: list, create, update, secret\./],
     [['app', 'delete', 'pos-x'], /^app needs one of: list, create, update, secret\./],
     [['app', 'list', 'extra'], /app list takes no arguments/],
-  ])('%j → exit 2, one line, nothing written', async (argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await written()).toEqual(before);
-  });
+  ])('%j → exit 2, one line, nothing written or mailed', expectRefused);
 
   it('app secret: a new secret, printed once, different from the old, which stops working', async () => {
     const clientId = unique('erp-');
@@ -539,16 +535,7 @@ describe('subscriptions, approve-subscription and reject-subscription', () => {
       ['invoices', '--status', 'paid'],
       /^--status must be one of successful, failed, pending \(got "paid"\)$/,
     ],
-  ])('%j → exit 2, one line, nothing written', async (argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await written()).toEqual(before);
-    expect(mailer.sent).toEqual([]);
-  });
+  ])('%j → exit 2, one line, nothing written or mailed', expectRefused);
 
   it('subscriptions lists every workspace’s, or those with --status', async () => {
     const { workspace, application } = await subscriber();
@@ -686,15 +673,7 @@ describe('invoices and record-payment', () => {
       /^--status must be one of successful, failed \(got "pending"\)$/,
     ],
     [['record-payment', '--status', 'failed'], /record-payment needs exactly one <invoiceId>/],
-  ])('%j → exit 2, one line, nothing written', async (argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await written()).toEqual(before);
-  });
+  ])('%j → exit 2, one line, nothing written or mailed', expectRefused);
 
   it('record-payment of the invoice a subscription in grace waits for renews it, and says until when', async () => {
     // Another month, so that the clock below handles only this file's subscription approved then.
