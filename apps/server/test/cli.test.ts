@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { allPermissionTags, type InviteStatus } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,10 +11,10 @@ import { AccessRequestError, approveAccessRequest } from '../src/features/access
 import { createAppResources } from '../src/resources.ts';
 import { api, captchaToken, createUser, dataOf, login, strongPassword, tableCounts } from './helpers/api.ts';
 import { runCliOn, runCliProcess } from './helpers/cli.ts';
+import { serverDir } from './helpers/server-process.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { unique } from './helpers/workspaces.ts';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const holderScript = join(serverDir, 'test', 'fixtures', 'hold-data-dir.ts');
 const linkPattern = /(https?:\/\/\S+\/accept-invite\?token=([A-Za-z0-9_-]{20,}))/;
 

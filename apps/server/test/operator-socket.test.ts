@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { AltchaChallenge, DashboardApplication } from '@dukkan/contract';
 import { formatMoney } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
@@ -24,8 +23,8 @@ import {
   startOperatorSocket,
 } from '../src/http/operator-socket.ts';
 import { solveAltcha, tinyPng } from './helpers/api.ts';
-import { runCliProcess } from './helpers/cli.ts';
-import { serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
+import { appCreateArgs, runCliProcess } from './helpers/cli.ts';
+import { mainEntry, serverDir, serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
 import { MemoryMailer } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -36,8 +35,6 @@ import { unique } from './helpers/workspaces.ts';
  * configuration. The module on its own first, then the CLI against a spawned server.
  */
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const mainEntry = join(serverDir, 'src', 'main.ts');
 const serverUrl = 'http://shop.example.test:4123';
 /** The CLI's own PUBLIC_URL: a link with it would mean the command ran outside the server. */
 const cliOwnUrl = 'http://cli-env.example.test';
@@ -574,32 +571,10 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     const logoName = `operator-logo-${randomBytes(4).toString('hex')}.png`;
     writeFileSync(join(operatorDir, logoName), tinyPng);
     const clientId = 'nile-pos';
-    const registered = await runCliProcess(
-      [
-        'app',
-        'create',
-        '--client-id',
-        clientId,
-        '--name-en',
-        'Nile POS',
-        '--name-ar',
-        'نقطة النيل',
-        '--home-url',
-        'https://nile-pos.example/',
-        '--redirect-uri',
-        'https://nile-pos.example/callback',
-        '--type',
-        'public',
-        '--currency',
-        'EGP',
-        '--monthly-price',
-        '25000',
-        '--logo',
-        logoName,
-      ],
-      servedEnv,
-      { cwd: operatorDir, children },
-    );
+    const registered = await runCliProcess(appCreateArgs(clientId, ['--logo', logoName]), servedEnv, {
+      cwd: operatorDir,
+      children,
+    });
     expect(registered.stderr).toBe('');
     expect(registered.code).toBe(0);
     expect(registered.stdout).toContain(`Registered application ${clientId}.`);
@@ -625,7 +600,7 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     };
     const appList = await cli('app', 'list');
     expect(appList).toMatchObject({ code: 0, stderr: '' });
-    expect(appList.stdout).toContain(`${clientId}  Nile POS / نقطة النيل  (public)`);
+    expect(appList.stdout).toContain(`${clientId}  Point of sale / نقطة البيع  (public)`);
     expect(appList.stdout).toContain(`logo ${logoAddress}`);
     expect(appList.stdout).toContain('dukkan-demo');
 

@@ -1,4 +1,10 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+
+/** The server's folder (apps/server), where a test starts its processes, and its entry. */
+export const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const mainEntry = join(serverDir, 'src', 'main.ts');
 
 /**
  * The environment of a real server process a test starts (`src/main.ts`): nothing of the test

@@ -5,8 +5,8 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
-import { ResourceScreen } from './resource-screen.tsx';
+import { callsTo, listPage, testUser } from '../test/render.tsx';
+import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
  * A tax's title and a category's description are localized like names: the list shows each in
@@ -53,11 +53,6 @@ const drinks: CategoryRecord = {
   ...stamps,
 };
 
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
-
 async function inArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
     i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
@@ -70,16 +65,10 @@ afterEach(async () => {
 });
 
 function renderTaxes() {
-  const mock = mockFetch([
-    { path: '/api/taxes', body: list([vat, stamp]) },
+  return renderResourceScreen(taxesResource, 'Taxes', admin, [
+    { path: '/api/taxes', body: listPage([vat, stamp]) },
     { method: 'PATCH', path: `/api/taxes/${vat.id}`, body: { data: vat } },
   ]);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={taxesResource} title="Taxes" />, {
-    user: admin,
-    path: '/taxes',
-  });
-  return mock;
 }
 
 describe('a localized tax title', () => {
@@ -125,12 +114,9 @@ describe('a localized tax title', () => {
 describe('a localized category description', () => {
   it('the Arabic interface shows the Arabic description', async () => {
     await inArabic();
-    const mock = mockFetch([{ path: '/api/categories', body: list([drinks]) }]);
-    vi.stubGlobal('fetch', mock.fetchMock);
-    renderSignedIn(<ResourceScreen definition={categoriesResource} title="Categories" />, {
-      user: admin,
-      path: '/categories',
-    });
+    renderResourceScreen(categoriesResource, 'Categories', admin, [
+      { path: '/api/categories', body: listPage([drinks]) },
+    ]);
     const row = await screen.findByRole('row', { name: /مشروبات/ });
     expect(row.textContent).toContain('كل ما يُقدَّم في كوب');
     expect(row.textContent).not.toContain('Everything served in a cup');
