@@ -36,7 +36,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const requestIdSchema = z.uuid();
+const requestIdSchema = z.uuid();
 
 export interface CommandContext {
   config: Config;

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { type CliIo, runCli } from '../../src/cli.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import type { Mailer } from '../../src/platform/mail/mailer.ts';
+import { serverDir } from './server-process.ts';
 import type { TestApp } from './test-app.ts';
 
-export interface CliRun {
+interface CliRun {
   code: number;
   stdout: string;
   stderr: string;
@@ -48,7 +49,6 @@ export async function runCliOn(
   return { code, stdout, stderr };
 }
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const cliEntry = join(serverDir, 'src', 'cli.ts');
 /** tsx's loader by its path, for a CLI started from a folder outside the project. */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -81,4 +81,37 @@ export function runCliProcess(
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** `app create` options of a valid public client (any of them replaced or added by `extra`). */
+export function appCreateArgs(clientId: string, extra: string[] = []): string[] {
+  return [
+    'app',
+    'create',
+    '--client-id',
+    clientId,
+    '--name-en',
+    'Point of sale',
+    '--name-ar',
+    'نقطة البيع',
+    '--home-url',
+    'https://pos.example/',
+    '--redirect-uri',
+    'https://pos.example/callback',
+    '--redirect-uri',
+    'http://localhost:4000/cb',
+    '--type',
+    'public',
+    '--currency',
+    'EGP',
+    '--monthly-price',
+    '25000',
+    '--discount',
+    'quarterly=500',
+    '--discount',
+    'annually=2000',
+    '--trial-days',
+    '14',
+    ...extra,
+  ];
 }

@@ -122,7 +122,7 @@ export const sizes = [
 ] as const;
 
 /** A product test file's shop: its app, one workspace, the workspace's admin and their calls. */
-export interface CatalogueShop {
+interface CatalogueShop {
   t: TestApp;
   shop: { id: string; name: string };
   admin: TestMember;

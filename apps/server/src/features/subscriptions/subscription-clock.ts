@@ -38,7 +38,7 @@ const warningMs = warningDays * 24 * 60 * 60 * 1000;
 
 type ClockEvent = Extract<SubscriptionEvent, 'trialEnds' | 'periodEnds' | 'graceEnds'>;
 
-export interface SubscriptionClockRun {
+interface SubscriptionClockRun {
   /** The events applied, in order. */
   applied: { subscriptionId: string; event: ClockEvent }[];
   /** The subscriptions whose admins were warned of the end. */
@@ -186,7 +186,7 @@ export async function runSubscriptionClock(
   return run;
 }
 
-export interface SubscriptionClockTimer {
+interface SubscriptionClockTimer {
   /** Stops the timer and waits for a run in progress to finish. */
   stop(): Promise<void>;
 }

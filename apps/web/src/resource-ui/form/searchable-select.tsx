@@ -11,7 +11,7 @@ import { FieldFrame, labelIdOf } from './field-frame.tsx';
 import { type FieldComponentProps, textOf } from './field-props.ts';
 import { foldForSearch } from './search-text.ts';
 
-export interface SearchableSelectProps extends FieldComponentProps {
+interface SearchableSelectProps extends FieldComponentProps {
   error: string | undefined;
   /** The choices, asked for when the list first opens (time zones take a moment to name). */
   options: () => readonly FormFieldOption[];
