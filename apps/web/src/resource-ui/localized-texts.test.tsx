@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../test/localized.ts';
 import { callsTo, listPage, testUser } from '../test/render.tsx';
 import { renderResourceScreen } from './render-resource-screen.tsx';
 
@@ -23,10 +24,7 @@ const stamps = {
 const vat: TaxRecord = {
   id: '5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a11',
   code: 'VAT',
-  title: [
-    { locale: 'en', value: 'Value added tax' },
-    { locale: 'ar', value: 'ضريبة القيمة المضافة' },
-  ],
+  title: bothLanguages('Value added tax', 'ضريبة القيمة المضافة'),
   country: 'EG',
   rate: 14,
   ...stamps,
@@ -41,14 +39,8 @@ const stamp: TaxRecord = {
 const drinks: CategoryRecord = {
   id: '5a0c4b1e-3333-4a57-9a0e-6f1d1b9c2a13',
   code: 'DRK',
-  name: [
-    { locale: 'en', value: 'Drinks' },
-    { locale: 'ar', value: 'مشروبات' },
-  ],
-  description: [
-    { locale: 'en', value: 'Everything served in a cup' },
-    { locale: 'ar', value: 'كل ما يُقدَّم في كوب' },
-  ],
+  name: bothLanguages('Drinks', 'مشروبات'),
+  description: bothLanguages('Everything served in a cup', 'كل ما يُقدَّم في كوب'),
   parentId: null,
   ...stamps,
 };
@@ -103,10 +95,7 @@ describe('a localized tax title', () => {
     await person.click(form.getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(callsTo(calls, `/api/taxes/${vat.id}`, 'PATCH')).toHaveLength(1));
     expect(callsTo(calls, `/api/taxes/${vat.id}`, 'PATCH')[0]?.body).toMatchObject({
-      title: [
-        { locale: 'en', value: 'Value added tax' },
-        { locale: 'ar', value: 'ض.ق.م' },
-      ],
+      title: bothLanguages('Value added tax', 'ض.ق.م'),
     });
   });
 });

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../test/localized.ts';
 import { callsTo, testUser } from '../test/render.tsx';
 import { renderResourceScreen } from './render-resource-screen.tsx';
 
@@ -25,10 +26,7 @@ const category = (
   ({
     id,
     code,
-    name: [
-      { locale: 'en', value: name[0] },
-      { locale: 'ar', value: name[1] },
-    ],
+    name: bothLanguages(name[0], name[1]),
     description: [{ locale: 'en', value: name[0] }],
     parentId,
     status,

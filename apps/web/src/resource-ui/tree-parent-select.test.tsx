@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../test/localized.ts';
 import { validationRefusal } from '../test/refusal.ts';
 import { callsTo, type MockRoute, testUser } from '../test/render.tsx';
 import { type TreeNode, treeOptions } from './option-sources.ts';
@@ -22,10 +23,7 @@ const category = (id: string, code: string, en: string, arName: string, parentId
   ({
     id,
     code,
-    name: [
-      { locale: 'en', value: en },
-      { locale: 'ar', value: arName },
-    ],
+    name: bothLanguages(en, arName),
     description: [{ locale: 'en', value: en }],
     parentId,
     status: 'active',

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
 import {
@@ -75,10 +76,7 @@ const PRICE = 4;
 const vat = {
   id: uuid(7000),
   code: 'VAT',
-  title: [
-    { locale: 'en', value: 'VAT' },
-    { locale: 'ar', value: 'VAT' },
-  ],
+  title: bothLanguages('VAT', 'VAT'),
   country: 'EG',
   rate: 14,
   status: 'active',

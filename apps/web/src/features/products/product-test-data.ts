@@ -6,6 +6,7 @@ import type {
 } from '@dukkan/contract';
 import i18next from 'i18next';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { bothLanguages } from '../../test/localized.ts';
 import { type RefusedIssue, validationRefusal } from '../../test/refusal.ts';
 import type { MockRoute } from '../../test/render.tsx';
 
@@ -103,10 +104,10 @@ function latteVariants(): ProductVariantRecord[] {
         key: `${sizeValue.id}-${milkValue.id}`,
         position,
         valueIds: [sizeValue.id, milkValue.id],
-        title: [
-          { locale: 'en', value: `${sizeValue.name[0]!.value}, ${milkValue.name[0]!.value}` },
-          { locale: 'ar', value: `${sizeValue.name[1]!.value}، ${milkValue.name[1]!.value}` },
-        ],
+        title: bothLanguages(
+          `${sizeValue.name[0]!.value}, ${milkValue.name[0]!.value}`,
+          `${sizeValue.name[1]!.value}، ${milkValue.name[1]!.value}`,
+        ),
         sku: position === 0 ? 'LAT-S-WHOLE' : null,
         barcode: null,
         price: 12_000 + position * 500,

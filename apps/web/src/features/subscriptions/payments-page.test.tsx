@@ -2,6 +2,7 @@ import type { InvoiceDetails, PaymentRecord, UpcomingPayment } from '@dukkan/con
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bothLanguages } from '../../test/localized.ts';
 import {
   callsTo,
   listPage,
@@ -24,10 +25,7 @@ const details = (
   start: string,
   end: string,
 ): InvoiceDetails => ({
-  application: [
-    { locale: 'en', value: application },
-    { locale: 'ar', value: `تطبيق ${application}` },
-  ],
+  application: bothLanguages(application, `تطبيق ${application}`),
   plan,
   periodStart: start,
   periodEnd: end,
