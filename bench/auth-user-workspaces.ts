@@ -13,15 +13,8 @@
 import { allPermissionTags } from '@dukkan/contract';
 import { memberships, roles, users, workspaces } from '../apps/server/src/db/schema/index.ts';
 import { hashPassword } from '../apps/server/src/features/auth/passwords.ts';
-import {
-  type BenchDatabaseOptions,
-  benchDatabases,
-  type DatabaseKind,
-  databaseName,
-  migrated,
-  type Skipped,
-  withFreshDatabase,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
+import { type BenchDatabaseOptions, migrated, withFreshDatabase } from './support/databases.ts';
 import { type EndpointFigures, loadSettings, warmedLoad } from './support/load.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { round2 } from './support/numbers.ts';

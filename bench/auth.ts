@@ -18,15 +18,8 @@ import type autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { bootstrapDemo } from '../apps/server/src/bootstrap.ts';
 import { memberships, users } from '../apps/server/src/db/schema/index.ts';
-import {
-  type BenchDatabaseOptions,
-  benchDatabases,
-  type DatabaseKind,
-  databaseName,
-  migrated,
-  type Skipped,
-  withFreshDatabase,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
+import { type BenchDatabaseOptions, migrated, withFreshDatabase } from './support/databases.ts';
 import { type EndpointFigures, loadSettings, warmedLoad } from './support/load.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { writeResult } from './support/results.ts';

@@ -16,14 +16,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { listVariantsPerProduct, seedProductList } from './products-seed.ts';
-import {
-  benchDatabases,
-  type DatabaseKind,
-  databaseName,
-  freshDatabase,
-  migrated,
-  type Skipped,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
+import { freshDatabase, migrated } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { median, round1 } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';

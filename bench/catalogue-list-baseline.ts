@@ -7,16 +7,12 @@
  * Environment: BASELINE_PLAN (a JSON file: statements, page, pageSize), DATABASE_URL or DATA_DIR,
  * DATABASE_POOL_SIZE (10), HOST, PORT. `GET /api/health` answers 200 for the start check.
  */
-import { iso, type Row, serveListBaseline } from './list-baseline.ts';
+import { catalogueRecordHead, type Row, serveListBaseline } from './list-baseline.ts';
 
 /** A customers row (snake_case, as selected) → the record of the contract, in its field order. */
 function customerRecord(row: Row) {
   return {
-    id: row.id,
-    code: row.code,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    status: row.status,
+    ...catalogueRecordHead(row),
     name: row.name,
     phones: row.phones,
     source: row.source,

@@ -41,14 +41,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type CatalogueSeed, seedCatalogue } from './catalogue-seed.ts';
 import type { CapturedStatement } from './sql-capture.ts';
-import {
-  benchDatabases,
-  type DatabaseKind,
-  databaseName,
-  migrated,
-  type Skipped,
-  withFreshDatabase,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
+import { migrated, withFreshDatabase } from './support/databases.ts';
 import { captureStatements, explainList, type ListPlan, planLabel } from './support/list-sql.ts';
 import {
   fetchListPage,

@@ -18,13 +18,8 @@ import { findCodeCollisions, storedCodeColumns } from '../apps/server/src/resour
 import { CodeSequence, sequenceCode } from '../apps/server/src/resource-engine/code-sequence.ts';
 import { systemCaller } from '../apps/server/src/resource-engine/storage.ts';
 import { createAppResources } from '../apps/server/src/resources.ts';
-import {
-  benchDatabases,
-  type DatabaseKind,
-  migrated,
-  type Skipped,
-  withFreshDatabase,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, type Skipped } from './support/database-kinds.ts';
+import { migrated, withFreshDatabase } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { type Rounds, roundsOf } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';

@@ -16,13 +16,8 @@ import {
   runSubscriptionEvent,
 } from '../apps/server/src/features/subscriptions/subscriptions.ts';
 import type { Mailer } from '../apps/server/src/platform/mail/mailer.ts';
-import {
-  benchDatabases,
-  type DatabaseKind,
-  migrated,
-  type Skipped,
-  withFreshDatabase,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, type Skipped } from './support/database-kinds.ts';
+import { migrated, withFreshDatabase } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { type Rounds, roundsOf } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';

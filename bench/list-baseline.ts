@@ -33,7 +33,16 @@ export interface BaselinePlan {
 
 export type Row = Record<string, unknown>;
 
-export const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** The fields every catalogue record starts with (id, code, times, status), from its row. */
+export const catalogueRecordHead = (row: Row) => ({
+  id: row.id,
+  code: row.code,
+  createdAt: iso(row.created_at),
+  updatedAt: iso(row.updated_at),
+  status: row.status,
+});
 
 /**
  * Statements in the order sent, grouped into phases: one sent before the previous ones of its

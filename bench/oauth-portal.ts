@@ -24,14 +24,11 @@ import { loadavg } from 'node:os';
 import { oauthInteractionParam } from '@dukkan/contract';
 import * as client from 'openid-client';
 import { applications, subscriptions } from '../apps/server/src/db/schema/index.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
 import {
   type BenchDatabaseOptions,
-  benchDatabases,
   benchWorkspaces,
-  type DatabaseKind,
-  databaseName,
   migrated,
-  type Skipped,
   withFreshDatabase,
 } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';

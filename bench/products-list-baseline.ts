@@ -7,16 +7,12 @@
  * Environment: BASELINE_PLAN (a JSON file: statements, page, pageSize), DATABASE_URL or DATA_DIR,
  * DATABASE_POOL_SIZE (10), HOST, PORT. `GET /api/health` answers 200 for the start check.
  */
-import { iso, type Row, serveListBaseline } from './list-baseline.ts';
+import { catalogueRecordHead, type Row, serveListBaseline } from './list-baseline.ts';
 
 /** A products row (snake_case, as selected) → the record of the contract, in its field order. */
 function productRecord(row: Row) {
   return {
-    id: row.id,
-    code: row.code,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    status: row.status,
+    ...catalogueRecordHead(row),
     name: [
       ...(row.name_en ? [{ locale: 'en', value: row.name_en }] : []),
       ...(row.name_ar ? [{ locale: 'ar', value: row.name_ar }] : []),

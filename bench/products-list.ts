@@ -30,14 +30,8 @@
 import { join } from 'node:path';
 import { type ProductListSeed, seedProductList } from './products-seed.ts';
 import type { CapturedStatement } from './sql-capture.ts';
-import {
-  benchDatabases,
-  type DatabaseKind,
-  databaseName,
-  freshDatabase,
-  migrated,
-  type Skipped,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
+import { freshDatabase, migrated } from './support/databases.ts';
 import { captureStatements, explainList, type ListPlan, planLabel } from './support/list-sql.ts';
 import {
   fetchListPage,

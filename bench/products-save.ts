@@ -47,15 +47,8 @@ import {
   productOptions,
   seedProductWorkspace,
 } from './products-seed.ts';
-import {
-  type BenchDatabaseOptions,
-  benchDatabases,
-  type DatabaseKind,
-  databaseName,
-  freshDatabase,
-  migrated,
-  type Skipped,
-} from './support/databases.ts';
+import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
+import { type BenchDatabaseOptions, freshDatabase, migrated } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
 import { round1 } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';

@@ -36,7 +36,7 @@ const pick = (salt: number, modulo: number, of = 'i') =>
   sql.raw(`(abs(hashint4(${of} * 7 + ${salt})) % ${modulo})`);
 
 /** A workspace of the benchmark, with an admin's session. */
-export interface SeededWorkspace {
+interface SeededWorkspace {
   workspaceId: string;
   /** `dukkan_session=…` of an admin of the workspace. */
   cookie: string;

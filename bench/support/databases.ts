@@ -9,30 +9,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.ts';
 import { appMeta, workspaces } from '../../apps/server/src/db/schema/index.ts';
-
-export type DatabaseKind = 'pglite' | 'postgres';
-
-/** The databases to measure: `BENCH_DATABASES` (default `pglite,postgres`). */
-export function benchDatabases(): DatabaseKind[] {
-  return (process.env.BENCH_DATABASES ?? 'pglite,postgres')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry): entry is DatabaseKind => entry === 'pglite' || entry === 'postgres');
-}
-
-export const databaseName = (database: DatabaseKind) =>
-  database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL';
+import type { DatabaseKind, Skipped } from './database-kinds.ts';
 
 /** Where a benchmark's database is, as `openDatabase` takes it. */
 export type BenchDatabaseOptions = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-/** A database the benchmark could not measure, and why. */
-export interface Skipped {
-  database: DatabaseKind;
-  reason: string;
-}
-
-export interface FreshDatabase {
+interface FreshDatabase {
   options: BenchDatabaseOptions;
   /** The server's variables for it: DATA_DIR or DATABASE_URL. */
   variables: Record<string, string>;

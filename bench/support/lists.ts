@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { BaselinePlan } from '../list-baseline.ts';
-import type { DatabaseKind, Skipped } from './databases.ts';
+import type { DatabaseKind, Skipped } from './database-kinds.ts';
 import { idleLatency, type LoadRun, type RequestHeaders } from './load.ts';
 import { knownMedian, median, round2 } from './numbers.ts';
 import { type RunningServer, startServer } from './server.ts';

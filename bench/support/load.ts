@@ -25,7 +25,7 @@ export interface LatencyMs {
 }
 
 /** autocannon's latencies, the mean to 0.1 ms. */
-export const latencyOf = (result: autocannon.Result): LatencyMs => ({
+const latencyOf = (result: autocannon.Result): LatencyMs => ({
   p50: result.latency.p50,
   p90: result.latency.p90,
   p99: result.latency.p99,

@@ -4,26 +4,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { repoRoot } from './paths.ts';
 
 /** The product entry, run from source with tsx: no build needed, same code as `dist/main.js`. */
 const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
 
 export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;

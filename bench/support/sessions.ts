@@ -21,7 +21,7 @@ export async function adminSession(db: Database, workspaceId: string, user: { em
 }
 
 /** The `dukkan_session=…` pair a sign-in answer sets; an error if it sets none. */
-export function sessionCookie(response: Response): string {
+function sessionCookie(response: Response): string {
   const cookie = response.headers
     .getSetCookie()
     .map((header) => header.split(';')[0] ?? '')

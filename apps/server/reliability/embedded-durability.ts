@@ -15,10 +15,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/helpers/free-port.ts';
 import { seededRandom } from '../test/helpers/seeded-random.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -85,18 +85,6 @@ const liveChildren = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of liveChildren) child.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** A clean environment: never the caller's DATABASE_URL (CI sets it for its PostgreSQL run). */
 function childEnvironment(dataDir: string, port: number): NodeJS.ProcessEnv {

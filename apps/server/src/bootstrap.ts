@@ -12,7 +12,7 @@ import { addStarterUnits } from './features/workspaces/starter-set.ts';
 import { systemCaller } from './resource-engine/storage.ts';
 import { createAppResources } from './resources.ts';
 
-export interface BootstrapResult {
+interface BootstrapResult {
   created: boolean;
   email?: string;
   /** Only when the password was generated: shown once, never stored in clear. */

@@ -8,7 +8,7 @@ import { exchangeRatesCustomization } from './features/workspaces/base-currency-
 import { createResourceEngine, type ResourceEngine } from './resource-engine/registry.ts';
 
 /** What the features add to the contract's resources; everything else the engine derives. */
-export const resourceCustomizations = [
+const resourceCustomizations = [
   ...catalogueCustomizations,
   ...variationCustomizations,
   productsCustomization,

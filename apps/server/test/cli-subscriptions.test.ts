@@ -11,7 +11,7 @@ import { applicationSecretMatches } from '../src/features/applications/applicati
 import { runSubscriptionClock } from '../src/features/subscriptions/subscription-clock.ts';
 import { createUser, tinyPng } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
-import { runCliOn } from './helpers/cli.ts';
+import { appCreateArgs, runCliOn } from './helpers/cli.ts';
 import { addLocations, storedSubscription } from './helpers/subscriptions.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, unique } from './helpers/workspaces.ts';
@@ -64,6 +64,18 @@ async function written() {
   };
 }
 
+/** Bad input: exit code 2, one line on stderr naming it, nothing on stdout, nothing written or mailed. */
+async function expectRefused(argv: string[], message: RegExp) {
+  const before = await written();
+  const result = await run(argv);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trimEnd()).toMatch(message);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(await written()).toEqual(before);
+  expect(mailer.sent).toEqual([]);
+}
+
 async function storedApplication(clientId: string) {
   const [row] = await t.db.select().from(applications).where(eq(applications.clientId, clientId));
   return row!;
@@ -73,39 +85,6 @@ function sourceFile(name: string, content: Buffer | string): string {
   const path = join(sources, name);
   writeFileSync(path, content);
   return path;
-}
-
-/** `app create` options of a valid public client (any of them replaced or added by `extra`). */
-function createArgs(clientId: string, extra: string[] = []): string[] {
-  return [
-    'app',
-    'create',
-    '--client-id',
-    clientId,
-    '--name-en',
-    'Point of sale',
-    '--name-ar',
-    'نقطة البيع',
-    '--home-url',
-    'https://pos.example/',
-    '--redirect-uri',
-    'https://pos.example/callback',
-    '--redirect-uri',
-    'http://localhost:4000/cb',
-    '--type',
-    'public',
-    '--currency',
-    'EGP',
-    '--monthly-price',
-    '25000',
-    '--discount',
-    'quarterly=500',
-    '--discount',
-    'annually=2000',
-    '--trial-days',
-    '14',
-    ...extra,
-  ];
 }
 
 /** The argv without an option and its value. */
@@ -129,7 +108,7 @@ describe('app create and app list', () => {
   it('a public client: registered with every option, no secret; app list shows it', async () => {
     const clientId = unique('pos-');
     const result = await run(
-      createArgs(clientId, ['--description-en', 'Sell at the counter', '--description-ar', 'البيع']),
+      appCreateArgs(clientId, ['--description-en', 'Sell at the counter', '--description-ar', 'البيع']),
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -166,7 +145,7 @@ describe('app create and app list', () => {
 
   it('a confidential client: the secret is printed once, never by app list, and stored only as its SHA-256', async () => {
     const clientId = unique('erp-');
-    const result = await run(replaced(createArgs(clientId), '--type', 'confidential'));
+    const result = await run(replaced(appCreateArgs(clientId), '--type', 'confidential'));
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toContain(`${clientId}  Point of sale / نقطة البيع  (confidential, has a secret)`);
     const secret = secretPattern.exec(result.stdout)![1]!;
@@ -190,76 +169,68 @@ describe('app create and app list', () => {
   it.each([
     [
       'a bad currency',
-      replaced(createArgs(clientId), '--currency', 'egp'),
+      replaced(appCreateArgs(clientId), '--currency', 'egp'),
       /currency must be an ISO 4217 code/,
     ],
     [
       'an unknown currency',
-      replaced(createArgs(clientId), '--currency', 'QQQ'),
+      replaced(appCreateArgs(clientId), '--currency', 'QQQ'),
       /currency is not an ISO 4217/,
     ],
-    ['no --name-ar', without(createArgs(clientId), '--name-ar'), /name\.ar/],
-    ['an empty --name-en', replaced(createArgs(clientId), '--name-en', ' '), /name\.en is required/],
-    ['no --client-id', without(createArgs(clientId), '--client-id'), /clientId/],
+    ['no --name-ar', without(appCreateArgs(clientId), '--name-ar'), /name\.ar/],
+    ['an empty --name-en', replaced(appCreateArgs(clientId), '--name-en', ' '), /name\.en is required/],
+    ['no --client-id', without(appCreateArgs(clientId), '--client-id'), /clientId/],
     [
       'a bad --client-id',
-      replaced(createArgs(clientId), '--client-id', 'Has Spaces'),
+      replaced(appCreateArgs(clientId), '--client-id', 'Has Spaces'),
       /clientId must be 3 to 60 lowercase letters/,
     ],
     [
       'a --discount of an unknown plan',
-      replaced(createArgs(clientId), '--discount', 'weekly=500'),
+      replaced(appCreateArgs(clientId), '--discount', 'weekly=500'),
       /--discount must be <plan>=<basis points>, with a plan among monthly, quarterly, semiannually, annually \(got "weekly=500"\)/,
     ],
     [
       'a --discount in percent',
-      replaced(createArgs(clientId), '--discount', 'quarterly=5%'),
+      replaced(appCreateArgs(clientId), '--discount', 'quarterly=5%'),
       /--discount must be <plan>=<basis points>.*\(got "quarterly=5%"\)/,
     ],
     [
       'a --discount over 100 %',
-      replaced(createArgs(clientId), '--discount', 'quarterly=10001'),
+      replaced(appCreateArgs(clientId), '--discount', 'quarterly=10001'),
       /discounts\.quarterly/,
     ],
     [
       'a non-numeric --monthly-price',
-      replaced(createArgs(clientId), '--monthly-price', '250.00'),
+      replaced(appCreateArgs(clientId), '--monthly-price', '250.00'),
       /^--monthly-price must be a whole number \(got "250\.00"\)$/,
     ],
     [
       'a word as --trial-days',
-      replaced(createArgs(clientId), '--trial-days', 'two'),
+      replaced(appCreateArgs(clientId), '--trial-days', 'two'),
       /^--trial-days must be a whole number \(got "two"\)$/,
     ],
-    ['a --trial-days over a year', replaced(createArgs(clientId), '--trial-days', '366'), /trialDays/],
-    ['a bad --type', replaced(createArgs(clientId), '--type', 'secret'), /clientType/],
+    ['a --trial-days over a year', replaced(appCreateArgs(clientId), '--trial-days', '366'), /trialDays/],
+    ['a bad --type', replaced(appCreateArgs(clientId), '--type', 'secret'), /clientType/],
     [
       'a redirect URI with a fragment',
-      replaced(createArgs(clientId), '--redirect-uri', 'https://pos.example/cb#x'),
+      replaced(appCreateArgs(clientId), '--redirect-uri', 'https://pos.example/cb#x'),
       /redirectUris\.0 must be an absolute http\(s\) URL without a fragment/,
     ],
-    ['a relative --home-url', replaced(createArgs(clientId), '--home-url', '/home'), /homeUrl/],
-    ['an unknown option', createArgs(clientId, ['--colour', 'red']), /Unknown option '--colour'/],
-    ['a stray argument', createArgs(clientId, ['extra']), /app create takes no arguments/],
-  ])('%s: exit 2 naming it, nothing written', async (_label, argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stdout).toBe('');
-    expect(await written()).toEqual(before);
-  });
+    ['a relative --home-url', replaced(appCreateArgs(clientId), '--home-url', '/home'), /homeUrl/],
+    ['an unknown option', appCreateArgs(clientId, ['--colour', 'red']), /Unknown option '--colour'/],
+    ['a stray argument', appCreateArgs(clientId, ['extra']), /app create takes no arguments/],
+  ])('%s: exit 2 naming it, nothing written', (_label, argv, message) => expectRefused(argv, message));
 
   it('a logo that is no image: exit 2 naming the file, nothing written and no file stored', async () => {
     const before = await written();
     const notImage = sourceFile('notes.png', 'just text');
-    const result = await run(createArgs(unique('pos-'), ['--logo', notImage]));
+    const result = await run(appCreateArgs(unique('pos-'), ['--logo', notImage]));
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `Logo ${notImage}: is not a PNG, JPEG, WebP or SVG image (SVG without script)\n`,
     );
-    const missing = await run(createArgs(unique('pos-'), ['--logo', join(sources, 'nowhere.png')]));
+    const missing = await run(appCreateArgs(unique('pos-'), ['--logo', join(sources, 'nowhere.png')]));
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/cannot be read \(ENOENT\)/);
     expect(await written()).toEqual(before);
@@ -267,9 +238,9 @@ describe('app create and app list', () => {
 
   it('a client id taken: exit 2, nothing written (not even the logo file)', async () => {
     const clientId = unique('dup-');
-    expect((await run(createArgs(clientId))).code).toBe(0);
+    expect((await run(appCreateArgs(clientId))).code).toBe(0);
     const before = await written();
-    const again = await run(createArgs(clientId, ['--logo', sourceFile('dup.png', tinyPng)]));
+    const again = await run(appCreateArgs(clientId, ['--logo', sourceFile('dup.png', tinyPng)]));
     expect(again).toEqual({
       code: 2,
       stdout: '',
@@ -282,7 +253,7 @@ describe('app create and app list', () => {
     const logo = relative(process.cwd(), sourceFile('relative-logo.png', tinyPng));
     expect(logo.startsWith('/')).toBe(false);
     const clientId = unique('logo-');
-    const result = await run(createArgs(clientId, ['--logo', logo]));
+    const result = await run(appCreateArgs(clientId, ['--logo', logo]));
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const address = /; logo (\/files\/platform\/[0-9a-f-]{36}\.png)\n/.exec(result.stdout)![1]!;
     expect((await storedApplication(clientId)).logo).toBe(address);
@@ -298,7 +269,7 @@ describe('app create and app list', () => {
 describe('app update and app secret', () => {
   it('app update: one discount changes, the other plans keep theirs; other fields stay', async () => {
     const clientId = unique('upd-');
-    await run(createArgs(clientId, ['--discount', 'semiannually=1000']));
+    await run(appCreateArgs(clientId, ['--discount', 'semiannually=1000']));
     const result = await run([
       'app',
       'update',
@@ -329,7 +300,7 @@ describe('app update and app secret', () => {
 
   it('app update: becoming confidential prints the new secret once', async () => {
     const clientId = unique('upd-');
-    await run(createArgs(clientId));
+    await run(appCreateArgs(clientId));
     const result = await run(['app', 'update', clientId, '--type', 'confidential']);
     expect(result.code).toBe(0);
     const secret = secretPattern.exec(result.stdout)![1]!;
@@ -351,19 +322,11 @@ describe('app update and app secret', () => {
     [['app'], /^app needs one of: list, create, update, secret\./],
     [['app', 'delete', 'pos-x'], /^app needs one of: list, create, update, secret\./],
     [['app', 'list', 'extra'], /app list takes no arguments/],
-  ])('%j → exit 2, one line, nothing written', async (argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await written()).toEqual(before);
-  });
+  ])('%j → exit 2, one line, nothing written or mailed', expectRefused);
 
   it('app secret: a new secret, printed once, different from the old, which stops working', async () => {
     const clientId = unique('erp-');
-    const created = await run(replaced(createArgs(clientId), '--type', 'confidential'));
+    const created = await run(replaced(appCreateArgs(clientId), '--type', 'confidential'));
     const first = secretPattern.exec(created.stdout)![1]!;
     const rotated = await run(['app', 'secret', clientId]);
     expect(rotated).toMatchObject({ code: 0, stderr: '' });
@@ -377,7 +340,7 @@ describe('app update and app secret', () => {
 
   it('app secret of a public client: exit 2, nothing changed', async () => {
     const clientId = unique('pub-');
-    await run(createArgs(clientId));
+    await run(appCreateArgs(clientId));
     const before = await storedApplication(clientId);
     const refused = await run(['app', 'secret', clientId]);
     expect(refused).toEqual({
@@ -539,16 +502,7 @@ describe('subscriptions, approve-subscription and reject-subscription', () => {
       ['invoices', '--status', 'paid'],
       /^--status must be one of successful, failed, pending \(got "paid"\)$/,
     ],
-  ])('%j → exit 2, one line, nothing written', async (argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await written()).toEqual(before);
-    expect(mailer.sent).toEqual([]);
-  });
+  ])('%j → exit 2, one line, nothing written or mailed', expectRefused);
 
   it('subscriptions lists every workspace’s, or those with --status', async () => {
     const { workspace, application } = await subscriber();
@@ -686,15 +640,7 @@ describe('invoices and record-payment', () => {
       /^--status must be one of successful, failed \(got "pending"\)$/,
     ],
     [['record-payment', '--status', 'failed'], /record-payment needs exactly one <invoiceId>/],
-  ])('%j → exit 2, one line, nothing written', async (argv, message) => {
-    const before = await written();
-    const result = await run(argv);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr.trimEnd()).toMatch(message);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(await written()).toEqual(before);
-  });
+  ])('%j → exit 2, one line, nothing written or mailed', expectRefused);
 
   it('record-payment of the invoice a subscription in grace waits for renews it, and says until when', async () => {
     // Another month, so that the clock below handles only this file's subscription approved then.

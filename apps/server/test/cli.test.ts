@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { allPermissionTags, type InviteStatus } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,12 +10,11 @@ import { accessRequests, memberships, roles, users, workspaces } from '../src/db
 import { AccessRequestError, approveAccessRequest } from '../src/features/access-requests/access-requests.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, captchaToken, createUser, dataOf, login, strongPassword, tableCounts } from './helpers/api.ts';
-import { runCliOn } from './helpers/cli.ts';
+import { runCliOn, runCliProcess } from './helpers/cli.ts';
+import { serverDir } from './helpers/server-process.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { unique } from './helpers/workspaces.ts';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cliEntry = join(serverDir, 'src', 'cli.ts');
 const holderScript = join(serverDir, 'test', 'fixtures', 'hold-data-dir.ts');
 const linkPattern = /(https?:\/\/\S+\/accept-invite\?token=([A-Za-z0-9_-]{20,}))/;
 
@@ -335,33 +333,10 @@ describe('create-workspace', () => {
 });
 
 describe('as a separate process (npm run dukkan)', { timeout: 120_000 }, () => {
-  function runProcess(
-    argv: string[],
-    env: Record<string, string>,
-  ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', cliEntry, ...argv], {
-        cwd: serverDir,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child.on('error', reject);
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    });
-  }
-
   it('migrates its own embedded database, creates a workspace and writes the mail to the outbox', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dukkan-cli-'));
     folders.push(dataDir);
-    const created = await runProcess(
+    const created = await runCliProcess(
       ['create-workspace', '--name', 'Spawned', '--admin-email', 'spawned@example.com'],
       {
         DATA_DIR: dataDir,
@@ -375,9 +350,9 @@ describe('as a separate process (npm run dukkan)', { timeout: 120_000 }, () => {
     );
     expect(created.stdout).toContain(`written to the outbox ${join(dataDir, 'outbox')}`);
     expect(readdirSync(join(dataDir, 'outbox')).filter((file) => file.endsWith('.eml'))).toHaveLength(1);
-    const listed = await runProcess(['requests'], { DATA_DIR: dataDir });
+    const listed = await runCliProcess(['requests'], { DATA_DIR: dataDir });
     expect(listed).toMatchObject({ code: 0, stdout: 'No access requests.\n' });
-    const bad = await runProcess(['approve', 'x'], { DATA_DIR: dataDir });
+    const bad = await runCliProcess(['approve', 'x'], { DATA_DIR: dataDir });
     expect(bad).toMatchObject({ code: 2, stdout: '', stderr: 'Not a request id: "x"\n' });
   });
 
@@ -395,7 +370,7 @@ describe('as a separate process (npm run dukkan)', { timeout: 120_000 }, () => {
         });
         holder.on('exit', (code) => reject(new Error(`holder exited with ${code}`)));
       });
-      const refused = await runProcess(['requests'], { DATA_DIR: dataDir });
+      const refused = await runCliProcess(['requests'], { DATA_DIR: dataDir });
       expect(refused.code).toBe(1);
       expect(refused.stdout).toBe('');
       oneLine(refused.stderr);

@@ -1,15 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
-import { serverProcessEnv } from './helpers/server-process.ts';
-
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const mainEntry = join(serverDir, 'src', 'main.ts');
+import { mainEntry, serverDir, serverProcessEnv } from './helpers/server-process.ts';
 
 /** The ConfigError a bad environment raises, checked to be one line naming the variable. */
 function configErrorFor(environment: Record<string, string>, variable: string): string {

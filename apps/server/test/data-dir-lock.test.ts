@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock.ts';
-import { spawnServer } from './helpers/server-process.ts';
+import { serverDir, spawnServer } from './helpers/server-process.ts';
 import { useTempDirsAndChildren } from './helpers/temp-dirs.ts';
 
 // What a refused open did, counted without measuring time: how often it tried to take the lock
@@ -28,7 +27,6 @@ vi.mock('@electric-sql/pglite', async (importOriginal) => {
   return { ...actual, PGlite };
 });
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const holderScript = join(serverDir, 'test', 'fixtures', 'hold-data-dir.ts');
 
 const { tempDir: tempDataDir, children } = useTempDirsAndChildren('dukkan-lock-');

@@ -8,14 +8,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import type { AltchaChallenge } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
 import { tightenDataDir, tightenPrivateTree } from '../src/platform/storage/private-files.ts';
 import { multipart, solveAltcha, tinyPng } from './helpers/api.ts';
-import { serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
+import { mainEntry, serverDir, serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
 import { useTempDirsAndChildren } from './helpers/temp-dirs.ts';
 
 /**
@@ -24,8 +23,6 @@ import { useTempDirsAndChildren } from './helpers/temp-dirs.ts';
  * The tests run as root, so they check the modes, not what another account can open.
  */
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const mainEntry = join(serverDir, 'src', 'main.ts');
 const tightenedMessage = 'DATA_DIR was open to other local accounts';
 
 const { tempDir, children } = useTempDirsAndChildren('dukkan-modes-');

@@ -1,6 +1,6 @@
 import { type PlanLength, planLengths } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applications, invoiceCounters, payments } from '../src/db/schema/index.ts';
 import { applySubscriptionEvent } from '../src/features/subscriptions/subscription-lifecycle.ts';
 import {
@@ -15,10 +15,8 @@ import {
   approvedSubscription,
   invoicesOf,
   storedSubscription,
-  subscriptionServices,
+  useSubscriptionDatabase,
 } from './helpers/subscriptions.ts';
-import { MemoryMailer } from './helpers/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { addMember, createWorkspace } from './helpers/workspaces.ts';
 
 /**
@@ -26,17 +24,8 @@ import { addMember, createWorkspace } from './helpers/workspaces.ts';
  * details, numbers per workspace from 1 without gaps (under concurrent issues and after a rolled
  * back one), and payments recorded by the operator.
  */
-let database: TestDatabase;
-const mailer = new MemoryMailer();
-const services = () => subscriptionServices(database.db, mailer);
+const { mailer, db, services } = useSubscriptionDatabase();
 const at = new Date('2026-01-31T10:00:00.000Z');
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
 
 /** 100.00 per location per month; 5 %, 10 % and 20 % off the longer plans. */
 const discounts = { monthly: 0, quarterly: 500, semiannually: 1000, annually: 2000 };
@@ -61,10 +50,10 @@ describe('the price on the invoice', () => {
   it.each(([0, 1, 3] as const).flatMap((locations) => planLengths.map((plan) => [plan, locations] as const)))(
     '%s with %i active locations',
     async (plan, active) => {
-      const workspace = await createWorkspace(database.db);
+      const workspace = await createWorkspace(db());
       // Inactive locations are never paid for.
-      await addLocations(database.db, workspace.id, active, 1);
-      const application = await insertApplication(database.db, {
+      await addLocations(db(), workspace.id, active, 1);
+      const application = await insertApplication(db(), {
         monthlyPricePerLocation: 10_000,
         discounts,
         currency: 'SAR',
@@ -92,39 +81,39 @@ describe('the price on the invoice', () => {
   );
 
   it('an issued invoice never changes when prices or locations do', async () => {
-    const workspace = await createWorkspace(database.db);
-    const application = await insertApplication(database.db, { monthlyPricePerLocation: 10_000, discounts });
+    const workspace = await createWorkspace(db());
+    const application = await insertApplication(db(), { monthlyPricePerLocation: 10_000, discounts });
     const { invoice } = await approvedSubscription(services(), workspace.id, application.id, 'monthly', at);
-    await database.db
+    await db()
       .update(applications)
       .set({ monthlyPricePerLocation: 99_999, nameEn: 'Renamed' })
       .where(eq(applications.id, application.id));
-    await addLocations(database.db, workspace.id, 4);
-    const [stored] = await invoicesOf(database.db, workspace.id);
+    await addLocations(db(), workspace.id, 4);
+    const [stored] = await invoicesOf(db(), workspace.id);
     expect(stored).toEqual(invoice);
   });
 });
 
 describe('invoice numbers', () => {
   it('count from 1 in each workspace, one after another', async () => {
-    const [first, second] = [await createWorkspace(database.db), await createWorkspace(database.db)];
+    const [first, second] = [await createWorkspace(db()), await createWorkspace(db())];
     for (const workspace of [first!, first!, second!, first!]) {
-      const application = await insertApplication(database.db);
+      const application = await insertApplication(db());
       await approvedSubscription(services(), workspace.id, application.id, 'monthly', at);
     }
-    expect((await invoicesOf(database.db, first!.id)).map((invoice) => invoice.number)).toEqual([1, 2, 3]);
-    expect((await invoicesOf(database.db, second!.id)).map((invoice) => invoice.number)).toEqual([1]);
+    expect((await invoicesOf(db(), first!.id)).map((invoice) => invoice.number)).toEqual([1, 2, 3]);
+    expect((await invoicesOf(db(), second!.id)).map((invoice) => invoice.number)).toEqual([1]);
   });
 
   it('a rolled-back issue gives its number back: no gap', async () => {
-    const workspace = await createWorkspace(database.db);
-    const [kept, undone, next] = await Promise.all([1, 2, 3].map(() => insertApplication(database.db)));
+    const workspace = await createWorkspace(db());
+    const [kept, undone, next] = await Promise.all([1, 2, 3].map(() => insertApplication(db())));
     await approvedSubscription(services(), workspace.id, kept!.id, 'monthly', at);
     const request = { workspaceId: workspace.id, applicationId: undone!.id, plan: 'monthly' as const };
     await runSubscriptionEvent(services(), { ...request, event: 'request', actor: 'workspace' }, at);
     const undoneFailure = new Error('something after the issue failed');
     await expect(
-      database.db.transaction(async (tx) => {
+      db().transaction(async (tx) => {
         const { invoice } = await applySubscriptionEvent(
           tx,
           { ...request, event: 'approve', actor: 'operator' },
@@ -134,10 +123,10 @@ describe('invoice numbers', () => {
         throw undoneFailure;
       }),
     ).rejects.toBe(undoneFailure);
-    expect((await storedSubscription(database.db, workspace.id, undone!.id))?.status).toBe('pending');
+    expect((await storedSubscription(db(), workspace.id, undone!.id))?.status).toBe('pending');
     await approvedSubscription(services(), workspace.id, next!.id, 'monthly', at);
-    expect((await invoicesOf(database.db, workspace.id)).map((invoice) => invoice.number)).toEqual([1, 2]);
-    const [counter] = await database.db
+    expect((await invoicesOf(db(), workspace.id)).map((invoice) => invoice.number)).toEqual([1, 2]);
+    const [counter] = await db()
       .select()
       .from(invoiceCounters)
       .where(eq(invoiceCounters.workspaceId, workspace.id));
@@ -145,25 +134,25 @@ describe('invoice numbers', () => {
   });
 
   it('an approval that fails after its row is written sends no mail and issues nothing', async () => {
-    const workspace = await createWorkspace(database.db);
-    await addMember(database.db, workspace.id, { isAdmin: true });
+    const workspace = await createWorkspace(db());
+    await addMember(db(), workspace.id, { isAdmin: true });
     // A discount out of range: the price refuses it after the subscription's row was updated.
-    const broken = await insertApplication(database.db, { discounts: { ...discounts, monthly: 20_000 } });
+    const broken = await insertApplication(db(), { discounts: { ...discounts, monthly: 20_000 } });
     const request = { workspaceId: workspace.id, applicationId: broken.id, plan: 'monthly' as const };
     await runSubscriptionEvent(services(), { ...request, event: 'request', actor: 'workspace' }, at);
     const sentBefore = mailer.sent.length;
-    const { id } = (await storedSubscription(database.db, workspace.id, broken.id))!;
+    const { id } = (await storedSubscription(db(), workspace.id, broken.id))!;
     await expect(approveSubscription(services(), id, at)).rejects.toThrow(RangeError);
     expect(mailer.sent.length).toBe(sentBefore);
-    expect((await storedSubscription(database.db, workspace.id, broken.id))?.status).toBe('pending');
-    expect(await invoicesOf(database.db, workspace.id)).toEqual([]);
+    expect((await storedSubscription(db(), workspace.id, broken.id))?.status).toBe('pending');
+    expect(await invoicesOf(db(), workspace.id)).toEqual([]);
   });
 
   it('20 approvals at once in one workspace: numbers 1 to 20, none twice, none skipped', async () => {
-    const workspace = await createWorkspace(database.db);
+    const workspace = await createWorkspace(db());
     const ids: string[] = [];
     for (let n = 0; n < 20; n++) {
-      const application = await insertApplication(database.db);
+      const application = await insertApplication(db());
       const requested = await runSubscriptionEvent(
         services(),
         {
@@ -182,7 +171,7 @@ describe('invoice numbers', () => {
     expect(results.map((result) => result.invoice!.number).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 20 }, (_, index) => index + 1),
     );
-    expect((await invoicesOf(database.db, workspace.id)).map((invoice) => invoice.number)).toEqual(
+    expect((await invoicesOf(db(), workspace.id)).map((invoice) => invoice.number)).toEqual(
       Array.from({ length: 20 }, (_, index) => index + 1),
     );
   });
@@ -190,8 +179,8 @@ describe('invoice numbers', () => {
 
 describe('payments recorded by the operator', () => {
   it('failed marks the invoice; successful on the current period’s invoice marks it without renewing', async () => {
-    const workspace = await createWorkspace(database.db);
-    const application = await insertApplication(database.db);
+    const workspace = await createWorkspace(db());
+    const application = await insertApplication(db());
     const { invoice, subscription } = await approvedSubscription(
       services(),
       workspace.id,
@@ -210,7 +199,7 @@ describe('payments recorded by the operator', () => {
       renewed: false,
       invoice: { status: 'successful', amount: invoice!.amount },
     });
-    const after = await storedSubscription(database.db, workspace.id, application.id);
+    const after = await storedSubscription(db(), workspace.id, application.id);
     expect(after).toMatchObject({ startDate: subscription.startDate, endDate: subscription.endDate });
     // Paid is final; an unknown invoice is named.
     await expect(
@@ -226,7 +215,7 @@ describe('payments recorded by the operator', () => {
     await expect(
       recordPayment(services(), { invoiceId: invoice!.id, status: 'pending' as never }, later),
     ).rejects.toMatchObject({ reason: 'badInput' });
-    const [stored] = await database.db.select().from(payments).where(eq(payments.id, invoice!.id));
+    const [stored] = await db().select().from(payments).where(eq(payments.id, invoice!.id));
     expect(stored?.status).toBe('successful');
   });
 });

@@ -1,11 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
 import type { AltchaChallenge, DashboardApplication } from '@dukkan/contract';
 import { formatMoney } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
@@ -25,7 +23,8 @@ import {
   startOperatorSocket,
 } from '../src/http/operator-socket.ts';
 import { solveAltcha, tinyPng } from './helpers/api.ts';
-import { serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
+import { appCreateArgs, runCliProcess } from './helpers/cli.ts';
+import { mainEntry, serverDir, serverProcessEnv, signInOverHttp } from './helpers/server-process.ts';
 import { MemoryMailer } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 import { unique } from './helpers/workspaces.ts';
@@ -36,16 +35,11 @@ import { unique } from './helpers/workspaces.ts';
  * configuration. The module on its own first, then the CLI against a spawned server.
  */
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cliEntry = join(serverDir, 'src', 'cli.ts');
-const mainEntry = join(serverDir, 'src', 'main.ts');
 const serverUrl = 'http://shop.example.test:4123';
 /** The CLI's own PUBLIC_URL: a link with it would mean the command ran outside the server. */
 const cliOwnUrl = 'http://cli-env.example.test';
 /** A database no CLI can reach: a command that succeeds with it can only have run in the server. */
 const unreachableDatabase = 'postgres://nobody@127.0.0.1:1/none';
-/** tsx's loader by its path, for a CLI started from a folder outside the project. */
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const linkPattern = /Invitation link \(valid \d+ days\): (\S+\/accept-invite\?token=([A-Za-z0-9_-]{20,}))/;
 
 const folders: string[] = [];
@@ -419,34 +413,6 @@ describe('file options sent to a running server (in-process)', () => {
   });
 });
 
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run dukkan -- …` as the operator runs it, with its own environment, in `cwd`. */
-function runCliProcess(argv: string[], env: Record<string, string>, cwd = serverDir): Promise<Finished> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, cliEntry, ...argv], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** Starts `src/main.ts` and resolves, with its HTTP address, once it is ready (socket included). */
 async function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
@@ -564,13 +530,13 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
 
     // The CLI's own environment names another PUBLIC_URL: what it prints must be the server's.
     const cliEnv = { DATA_DIR: dataDir, PUBLIC_URL: cliOwnUrl, ...databaseEnv };
-    const listed = await runCliProcess(['requests', '--status', 'pending'], cliEnv);
+    const listed = await runCliProcess(['requests', '--status', 'pending'], cliEnv, { children });
     expect(listed.stderr).toBe('');
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(`${request.id}  pending`);
     expect(listed.stdout).toMatch(/1 access request\.\n$/);
 
-    const approved = await runCliProcess(['approve', request.id], cliEnv);
+    const approved = await runCliProcess(['approve', request.id], cliEnv, { children });
     expect(approved.stderr).toBe('');
     expect(approved.code).toBe(0);
     expect(approved.stdout).toContain(`Approved access request ${request.id} (Nour Bakery).`);
@@ -582,6 +548,7 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     const created = await runCliProcess(
       ['create-workspace', '--name', 'Cairo Corner', '--admin-email', 'corner@example.com'],
       cliEnv,
+      { children },
     );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
@@ -608,32 +575,10 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     const logoName = `operator-logo-${randomBytes(4).toString('hex')}.png`;
     writeFileSync(join(operatorDir, logoName), tinyPng);
     const clientId = 'nile-pos';
-    const registered = await runCliProcess(
-      [
-        'app',
-        'create',
-        '--client-id',
-        clientId,
-        '--name-en',
-        'Nile POS',
-        '--name-ar',
-        'نقطة النيل',
-        '--home-url',
-        'https://nile-pos.example/',
-        '--redirect-uri',
-        'https://nile-pos.example/callback',
-        '--type',
-        'public',
-        '--currency',
-        'EGP',
-        '--monthly-price',
-        '25000',
-        '--logo',
-        logoName,
-      ],
-      servedEnv,
-      operatorDir,
-    );
+    const registered = await runCliProcess(appCreateArgs(clientId, ['--logo', logoName]), servedEnv, {
+      cwd: operatorDir,
+      children,
+    });
     expect(registered.stderr).toBe('');
     expect(registered.code).toBe(0);
     expect(registered.stdout).toContain(`Registered application ${clientId}.`);
@@ -659,7 +604,7 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     };
     const appList = await cli('app', 'list');
     expect(appList).toMatchObject({ code: 0, stderr: '' });
-    expect(appList.stdout).toContain(`${clientId}  Nile POS / نقطة النيل  (public)`);
+    expect(appList.stdout).toContain(`${clientId}  Point of sale / نقطة البيع  (public)`);
     expect(appList.stdout).toContain(`logo ${logoAddress}`);
     expect(appList.stdout).toContain('dukkan-demo');
 
@@ -789,6 +734,7 @@ describe('the CLI beside a running server (spawned processes)', { timeout: 300_0
     const direct = await runCliProcess(
       ['create-workspace', '--name', 'After Hours', '--admin-email', 'late@example.com'],
       cliEnv,
+      { children },
     );
     expect(direct.stderr).toBe('');
     expect(direct.code).toBe(0);

@@ -1,11 +1,11 @@
 import { maxMoneyMinorUnits, type ProductRecord, validationCodes } from '@dukkan/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products, productVariants } from '../src/db/schema/index.ts';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
-import { bilingual, productCatalogue, sizes } from './helpers/product-catalogue.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { addMember, createWorkspace, type TestMember, tagsExcept, unique } from './helpers/workspaces.ts';
+import { bilingual, productCatalogue, sizes, useCatalogueShop } from './helpers/product-catalogue.ts';
+import type { TestApp } from './helpers/test-app.ts';
+import { addMember, createWorkspace, tagsExcept, unique } from './helpers/workspaces.ts';
 
 /**
  * Prices on products and variants: integers of the base currency's minor units, stored and
@@ -15,17 +15,10 @@ import { addMember, createWorkspace, type TestMember, tagsExcept, unique } from 
  */
 let t: TestApp;
 let shop: { id: string };
-let admin: TestMember;
 let catalogue: ReturnType<typeof productCatalogue>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await createWorkspace(t.db, 'Price Shop');
-  admin = await addMember(t.db, shop.id, { isAdmin: true });
-  catalogue = productCatalogue(t.app, shop, admin);
-});
-afterAll(async () => {
-  await t?.close();
+useCatalogueShop('Price Shop', (given) => {
+  ({ t, shop, catalogue } = given);
 });
 
 async function createTax(as = catalogue) {

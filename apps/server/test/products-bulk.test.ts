@@ -1,16 +1,17 @@
 import { maxVariantsPerProduct, type ProductRecord, validationCodes } from '@dukkan/contract';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products, productVariants, productVariantValues } from '../src/db/schema/index.ts';
 import { dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import {
   keysOf,
-  productCatalogue,
+  type productCatalogue,
   type TestVariationType,
   uniqueBarcode,
+  useCatalogueShop,
 } from './helpers/product-catalogue.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
+import type { TestApp } from './helpers/test-app.ts';
+import { unique } from './helpers/workspaces.ts';
 
 /**
  * A product at the limit: 2,048 variants (16 × 16 × 8 values, 6,144 value links) written in one
@@ -18,25 +19,18 @@ import { addMember, createWorkspace, type TestMember, unique } from './helpers/w
  */
 let t: TestApp;
 let shop: { id: string };
-let admin: TestMember;
 let catalogue: ReturnType<typeof productCatalogue>;
 let types: TestVariationType[];
 let keys: string[];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await createWorkspace(t.db, 'Big Shop');
-  admin = await addMember(t.db, shop.id, { isAdmin: true });
-  catalogue = productCatalogue(t.app, shop, admin);
+useCatalogueShop('Big Shop', async (given) => {
+  ({ t, shop, catalogue } = given);
   types = [
     await catalogue.numberedType('A', 16),
     await catalogue.numberedType('B', 16),
     await catalogue.numberedType('C', 8),
   ];
   keys = keysOf(...types.map((type) => type.values));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const options = () => types.map((type) => ({ typeId: type.id, valueIds: type.values }));

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { type ProductRecord, productUpdateSchema, validationCodes } from '@dukkan/contract';
 import { count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products, productVariants, productVariantValues, recipeLines } from '../src/db/schema/index.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, dataOf, expectValidation, multipart, tinyPng } from './helpers/api.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
-import { bilingual, keysOf, productCatalogue, sizes, uniqueBarcode } from './helpers/product-catalogue.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  bilingual,
+  keysOf,
+  productCatalogue,
+  sizes,
+  uniqueBarcode,
+  useCatalogueShop,
+} from './helpers/product-catalogue.ts';
+import type { TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept, unique } from './helpers/workspaces.ts';
 
 /**
@@ -21,14 +28,8 @@ let shop: { id: string };
 let admin: TestMember;
 let catalogue: ReturnType<typeof productCatalogue>;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await createWorkspace(t.db, 'Variant Shop');
-  admin = await addMember(t.db, shop.id, { isAdmin: true });
-  catalogue = productCatalogue(t.app, shop, admin);
-});
-afterAll(async () => {
-  await t?.close();
+useCatalogueShop('Variant Shop', (given) => {
+  ({ t, shop, admin, catalogue } = given);
 });
 
 const colours = [

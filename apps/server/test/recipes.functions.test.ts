@@ -20,6 +20,7 @@ import {
   writeRecipe,
 } from '../src/features/products/recipes.ts';
 import { type HookContext, type ReaderLocale, systemCaller } from '../src/resource-engine/storage.ts';
+import { named } from './helpers/api.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createWorkspace, unique } from './helpers/workspaces.ts';
@@ -166,10 +167,7 @@ describe('writing and loading', () => {
         brandIds: [house],
         ingredient: {
           code: flour.code,
-          name: [
-            { locale: 'en', value: 'Flour' },
-            { locale: 'ar', value: 'دقيق' },
-          ],
+          name: named('Flour', 'دقيق'),
           measurementUnitId: units.get(shop.id),
           variantTitle: null,
         },
@@ -198,16 +196,10 @@ describe('writing and loading', () => {
         brandIds: [],
         ingredient: {
           code: cheese.code,
-          name: [
-            { locale: 'en', value: 'Cheese' },
-            { locale: 'ar', value: 'جبن' },
-          ],
+          name: named('Cheese', 'جبن'),
           measurementUnitId: units.get(shop.id),
           // The values in their order; a value without Arabic gives its English text (§9).
-          variantTitle: [
-            { locale: 'en', value: 'Large, White' },
-            { locale: 'ar', value: 'كبير، White' },
-          ],
+          variantTitle: named('Large, White', 'كبير، White'),
         },
       },
     ]);
@@ -448,10 +440,7 @@ describe('users', () => {
     const found = await recipeUsers(contextOf(t.db), flour.id);
     expect(found.count).toBe(7);
     expect(found.names).toEqual(
-      ['a', 'b', 'c', 'd', 'e'].map((letter) => [
-        { locale: 'en', value: `Bread ${letter}` },
-        { locale: 'ar', value: `خبز ${letter}` },
-      ]),
+      ['a', 'b', 'c', 'd', 'e'].map((letter) => named(`Bread ${letter}`, `خبز ${letter}`)),
     );
     expect(await recipeUsers(contextOf(t.db, other), flour.id)).toEqual({ count: 0, names: [] });
   });

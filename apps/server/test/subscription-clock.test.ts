@@ -1,6 +1,6 @@
 import { formatMoney } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { payments, subscriptions } from '../src/db/schema/index.ts';
 import {
@@ -16,9 +16,10 @@ import {
   invoicesOf,
   storedSubscription,
   subscriptionServices,
+  useSubscriptionDatabase,
 } from './helpers/subscriptions.ts';
 import { createTestApp, MemoryMailer } from './helpers/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { createTestDatabase } from './helpers/test-database.ts';
 import { addMember, createWorkspace } from './helpers/workspaces.ts';
 
 /**
@@ -26,37 +27,33 @@ import { addMember, createWorkspace } from './helpers/workspaces.ts';
  * and graces that end, the "ends in 3 days" warning once per period, mails in each admin's
  * language, and two clocks at once applying each event and sending each mail once.
  */
-let database: TestDatabase;
-const mailer = new MemoryMailer();
+const { mailer, db, services } = useSubscriptionDatabase();
 const dayMs = 24 * 60 * 60 * 1000;
 const plus = (date: Date, days: number) => new Date(date.getTime() + days * dayMs);
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
 beforeEach(() => {
   mailer.sent.length = 0;
 });
 
-const services = () => subscriptionServices(database.db, mailer);
 const clock = (graceDays = 5): SubscriptionClockServices => ({ ...services(), graceDays });
+
+/** A monthly subscription, requested and approved at `at`. */
+const approvedMonthly = (workspaceId: string, applicationId: string, at: Date) =>
+  approvedSubscription(services(), workspaceId, applicationId, 'monthly', at);
 
 /** A workspace with an English and an Arabic admin, plus people who get no subscription mail. */
 async function shop() {
-  const workspace = await createWorkspace(database.db);
-  const en = await addMember(database.db, workspace.id, {
+  const workspace = await createWorkspace(db());
+  const en = await addMember(db(), workspace.id, {
     isAdmin: true,
-    user: await createUser(database.db, { language: 'en' }),
+    user: await createUser(db(), { language: 'en' }),
   });
-  const ar = await addMember(database.db, workspace.id, {
+  const ar = await addMember(db(), workspace.id, {
     isAdmin: true,
-    user: await createUser(database.db, { language: 'ar' }),
+    user: await createUser(db(), { language: 'ar' }),
   });
-  await addMember(database.db, workspace.id, { isAdmin: true, status: 'inactive' });
-  await addMember(database.db, workspace.id, { tags: ['viewSubscriptions', 'addSubscriptions'] });
+  await addMember(db(), workspace.id, { isAdmin: true, status: 'inactive' });
+  await addMember(db(), workspace.id, { tags: ['viewSubscriptions', 'addSubscriptions'] });
   return { workspace, en: en.user.email, ar: ar.user.email };
 }
 
@@ -66,7 +63,7 @@ const sentMails = () => mailer.sent.map((mail) => [mail.to, mail.subject]);
 describe('free trials', () => {
   it('warned 3 days ahead (once), then expired at their end, each admin mailed in their language', async () => {
     const { workspace, en, ar } = await shop();
-    const application = await insertApplication(database.db, { trialDays: 14 });
+    const application = await insertApplication(db(), { trialDays: 14 });
     const start = new Date('2026-05-01T09:00:00.000Z');
     const trial = await runSubscriptionEvent(
       services(),
@@ -90,7 +87,7 @@ describe('free trials', () => {
     const arabic = mailer.sent.find((mail) => mail.to === ar)!;
     expect(arabic.html).toContain('dir="rtl"');
     expect(arabic.text).toContain('يوم الجمعة، ١٥ مايو ٢٠٢٦');
-    expect((await storedSubscription(database.db, workspace.id, application.id))?.warnedForEnd).toEqual(end);
+    expect((await storedSubscription(db(), workspace.id, application.id))?.warnedForEnd).toEqual(end);
 
     // Once per end: a later run warns no more.
     mailer.sent.length = 0;
@@ -99,9 +96,7 @@ describe('free trials', () => {
 
     const expired = await runSubscriptionClock(clock(), end);
     expect(expired.applied).toEqual([{ subscriptionId: trial.subscription.id, event: 'trialEnds' }]);
-    expect((await storedSubscription(database.db, workspace.id, application.id))?.status).toBe(
-      'expiredFreeTrial',
-    );
+    expect((await storedSubscription(db(), workspace.id, application.id))?.status).toBe('expiredFreeTrial');
     expect(new Set(sentMails().map(([, subject]) => subject))).toEqual(
       new Set([
         `Your free trial of ${application.nameEn} has ended`,
@@ -116,16 +111,10 @@ describe('free trials', () => {
 describe('periods', () => {
   it('a period’s end issues the next invoice and starts the grace; its payment renews the subscription', async () => {
     const { workspace } = await shop();
-    await addLocations(database.db, workspace.id, 2);
-    const application = await insertApplication(database.db, { monthlyPricePerLocation: 10_000 });
+    await addLocations(db(), workspace.id, 2);
+    const application = await insertApplication(db(), { monthlyPricePerLocation: 10_000 });
     const start = new Date('2026-01-31T10:00:00.000Z');
-    const { subscription } = await approvedSubscription(
-      services(),
-      workspace.id,
-      application.id,
-      'monthly',
-      start,
-    );
+    const { subscription } = await approvedMonthly(workspace.id, application.id, start);
     await runSubscriptionEvent(
       services(),
       {
@@ -144,14 +133,14 @@ describe('periods', () => {
     const ended = await runSubscriptionClock(clock(), end);
     expect(ended.applied).toEqual([{ subscriptionId: subscription.id, event: 'periodEnds' }]);
     expect(mailer.sent).toEqual([]);
-    const graced = await storedSubscription(database.db, workspace.id, application.id);
+    const graced = await storedSubscription(db(), workspace.id, application.id);
     expect(graced).toMatchObject({
       status: 'approved',
       graceEndsAt: plus(end, 5),
       endDate: end,
       plan: 'monthly',
     });
-    const [, next] = await invoicesOf(database.db, workspace.id);
+    const [, next] = await invoicesOf(db(), workspace.id);
     expect(next).toMatchObject({
       number: 2,
       issuedAt: end,
@@ -165,7 +154,7 @@ describe('periods', () => {
 
     const paid = await recordPayment(services(), { invoiceId: next!.id, status: 'successful' }, plus(end, 2));
     expect(paid.renewed).toBe(true);
-    expect(await storedSubscription(database.db, workspace.id, application.id)).toMatchObject({
+    expect(await storedSubscription(db(), workspace.id, application.id)).toMatchObject({
       status: 'approved',
       plan: 'quarterly',
       nextPlan: null,
@@ -178,27 +167,19 @@ describe('periods', () => {
 
   it('an unpaid grace ends the subscription (the grace lasts SUBSCRIPTION_GRACE_DAYS)', async () => {
     const { workspace, en, ar } = await shop();
-    const application = await insertApplication(database.db);
+    const application = await insertApplication(db());
     const start = new Date('2026-03-15T00:00:00.000Z');
-    const { subscription } = await approvedSubscription(
-      services(),
-      workspace.id,
-      application.id,
-      'monthly',
-      start,
-    );
+    const { subscription } = await approvedMonthly(workspace.id, application.id, start);
     const end = subscription.endDate!;
     await runSubscriptionClock(clock(2), end);
-    expect((await storedSubscription(database.db, workspace.id, application.id))?.graceEndsAt).toEqual(
-      plus(end, 2),
-    );
+    expect((await storedSubscription(db(), workspace.id, application.id))?.graceEndsAt).toEqual(plus(end, 2));
     mailer.sent.length = 0;
     expect(await runSubscriptionClock(clock(2), new Date(plus(end, 2).getTime() - 1))).toMatchObject({
       applied: [],
     });
     const lapsed = await runSubscriptionClock(clock(2), plus(end, 2));
     expect(lapsed.applied).toEqual([{ subscriptionId: subscription.id, event: 'graceEnds' }]);
-    expect(await storedSubscription(database.db, workspace.id, application.id)).toMatchObject({
+    expect(await storedSubscription(db(), workspace.id, application.id)).toMatchObject({
       status: 'expiredSubscription',
       graceEndsAt: null,
     });
@@ -209,7 +190,7 @@ describe('periods', () => {
       ].sort(),
     );
     // The unpaid invoice stays as issued.
-    expect((await invoicesOf(database.db, workspace.id)).map((invoice) => invoice.status)).toEqual([
+    expect((await invoicesOf(db(), workspace.id)).map((invoice) => invoice.status)).toEqual([
       'pending',
       'pending',
     ]);
@@ -217,15 +198,9 @@ describe('periods', () => {
 
   it('a cancelled subscription is warned, then ends at its period’s end with no new invoice', async () => {
     const { workspace, en } = await shop();
-    const application = await insertApplication(database.db);
+    const application = await insertApplication(db());
     const start = new Date('2026-04-01T12:00:00.000Z');
-    const { subscription } = await approvedSubscription(
-      services(),
-      workspace.id,
-      application.id,
-      'monthly',
-      start,
-    );
+    const { subscription } = await approvedMonthly(workspace.id, application.id, start);
     await runSubscriptionEvent(
       services(),
       { workspaceId: workspace.id, applicationId: application.id, event: 'cancel', actor: 'workspace' },
@@ -240,10 +215,10 @@ describe('periods', () => {
     mailer.sent.length = 0;
     const ended = await runSubscriptionClock(clock(), plus(end, 1));
     expect(ended.applied).toEqual([{ subscriptionId: subscription.id, event: 'periodEnds' }]);
-    expect((await storedSubscription(database.db, workspace.id, application.id))?.status).toBe(
+    expect((await storedSubscription(db(), workspace.id, application.id))?.status).toBe(
       'expiredSubscription',
     );
-    expect(await invoicesOf(database.db, workspace.id)).toHaveLength(1);
+    expect(await invoicesOf(db(), workspace.id)).toHaveLength(1);
     expect(mailer.sent.find((mail) => mail.to === en)?.subject).toBe(
       `Your subscription to ${application.nameEn} has expired`,
     );
@@ -251,16 +226,10 @@ describe('periods', () => {
 
   it('a renewing subscription’s warning names the next invoice’s amount, in Arabic digits for an Arabic admin', async () => {
     const { workspace, ar, en } = await shop();
-    await addLocations(database.db, workspace.id, 3);
-    const application = await insertApplication(database.db, { monthlyPricePerLocation: 12_345 });
+    await addLocations(db(), workspace.id, 3);
+    const application = await insertApplication(db(), { monthlyPricePerLocation: 12_345 });
     const start = new Date('2026-06-10T08:00:00.000Z');
-    const { subscription } = await approvedSubscription(
-      services(),
-      workspace.id,
-      application.id,
-      'monthly',
-      start,
-    );
+    const { subscription } = await approvedMonthly(workspace.id, application.id, start);
     mailer.sent.length = 0;
     const run = await runSubscriptionClock(clock(), plus(subscription.endDate!, -3));
     expect(run.warned).toEqual([subscription.id]);
@@ -283,33 +252,21 @@ describe('two clocks at once', () => {
     const warnings: string[] = [];
     // Trials ended, periods ended within their grace (no grace ends yet), periods ending in 2 days.
     for (let n = 0; n < 6; n++) {
-      const trialApp = await insertApplication(database.db, { trialDays: 10 });
+      const trialApp = await insertApplication(db(), { trialDays: 10 });
       const trial = await runSubscriptionEvent(
         services(),
         { workspaceId: workspace.id, applicationId: trialApp.id, event: 'startTrial', actor: 'workspace' },
         plus(now, -10 - n),
       );
       trials.push(trial.subscription.id);
-      const periodApp = await insertApplication(database.db);
-      const ending = await approvedSubscription(
-        services(),
-        workspace.id,
-        periodApp.id,
-        'monthly',
-        plus(now, -31 - n / 10),
-      );
+      const periodApp = await insertApplication(db());
+      const ending = await approvedMonthly(workspace.id, periodApp.id, plus(now, -31 - n / 10));
       periods.push(ending.subscription.id);
-      const warnedApp = await insertApplication(database.db);
-      const soon = await approvedSubscription(
-        services(),
-        workspace.id,
-        warnedApp.id,
-        'monthly',
-        plus(now, -29 + n / 10),
-      );
+      const warnedApp = await insertApplication(db());
+      const soon = await approvedMonthly(workspace.id, warnedApp.id, plus(now, -29 + n / 10));
       warnings.push(soon.subscription.id);
     }
-    const invoicesBefore = (await invoicesOf(database.db, workspace.id)).length;
+    const invoicesBefore = (await invoicesOf(db(), workspace.id)).length;
     mailer.sent.length = 0;
 
     const runs = await Promise.all([runSubscriptionClock(clock(), now), runSubscriptionClock(clock(), now)]);
@@ -337,11 +294,11 @@ describe('two clocks at once', () => {
         .sort(),
     ).toEqual([...warnings].sort());
     // One new invoice per ended period, never two.
-    const invoices = await invoicesOf(database.db, workspace.id);
+    const invoices = await invoicesOf(db(), workspace.id);
     expect(invoices.length - invoicesBefore).toBe(periods.length);
     expect(new Set(invoices.map((invoice) => invoice.subscriptionId)).size).toBe(18 - trials.length);
     for (const id of periods) {
-      const issued = await database.db.select().from(payments).where(eq(payments.subscriptionId, id));
+      const issued = await db().select().from(payments).where(eq(payments.subscriptionId, id));
       expect(issued, id).toHaveLength(2);
     }
     // 6 expired trials and 6 warnings, to 2 admins each: 24 mails, no two alike.
@@ -350,10 +307,7 @@ describe('two clocks at once', () => {
       .map((mail) => `${mail.to} ${mail.subject}`);
     expect(mails).toHaveLength(24);
     expect(new Set(mails).size).toBe(24);
-    const rows = await database.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.workspaceId, workspace.id));
+    const rows = await db().select().from(subscriptions).where(eq(subscriptions.workspaceId, workspace.id));
     expect(rows.filter((row) => row.status === 'expiredFreeTrial')).toHaveLength(6);
   });
 });

@@ -21,7 +21,7 @@ import {
   runSubscriptionEvent,
   SubscriptionCommandError,
 } from '../src/features/subscriptions/subscriptions.ts';
-import { api, createUser, dataOf, errorOf, expectValidation } from './helpers/api.ts';
+import { api, createUser, dataOf, errorOf, expectValidation, named } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { firstLockWait } from './helpers/lock-wait.ts';
 import {
@@ -642,10 +642,7 @@ describe('the engine’s read-only lists in the contract’s shape', () => {
     expect(listed[0]).toMatchObject({
       id: subscription.id,
       applicationId: application.id,
-      application: [
-        { locale: 'en', value: application.nameEn },
-        { locale: 'ar', value: application.nameAr },
-      ],
+      application: named(application.nameEn, application.nameAr),
       plan: 'quarterly',
       status: 'approved',
       startDate: '2026-02-01T09:30:00.000Z',
@@ -663,10 +660,7 @@ describe('the engine’s read-only lists in the contract’s shape', () => {
       amount: 28_500,
       status: 'pending',
       details: {
-        application: [
-          { locale: 'en', value: application.nameEn },
-          { locale: 'ar', value: application.nameAr },
-        ],
+        application: named(application.nameEn, application.nameAr),
         plan: 'quarterly',
         periodStart: '2026-02-01T09:30:00.000Z',
         periodEnd: '2026-05-01T08:30:00.000Z',

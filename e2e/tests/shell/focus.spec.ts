@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { signIn } from '../../fixtures/auth.ts';
 import { expect, test } from '../../fixtures/test.ts';
 
@@ -13,6 +14,18 @@ const texts = {
 
 for (const language of ['en', 'ar'] as const) {
   const text = texts[language];
+
+  /** Signed in on the Brands page of a desktop screen, "New brand" clicked: the button and its dialog. */
+  async function openNewBrand(page: Page) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page);
+    await page.goto(`/brands?lng=${language}`);
+    const newBrand = page.getByRole('button', { name: text.newBrand }).first();
+    await newBrand.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    return { newBrand, dialog };
+  }
 
   test(`focus: a dialog gives it back to its opener, the phone drawer keeps it (${language})`, async ({
     page,
@@ -54,13 +67,7 @@ for (const language of ['en', 'ar'] as const) {
   test(`a typed-into dialog asks before Escape discards it, and Discard gives the focus back (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page);
-    await page.goto(`/brands?lng=${language}`);
-    const newBrand = page.getByRole('button', { name: text.newBrand }).first();
-    await newBrand.click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
+    const { newBrand, dialog } = await openNewBrand(page);
     await page.keyboard.type('X');
     await page.keyboard.press('Escape');
     const question = page.getByRole('alertdialog');
@@ -75,13 +82,7 @@ for (const language of ['en', 'ar'] as const) {
   test(`a dialog reopened with Enter asks before Escape discards what was typed (${language})`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page);
-    await page.goto(`/brands?lng=${language}`);
-    const newBrand = page.getByRole('button', { name: text.newBrand }).first();
-    await newBrand.click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
+    const { newBrand, dialog } = await openNewBrand(page);
     await page.keyboard.press('Escape');
     await expect(newBrand).toBeFocused();
     await page.keyboard.press('Enter');

@@ -37,7 +37,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export const requestIdSchema = z.uuid();
+const requestIdSchema = z.uuid();
 
 export interface CommandContext {
   config: Config;
@@ -98,6 +98,36 @@ export function statusOption<S extends string>(args: ParsedArgs, allowed: readon
     throw new UsageError(`--status must be one of ${allowed.join(', ')} (got "${String(status)}")`);
   }
   return status as S | undefined;
+}
+
+/**
+ * A command that lists rows, optionally only those with `--status` (one of `statuses`): a line a
+ * row, then how many (`2 invoices.`), or `No paid invoices.` when there are none. `noun` is the
+ * singular (`invoice`).
+ */
+export function listCommand<S extends string, Row>(list: {
+  noun: string;
+  statuses: readonly S[];
+  rows: (db: DatabaseHandle['db'], status: S | undefined) => Promise<Row[]>;
+  line: (row: Row) => string;
+}): CommandSpec {
+  return {
+    options: { status: { type: 'string' } },
+    positionals: [],
+    run(args) {
+      const status = statusOption(args, list.statuses);
+      return async (context) => {
+        const rows = await list.rows(context.database.db, status);
+        if (rows.length === 0) {
+          context.io.stdout(status ? `No ${status} ${list.noun}s.\n` : `No ${list.noun}s.\n`);
+          return;
+        }
+        context.io.stdout(
+          `${rows.map(list.line).join('\n')}\n${rows.length} ${list.noun}${rows.length === 1 ? '' : 's'}.\n`,
+        );
+      };
+    },
+  };
 }
 
 export function uuidArgument(args: ParsedArgs, what: string): string {

@@ -1,11 +1,5 @@
 /** The operator's commands on subscriptions, invoices and payments. */
-import {
-  formatMoney,
-  type IssuedPaymentStatus,
-  issuedPaymentStatuses,
-  type SubscriptionStatus,
-  subscriptionStatuses,
-} from '@dukkan/contract';
+import { formatMoney, issuedPaymentStatuses, subscriptionStatuses } from '@dukkan/contract';
 import { listInvoices } from '../features/subscriptions/operator-invoices.ts';
 import {
   approveSubscription,
@@ -19,12 +13,29 @@ import {
   type CommandContext,
   type CommandGroup,
   type CommandSpec,
+  listCommand,
   services,
   shortDate,
   statusOption,
   UsageError,
   uuidArgument,
 } from './command.ts';
+
+/** Approves or rejects a subscription, then says what it is now and what was issued and mailed. */
+function decisionCommand(
+  verb: string,
+  decide: (deps: ReturnType<typeof services>, id: string, now: Date) => Promise<DecidedSubscription>,
+): CommandSpec {
+  return {
+    options: {},
+    positionals: ['subscriptionId'],
+    run(args) {
+      const id = uuidArgument(args, 'a subscription');
+      return async (context) =>
+        reportDecision(context, id, verb, await decide(services(context), id, context.now()));
+    },
+  };
+}
 
 function reportDecision(context: CommandContext, id: string, verb: string, decided: DecidedSubscription) {
   context.io.stdout(`${verb} subscription ${id} (now ${decided.subscription.status}).\n`);
@@ -40,96 +51,44 @@ function reportDecision(context: CommandContext, id: string, verb: string, decid
 }
 
 const commands = {
-  subscriptions: {
-    options: { status: { type: 'string' } },
-    positionals: [],
-    run(args) {
-      const status = statusOption<SubscriptionStatus>(args, subscriptionStatuses);
-      return async (context) => {
-        const rows = await listSubscriptions(context.database.db, { status });
-        if (rows.length === 0) {
-          context.io.stdout(status ? `No ${status} subscriptions.\n` : 'No subscriptions.\n');
-          return;
-        }
-        const lines = rows.map((row) =>
-          [
-            row.id,
-            row.status.padEnd(19),
-            (row.plan ?? 'trial').padEnd(12),
-            `${shortDate(row.startDate, row.timeZone)} to ${shortDate(row.endDate, row.timeZone)}`,
-            `${row.clientId} for "${row.workspaceName}"`,
-            [
-              row.cancelling ? 'cancelling' : '',
-              row.graceEndsAt ? `in grace until ${shortDate(row.graceEndsAt, row.timeZone)}` : '',
-            ]
-              .filter(Boolean)
-              .join(', '),
-          ]
-            .join('  ')
-            .trimEnd(),
-        );
-        context.io.stdout(
-          `${lines.join('\n')}\n${rows.length} subscription${rows.length === 1 ? '' : 's'}.\n`,
-        );
-      };
-    },
-  },
-  'approve-subscription': {
-    options: {},
-    positionals: ['subscriptionId'],
-    run(args) {
-      const id = uuidArgument(args, 'a subscription');
-      return async (context) => {
-        reportDecision(
-          context,
-          id,
-          'Approved',
-          await approveSubscription(services(context), id, context.now()),
-        );
-      };
-    },
-  },
-  'reject-subscription': {
-    options: {},
-    positionals: ['subscriptionId'],
-    run(args) {
-      const id = uuidArgument(args, 'a subscription');
-      return async (context) => {
-        reportDecision(
-          context,
-          id,
-          'Rejected',
-          await rejectSubscription(services(context), id, context.now()),
-        );
-      };
-    },
-  },
-  invoices: {
-    options: { status: { type: 'string' } },
-    positionals: [],
-    run(args) {
-      const status = statusOption<IssuedPaymentStatus>(args, issuedPaymentStatuses);
-      return async (context) => {
-        const rows = await listInvoices(context.database.db, { status });
-        if (rows.length === 0) {
-          context.io.stdout(status ? `No ${status} invoices.\n` : 'No invoices.\n');
-          return;
-        }
-        const lines = rows.map((row) =>
-          [
-            row.id,
-            row.status.padEnd(10),
-            `no. ${row.number}`.padEnd(8),
-            shortDate(row.issuedAt, row.timeZone),
-            formatMoney(row.amount, row.currency, 'en').padStart(14),
-            `${row.details.plan} ${shortDate(row.details.periodStart, row.timeZone)} to ${shortDate(row.details.periodEnd, row.timeZone)}`,
-            `"${row.workspaceName}"`,
-          ].join('  '),
-        );
-        context.io.stdout(`${lines.join('\n')}\n${rows.length} invoice${rows.length === 1 ? '' : 's'}.\n`);
-      };
-    },
-  },
+  subscriptions: listCommand({
+    noun: 'subscription',
+    statuses: subscriptionStatuses,
+    rows: (db, status) => listSubscriptions(db, { status }),
+    line: (row) =>
+      [
+        row.id,
+        row.status.padEnd(19),
+        (row.plan ?? 'trial').padEnd(12),
+        `${shortDate(row.startDate, row.timeZone)} to ${shortDate(row.endDate, row.timeZone)}`,
+        `${row.clientId} for "${row.workspaceName}"`,
+        [
+          row.cancelling ? 'cancelling' : '',
+          row.graceEndsAt ? `in grace until ${shortDate(row.graceEndsAt, row.timeZone)}` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
+      ]
+        .join('  ')
+        .trimEnd(),
+  }),
+  'approve-subscription': decisionCommand('Approved', approveSubscription),
+  'reject-subscription': decisionCommand('Rejected', rejectSubscription),
+  invoices: listCommand({
+    noun: 'invoice',
+    statuses: issuedPaymentStatuses,
+    rows: (db, status) => listInvoices(db, { status }),
+    line: (row) =>
+      [
+        row.id,
+        row.status.padEnd(10),
+        `no. ${row.number}`.padEnd(8),
+        shortDate(row.issuedAt, row.timeZone),
+        formatMoney(row.amount, row.currency, 'en').padStart(14),
+        `${row.details.plan} ${shortDate(row.details.periodStart, row.timeZone)} to ${shortDate(row.details.periodEnd, row.timeZone)}`,
+        `"${row.workspaceName}"`,
+      ].join('  '),
+  }),
   'record-payment': {
     options: { status: { type: 'string' } },
     positionals: ['invoiceId'],

@@ -3,7 +3,6 @@ import { emailField, invitationLifetimeDays } from '@dukkan/contract';
 import { z } from 'zod';
 import {
   AccessRequestError,
-  type AccessRequestStatus,
   accessRequestStatuses,
   approveAccessRequest,
   listAccessRequests,
@@ -17,20 +16,14 @@ import {
   type CommandContext,
   type CommandGroup,
   type CommandSpec,
-  type ParsedArgs,
+  listCommand,
   reportMail,
-  requestIdSchema,
   services,
   UsageError,
+  uuidArgument,
 } from './command.ts';
 
 const workspaceNameSchema = z.string().trim().min(1).max(255);
-
-function requestId(args: ParsedArgs): string {
-  const id = args.positionals[0] ?? '';
-  if (!requestIdSchema.safeParse(id).success) throw new UsageError(`Not a request id: "${id}"`);
-  return id;
-}
 
 /** Prints what a new workspace and its admin's invitation are, then what became of the mail. */
 function reportWorkspace(context: CommandContext, created: WorkspaceWithMailedAdmin) {
@@ -46,43 +39,25 @@ function reportWorkspace(context: CommandContext, created: WorkspaceWithMailedAd
 }
 
 const commands = {
-  requests: {
-    options: { status: { type: 'string' } },
-    positionals: [],
-    run(args) {
-      const status = args.values.status;
-      if (status !== undefined && !(accessRequestStatuses as readonly unknown[]).includes(status)) {
-        throw new UsageError(
-          `--status must be one of ${accessRequestStatuses.join(', ')} (got "${String(status)}")`,
-        );
-      }
-      return async (context) => {
-        const rows = await listAccessRequests(context.database.db, status as AccessRequestStatus | undefined);
-        if (rows.length === 0) {
-          context.io.stdout(status ? `No ${status} access requests.\n` : 'No access requests.\n');
-          return;
-        }
-        const lines = rows.map((row) =>
-          [
-            row.id,
-            row.status.padEnd(8),
-            row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
-            `${row.companyName} (${row.businessCategory}${row.companyWebsite ? `, ${row.companyWebsite}` : ''})`,
-            `${row.name} <${row.email}> ${row.phone}`,
-            row.language,
-          ].join('  '),
-        );
-        context.io.stdout(
-          `${lines.join('\n')}\n${rows.length} access request${rows.length === 1 ? '' : 's'}.\n`,
-        );
-      };
-    },
-  },
+  requests: listCommand({
+    noun: 'access request',
+    statuses: accessRequestStatuses,
+    rows: listAccessRequests,
+    line: (row) =>
+      [
+        row.id,
+        row.status.padEnd(8),
+        row.createdAt.toISOString().slice(0, 16).replace('T', ' '),
+        `${row.companyName} (${row.businessCategory}${row.companyWebsite ? `, ${row.companyWebsite}` : ''})`,
+        `${row.name} <${row.email}> ${row.phone}`,
+        row.language,
+      ].join('  '),
+  }),
   approve: {
     options: {},
     positionals: ['requestId'],
     run(args) {
-      const id = requestId(args);
+      const id = uuidArgument(args, 'a request');
       return async (context) => {
         const { request, workspace } = await approveAccessRequest(services(context), id, context.now());
         context.io.stdout(`Approved access request ${id} (${request.companyName}).\n`);
@@ -94,7 +69,7 @@ const commands = {
     options: {},
     positionals: ['requestId'],
     run(args) {
-      const id = requestId(args);
+      const id = uuidArgument(args, 'a request');
       return async (context) => {
         const { request, mail } = await rejectAccessRequest(services(context), id, context.now());
         context.io.stdout(`Rejected access request ${id} (${request.companyName}, ${request.email}).\n`);

@@ -42,7 +42,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
+type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
    * `dataDir` undefined: an in-memory database (tests). `whileLocked` runs once the folder's lock

@@ -84,17 +84,22 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     const socket = await bindAbstractSocket(`dukkan-data-dir-${folder}`);
     if (!socket) throw new DataDirLockedError(dataDir, readHolder(lockPath));
     writeFileSync(lockPath, String(process.pid), { mode: privateFileMode });
-    let released = false;
-    return {
-      release() {
-        if (released) return;
-        released = true;
-        rmSync(lockPath, { force: true });
-        socket.close();
-      },
-    };
+    return releasedOnce(lockPath, () => socket.close());
   }
   return lockWithPidFile(dataDir, lockPath);
+}
+
+/** A lock whose release, the first time only, removes the pid file and then runs `alsoRelease`. */
+function releasedOnce(lockPath: string, alsoRelease?: () => void): DataDirLock {
+  let released = false;
+  return {
+    release() {
+      if (released) return;
+      released = true;
+      rmSync(lockPath, { force: true });
+      alsoRelease?.();
+    },
+  };
 }
 
 function lockWithPidFile(dataDir: string, lockPath: string): DataDirLock {
@@ -103,14 +108,7 @@ function lockWithPidFile(dataDir: string, lockPath: string): DataDirLock {
       const fd = openSync(lockPath, 'wx', privateFileMode);
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          rmSync(lockPath, { force: true });
-        },
-      };
+      return releasedOnce(lockPath);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(lockPath);

@@ -10,7 +10,7 @@ export function tableNamesOf(schema: Record<string, unknown>): string[] {
 }
 
 /** Of these tables, those the database does not have (on its search path): one catalog query. */
-export async function missingTables(db: Database, names: readonly string[]): Promise<string[]> {
+async function missingTables(db: Database, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
   const list = sql.join(
     names.map((name) => sql`${name}`),

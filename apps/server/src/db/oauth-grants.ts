@@ -16,7 +16,7 @@ import {
  * the grant is revoked.
  */
 
-export interface GrantScope {
+interface GrantScope {
   userId: string;
   workspaceId: string;
   workspaceName: string;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from './sessions.ts';
 
 /** Who calls a permission route: the signed-in user, the checked workspace and their grant there. */
-export interface RequestCaller {
+interface RequestCaller {
   userId: string;
   workspaceId: string;
   grant: WorkspaceGrant;

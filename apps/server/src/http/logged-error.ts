@@ -22,7 +22,7 @@ function framesOf(stack: unknown): string | undefined {
 }
 
 /** The shape pino and Fastify expect of a serialized error. */
-export interface LoggedError {
+interface LoggedError {
   type: string;
   message: string;
   stack: string;

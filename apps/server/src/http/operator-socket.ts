@@ -40,7 +40,7 @@ export interface OperatorOutput {
 }
 
 /** Runs one command line and returns its exit code. */
-export type OperatorRunner = (argv: string[], output: OperatorOutput) => Promise<number>;
+type OperatorRunner = (argv: string[], output: OperatorOutput) => Promise<number>;
 
 interface OperatorLog {
   debug(object: object, message: string): void;
@@ -233,7 +233,7 @@ function parseRequest(line: string): string[] | undefined {
 }
 
 /** What the command line got from the socket: the command's exit code, or why no server answered. */
-export type OperatorAnswer = { served: true; code: number } | { served: false; reason: string };
+type OperatorAnswer = { served: true; code: number } | { served: false; reason: string };
 
 /**
  * Sends a command line to the server on `path`, passing what it writes to `output` as it comes.

@@ -14,7 +14,7 @@ const captchaSources = {
   },
 } satisfies Record<string, { script: string[]; frame: string[] }>;
 
-export interface ResponsePolicy {
+interface ResponsePolicy {
   /** The app's public URL: HSTS and `upgrade-insecure-requests` only when it is https. */
   publicUrl: string;
   captchaProvider: keyof typeof captchaSources;

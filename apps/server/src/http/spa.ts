@@ -27,7 +27,7 @@ export function findWebDist(configured?: string): string | undefined {
  * What the web build records of the scripts a page needs after the entry (`apps/web/vite.config.ts`,
  * `preloadHints`): `queryRoot` for every page but the login page, `signedIn` for the signed-in area.
  */
-export interface PreloadHints {
+interface PreloadHints {
   queryRoot: string[];
   signedIn: string[];
 }
@@ -35,7 +35,7 @@ export interface PreloadHints {
 const preloadHintsFile = join('.vite', 'preload-hints.json');
 
 /** The three first answers of the app: what each kind of page downloads beside the entry script. */
-export type PageDocumentKind = 'login' | 'public' | 'signedIn';
+type PageDocumentKind = 'login' | 'public' | 'signedIn';
 
 const publicPagePaths = new Set<string>(Object.values(publicPages));
 

@@ -6,7 +6,7 @@ import { appMeta, memberships, productVariants, workspaces } from '../db/schema/
 import type { ResourceEngine } from './registry.ts';
 
 /** A column of codes unique per workspace, compared as `normalizeCode` makes them. */
-export interface StoredCodes {
+interface StoredCodes {
   /** What the codes are, as the report names them: a resource's key, or another table's codes. */
   name: string;
   table: PgTable;
@@ -48,7 +48,7 @@ export function storedCodeColumns(engine: ResourceEngine): StoredCodes[] {
 }
 
 /** Codes of one workspace stored apart that are one code under the rule (or no code at all). */
-export interface CodeCollision {
+interface CodeCollision {
   workspaceId: string;
   workspaceName: string;
   /** `StoredCodes.name`. */

@@ -14,7 +14,7 @@ export function sequenceCode(prefix: string, number: number): string {
  * Whether a typed code has the shape of its resource's sequence (`BR-` and digits): the sequence
  * may be about to give it, so its write takes the sequence's lock too.
  */
-export function looksSequenced(prefix: string, code: string): boolean {
+function looksSequenced(prefix: string, code: string): boolean {
   return code.startsWith(`${prefix}-`) && /^[0-9]{4,}$/.test(code.slice(prefix.length + 1));
 }
 

@@ -12,6 +12,7 @@ import { PgDialect, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { named } from '../../test/helpers/api.ts';
 import { brands, taxes, workspaces } from '../db/schema/index.ts';
 import { requireDeclaredAccess } from '../http/access.ts';
 import { createResourceEngine } from './registry.ts';
@@ -105,10 +106,7 @@ describe('a resource bound from its table alone', () => {
     ).toEqual({
       id: 'i',
       code: 'S1',
-      name: [
-        { locale: 'en', value: 'Acme' },
-        { locale: 'ar', value: 'أكمي' },
-      ],
+      name: named('Acme', 'أكمي'),
       phone: '0100',
       brandId: null,
       status: 'active',

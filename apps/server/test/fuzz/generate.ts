@@ -28,7 +28,7 @@ export interface BaseCall {
 }
 
 /** One generated request, ready for `app.inject`. */
-export interface FuzzRequest {
+interface FuzzRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -47,14 +47,14 @@ type JsonSchema = {
 };
 
 /** A field of a body or query: its path (`name.0.value`) and the JSON types the schema gives it. */
-export interface FieldInfo {
+interface FieldInfo {
   path: (string | number)[];
   types: string[];
   enumValues?: unknown[];
 }
 
 /** Every field the schema declares, nested objects and the first item of arrays included. */
-export function fieldsOf(schema: z.ZodType | undefined): FieldInfo[] {
+function fieldsOf(schema: z.ZodType | undefined): FieldInfo[] {
   if (!schema) return [];
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const fields: FieldInfo[] = [];
@@ -84,7 +84,7 @@ const deepNested = (depth: number, leaf: unknown = 1): unknown => {
 };
 
 /** Values that break a field of any type: wrong types, edge values, hostile strings. */
-export const hostileValues: [string, () => unknown][] = [
+const hostileValues: [string, () => unknown][] = [
   ['null', () => null],
   ['true', () => true],
   ['false', () => false],
@@ -494,7 +494,7 @@ function headerMutations(): [string, Mutation][] {
 }
 
 /** All single mutations of a call: the catalogue the cases draw from. */
-export function mutationsOf(base: BaseCall): [string, Mutation][] {
+function mutationsOf(base: BaseCall): [string, Mutation][] {
   return [...bodyMutations(base), ...queryMutations(base), ...pathMutations(base), ...headerMutations()];
 }
 

@@ -242,7 +242,7 @@ export async function captchaToken(app: FastifyInstance): Promise<string> {
   return (await solveAltcha(await fetchChallenge(app))).token;
 }
 
-export const identityTables = [
+const identityTables = [
   'users',
   'sessions',
   'password_tokens',

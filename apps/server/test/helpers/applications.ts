@@ -4,7 +4,7 @@ import { applications, subscriptions } from '../../src/db/schema/index.ts';
 import { unique } from './workspaces.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
-export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /**
  * An application row written straight to the table (no logo file, no secret): a public client

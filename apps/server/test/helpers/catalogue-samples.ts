@@ -45,7 +45,7 @@ export const sampleOverrides: Record<string, SampleInput> = {
 const currencies = currencyCodes.filter((code) => code !== defaultBaseCurrency);
 let currencyIndex = 0;
 /** A currency no earlier call of this run returned (exchange rates are unique per currency). */
-export function nextCurrency(): string {
+function nextCurrency(): string {
   currencyIndex = (currencyIndex + 1) % currencies.length;
   return currencies[currencyIndex]!;
 }

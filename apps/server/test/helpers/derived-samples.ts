@@ -16,7 +16,7 @@ import { unique } from './workspaces.ts';
 export type SampleInput = (records?: Record<string, string>, variant?: number) => Record<string, unknown>;
 
 /** Where a resource's sample is given when its form cannot make one. */
-export const samplesFile = 'apps/server/test/helpers/catalogue-samples.ts';
+const samplesFile = 'apps/server/test/helpers/catalogue-samples.ts';
 
 /** Byte-wise these sort Banana, Zulu, apple, cherry, zebra, Émile, ångström; linguistically apple, ångström, Banana… */
 export const words = ['cherry', 'Zulu', 'apple', 'Émile', 'Banana', 'zebra', 'ångström'];
@@ -24,10 +24,10 @@ export const words = ['cherry', 'Zulu', 'apple', 'Émile', 'Banana', 'zebra', '�
 export const arabicWords = ['تمر', 'أحمد', undefined, 'باب', 'ياسمين', 'ثوم', 'جبن'];
 export const pick = <T>(list: readonly T[], variant: number) => list[variant % list.length]!;
 /** A day of its own per variant, long past (`year` to `year + 6`). */
-export const day = (year: number, variant: number) =>
+const day = (year: number, variant: number) =>
   `${year + ((variant * 5) % 7)}-0${1 + (variant % 9)}-1${variant % 9}`;
 /** A phone number of its own: 05 and nine digits. */
-export const phone = () => `05${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+const phone = () => `05${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 
 /** Countries, currencies and time zones a select of them may be given, by variant. */
 const computedChoices = {

@@ -273,7 +273,7 @@ export async function signIn(
 }
 
 /** How a sign-in stands: its access token's introspection, then a refresh's answer. */
-export interface SignInState {
+interface SignInState {
   /** `active` of the access token's introspection. */
   active: boolean;
   /** `ok`, or the OAuth error the refresh answered (e.g. `invalid_grant`). */

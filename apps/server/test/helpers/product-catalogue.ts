@@ -1,7 +1,9 @@
 import { type ProductRecord, withCheckDigit } from '@dukkan/contract';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { type ApiResponse, api, dataOf } from './api.ts';
-import { type TestMember, unique } from './workspaces.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+import { addMember, createWorkspace, type TestMember, unique } from './workspaces.ts';
 
 /** Names in both languages, as the API takes them. */
 export const bilingual = (en: string, ar: string) => [
@@ -118,3 +120,28 @@ export const sizes = [
   ['Medium', 'وسط'],
   ['Large', 'كبير'],
 ] as const;
+
+/** A product test file's shop: its app, one workspace, the workspace's admin and their calls. */
+interface CatalogueShop {
+  t: TestApp;
+  shop: { id: string; name: string };
+  admin: TestMember;
+  catalogue: ReturnType<typeof productCatalogue>;
+}
+
+/**
+ * Before the file's tests, a test app with the workspace `name` and its admin, handed to `receive`
+ * (which may prepare more with it); the app is closed after them.
+ */
+export function useCatalogueShop(name: string, receive: (given: CatalogueShop) => void | Promise<void>) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    const shop = await createWorkspace(app.db, name);
+    const admin = await addMember(app.db, shop.id, { isAdmin: true });
+    await receive({ t: app, shop, admin, catalogue: productCatalogue(app.app, shop, admin) });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}

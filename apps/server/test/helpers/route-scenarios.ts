@@ -150,7 +150,7 @@ const seededStates: readonly SeededState[] = [
   'expiredSubscription',
 ];
 
-export const readOnlySeeds: Record<string, ReadOnlySeed> = {
+const readOnlySeeds: Record<string, ReadOnlySeed> = {
   async subscriptions(db, workspaceId, _records, variant) {
     const state = seededStates[variant % seededStates.length]!;
     return (await seedSubscription(db, workspaceId, state, variant, seedInstant(variant))).subscription.id;

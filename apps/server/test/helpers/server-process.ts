@@ -3,12 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const mainEntry = join(serverDir, 'src', 'main.ts');
+/** The server's folder (apps/server), where a test starts its processes, and its entry. */
+export const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const mainEntry = join(serverDir, 'src', 'main.ts');
 
 /**
  * The environment of a real server process a test starts (`src/main.ts`): nothing of the test
- * runner's own, an ephemeral port on loopback, plus what the test sets.
+ * runner's own, an ephemeral port on loopback, no readiness delay on stop, plus what the test sets.
  */
 export function serverProcessEnv(env: Record<string, string>): Record<string, string> {
   return {
@@ -17,6 +18,8 @@ export function serverProcessEnv(env: Record<string, string>): Record<string, st
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
+    // No balancer reads its readiness: the stop need not wait for one to notice.
+    SHUTDOWN_DELAY_SECONDS: '0',
     ...env,
   };
 }

@@ -36,7 +36,7 @@ export function useTwoShops(name: string, receive: (shops: TwoShops) => void) {
   });
 }
 
-export interface WorkspaceCall {
+interface WorkspaceCall {
   method?: ApiRequest['method'];
   body?: unknown;
   /** The `Cookie` of this member; none: signed out. */

@@ -1,5 +1,6 @@
 import type { PlanLength } from '@dukkan/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { locations, payments, subscriptions } from '../../src/db/schema/index.ts';
 import {
@@ -8,10 +9,29 @@ import {
 } from '../../src/features/subscriptions/subscriptions.ts';
 import type { Mailer } from '../../src/platform/mail/mailer.ts';
 import { createSample, testResources } from './route-scenarios.ts';
+import { MemoryMailer } from './test-app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** Subscription services on a test database with an in-memory mailer. */
 export function subscriptionServices(db: Database, mailer: Mailer): SubscriptionServices {
   return { db, mailer, publicUrl: 'http://dukkan.test', log: { error() {} } as never };
+}
+
+/**
+ * A migrated test database for the file's tests (closed after them), the mails sent, and the
+ * subscription services on that database.
+ */
+export function useSubscriptionDatabase() {
+  const mailer = new MemoryMailer();
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  const db = () => database!.db;
+  return { mailer, db, services: () => subscriptionServices(db(), mailer) };
 }
 
 /** `active` active locations and `inactive` inactive ones in the workspace (under one brand). */

@@ -21,7 +21,7 @@ export class MemoryMailer implements Mailer {
   close() {}
 }
 
-export interface TestAppOptions {
+interface TestAppOptions {
   /** Extra environment for `loadConfig` (NODE_ENV is always `test`). */
   env?: Record<string, string>;
   /** Adjusts the parsed configuration, e.g. `config.rateLimits.perAddress.points = 3`. */

@@ -44,7 +44,7 @@ export async function createRole(
   return role!;
 }
 
-export interface MemberOptions {
+interface MemberOptions {
   /** The member's role is a new role with these tags (none: no role). */
   tags?: readonly string[];
   roleId?: string;

@@ -24,6 +24,12 @@ afterAll(async () => {
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** A workspace with the application installed in `status` (none: never subscribed) and its admin. */
+/** A new application, and a new workspace in its free trial with the workspace's admin. */
+async function inFreeTrial() {
+  const application = await insertApplication(t.db);
+  return { application, ...(await workspaceWith(application, 'freeTrial')) };
+}
+
 async function workspaceWith(application: ApplicationRow, status: SubscriptionStatus | null) {
   const workspace = await createWorkspace(t.db);
   const admin = await addMember(t.db, workspace.id, { isAdmin: true });
@@ -140,8 +146,7 @@ describe('GET /api/oauth/installed-application/:clientId', () => {
     let workspace: { id: string; name: string };
     let admin: TestMember;
     beforeAll(async () => {
-      application = await insertApplication(t.db);
-      ({ workspace, admin } = await workspaceWith(application, 'freeTrial'));
+      ({ application, workspace, admin } = await inFreeTrial());
     });
 
     it('a member given the application: 200; a member not given it (another one instead): 404', async () => {
@@ -223,8 +228,7 @@ describe('GET /api/oauth/authorize/client-side', () => {
   let workspace: { id: string; name: string };
   let admin: TestMember;
   beforeAll(async () => {
-    application = await insertApplication(t.db);
-    ({ workspace, admin } = await workspaceWith(application, 'freeTrial'));
+    ({ application, workspace, admin } = await inFreeTrial());
   });
 
   it('finishes the interaction: data.redirect is the provider’s /oidc/auth/<interaction>', async () => {

@@ -21,7 +21,7 @@ import type { TestApp } from '../helpers/test-app.ts';
  * the bad one, a second application installed in the fixture's workspace, and a confidential one.
  */
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   json: Record<string, unknown>;
   headers: Record<string, unknown>;
@@ -96,7 +96,7 @@ export async function browserGet(
   });
 }
 
-export interface StartedSignIn {
+interface StartedSignIn {
   request: PkceRequest;
   callback: URL;
   code: string;
@@ -159,7 +159,7 @@ export async function anotherInstalledApplication(testApp: TestApp, workspaceId:
   return { application, config, redirectUri: application.redirectUris[0]! };
 }
 
-export async function installIn(testApp: TestApp, workspaceId: string, applicationId: string) {
+async function installIn(testApp: TestApp, workspaceId: string, applicationId: string) {
   await insertSubscription(testApp.db, workspaceId, applicationId, 'freeTrial', {
     startDate: new Date(),
     endDate: new Date(Date.now() + 14 * 24 * 60 * 60 * 1000),

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port.ts';
 import { authorizationRequest, oidcPost, portalFixture, signInThroughPortal } from '../helpers/oauth.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -25,18 +25,6 @@ type Answer = { status: number; json: Record<string, unknown> };
 
 /** Every process started, ready or not: afterAll stops them even when a start timed out. */
 const started: ServerProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 interface ServerProcess {
   url: string;

@@ -135,8 +135,40 @@ const postEvent = (s: Scene, body: Record<string, unknown>) =>
     cookie: s.admin.cookie,
   });
 
-const usersUrl = (s: Scene, userId: string) =>
-  `/api/workspaces/users/${userId}?workspaceId=${s.one.workspace.id}`;
+/** The operator's `event` on workspace 1's subscription to A. */
+const operatorEvent = (s: Scene, event: 'approve' | 'reject', at = new Date()) =>
+  runSubscriptionEvent(
+    services(),
+    { workspaceId: s.one.workspace.id, applicationId: s.application.id, event, actor: 'operator' },
+    at,
+  );
+
+/** The status of workspace 1's subscription to A. */
+const statusOf = async (s: Scene) =>
+  (await storedSubscription(t.db, s.one.workspace.id, s.application.id))?.status;
+
+/** The admin's sign-ins to A in workspace 1 and in workspace 2. */
+async function adminSignIns(s: Scene) {
+  return { here: await s.signInAs('admin', 'one'), elsewhere: await s.signInAs('admin', 'two') };
+}
+
+/** The member's sign-ins to A in both workspaces, and the admin's in workspace 1. */
+async function memberAndAdminSignIns(s: Scene) {
+  return {
+    memberHere: await s.signInAs('member', 'one'),
+    memberElsewhere: await s.signInAs('member', 'two'),
+    adminHere: await s.signInAs('admin', 'one'),
+  };
+}
+
+/** The admin's change to the member in workspace 1 (on the Users page). */
+const changeMember = (s: Scene, method: 'PATCH' | 'DELETE', body?: Record<string, unknown>) =>
+  api(t.app, {
+    method,
+    url: `/api/workspaces/users/${s.member.user.id}?workspaceId=${s.one.workspace.id}`,
+    body,
+    cookie: s.admin.cookie,
+  });
 
 describe('the subscription', () => {
   it('the free trial expiring (the clock past its end) ends the sign-ins in that workspace only', async () => {
@@ -152,9 +184,7 @@ describe('the subscription', () => {
 
     const run = await clock(new Date(trial!.endDate!.getTime() + 1000));
     expect(run.applied).toContainEqual({ subscriptionId: trial!.id, event: 'trialEnds' });
-    expect((await storedSubscription(t.db, s.one.workspace.id, s.application.id))?.status).toBe(
-      'expiredFreeTrial',
-    );
+    expect(await statusOf(s)).toBe('expiredFreeTrial');
     await expectStates(s, [
       [here, ended],
       [memberHere, ended],
@@ -164,8 +194,7 @@ describe('the subscription', () => {
 
   it('the workspace cancelling its free trial ends them', async () => {
     const s = await scene();
-    const here = await s.signInAs('admin', 'one');
-    const elsewhere = await s.signInAs('admin', 'two');
+    const { here, elsewhere } = await adminSignIns(s);
     const response = await postEvent(s, { event: 'cancel' });
     expect(response.status, response.text).toBe(200);
     expect((response.json as { data: { status: string } }).data.status).toBe('expiredFreeTrial');
@@ -177,23 +206,13 @@ describe('the subscription', () => {
 
   it('a subscription requested during the trial ends them (pending is not installed); the operator’s rejection keeps them ended', async () => {
     const s = await scene();
-    const here = await s.signInAs('admin', 'one');
-    const elsewhere = await s.signInAs('admin', 'two');
+    const { here, elsewhere } = await adminSignIns(s);
     const requested = await postEvent(s, { event: 'request', plan: 'monthly' });
     expect(requested.status, requested.text).toBe(200);
     await expectStates(s, [[here, ended]]);
 
-    await runSubscriptionEvent(
-      services(),
-      {
-        workspaceId: s.one.workspace.id,
-        applicationId: s.application.id,
-        event: 'reject',
-        actor: 'operator',
-      },
-      new Date(),
-    );
-    expect((await storedSubscription(t.db, s.one.workspace.id, s.application.id))?.status).toBe('rejected');
+    await operatorEvent(s, 'reject');
+    expect(await statusOf(s)).toBe('rejected');
     await expect(s.signInAs('admin', 'one')).rejects.toThrow(/Login answered 403/);
     await expectStates(s, [[elsewhere, alive]]);
   });
@@ -202,19 +221,9 @@ describe('the subscription', () => {
     const s = await scene();
     await postEvent(s, { event: 'request', plan: 'monthly' });
     const approvedAt = new Date();
-    const approved = await runSubscriptionEvent(
-      services(),
-      {
-        workspaceId: s.one.workspace.id,
-        applicationId: s.application.id,
-        event: 'approve',
-        actor: 'operator',
-      },
-      approvedAt,
-    );
+    const approved = await operatorEvent(s, 'approve', approvedAt);
     expect(approved.subscription.status).toBe('approved');
-    let here = await s.signInAs('admin', 'one');
-    const elsewhere = await s.signInAs('admin', 'two');
+    let { here, elsewhere } = await adminSignIns(s);
 
     expect((await postEvent(s, { event: 'cancel' })).status).toBe(200);
     // Cancelling keeps the period: still installed.
@@ -224,9 +233,7 @@ describe('the subscription', () => {
 
     const run = await clock(new Date(approved.subscription.endDate!.getTime() + 1000));
     expect(run.applied).toContainEqual({ subscriptionId: approved.subscription.id, event: 'periodEnds' });
-    expect((await storedSubscription(t.db, s.one.workspace.id, s.application.id))?.status).toBe(
-      'expiredSubscription',
-    );
+    expect(await statusOf(s)).toBe('expiredSubscription');
     await expectStates(s, [
       [here, ended],
       [elsewhere, alive],
@@ -236,18 +243,8 @@ describe('the subscription', () => {
   it('approved, unpaid: the sign-in lasts through the grace, whose end ends it', async () => {
     const s = await scene();
     await postEvent(s, { event: 'request', plan: 'monthly' });
-    const approved = await runSubscriptionEvent(
-      services(),
-      {
-        workspaceId: s.one.workspace.id,
-        applicationId: s.application.id,
-        event: 'approve',
-        actor: 'operator',
-      },
-      new Date(),
-    );
-    let here = await s.signInAs('admin', 'one');
-    const elsewhere = await s.signInAs('admin', 'two');
+    const approved = await operatorEvent(s, 'approve');
+    let { here, elsewhere } = await adminSignIns(s);
 
     const periodEnd = approved.subscription.endDate!;
     await clock(new Date(periodEnd.getTime() + 1000));
@@ -259,9 +256,7 @@ describe('the subscription', () => {
     here = state.refreshed!;
 
     await clock(new Date(inGrace!.graceEndsAt!.getTime() + 1000));
-    expect((await storedSubscription(t.db, s.one.workspace.id, s.application.id))?.status).toBe(
-      'expiredSubscription',
-    );
+    expect(await statusOf(s)).toBe('expiredSubscription');
     await expectStates(s, [
       [here, ended],
       [elsewhere, alive],
@@ -277,15 +272,12 @@ describe('the membership, changed by an admin', () => {
     'the member %s: their sign-in there ends; the admin’s, and theirs in another workspace, go on',
     async (_change, change) => {
       const s = await scene();
-      const memberHere = await s.signInAs('member', 'one');
-      const memberElsewhere = await s.signInAs('member', 'two');
-      const adminHere = await s.signInAs('admin', 'one');
-      const response = await api(t.app, {
-        method: 'PATCH',
-        url: usersUrl(s, s.member.user.id),
-        body: change === 'applicationB' ? { applications: [s.applicationB.clientId] } : change,
-        cookie: s.admin.cookie,
-      });
+      const { memberHere, memberElsewhere, adminHere } = await memberAndAdminSignIns(s);
+      const response = await changeMember(
+        s,
+        'PATCH',
+        change === 'applicationB' ? { applications: [s.applicationB.clientId] } : change,
+      );
       expect(response.status, response.text).toBe(200);
       await expectStates(s, [
         [memberHere, ended],
@@ -298,26 +290,15 @@ describe('the membership, changed by an admin', () => {
   it('a change that keeps the application (a new code) ends nothing', async () => {
     const s = await scene();
     const memberHere = await s.signInAs('member', 'one');
-    const response = await api(t.app, {
-      method: 'PATCH',
-      url: usersUrl(s, s.member.user.id),
-      body: { code: 'K-42' },
-      cookie: s.admin.cookie,
-    });
+    const response = await changeMember(s, 'PATCH', { code: 'K-42' });
     expect(response.status, response.text).toBe(200);
     await expectStates(s, [[memberHere, alive]]);
   });
 
   it('the member removed: their sign-in there ends', async () => {
     const s = await scene();
-    const memberHere = await s.signInAs('member', 'one');
-    const memberElsewhere = await s.signInAs('member', 'two');
-    const adminHere = await s.signInAs('admin', 'one');
-    const response = await api(t.app, {
-      method: 'DELETE',
-      url: usersUrl(s, s.member.user.id),
-      cookie: s.admin.cookie,
-    });
+    const { memberHere, memberElsewhere, adminHere } = await memberAndAdminSignIns(s);
+    const response = await changeMember(s, 'DELETE');
     expect(response.status, response.text).toBe(200);
     await expectStates(s, [
       [memberHere, ended],
@@ -330,9 +311,7 @@ describe('the membership, changed by an admin', () => {
 describe('the password', () => {
   it('changed: every sign-in of the user ends, in every workspace; another user’s goes on', async () => {
     const s = await scene();
-    const memberHere = await s.signInAs('member', 'one');
-    const memberElsewhere = await s.signInAs('member', 'two');
-    const adminHere = await s.signInAs('admin', 'one');
+    const { memberHere, memberElsewhere, adminHere } = await memberAndAdminSignIns(s);
     expect(await grantsOf(s.member.user.id)).toHaveLength(2);
     const response = await api(t.app, {
       url: '/api/auth/change-password',
@@ -352,9 +331,7 @@ describe('the password', () => {
 
   it('reset through the mailed link: the same', async () => {
     const s = await scene();
-    const memberHere = await s.signInAs('member', 'one');
-    const memberElsewhere = await s.signInAs('member', 'two');
-    const adminHere = await s.signInAs('admin', 'one');
+    const { memberHere, memberElsewhere, adminHere } = await memberAndAdminSignIns(s);
     const { token, tokenHash } = createToken();
     await t.db.insert(passwordTokens).values({
       tokenHash,
@@ -464,12 +441,7 @@ describe('prompt=none: a silent sign-in from the same browser', () => {
   it('after the member loses the application: consent_required, no code', async () => {
     const s = await scene();
     await s.signInAs('member', 'one');
-    const taken = await api(t.app, {
-      method: 'PATCH',
-      url: usersUrl(s, s.member.user.id),
-      body: { applications: [s.applicationB.clientId] },
-      cookie: s.admin.cookie,
-    });
+    const taken = await changeMember(s, 'PATCH', { applications: [s.applicationB.clientId] });
     expect(taken.status, taken.text).toBe(200);
     const { url } = await silently(s, s.memberBrowser);
     expect(url.searchParams.get('error')).toBe('consent_required');

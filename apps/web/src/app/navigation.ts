@@ -29,7 +29,7 @@ export interface NavGroupEntry {
   links: NavLinkEntry[];
 }
 
-export type NavEntry = NavLinkEntry | NavGroupEntry;
+type NavEntry = NavLinkEntry | NavGroupEntry;
 
 /** The menu's groups (`nav.groups.<key>`): each one's icon and place among the top-level entries. */
 const groupPlaces: Record<MenuGroup, { icon: NavIcon; order: number }> = {
@@ -118,7 +118,7 @@ export const navigation: readonly NavEntry[] = menuOf(resources);
 export type VisibleNavEntry = NavLinkEntry | (NavGroupEntry & { active: boolean });
 
 /** Is the current path this link's page, or one of its sub-pages (`/categories/12`)? */
-export function isLinkActive(linkPath: string, pathname: string): boolean {
+function isLinkActive(linkPath: string, pathname: string): boolean {
   if (linkPath === '/') return pathname === '/';
   return pathname === linkPath || pathname.startsWith(`${linkPath}/`);
 }

@@ -4,7 +4,7 @@ import { Page } from '../components/page.tsx';
 import { useCan } from '../lib/workspace-context.tsx';
 import { NotAuthorized } from './not-authorized.tsx';
 
-export interface RequirePermissionProps {
+interface RequirePermissionProps {
   and?: readonly PermissionTag[];
   or?: readonly PermissionTag[];
   /** The screen's title, kept on the rejection view so the header still says where the user is. */

@@ -81,7 +81,7 @@ export const screens: Readonly<Record<string, Screen>> = {
 
 /** The screens that are not a resource's. */
 export type OtherScreenName = keyof typeof otherScreens;
-export type ScreenName = OtherScreenName | ResourceKey;
+type ScreenName = OtherScreenName | ResourceKey;
 
 /** A screen by name; throws for a name that is none (a menu entry naming a screen that does not exist). */
 export function screenNamed(name: ScreenName): Screen {

@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { useTranslation } from 'react-i18next';
 
 /** A record saved from inside a form that is still being edited ("New unit" under a product). */
-export interface KeptRecord {
+interface KeptRecord {
   /** What it is, as the reader says it ("measurement unit"). */
   entity: string;
   /** Its name in the reader's language. */

@@ -7,7 +7,7 @@ import { Button } from './ui/button.tsx';
 import { LockIcon } from './ui/icons.tsx';
 
 /** What the signed-in shell puts into every page header: the menu button and the user menu. */
-export interface ShellSlots {
+interface ShellSlots {
   start: ReactNode;
   end: ReactNode;
 }

@@ -4,7 +4,7 @@ import { Field } from './ui/field.tsx';
 import { PasswordInput } from './ui/password-input.tsx';
 
 /** The strength rule under a new-password field; the symbol list stays left-to-right and unbroken. */
-export function PasswordRules() {
+function PasswordRules() {
   return (
     <Trans
       i18nKey="auth.newPassword.rules"

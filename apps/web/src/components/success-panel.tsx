@@ -5,15 +5,7 @@ import { MailCheckIcon } from './ui/icons.tsx';
 import { TextLink } from './ui/text-link.tsx';
 
 /** The message that replaces a public form once it was sent. */
-export function SuccessPanel({
-  title,
-  body,
-  children,
-}: {
-  title: string;
-  body: string;
-  children?: ReactNode;
-}) {
+function SuccessPanel({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
   return (
     <div role="status" className="flex flex-col items-center py-4 text-center">
       <span className="grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700 ring-8 ring-brand-50/50 dark:bg-brand-900/40 dark:text-brand-300 dark:ring-brand-900/20">

@@ -56,9 +56,9 @@ export function isOfflineError(error: unknown): error is OfflineError {
 /** `navigator.onLine` is only trusted when it says offline (true may still mean no route). */
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-export type QueryParams = Record<string, string | number | readonly string[] | null | undefined>;
+type QueryParams = Record<string, string | number | readonly string[] | null | undefined>;
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Added to the query string; empty values and empty lists are left out, lists are comma-joined. */

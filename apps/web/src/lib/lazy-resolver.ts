@@ -1,5 +1,5 @@
 /** What a schema check answers: the values it accepted, or the first message per field. */
-export type SchemaCheck<T> =
+type SchemaCheck<T> =
   | { values: T; errors?: undefined }
   | { values?: undefined; errors: Record<string, string> };
 

@@ -13,7 +13,7 @@ import { type To, UNSAFE_createBrowserHistory } from 'react-router';
  */
 
 /** Asks the member; calls `leave` if they agree to discard their changes, nothing if they stay. */
-export type LeaveCheck = (leave: () => void) => void;
+type LeaveCheck = (leave: () => void) => void;
 
 type BrowserHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
 

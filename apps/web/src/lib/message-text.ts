@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type en from '../i18n/locales/en.json';
 
-export type MessageCode = keyof typeof en.validation;
+type MessageCode = keyof typeof en.validation;
 
 /**
  * Form messages are codes (the contract's validation codes, plus a few of the web's own);

@@ -7,7 +7,7 @@ import { collapseList } from './collapse-list.ts';
 /** A cell's list of names (chips) shows at most this many; of lines (hours, phones), this many lines. */
 export const compactLimits = { names: 5, lines: 3 } as const;
 
-export interface CompactListItem {
+interface CompactListItem {
   key: string;
   node: ReactNode;
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useSelectedWorkspaceIfAny } from '../lib/workspace-context.tsx';
 
 /** What a declared text (a label, a hint, a list's intro) may name of the selected workspace. */
-export interface DeclaredTextValues {
+interface DeclaredTextValues {
   /** ISO 4217, e.g. `EGP`: what the workspace's exchange rates are against. */
   baseCurrency?: string;
   workspaceName?: string;

@@ -10,7 +10,7 @@ import type { FileAccess, UploadFiles } from './form/field-props.ts';
 import { ResourceForm } from './form/resource-form.tsx';
 import { placeSaveFailure } from './form/save-failure.ts';
 
-export interface FormDialogProps<S extends z.ZodType> {
+interface FormDialogProps<S extends z.ZodType> {
   title: string;
   size?: DialogProps['size'];
   /** The declared form: its fields and the schema the server validates with. */

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 
 /**
  * Where a key pressed in a search box moves the highlighted option of its list of `count`:
@@ -25,7 +25,10 @@ export function listboxKeyTarget(
 /**
  * The highlighted option of a search box's list (a combobox with `aria-activedescendant`): its
  * index kept within the list, the options' ids, and the box's key handling, which calls
- * `choose` with the highlighted index on Enter.
+ * `choose` with the highlighted index on Enter. `searchProps` and `optionProps` are the
+ * attributes and handlers of the box and of each option (`selected`: the current choice): typing highlights the first match,
+ * hovering an option highlights it, a click or Enter on it chooses it, and the focus stays in the
+ * box throughout.
  */
 export function useListboxKeys(count: number, choose: (index: number) => void) {
   const listId = useId();
@@ -39,5 +42,33 @@ export function useListboxKeys(count: number, choose: (index: number) => void) {
     else setActive(target);
     event.preventDefault();
   };
-  return { listId, activeIndex, setActive, optionId, onKeyDown };
+  const searchProps = (query: string, setQuery: (query: string) => void) =>
+    ({
+      type: 'search',
+      role: 'combobox',
+      'aria-expanded': true,
+      'aria-controls': listId,
+      'aria-autocomplete': 'list',
+      'aria-activedescendant': count > 0 ? optionId(activeIndex) : undefined,
+      value: query,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        setQuery(event.target.value);
+        setActive(0);
+      },
+      onKeyDown,
+    }) as const;
+  const optionProps = (index: number, selected: boolean) =>
+    ({
+      id: optionId(index),
+      role: 'option',
+      tabIndex: -1,
+      'aria-selected': selected,
+      onMouseEnter: () => setActive(index),
+      onMouseDown: (event: MouseEvent) => event.preventDefault(),
+      onClick: () => choose(index),
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key === 'Enter') choose(index);
+      },
+    }) as const;
+  return { listId, activeIndex, setActive, searchProps, optionProps };
 }

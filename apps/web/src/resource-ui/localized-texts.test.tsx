@@ -5,8 +5,9 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
-import { ResourceScreen } from './resource-screen.tsx';
+import { bothLanguages } from '../test/localized.ts';
+import { callsTo, listPage, testUser } from '../test/render.tsx';
+import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
  * A tax's title and a category's description are localized like names: the list shows each in
@@ -23,10 +24,7 @@ const stamps = {
 const vat: TaxRecord = {
   id: '5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a11',
   code: 'VAT',
-  title: [
-    { locale: 'en', value: 'Value added tax' },
-    { locale: 'ar', value: 'ضريبة القيمة المضافة' },
-  ],
+  title: bothLanguages('Value added tax', 'ضريبة القيمة المضافة'),
   country: 'EG',
   rate: 14,
   ...stamps,
@@ -41,22 +39,11 @@ const stamp: TaxRecord = {
 const drinks: CategoryRecord = {
   id: '5a0c4b1e-3333-4a57-9a0e-6f1d1b9c2a13',
   code: 'DRK',
-  name: [
-    { locale: 'en', value: 'Drinks' },
-    { locale: 'ar', value: 'مشروبات' },
-  ],
-  description: [
-    { locale: 'en', value: 'Everything served in a cup' },
-    { locale: 'ar', value: 'كل ما يُقدَّم في كوب' },
-  ],
+  name: bothLanguages('Drinks', 'مشروبات'),
+  description: bothLanguages('Everything served in a cup', 'كل ما يُقدَّم في كوب'),
   parentId: null,
   ...stamps,
 };
-
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
 
 async function inArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
@@ -70,16 +57,10 @@ afterEach(async () => {
 });
 
 function renderTaxes() {
-  const mock = mockFetch([
-    { path: '/api/taxes', body: list([vat, stamp]) },
+  return renderResourceScreen(taxesResource, 'Taxes', admin, [
+    { path: '/api/taxes', body: listPage([vat, stamp]) },
     { method: 'PATCH', path: `/api/taxes/${vat.id}`, body: { data: vat } },
   ]);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={taxesResource} title="Taxes" />, {
-    user: admin,
-    path: '/taxes',
-  });
-  return mock;
 }
 
 describe('a localized tax title', () => {
@@ -114,10 +95,7 @@ describe('a localized tax title', () => {
     await person.click(form.getByRole('button', { name: 'حفظ' }));
     await waitFor(() => expect(callsTo(calls, `/api/taxes/${vat.id}`, 'PATCH')).toHaveLength(1));
     expect(callsTo(calls, `/api/taxes/${vat.id}`, 'PATCH')[0]?.body).toMatchObject({
-      title: [
-        { locale: 'en', value: 'Value added tax' },
-        { locale: 'ar', value: 'ض.ق.م' },
-      ],
+      title: bothLanguages('Value added tax', 'ض.ق.م'),
     });
   });
 });
@@ -125,12 +103,9 @@ describe('a localized tax title', () => {
 describe('a localized category description', () => {
   it('the Arabic interface shows the Arabic description', async () => {
     await inArabic();
-    const mock = mockFetch([{ path: '/api/categories', body: list([drinks]) }]);
-    vi.stubGlobal('fetch', mock.fetchMock);
-    renderSignedIn(<ResourceScreen definition={categoriesResource} title="Categories" />, {
-      user: admin,
-      path: '/categories',
-    });
+    renderResourceScreen(categoriesResource, 'Categories', admin, [
+      { path: '/api/categories', body: listPage([drinks]) },
+    ]);
     const row = await screen.findByRole('row', { name: /مشروبات/ });
     expect(row.textContent).toContain('كل ما يُقدَّم في كوب');
     expect(row.textContent).not.toContain('Everything served in a cup');

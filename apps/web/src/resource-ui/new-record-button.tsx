@@ -13,7 +13,7 @@ export function useMayCreate(definition: ResourceDefinition): boolean {
   return Boolean(definition.form) && allows('create');
 }
 
-export interface NewRecordButtonProps {
+interface NewRecordButtonProps {
   /** The key of the resource whose records the field chooses. */
   resource: string;
   /**

@@ -79,7 +79,7 @@ export function RecordPicker<R extends { id: string }>({
     { enabled: open },
   );
   const records = ((matches.data?.data ?? []) as R[]).filter((record) => isOffered?.(record) ?? true);
-  const { listId, activeIndex, setActive, optionId, onKeyDown } = useListboxKeys(records.length, (index) =>
+  const { listId, activeIndex, searchProps, optionProps } = useListboxKeys(records.length, (index) =>
     choose(records[index]),
   );
 
@@ -116,20 +116,9 @@ export function RecordPicker<R extends { id: string }>({
         </PopoverTrigger>
         <PopoverContent className="w-[min(26rem,calc(100vw-2rem))] p-2" aria-label={label}>
           <input
-            type="search"
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={records.length > 0 ? optionId(activeIndex) : undefined}
+            {...searchProps(query, setQuery)}
             aria-label={searchLabel}
             placeholder={searchLabel}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onKeyDown}
             className={cn(controlClassName, 'h-10')}
           />
           <div
@@ -142,16 +131,7 @@ export function RecordPicker<R extends { id: string }>({
             {records.map((record, index) => (
               <div
                 key={record.id}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === activeIndex}
-                onMouseEnter={() => setActive(index)}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(record)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') choose(record);
-                }}
+                {...optionProps(index, index === activeIndex)}
                 className={cn(
                   'cursor-pointer rounded-lg px-2 py-2 text-sm',
                   index === activeIndex && 'bg-slate-100 dark:bg-slate-800',

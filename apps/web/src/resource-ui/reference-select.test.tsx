@@ -5,8 +5,9 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
-import { ResourceScreen } from './resource-screen.tsx';
+import { bothLanguages } from '../test/localized.ts';
+import { callsTo, testUser } from '../test/render.tsx';
+import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
  * A select of another resource's records (here a category's parent): a disabled record is no
@@ -25,10 +26,7 @@ const category = (
   ({
     id,
     code,
-    name: [
-      { locale: 'en', value: name[0] },
-      { locale: 'ar', value: name[1] },
-    ],
+    name: bothLanguages(name[0], name[1]),
     description: [{ locale: 'en', value: name[0] }],
     parentId,
     status,
@@ -41,19 +39,13 @@ const food = category('f0000000-0000-4000-8000-000000000002', 'B-FOO', ['Food', 
 const bread = category('b0000000-0000-4000-8000-000000000003', 'C-BRD', ['Bread', 'خبز'], food.id);
 
 function renderCategories() {
-  const mock = mockFetch([
+  return renderResourceScreen(categoriesResource, 'Categories', admin, [
     {
       path: '/api/categories',
       body: { data: [drinks, food, bread], meta: { total: 3, page: 1, pageSize: 100 } },
     },
     { method: 'PATCH', path: `/api/categories/${bread.id}`, body: { data: bread } },
   ]);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={categoriesResource} title="Categories" />, {
-    user: admin,
-    path: '/categories',
-  });
-  return mock;
 }
 
 async function parentSelect(dialog: HTMLElement) {

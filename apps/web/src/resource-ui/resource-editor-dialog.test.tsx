@@ -1,10 +1,11 @@
-import { type LocationRecord, locationsResource } from '@dukkan/contract';
+import { locationsResource } from '@dukkan/contract';
 import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
-import { ResourceScreen } from './resource-screen.tsx';
+import { callsTo, listPage, type MockRoute, testUser } from '../test/render.tsx';
+import { downtownLocation } from './location-test-data.ts';
+import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
  * The generic create/edit dialog with a real declaration (locations: localized names, phones,
@@ -13,40 +14,14 @@ import { ResourceScreen } from './resource-screen.tsx';
 const shop = { id: 'w-shop', name: 'Shop' };
 const admin = testUser([{ ...shop, grant: 'admin' }]);
 
-const location: LocationRecord = {
-  id: '5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a02',
-  code: 'LOC-1',
-  name: [
-    { locale: 'en', value: 'Downtown' },
-    { locale: 'ar', value: 'وسط البلد' },
-  ],
-  brandId: '0b7c5c1e-4c6b-4a57-9a0e-6f1d1b9c2a01',
-  openingDate: '2024-03-05',
-  workingHours: [],
-  address: '1 Nile St',
-  phones: [{ label: 'Front desk', number: '0223456789' }],
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
-
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
+const location = downtownLocation;
 
 function renderLocations(routes: MockRoute[] = []) {
-  const mock = mockFetch([
-    { path: '/api/brands', body: list([]) },
-    { path: '/api/locations', body: list([location]) },
+  return renderResourceScreen(locationsResource, 'Locations', admin, [
+    { path: '/api/brands', body: listPage([]) },
+    { path: '/api/locations', body: listPage([location]) },
     ...routes,
   ]);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={locationsResource} title="Locations" />, {
-    user: admin,
-    path: '/locations',
-  });
-  return mock;
 }
 
 async function openEditor() {

@@ -5,8 +5,7 @@ import type { ResourceEditorProps } from './resource-list-page.tsx';
 import { useFileUploads } from './use-file-uploads.ts';
 import { type RecordOf, useResourceMutations } from './use-resource.ts';
 
-export interface ResourceEditorDialogProps<D extends ResourceDefinition>
-  extends ResourceEditorProps<RecordOf<D>> {
+interface ResourceEditorDialogProps<D extends ResourceDefinition> extends ResourceEditorProps<RecordOf<D>> {
   definition: D;
   /** The dialog's title: New … or Edit …. */
   title: string;

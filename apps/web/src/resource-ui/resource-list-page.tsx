@@ -33,7 +33,7 @@ export interface ResourceEditorProps<R> {
 }
 
 /** How deleting reads for this resource: "Delete" by default, "Remove from workspace" for members. */
-export interface DeleteWording<R> {
+interface DeleteWording<R> {
   action: OperationAction;
   label: string;
   title: (record: R) => string;
@@ -41,7 +41,7 @@ export interface DeleteWording<R> {
   confirm: string;
 }
 
-export interface ResourceListPageProps<D extends ResourceDefinition> {
+interface ResourceListPageProps<D extends ResourceDefinition> {
   definition: D;
   title: string;
   columns: readonly ResourceColumn<RecordOf<D>>[];

@@ -2,8 +2,9 @@ import { type LocationRecord, locationsResource } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
-import { ResourceScreen } from './resource-screen.tsx';
+import { callsTo, listPage, type MockRoute, testUser } from '../test/render.tsx';
+import { downtownLocation } from './location-test-data.ts';
+import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
  * The declaration-driven screen, with a real declaration (locations: localized names, a brand
@@ -14,39 +15,20 @@ const admin = testUser([{ ...shop, grant: 'admin' }]);
 const brandId = '0b7c5c1e-4c6b-4a57-9a0e-6f1d1b9c2a01';
 
 const location: LocationRecord = {
-  id: '5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a02',
-  code: 'LOC-1',
-  name: [
-    { locale: 'en', value: 'Downtown' },
-    { locale: 'ar', value: 'وسط البلد' },
-  ],
+  ...downtownLocation,
   brandId,
-  openingDate: '2024-03-05',
   workingHours: [{ day: 'monday', opensAt: 9 * 3600, closesAt: 17 * 3600 + 30 * 60 }],
-  address: '1 Nile St',
-  phones: [{ label: 'Front desk', number: '0223456789' }],
-  status: 'active',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
 const brandsRoute: MockRoute = {
   path: '/api/brands',
-  body: list([{ id: brandId, code: 'BR', name: [{ locale: 'en', value: 'Nile Bakery' }], status: 'active' }]),
+  body: listPage([
+    { id: brandId, code: 'BR', name: [{ locale: 'en', value: 'Nile Bakery' }], status: 'active' },
+  ]),
 };
 
 function renderLocations(routes: MockRoute[]) {
-  const mock = mockFetch([brandsRoute, ...routes]);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={locationsResource} title="Locations" />, {
-    user: admin,
-    path: '/locations',
-  });
-  return mock;
+  return renderResourceScreen(locationsResource, 'Locations', admin, [brandsRoute, ...routes]);
 }
 
 afterEach(() => {
@@ -55,7 +37,7 @@ afterEach(() => {
 
 describe('ResourceScreen (locations)', () => {
   it('shows the declared columns: name, the brand by name, hours on a 12-hour clock, phones, status', async () => {
-    renderLocations([{ path: '/api/locations', body: list([location]) }]);
+    renderLocations([{ path: '/api/locations', body: listPage([location]) }]);
     const row = await screen.findByRole('row', { name: /Downtown/ });
     expect(within(row).getByText('LOC-1')).toBeTruthy();
     expect(await within(row).findByText('Nile Bakery')).toBeTruthy();
@@ -70,7 +52,7 @@ describe('ResourceScreen (locations)', () => {
   it('creates from the form: names per language, hours in seconds, labelled phones', async () => {
     const person = userEvent.setup();
     const { calls } = renderLocations([
-      { path: '/api/locations', body: list([]) },
+      { path: '/api/locations', body: listPage([]) },
       { method: 'POST', path: '/api/locations', status: 201, body: { data: location } },
     ]);
     await person.click((await screen.findAllByRole('button', { name: 'New location' }))[0]!);
@@ -105,7 +87,7 @@ describe('ResourceScreen (locations)', () => {
     const assigned = { ...location, id: '5a0c4b1e-2222-4a57-9a0e-6f1d1b9c2a03', code: 'LOC-0001' };
     let saved = false;
     const { calls } = renderLocations([
-      { path: '/api/locations', body: () => list(saved ? [assigned] : []) },
+      { path: '/api/locations', body: () => listPage(saved ? [assigned] : []) },
       {
         method: 'POST',
         path: '/api/locations',
@@ -139,7 +121,7 @@ describe('ResourceScreen (locations)', () => {
 
   it('sends nothing while the form is invalid, and shows each message under its field', async () => {
     const person = userEvent.setup();
-    const { calls } = renderLocations([{ path: '/api/locations', body: list([]) }]);
+    const { calls } = renderLocations([{ path: '/api/locations', body: listPage([]) }]);
     await person.click((await screen.findAllByRole('button', { name: 'New location' }))[0]!);
     const form = within(await screen.findByRole('dialog'));
     // 18:00 with no closing time (18:00 → 09:00 would be a night shift, which is fine).
@@ -156,7 +138,7 @@ describe('ResourceScreen (locations)', () => {
   it("puts the server's repeated-code refusal under Code and keeps the dialog open", async () => {
     const person = userEvent.setup();
     renderLocations([
-      { path: '/api/locations', body: list([location]) },
+      { path: '/api/locations', body: listPage([location]) },
       {
         method: 'PATCH',
         path: `/api/locations/${location.id}`,

@@ -35,7 +35,7 @@ function ResourceEditorDialog<D extends ResourceDefinition>(props: ComponentProp
   );
 }
 
-export interface ResourceScreenProps<D extends ResourceDefinition> {
+interface ResourceScreenProps<D extends ResourceDefinition> {
   definition: D;
   title: string;
   /** Filters the screen sets itself (not offered as menus). */

@@ -5,10 +5,11 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../test/localized.ts';
 import { validationRefusal } from '../test/refusal.ts';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
+import { callsTo, type MockRoute, testUser } from '../test/render.tsx';
 import { type TreeNode, treeOptions } from './option-sources.ts';
-import { ResourceScreen } from './resource-screen.tsx';
+import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
  * A select of records that form a tree (a category's parent): the choices under their parents,
@@ -22,10 +23,7 @@ const category = (id: string, code: string, en: string, arName: string, parentId
   ({
     id,
     code,
-    name: [
-      { locale: 'en', value: en },
-      { locale: 'ar', value: arName },
-    ],
+    name: bothLanguages(en, arName),
     description: [{ locale: 'en', value: en }],
     parentId,
     status: 'active',
@@ -53,13 +51,10 @@ const list = (records: unknown[]) => ({
 });
 
 function renderCategories(routes: MockRoute[] = []) {
-  const mock = mockFetch([{ path: '/api/categories', body: list(all) }, ...routes]);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={categoriesResource} title="Categories" />, {
-    user: admin,
-    path: '/categories',
-  });
-  return mock;
+  return renderResourceScreen(categoriesResource, 'Categories', admin, [
+    { path: '/api/categories', body: list(all) },
+    ...routes,
+  ]);
 }
 
 /** The parent select's choices as shown (indentation kept), without the 'no parent' one. */

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ListDefinition, type ListParams, readListParams, writeListParams } from './list-params.ts';
 
-export type ListParamsUpdate = Partial<ListParams>;
+type ListParamsUpdate = Partial<ListParams>;
 
 /**
  * The list state in the address bar. Any change other than the page itself goes back to page 1;

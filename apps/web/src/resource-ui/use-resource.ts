@@ -17,8 +17,8 @@ import { type OperationAction, operationEntity, operationTexts, toastOperation }
 
 /** A record of the resource, as its definition declares it. */
 export type RecordOf<D extends ResourceDefinition> = z.infer<D['schemas']['record']> & { id: string };
-export type CreateInputOf<D extends ResourceDefinition> = z.input<D['schemas']['create']>;
-export type UpdateInputOf<D extends ResourceDefinition> = z.input<D['schemas']['update']>;
+type CreateInputOf<D extends ResourceDefinition> = z.input<D['schemas']['create']>;
+type UpdateInputOf<D extends ResourceDefinition> = z.input<D['schemas']['update']>;
 
 /** One value a filter can take and how many records have it (`GET {resource}/filters`). */
 export interface FilterValueCount {
@@ -27,7 +27,7 @@ export interface FilterValueCount {
   /** For references: the referenced record's name, when the server adds it. */
   label?: string;
 }
-export type FilterCounts = Record<string, FilterValueCount[]>;
+type FilterCounts = Record<string, FilterValueCount[]>;
 
 /** A mutation refused on the client: the user lacks the tag, so nothing was sent (spec §6). */
 export class PermissionDeniedError extends Error {

@@ -25,3 +25,11 @@ export function validationRefusal(
     },
   };
 }
+
+/** A 401 as the server words it (`UNAUTHORIZED`), to spread into a route: its status and body. */
+export function unauthorizedRefusal(message: string) {
+  return {
+    status: 401,
+    body: { error: { statusCode: 401, code: 'UNAUTHORIZED', name: 'UnauthorizedError', message } },
+  };
+}

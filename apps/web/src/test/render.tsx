@@ -45,6 +45,12 @@ export function renderPage(
   return { ...result, queryClient };
 }
 
+/** A list's answer of one page (of 20) holding `records`, as a route's body. */
+export const listPage = <T,>(records: T[]) => ({
+  data: records,
+  meta: { total: records.length, page: 1, pageSize: 20 },
+});
+
 export interface MockCall {
   method: string;
   url: string;

@@ -27,6 +27,15 @@ function majorUnits(minor: number, digits: number): `${number}` {
   return (digits > 0 ? `${sign}${whole}.${text.slice(-digits)}` : `${sign}${whole}`) as `${number}`;
 }
 
+/** The reader's format of amounts in `currency`, with exactly its `digits` fraction digits. */
+const currencyFormat = (language: string, currency: string, digits: number) =>
+  numberFormat(language, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+
 /**
  * An amount of integer minor units in the reader's language (ar → ar-EG, else en-US), with the
  * currency's own fraction digits: 213750 EGP → 'EGP 2,137.50' / '‏٢٬١٣٧٫٥٠ ج.م.‏'. Formatted from
@@ -34,12 +43,7 @@ function majorUnits(minor: number, digits: number): `${number}` {
  */
 export function formatMoney(minor: number, currency: string, language: string): string {
   const digits = minorUnitDigits(currency);
-  return numberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(majorUnits(minor, digits));
+  return currencyFormat(language, currency, digits).format(majorUnits(minor, digits));
 }
 
 /**
@@ -49,12 +53,7 @@ export function formatMoney(minor: number, currency: string, language: string): 
 export function formatMoneyRange(min: number, max: number, currency: string, language: string): string {
   if (min === max) return formatMoney(min, currency, language);
   const digits = minorUnitDigits(currency);
-  return numberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  })
+  return currencyFormat(language, currency, digits)
     .formatRange(majorUnits(min, digits), majorUnits(max, digits))
     .replace(/\s*\u2013\s*/, ' \u2013 ');
 }

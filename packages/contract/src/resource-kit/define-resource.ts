@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import type { PermissionAction, PermissionResource, PermissionTag } from '../permissions/tags.ts';
 import { type ColumnDefinition, columnFitsField } from './columns.ts';
 import { recordStatuses } from './fields.ts';
@@ -108,6 +109,17 @@ export interface ResourceDefinition<
    * hints), it may name the selected workspace: `{{baseCurrency}}`, `{{workspaceName}}`.
    */
   intro?: string;
+}
+
+/**
+ * The schemas of a resource created from its input and updated with any part of it (the update
+ * schema is lazy, as the others are).
+ */
+export function inputSchemas<Record extends z.ZodObject, Input extends z.ZodObject>(
+  record: Record,
+  input: Input,
+) {
+  return { record, create: input, update: lazySchema(() => input.partial()) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import { allPermissionTags, type PermissionTag } from '../permissions/tags.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import { codeField, idField, timestampField, titleField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
@@ -43,12 +43,8 @@ export const authorityRolesResource = defineResource({
   path: 'authority-roles',
   permission: 'Authority',
   menu: { group: 'settings', order: 20 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: roleRecordSchema,
-    create: roleInputSchema,
-    update: lazySchema(() => roleInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(roleRecordSchema, roleInputSchema),
   search: ['code', 'title'],
   sort: ['code', 'title', 'usersCount', 'createdAt'],
   defaultSort: 'code',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   currencyField,
@@ -52,12 +52,8 @@ export const brandsResource = defineResource({
   path: 'brands',
   permission: 'Brands',
   menu: { group: 'data', order: 10 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: brandRecordSchema,
-    create: brandInputSchema,
-    update: lazySchema(() => brandInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(brandRecordSchema, brandInputSchema),
   search: ['code', 'name'],
   sort: ['code', 'name', 'creationDate', 'locationsCount', 'createdAt'],
   defaultSort: 'code',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import type { ResourceFormDefinition } from '../resource-kit/define-resource.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   emptyAsNull,
@@ -78,12 +78,8 @@ const categoryForm = (key: string): ResourceFormDefinition<CategoryRecord> => ({
 });
 
 const categoryDeclaration = {
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: categoryRecordSchema,
-    create: categoryInputSchema,
-    update: lazySchema(() => categoryInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(categoryRecordSchema, categoryInputSchema),
   search: ['code', 'name', 'description'],
   sort: ['code', 'name', 'createdAt'],
   defaultSort: 'code',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameField, phoneField } from '../auth/fields.ts';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import { codeField, emptyAsNull, referenceField } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { codeFormField, fieldLabel, statusRecordFields } from './catalogue-common.ts';
@@ -41,12 +41,8 @@ export const customersResource = defineResource({
   path: 'customers',
   permission: 'Customers',
   menu: { order: 30 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: customerRecordSchema,
-    create: customerInputSchema,
-    update: lazySchema(() => customerInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(customerRecordSchema, customerInputSchema),
   search: ['code', 'name', 'phones'],
   sort: ['code', 'name', 'source', 'createdAt'],
   defaultSort: 'code',

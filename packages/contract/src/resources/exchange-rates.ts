@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { exchangeRateLimits } from '../domain/exchange-rates.ts';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas } from '../resource-kit/define-resource.ts';
 import { currencyField, idField, timestampField, typedNumber } from '../resource-kit/fields.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { fieldLabel } from './catalogue-common.ts';
@@ -38,11 +38,7 @@ export const exchangeRatesResource = defineResource({
   permission: 'ExchangeRate',
   menu: { group: 'settings', order: 30 },
   verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update'],
-  schemas: {
-    record: exchangeRateRecordSchema,
-    create: exchangeRateInputSchema,
-    update: lazySchema(() => exchangeRateInputSchema.partial()),
-  },
+  schemas: inputSchemas(exchangeRateRecordSchema, exchangeRateInputSchema),
   search: ['currency'],
   sort: ['currency', 'rate', 'createdAt'],
   defaultSort: 'currency',

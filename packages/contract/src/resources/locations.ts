@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { phoneField } from '../auth/fields.ts';
 import { secondsToTime, timeToSeconds } from '../domain/format.ts';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   dateField,
@@ -212,12 +212,8 @@ export const locationsResource = defineResource({
   path: 'locations',
   permission: 'Locations',
   menu: { group: 'data', order: 20 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: locationRecordSchema,
-    create: locationInputSchema,
-    update: lazySchema(() => locationInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(locationRecordSchema, locationInputSchema),
   search: ['code', 'name', 'address'],
   sort: ['code', 'name', 'openingDate', 'createdAt'],
   defaultSort: 'code',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   localizedNameField,
@@ -43,12 +43,8 @@ export const measurementUnitsResource = defineResource({
   path: 'measurement-units',
   permission: 'MeasurementUnits',
   menu: { group: 'data', order: 60 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: measurementUnitRecordSchema,
-    create: measurementUnitInputSchema,
-    update: lazySchema(() => measurementUnitInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(measurementUnitRecordSchema, measurementUnitInputSchema),
   search: ['code', 'name', 'symbol'],
   sort: ['code', 'name', 'symbol', 'createdAt'],
   defaultSort: 'code',

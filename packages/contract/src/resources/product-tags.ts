@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   localizedNameField,
@@ -25,12 +25,8 @@ export const productTagsResource = defineResource({
   path: 'product-tags',
   permission: 'Tags',
   menu: { group: 'data', order: 90 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: productTagRecordSchema,
-    create: productTagInputSchema,
-    update: lazySchema(() => productTagInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(productTagRecordSchema, productTagInputSchema),
   search: ['code', 'name'],
   sort: ['code', 'name', 'createdAt'],
   defaultSort: 'code',

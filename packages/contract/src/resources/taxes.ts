@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   countryField,
@@ -45,12 +45,8 @@ export const taxesResource = defineResource({
   path: 'taxes',
   permission: 'Taxes',
   menu: { group: 'data', order: 100 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: taxRecordSchema,
-    create: taxInputSchema,
-    update: lazySchema(() => taxInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(taxRecordSchema, taxInputSchema),
   search: ['code', 'title', 'country'],
   sort: ['code', 'title', 'country', 'rate', 'createdAt'],
   defaultSort: 'code',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { comparableValueText, namesOfLine } from '../domain/value-lines.ts';
 import { lazySchema } from '../lazy-schema.ts';
-import { defineResource } from '../resource-kit/define-resource.ts';
+import { defineResource, inputSchemas, resourceVerbs } from '../resource-kit/define-resource.ts';
 import {
   codeField,
   localizedNameField,
@@ -129,7 +129,7 @@ export const variationTypesResource = defineResource({
   path: 'variation-types',
   permission: 'Variations',
   menu: { group: 'data', order: 40 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
+  verbs: resourceVerbs,
   schemas: {
     record: variationTypeRecordSchema,
     create: variationTypeCreateSchema,
@@ -206,12 +206,8 @@ export const variationValuesResource = defineResource({
   path: 'variation-values',
   permission: 'Variations',
   menu: { group: 'data', order: 50 },
-  verbs: ['list', 'get', 'filters', 'create', 'bulk', 'update', 'delete'],
-  schemas: {
-    record: variationValueRecordSchema,
-    create: variationValueInputSchema,
-    update: lazySchema(() => variationValueInputSchema.partial()),
-  },
+  verbs: resourceVerbs,
+  schemas: inputSchemas(variationValueRecordSchema, variationValueInputSchema),
   search: ['code', 'name'],
   sort: ['code', 'name', 'position', 'createdAt'],
   defaultSort: 'code',

@@ -13,8 +13,8 @@ import {
 } from '../workspaces/create-workspace.ts';
 import { accessRequestRejectedMail } from './access-request-mails.ts';
 
-export type AccessRequest = typeof accessRequests.$inferSelect;
-export type AccessRequestStatus = AccessRequest['status'];
+type AccessRequest = typeof accessRequests.$inferSelect;
+type AccessRequestStatus = AccessRequest['status'];
 export const accessRequestStatuses = [
   'pending',
   'approved',
@@ -56,7 +56,7 @@ async function findPendingRequest(db: Database, id: string): Promise<AccessReque
 const noLongerPending = (id: string) =>
   new AccessRequestError('notPending', `Access request ${id} is no longer pending`);
 
-export interface ApprovedAccessRequest {
+interface ApprovedAccessRequest {
   request: AccessRequest;
   /** The workspace named after the company, and its admin's invitation (link and mail). */
   workspace: WorkspaceWithMailedAdmin;
@@ -98,7 +98,7 @@ export async function approveAccessRequest(
   return { request, workspace };
 }
 
-export interface RejectedAccessRequest {
+interface RejectedAccessRequest {
   request: AccessRequest;
   mail: MailDelivery;
 }

@@ -81,9 +81,8 @@ export const applicationChangesSchema = z
     logo: z.string().min(1).nullable(),
   })
   .partial();
-export type ApplicationChanges = z.input<typeof applicationChangesSchema>;
 
-export type ApplicationErrorReason =
+type ApplicationErrorReason =
   | 'invalidInput'
   | 'notFound'
   | 'duplicateClientId'

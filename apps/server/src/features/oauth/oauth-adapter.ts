@@ -24,7 +24,7 @@ const consumable = new Set([
  */
 const plausibleKey = /^[A-Za-z0-9_-]{1,512}$/;
 
-export type FindClient = (clientId: string) => Promise<AdapterPayload | undefined>;
+type FindClient = (clientId: string) => Promise<AdapterPayload | undefined>;
 
 /** The adapter factory oidc-provider takes (`adapter` option): one adapter per model name. */
 export function drizzleAdapter(db: Database, findClient: FindClient) {

@@ -42,7 +42,7 @@ const oauthLifetimes = {
   Grant: 14 * 24 * 60 * 60,
 } as const;
 
-export interface AuthorizationServerOptions {
+interface AuthorizationServerOptions {
   db: Database;
   publicUrl: string;
   /** Signs the provider's cookies. */

@@ -38,7 +38,7 @@ export async function tagIssues({ db, workspaceId }: HookContext, tagIds: readon
 }
 
 /** The chosen options with the names the variants' titles are made of, or the reasons to refuse them. */
-export type ResolvedOptions =
+type ResolvedOptions =
   | { ok: true; options: VariantOption[]; stored: ProductOption[] }
   | { ok: false; issues: ValidationIssue[] };
 

@@ -46,6 +46,16 @@ interface VariantData {
 }
 
 /** A stored variant as the plan needs it. */
+/** The `VariantData` of a row that has more. */
+const variantDataOf = (row: VariantData): VariantData => ({
+  sku: row.sku,
+  barcode: row.barcode,
+  price: row.price,
+  cost: row.cost,
+  images: row.images,
+  status: row.status,
+});
+
 interface StoredRow extends VariantData {
   id: string;
   key: string;
@@ -297,14 +307,7 @@ export async function planVariants(
         (row): StoredVariant<VariantData> => ({
           id: row.id,
           key: row.key,
-          data: {
-            sku: row.sku,
-            barcode: row.barcode,
-            price: row.price,
-            cost: row.cost,
-            images: row.images,
-            status: row.status,
-          },
+          data: variantDataOf(row),
           usedByRecipe: row.usedInRecipe,
         }),
       ),
@@ -559,12 +562,7 @@ export async function loadVariants(
         variantTitle(
           valueIds.map((id) => ({ value: names.get(id) ?? [] })),
         )) as ProductVariantRecord['title'],
-      sku: row.sku,
-      barcode: row.barcode,
-      price: row.price,
-      cost: row.cost,
-      images: row.images,
-      status: row.status,
+      ...variantDataOf(row),
       usedInRecipe: row.usedInRecipe,
     });
   }

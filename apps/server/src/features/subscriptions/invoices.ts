@@ -31,7 +31,7 @@ export async function activeLocationCount(db: Database, workspaceId: string): Pr
   return row?.count ?? 0;
 }
 
-export interface InvoicePeriod {
+interface InvoicePeriod {
   application: ApplicationRow;
   plan: PlanLength;
   periodStart: Date;

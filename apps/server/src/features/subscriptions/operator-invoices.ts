@@ -6,7 +6,7 @@ import type { InvoiceRow } from './subscription-periods.ts';
 import { SubscriptionCommandError } from './subscriptions.ts';
 
 /** An issued invoice as the operator's list shows it (every workspace). */
-export interface OperatorInvoice extends InvoiceRow {
+interface OperatorInvoice extends InvoiceRow {
   workspaceName: string;
   /** The workspace's time zone: its invoices' dates are days of its calendar. */
   timeZone: string;

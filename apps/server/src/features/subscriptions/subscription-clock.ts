@@ -52,7 +52,7 @@ const warningMs = warningDays * 24 * 60 * 60 * 1000;
 
 type ClockEvent = Extract<SubscriptionEvent, 'trialEnds' | 'periodEnds' | 'graceEnds'>;
 
-export interface SubscriptionClockRun {
+interface SubscriptionClockRun {
   /** The events applied, in order. */
   applied: { subscriptionId: string; event: ClockEvent }[];
   /** The subscriptions whose admins were warned of the end. */
@@ -218,7 +218,7 @@ export interface SubscriptionClockObserver {
   runFailed(): void;
 }
 
-export interface SubscriptionClockTimer {
+interface SubscriptionClockTimer {
   /** Stops the timer and waits for a run in progress to finish. */
   stop(): Promise<void>;
 }

@@ -39,7 +39,7 @@ export type { ApplicationRow, InvoiceRow, SubscriptionRow };
 export type SubscriptionActor = 'workspace' | 'operator' | 'clock' | 'payment';
 
 /** Why an event is refused: the lifecycle table's reason, or an application without a free trial. */
-export type SubscriptionRefusalReason = SubscriptionRefusal | 'noFreeTrial';
+type SubscriptionRefusalReason = SubscriptionRefusal | 'noFreeTrial';
 
 /** An event the subscription's state does not allow (409 over HTTP, exit 2 on the command line). */
 export class SubscriptionEventRefused extends Error {

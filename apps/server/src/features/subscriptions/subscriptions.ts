@@ -50,7 +50,7 @@ export class SubscriptionCommandError extends Error {
   }
 }
 
-export interface CommittedSubscriptionEvent extends AppliedSubscriptionEvent {
+interface CommittedSubscriptionEvent extends AppliedSubscriptionEvent {
   /** How many of the event's mails were sent (a failure is logged, not thrown). */
   mailsSent: number;
 }
@@ -73,7 +73,7 @@ export async function runSubscriptionEvent(
 }
 
 /** A subscription as the operator's list shows it (every workspace). */
-export interface OperatorSubscription {
+interface OperatorSubscription {
   id: string;
   workspaceId: string;
   workspaceName: string;
@@ -185,7 +185,7 @@ export const approveSubscription = (services: SubscriptionServices, id: string, 
 export const rejectSubscription = (services: SubscriptionServices, id: string, now: Date) =>
   decide(services, id, 'reject', now);
 
-export interface SettledInvoice {
+interface SettledInvoice {
   invoice: PaymentRecord;
   /** Whether the payment renewed the subscription (the next period's invoice, paid in grace). */
   renewed: boolean;

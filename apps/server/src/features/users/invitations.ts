@@ -23,7 +23,7 @@ export function nameFromEmail(email: string): string {
   return (local || email).slice(0, limits.name);
 }
 
-export interface InvitationRequest {
+interface InvitationRequest {
   workspaceId: string;
   email: string;
   roleId: string | null;

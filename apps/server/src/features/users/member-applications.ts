@@ -14,9 +14,9 @@ import { AppError, validationError } from '../../errors.ts';
  * Who gives a member their applications: a member of the workspace, or null for the platform
  * itself (a new workspace's first admin). An admin may give any installed application.
  */
-export type ApplicationGranter = { userId: string; isAdmin: boolean } | null;
+type ApplicationGranter = { userId: string; isAdmin: boolean } | null;
 
-export interface MemberApplications {
+interface MemberApplications {
   userId: string;
   isAdmin: boolean;
   /** The list the member will have. */

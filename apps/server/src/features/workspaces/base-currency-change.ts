@@ -22,7 +22,7 @@ import { validationError } from '../../errors.ts';
 type Refusal = 'PRICES_NEED_A_RATE' | 'MONEY_TOO_LARGE' | 'BASE_CURRENCY_HAS_NO_RATE' | 'RATE_OUT_OF_RANGE';
 
 /** Everything a change of the base currency does, decided before any write. */
-export interface BaseCurrencyPlan extends BaseCurrencyChange {
+interface BaseCurrencyPlan extends BaseCurrencyChange {
   oldBase: string;
   newBase: string;
   storedRates: { id: string; currency: string; rate: number }[];

@@ -11,9 +11,9 @@ import { createInvitation, type IssuedInvitation, invitationLink } from '../user
 import { addStarterUnits } from './starter-set.ts';
 
 /** The role every new workspace starts with, so its admin can invite staff straight away. */
-export const defaultRole = { code: 'manager', title: 'Manager' } as const;
+const defaultRole = { code: 'manager', title: 'Manager' } as const;
 
-export interface NewWorkspace {
+interface NewWorkspace {
   name: string;
   adminEmail: string;
   /** For an admin whose account the invitation creates: a language they chose, else null. */
@@ -21,7 +21,7 @@ export interface NewWorkspace {
   adminProfile?: { name: string; phone?: string | null };
 }
 
-export interface CreatedWorkspace {
+interface CreatedWorkspace {
   workspace: { id: string; name: string };
   role: { id: string; code: string; title: string };
   invitation: IssuedInvitation;

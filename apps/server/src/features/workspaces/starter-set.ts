@@ -21,10 +21,10 @@ export const starterUnits = [
   { code: 'PK', en: 'Pack', ar: 'عبوة', symbol: 'pk' },
 ] as const;
 
-export type StarterUnitCode = (typeof starterUnits)[number]['code'];
+type StarterUnitCode = (typeof starterUnits)[number]['code'];
 
 /** A starter unit as the measurement units' create takes it. */
-export function starterUnitInput(unit: (typeof starterUnits)[number]): MeasurementUnitInput {
+function starterUnitInput(unit: (typeof starterUnits)[number]): MeasurementUnitInput {
   return measurementUnitInputSchema.parse({
     code: unit.code,
     name: [

@@ -11,20 +11,13 @@ import { apiRequest } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useTheme } from '../../lib/theme.ts';
-import { useDirection } from '../../lib/use-direction.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
-import { MenuLink, MenuSeparator } from './menu-items.tsx';
+import { MenuFrame, MenuLink, MenuSeparator } from './menu-items.tsx';
 import { menuContentClassName, menuItemClassName } from './menu-styles.ts';
 
 /** The user menu's chunk (`user-menu.tsx`): Radix's menu, with the trigger's contents it is given. */
-export function UserMenuPopup({
-  defaultOpen,
-  triggerClassName,
-  triggerContent,
-  triggerRef,
-}: MenuWithTriggerProps) {
+export function UserMenuPopup(trigger: MenuWithTriggerProps) {
   const { t, i18n } = useTranslation();
-  const dir = useDirection();
   const { user } = useWorkspace();
   const { theme, toggleTheme } = useTheme();
   const queryClient = useQueryClient();
@@ -41,49 +34,44 @@ export function UserMenuPopup({
     saveLanguage.mutate({ language });
   };
 
-  // Not modal: a modal menu hides the page (aria-hidden) while its links stay focusable (axe: aria-hidden-focus).
   return (
-    <DropdownMenu.Root dir={dir} modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName}>
-        {triggerContent}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={`${menuContentClassName} w-[200px]`}>
-          <div className="px-2 py-1.5">
-            <p className="truncate text-sm font-semibold">{user.name}</p>
-            <p className="truncate text-xs text-slate-500 dark:text-slate-400">
-              <bdi>{user.email}</bdi>
-            </p>
-          </div>
-          <MenuSeparator />
-          <DropdownMenu.Item className={menuItemClassName} onSelect={toggleTheme}>
-            {theme === 'dark' ? <SunIcon className="size-4" /> : <MoonIcon className="size-4" />}
-            {theme === 'dark' ? t('theme.light') : t('theme.dark')}
-          </DropdownMenu.Item>
-          <MenuSeparator />
-          <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
-            {t('languages.label')}
-          </DropdownMenu.Label>
-          {languages.map((language) => (
-            <DropdownMenu.Item
-              key={language.code}
-              className={menuItemClassName}
-              disabled={i18n.resolvedLanguage === language.code}
-              onSelect={() => switchLanguage(language.code)}
-            >
-              <LanguageIcon className="size-4" />
-              <LanguageName code={language.code} />
-            </DropdownMenu.Item>
-          ))}
-          <MenuSeparator />
-          <MenuLink to="/profile" icon={UserIcon}>
-            {t('shell.myProfile')}
-          </MenuLink>
-          <MenuLink to="/logout" icon={LogoutIcon}>
-            {t('shell.logout')}
-          </MenuLink>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <MenuFrame
+      trigger={trigger}
+      content={{ align: 'end', sideOffset: 8, className: `${menuContentClassName} w-[200px]` }}
+    >
+      <div className="px-2 py-1.5">
+        <p className="truncate text-sm font-semibold">{user.name}</p>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          <bdi>{user.email}</bdi>
+        </p>
+      </div>
+      <MenuSeparator />
+      <DropdownMenu.Item className={menuItemClassName} onSelect={toggleTheme}>
+        {theme === 'dark' ? <SunIcon className="size-4" /> : <MoonIcon className="size-4" />}
+        {theme === 'dark' ? t('theme.light') : t('theme.dark')}
+      </DropdownMenu.Item>
+      <MenuSeparator />
+      <DropdownMenu.Label className="px-2 pt-1 pb-0.5 text-xs font-semibold text-slate-500 dark:text-slate-400">
+        {t('languages.label')}
+      </DropdownMenu.Label>
+      {languages.map((language) => (
+        <DropdownMenu.Item
+          key={language.code}
+          className={menuItemClassName}
+          disabled={i18n.resolvedLanguage === language.code}
+          onSelect={() => switchLanguage(language.code)}
+        >
+          <LanguageIcon className="size-4" />
+          <LanguageName code={language.code} />
+        </DropdownMenu.Item>
+      ))}
+      <MenuSeparator />
+      <MenuLink to="/profile" icon={UserIcon}>
+        {t('shell.myProfile')}
+      </MenuLink>
+      <MenuLink to="/logout" icon={LogoutIcon}>
+        {t('shell.logout')}
+      </MenuLink>
+    </MenuFrame>
   );
 }

@@ -5,7 +5,7 @@ type Size = 'sm' | 'md' | 'lg';
 const sizes: Record<Size, string> = { sm: 'size-8', md: 'size-9', lg: 'size-12' };
 const textSizes: Record<Size, string> = { sm: 'text-xs', md: 'text-sm', lg: 'text-base' };
 
-export interface AvatarProps {
+interface AvatarProps {
   /** Image address; the fallback shows when it is missing or fails to load. */
   src?: string | null;
   fallback: string;

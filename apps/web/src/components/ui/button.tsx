@@ -30,7 +30,7 @@ export function buttonClassName(variant: Variant = 'primary', size: Size = 'md',
   return cn(base, variants[variant], sizes[size], className);
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: Size;
   /** Shows a spinner, disables the button and marks it busy. */

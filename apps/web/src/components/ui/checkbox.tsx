@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, type Ref, useEffect, useRef } from 'react';
 import { cn } from '../../lib/class-names.ts';
 
-export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   /** Some but not all of what it stands for is checked: shown as a dash, announced as "mixed". */
   indeterminate?: boolean;
   ref?: Ref<HTMLInputElement>;

@@ -3,8 +3,6 @@ import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { whenIdle } from '../../lib/when-idle.ts';
 import type { ConfirmDialogProps } from './confirm-dialog-panel.tsx';
 
-export type { ConfirmDialogProps };
-
 // Radix's dialog (focus trap, scroll lock, layers: ~8 KB on the wire) in a chunk of its own, asked
 // for once the page has shown and the browser is idle: a list page shows without it.
 const ConfirmDialogPanel = lazyComponent(() =>

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/message-text.ts';
 
 /** What a control needs to be tied to its label, hint and error. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-invalid': boolean | undefined;
   'aria-describedby': string | undefined;
   'aria-required': boolean | undefined;
 }
 
-export interface FieldProps {
+interface FieldProps {
   id: string;
   label: ReactNode;
   /** A validation code (translated through `validation.<CODE>`) or ready text. */

@@ -7,7 +7,7 @@ export const PopoverTrigger = PopoverPrimitive.Trigger;
 /** What the panel is placed against when no trigger opens it (a combobox's box). */
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 
-export interface PopoverContentProps
+interface PopoverContentProps
   extends Omit<ComponentPropsWithoutRef<typeof PopoverPrimitive.Content>, 'asChild'> {
   /**
    * Rendered where it is used instead of in a portal: inside a modal dialog, whose scroll lock

@@ -2,7 +2,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/class-names.ts';
 
-export interface InfoTooltipProps {
+interface InfoTooltipProps {
   children: ReactNode;
   className?: string;
 }

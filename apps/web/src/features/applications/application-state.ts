@@ -9,7 +9,7 @@ function daysLeft(end: string, now: number): number {
   return Math.max(0, Math.ceil((new Date(end).getTime() - now) / dayMs));
 }
 
-export interface CardStateText {
+interface CardStateText {
   label: string;
   tone: BadgeTone;
   /** A second line under the state (when a payment is due by, which plan comes next). */

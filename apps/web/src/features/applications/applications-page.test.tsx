@@ -10,6 +10,7 @@ import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../../test/localized.ts';
 import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { ApplicationsPage } from './applications-page.tsx';
@@ -46,10 +47,7 @@ function application(
   return {
     id: appId(),
     clientId: name.toLowerCase().replace(/\s/g, '-'),
-    name: [
-      { locale: 'en', value: name },
-      { locale: 'ar', value: `تطبيق ${name}` },
-    ],
+    name: bothLanguages(name, `تطبيق ${name}`),
     description: [{ locale: 'en', value: `${name} for your shop` }],
     logo: null,
     homeUrl: `https://${name.toLowerCase().replace(/\s/g, '')}.example.com/`,

@@ -3,21 +3,13 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import type { InitialEntry } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { validationRefusal } from '../../test/refusal.ts';
+import { unauthorizedRefusal, validationRefusal } from '../../test/refusal.ts';
 import { type MockRoute, mockFetch, renderPage } from '../../test/render.tsx';
 import { LoginPage } from './login-page.tsx';
 
 const signedOut = {
   path: '/api/auth/user',
-  status: 401,
-  body: {
-    error: {
-      statusCode: 401,
-      code: 'UNAUTHORIZED',
-      name: 'UnauthorizedError',
-      message: 'You are not signed in',
-    },
-  },
+  ...unauthorizedRefusal('You are not signed in'),
 };
 const shop = { id: 'w-shop', name: 'Shop', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
 const user = {
@@ -76,15 +68,7 @@ describe('LoginPage', () => {
     const { calls } = renderLogin('/login', {
       method: 'POST',
       path: '/api/auth/login',
-      status: 401,
-      body: {
-        error: {
-          statusCode: 401,
-          code: 'UNAUTHORIZED',
-          name: 'UnauthorizedError',
-          message: 'Invalid Credentials',
-        },
-      },
+      ...unauthorizedRefusal('Invalid Credentials'),
     });
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Invalid Credentials');

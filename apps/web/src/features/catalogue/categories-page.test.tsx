@@ -1,16 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { callsTo, listPage, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 
 /** A category tree: the top level, a category's children under its breadcrumbs, and creating under it. */
 const shop = { id: 'w-shop', name: 'Shop' };
 const admin = testUser([{ ...shop, grant: 'admin' }]);
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,7 +27,7 @@ describe('CategoriesPage', () => {
 
   function renderCategories(at: string) {
     const mock = mockFetch([
-      { path: '/api/categories', body: list([]) },
+      { path: '/api/categories', body: listPage([]) },
       { path: `/api/categories/${parentId}`, body: { data: parent } },
     ]);
     vi.stubGlobal('fetch', mock.fetchMock);

@@ -6,6 +6,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../app/routes.tsx';
 import { loginRedirectTarget } from '../../lib/login-redirect.ts';
+import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { AuthenticatePage } from './authenticate-page.tsx';
 
@@ -39,10 +40,7 @@ const application: MockRoute = {
   body: {
     data: {
       clientId: 'demo-app',
-      localizedName: [
-        { locale: 'en', value: 'Demo App' },
-        { locale: 'ar', value: 'التطبيق التجريبي' },
-      ],
+      localizedName: bothLanguages('Demo App', 'التطبيق التجريبي'),
       logo: '/files/demo-logo.png',
     },
   },

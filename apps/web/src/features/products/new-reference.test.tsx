@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { leaveIfAllowed } from '../../lib/leave-guard.ts';
@@ -14,7 +14,7 @@ import {
   testUser,
 } from '../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
-import { cups, drinks, grams, list, uuid } from './product-test-data.ts';
+import { cups, drinks, grams, list, setUpProductPageTests, uuid } from './product-test-data.ts';
 
 /**
  * "New …" under the product page's reference fields (resource-ui's select, checkbox list and
@@ -88,16 +88,7 @@ async function topDialog(under?: HTMLElement) {
   return dialogs()[0]!;
 }
 
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(448);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1024);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
+setUpProductPageTests();
 
 describe('New … under a reference field', () => {
   it('makes a unit over the page: chosen on save, the page keeps what was typed, the focus back on the field', async () => {

@@ -142,7 +142,7 @@ export type ProductFormOutput = z.output<ReturnType<typeof productFormSchema>>;
 
 let lineCount = 0;
 /** A key for a line added on the page (stored lines keep their id). */
-export const newLineId = () => `new-line-${++lineCount}`;
+const newLineId = () => `new-line-${++lineCount}`;
 
 export const emptyRecipeLine = (): RecipeLineFormValues => ({
   lineId: newLineId(),

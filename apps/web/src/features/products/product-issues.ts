@@ -56,9 +56,9 @@ const lineField = (field: string | undefined): RecipeLineField => {
   return null;
 };
 
-/** The issues of a refused save, each where the page shows it. */
-export function placeIssues(error: unknown, sent: SentInput): PlacedIssues {
-  const placed: PlacedIssues = {
+/** No issue anywhere on the page. */
+export function noPlacedIssues(): PlacedIssues {
+  return {
     fields: [],
     variants: new Map(),
     recipe: new Map(),
@@ -66,6 +66,11 @@ export function placeIssues(error: unknown, sent: SentInput): PlacedIssues {
     recipeSection: [],
     other: [],
   };
+}
+
+/** The issues of a refused save, each where the page shows it. */
+export function placeIssues(error: unknown, sent: SentInput): PlacedIssues {
+  const placed = noPlacedIssues();
   if (!isApiError(error)) return placed;
   if (error.code === 'DB') {
     const target = error.body?.target;

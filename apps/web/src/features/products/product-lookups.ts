@@ -23,7 +23,7 @@ const ProductReferences = createContext<Readonly<Record<string, ProductReference
 export const ProductReferencesProvider = ProductReferences.Provider;
 
 /** What the shown product's answer says of a record it refers to, if anything. */
-export function useProductReference(id: string | null | undefined): ProductReference | undefined {
+function useProductReference(id: string | null | undefined): ProductReference | undefined {
   const references = useContext(ProductReferences);
   return id ? references[id] : undefined;
 }

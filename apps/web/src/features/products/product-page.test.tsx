@@ -2,9 +2,10 @@ import type { ProductRecord } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
 import {
@@ -15,6 +16,7 @@ import {
   list,
   milk,
   refusal,
+  setUpProductPageTests,
   size,
   sugar,
   syrup,
@@ -74,10 +76,7 @@ const PRICE = 4;
 const vat = {
   id: uuid(7000),
   code: 'VAT',
-  title: [
-    { locale: 'en', value: 'VAT' },
-    { locale: 'ar', value: 'VAT' },
-  ],
+  title: bothLanguages('VAT', 'VAT'),
   country: 'EG',
   rate: 14,
   status: 'active',
@@ -85,17 +84,7 @@ const vat = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-beforeEach(() => {
-  // happy-dom lays nothing out: the variant grid's scrolling frame gets the size a browser gives it.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(448);
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1024);
-});
-
-afterEach(async () => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  await i18next.changeLanguage('en');
-});
+setUpProductPageTests();
 
 describe('the add product page', () => {
   it('creates a product of 2 types, 3 × 4 values: the preview says 12, the POST has the options and no variants', async () => {

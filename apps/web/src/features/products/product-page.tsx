@@ -45,7 +45,7 @@ import {
   productFormValues,
   productUpdateInput,
 } from './product-form.ts';
-import { type PlacedIssues, placeIssues, type SentInput } from './product-issues.ts';
+import { noPlacedIssues, type PlacedIssues, placeIssues, type SentInput } from './product-issues.ts';
 import { ProductReferencesProvider, useIssueText, useVariationTypes } from './product-lookups.ts';
 import { ProductOptionsEditor, ProductOptionsView } from './product-options.tsx';
 import { RecipeEditor, RecipeView } from './product-recipe.tsx';
@@ -63,14 +63,7 @@ import { productPath } from './products-page.tsx';
 import { VariantBulkEditBar } from './variant-bulk-edit-bar.tsx';
 import { VariantGrid, type VariantGridErrors } from './variant-grid.tsx';
 
-const noIssues: PlacedIssues = {
-  fields: [],
-  variants: new Map(),
-  recipe: new Map(),
-  variantsSection: [],
-  recipeSection: [],
-  other: [],
-};
+const noIssues = noPlacedIssues();
 
 const noop = () => {};
 

@@ -33,7 +33,7 @@ import type { RecipeLineField } from './product-issues.ts';
 import { useIssueText, useRecordLabel, useUnitSymbol } from './product-lookups.ts';
 
 /** A refused save's issues of one line, by the control they are about. */
-export type LineIssues = readonly { field: RecipeLineField; issue: ValidationIssue }[];
+type LineIssues = readonly { field: RecipeLineField; issue: ValidationIssue }[];
 
 const labelClassName = 'text-sm font-semibold text-slate-700 dark:text-slate-200';
 

@@ -4,6 +4,10 @@ import type {
   ProductVariantRecord,
   VariationTypeRecord,
 } from '@dukkan/contract';
+import i18next from 'i18next';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { bothLanguages } from '../../test/localized.ts';
+import { type RefusedIssue, validationRefusal } from '../../test/refusal.ts';
 import type { MockRoute } from '../../test/render.tsx';
 
 /*
@@ -78,14 +82,14 @@ function variationType(
 export const size = variationType(100, 'SIZE', 'Size', 'الحجم', ['Small', 'Medium', 'Large']);
 export const milk = variationType(200, 'MILK', 'Milk', 'الحليب', ['Whole', 'Skim', 'Oat', 'Soy']);
 /** 683 values: with the 3 sizes, 2,049 combinations — one past the limit. */
-export const shade = variationType(
+const shade = variationType(
   300,
   'SHADE',
   'Shade',
   'الدرجة',
   Array.from({ length: 683 }, (_, index) => `Shade ${index + 1}`),
 );
-export const variationTypes = [size, milk, shade];
+const variationTypes = [size, milk, shade];
 
 const valueIds = (type: VariationTypeRecord) => type.values.map((value) => value.id);
 
@@ -100,10 +104,10 @@ function latteVariants(): ProductVariantRecord[] {
         key: `${sizeValue.id}-${milkValue.id}`,
         position,
         valueIds: [sizeValue.id, milkValue.id],
-        title: [
-          { locale: 'en', value: `${sizeValue.name[0]!.value}, ${milkValue.name[0]!.value}` },
-          { locale: 'ar', value: `${sizeValue.name[1]!.value}، ${milkValue.name[1]!.value}` },
-        ],
+        title: bothLanguages(
+          `${sizeValue.name[0]!.value}, ${milkValue.name[0]!.value}`,
+          `${sizeValue.name[1]!.value}، ${milkValue.name[1]!.value}`,
+        ),
         sku: position === 0 ? 'LAT-S-WHOLE' : null,
         barcode: null,
         price: 12_000 + position * 500,
@@ -116,12 +120,11 @@ function latteVariants(): ProductVariantRecord[] {
   return variants;
 }
 
-export const syrup: ProductRecord = {
-  id: uuid(3001),
-  code: 'SYR',
-  name: names('Vanilla syrup', 'شراب الفانيليا'),
-  measurementUnitId: grams.id,
-  categoryId: null,
+/** What the products of these tests leave as a new product has it: no images, tags, price or tax. */
+const productDefaults: Pick<
+  ProductRecord,
+  'wasteCategoryId' | 'tagIds' | 'images' | 'price' | 'cost' | 'taxId' | 'pricesIncludeTax'
+> = {
   wasteCategoryId: null,
   tagIds: [],
   images: [],
@@ -129,6 +132,15 @@ export const syrup: ProductRecord = {
   cost: null,
   taxId: null,
   pricesIncludeTax: true,
+};
+
+export const syrup: ProductRecord = {
+  id: uuid(3001),
+  code: 'SYR',
+  name: names('Vanilla syrup', 'شراب الفانيليا'),
+  measurementUnitId: grams.id,
+  categoryId: null,
+  ...productDefaults,
   priceMin: 0,
   priceMax: 0,
   options: [],
@@ -154,13 +166,7 @@ export const latte: ProductRecord = {
   name: names('Latte', 'لاتيه'),
   measurementUnitId: cups.id,
   categoryId: drinks.id,
-  wasteCategoryId: null,
-  tagIds: [],
-  images: [],
-  price: 0,
-  cost: null,
-  taxId: null,
-  pricesIncludeTax: true,
+  ...productDefaults,
   priceMin: 12_000,
   priceMax: 17_500,
   options: [
@@ -200,16 +206,21 @@ export const catalogueRoutes: MockRoute[] = [
 ];
 
 /** A refused save, as the server words it. */
-export const refusal = (issues: { path: string; message: string; params?: Record<string, string> }[]) => ({
-  status: 400,
-  body: {
-    error: {
-      statusCode: 400,
-      code: 'VALIDATION',
-      name: 'ValidationError',
-      message: 'Validation failed',
-      key: issues[0]?.path,
-      issues,
-    },
-  },
-});
+export const refusal = (issues: RefusedIssue[]) => validationRefusal(issues, { key: issues[0]?.path });
+
+/**
+ * Around each test of the product page: happy-dom lays nothing out, so the variant grid's
+ * scrolling frame gets the size a browser gives it; after it, mocks and globals are restored and
+ * the language is English again.
+ */
+export function setUpProductPageTests() {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(448);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1024);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    await i18next.changeLanguage('en');
+  });
+}

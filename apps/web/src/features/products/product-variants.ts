@@ -97,7 +97,7 @@ export function storedVariantRows(stored: readonly ProductVariantRecord[], langu
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** What a row changes of its base; null when nothing. */
-export function changesOf(base: VariantRow, row: VariantRow): VariantChanges | null {
+function changesOf(base: VariantRow, row: VariantRow): VariantChanges | null {
   const changes: Record<string, unknown> = {};
   for (const field of editableFields) if (!same(base[field], row[field])) changes[field] = row[field];
   return Object.keys(changes).length > 0 ? (changes as VariantChanges) : null;

@@ -26,13 +26,13 @@ type MoneyMode = MoneyChange['kind'];
  * A percentage as typed ('10', '-12.5', '١٠٫٥'): from -100 up, at most four decimals (what
  * `applyMoneyChange` keeps); null when it is not one.
  */
-export function parsePercentInput(typed: string): number | null {
+function parsePercentInput(typed: string): number | null {
   const value = parseNumberInput(typed.replace(/[%\u066a\s]/g, '').replace(/\u2212/g, '-'));
   if (typeof value !== 'number' || !Number.isFinite(value) || value < -100) return null;
   return Math.abs(Math.round(value * 10_000) - value * 10_000) < 1e-6 ? value : null;
 }
 
-export interface VariantBulkEditBarProps<V extends VariantRow> {
+interface VariantBulkEditBarProps<V extends VariantRow> {
   variants: readonly V[];
   /** The selected variants' ids (the grid's selection). */
   selection: ReadonlySet<string>;

@@ -14,7 +14,7 @@ export type MoneyColumn = 'price' | 'cost';
 export const textColumns: ReadonlySet<VariantColumn> = new Set(['sku', 'barcode', 'price', 'cost']);
 
 /** The amounts, typed in the member's digits and kept as minor units of the base currency. */
-export const moneyColumns: ReadonlySet<VariantColumn> = new Set(['price', 'cost']);
+const moneyColumns: ReadonlySet<VariantColumn> = new Set(['price', 'cost']);
 export const isMoneyColumn = (column: VariantColumn): column is MoneyColumn => moneyColumns.has(column);
 
 /** The columns a paste can fill: the text columns, and the image and status after them. */
@@ -46,7 +46,7 @@ export function moneyCellValue(
  * A cell's value as it is kept, as the server stores it: a code (`normalizeCode`: trimmed,
  * nothing invisible, no full-width letters), blank as null, a barcode's Arabic-Indic digits made ASCII.
  */
-export function cellValue(column: 'sku' | 'barcode', typed: string): string | null {
+function cellValue(column: 'sku' | 'barcode', typed: string): string | null {
   const value = column === 'barcode' ? normalizeBarcode(typed) : normalizeCode(typed);
   return value === '' ? null : value;
 }
@@ -101,7 +101,7 @@ export function parseClipboardBlock(text: string): string[][] {
   return lines.map((line) => line.split('\t'));
 }
 
-export interface PasteTarget {
+interface PasteTarget {
   /** The first row and column the block fills; it goes right and down from there. */
   row: number;
   column: number;
@@ -114,7 +114,7 @@ export interface PasteTarget {
 }
 
 /** A pasted amount that is not one: its cell is left as it was. */
-export interface PasteIssue {
+interface PasteIssue {
   row: number;
   column: MoneyColumn;
   text: string;

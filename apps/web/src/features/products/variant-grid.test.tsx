@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bothLanguages } from '../../test/localized.ts';
 import { VariantBulkEditBar } from './variant-bulk-edit-bar.tsx';
 import { compactQuery, VariantGrid, type VariantGridErrors } from './variant-grid.tsx';
 import { parseClipboardBlock, pasteBlock } from './variant-grid-model.ts';
@@ -86,10 +87,7 @@ function Harness({
         }}
         errors={errors}
         currency="EGP"
-        parentTitle={[
-          { locale: 'en', value: 'Latte' },
-          { locale: 'ar', value: 'لاتيه' },
-        ]}
+        parentTitle={bothLanguages('Latte', 'لاتيه')}
         onInvalidCountChange={onInvalidCountChange}
       />
     </>

@@ -108,7 +108,7 @@ function standingIssue<V extends VariantRow>(
   return issue && issue.was === variant[column] ? issue : undefined;
 }
 
-export interface VariantGridProps<V extends VariantRow> {
+interface VariantGridProps<V extends VariantRow> {
   variants: readonly V[];
   /** The product's images: a variant's image is one of them. */
   productImages: readonly string[];
@@ -239,7 +239,7 @@ const editorLabels: Record<MessageColumn, VariantTextKey> = {
 };
 
 /** A cell's message: a typed amount that is not one, a barcode that cannot be, or the server's. */
-export function cellMessage<V extends VariantRow>(
+function cellMessage<V extends VariantRow>(
   variant: V,
   kind: VariantColumn,
   errors: Partial<Record<MessageColumn, string>> | undefined,

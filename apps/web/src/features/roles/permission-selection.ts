@@ -5,7 +5,7 @@ import {
   permissionResources,
 } from '@dukkan/contract';
 
-export type GroupState = 'all' | 'some' | 'none';
+type GroupState = 'all' | 'some' | 'none';
 
 /** The tags of one matrix row: the actions the catalogue gives that resource. */
 export function tagsOfResource(resource: keyof typeof permissionResources): PermissionTag[] {

@@ -2,7 +2,15 @@ import type { InvoiceDetails, PaymentRecord, UpcomingPayment } from '@dukkan/con
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { bothLanguages } from '../../test/localized.ts';
+import {
+  callsTo,
+  listPage,
+  type MockRoute,
+  mockFetch,
+  renderSignedIn,
+  testUser,
+} from '../../test/render.tsx';
 import { PaymentsPage } from './payments-page.tsx';
 
 /**
@@ -17,10 +25,7 @@ const details = (
   start: string,
   end: string,
 ): InvoiceDetails => ({
-  application: [
-    { locale: 'en', value: application },
-    { locale: 'ar', value: `تطبيق ${application}` },
-  ],
+  application: bothLanguages(application, `تطبيق ${application}`),
   plan,
   periodStart: start,
   periodEnd: end,
@@ -60,10 +65,6 @@ const next: UpcomingPayment = {
   status: 'upcoming',
 };
 
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
 /** Intl spaces a currency and a date range with no-break and thin spaces; the tests read them as plain ones. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u2009\u202f]/g, ' ');
 
@@ -82,7 +83,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the payments page', () => {
   it("lists issued invoices: number, date, details, the amount in the invoice's currency, translated status", async () => {
     renderPayments([
-      { path: '/api/payments', body: list([paid, unpaid]) },
+      { path: '/api/payments', body: listPage([paid, unpaid]) },
       { path: '/api/payments/upcoming', body: { data: [] } },
     ]);
     const first = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
@@ -101,7 +102,7 @@ describe('the payments page', () => {
 
   it('shows the upcoming invoices above the issued ones, with no number and status Upcoming', async () => {
     const { calls } = renderPayments([
-      { path: '/api/payments', body: list([paid]) },
+      { path: '/api/payments', body: listPage([paid]) },
       { path: '/api/payments/upcoming', body: { data: [next] } },
     ]);
     const section = (await screen.findByRole('heading', { name: 'Upcoming invoices' })).closest(
@@ -124,7 +125,7 @@ describe('the payments page', () => {
   it('is read-only: no New, Edit, Delete or search, and its status filter offers translated statuses', async () => {
     const person = userEvent.setup();
     const { calls } = renderPayments([
-      { path: '/api/payments', body: list([paid]) },
+      { path: '/api/payments', body: listPage([paid]) },
       { path: '/api/payments/upcoming', body: { data: [] } },
     ]);
     const row = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
@@ -140,7 +141,7 @@ describe('the payments page', () => {
 
   it('with no invoice, says how one comes: billed, not added here', async () => {
     renderPayments([
-      { path: '/api/payments', body: list([]) },
+      { path: '/api/payments', body: listPage([]) },
       { path: '/api/payments/upcoming', body: { data: [] } },
     ]);
     expect(await screen.findByText('No invoices yet')).toBeTruthy();
@@ -150,7 +151,7 @@ describe('the payments page', () => {
 
   it('says when the upcoming invoices could not be loaded, and offers to try again', async () => {
     renderPayments([
-      { path: '/api/payments', body: list([paid]) },
+      { path: '/api/payments', body: listPage([paid]) },
       {
         path: '/api/payments/upcoming',
         status: 500,

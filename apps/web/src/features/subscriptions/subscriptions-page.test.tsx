@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageOf } from '../../app/pages.tsx';
+import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 
 /**
@@ -15,10 +16,7 @@ const stamp = '2027-01-01T12:00:00.000Z';
 const record = (overrides: Partial<SubscriptionRecord>): SubscriptionRecord => ({
   id: '5a0c4b1e-1111-4a57-9a0e-000000000001',
   applicationId: '0b7c5c1e-4c6b-4a57-9a0e-000000000001',
-  application: [
-    { locale: 'en', value: 'Demo app' },
-    { locale: 'ar', value: 'تطبيق تجريبي' },
-  ],
+  application: bothLanguages('Demo app', 'تطبيق تجريبي'),
   plan: 'quarterly',
   startDate: '2027-01-01T12:00:00.000Z',
   endDate: '2027-04-01T12:00:00.000Z',

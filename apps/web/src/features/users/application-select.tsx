@@ -65,7 +65,7 @@ export function applicationsHint(installed: readonly InstalledApplication[]) {
  * OWN_APPLICATIONS_UNCHANGEABLE name the field, while APPLICATION_NOT_INSTALLED and (403)
  * APPLICATION_NOT_HELD name the refused one by its index (`applications.2`).
  */
-export function applicationsIssue(error: unknown): string | undefined {
+function applicationsIssue(error: unknown): string | undefined {
   if (!isApiError(error) || (error.code !== 'VALIDATION' && error.code !== 'FORBIDDEN')) return undefined;
   return error.body?.issues?.find(
     (issue) => issue.path === 'applications' || issue.path.startsWith('applications.'),

@@ -6,7 +6,7 @@ import { Select } from '../../components/ui/select.tsx';
 import type { RoleOption, useRoleOptions } from './use-role-options.ts';
 
 /** A role picker; roles the user may not hand out are listed but cannot be chosen. */
-export function RoleSelect({
+function RoleSelect({
   options,
   currentRole,
   ...props

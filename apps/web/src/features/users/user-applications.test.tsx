@@ -2,6 +2,7 @@ import type { RoleRecord, WorkspaceUserRecord } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { UsersPage } from './users-page.tsx';
 
@@ -38,18 +39,12 @@ const omar: WorkspaceUserRecord = {
 const installed = [
   {
     clientId: 'pos',
-    name: [
-      { locale: 'en', value: 'Point of Sale' },
-      { locale: 'ar', value: 'نقطة البيع' },
-    ],
+    name: bothLanguages('Point of Sale', 'نقطة البيع'),
     grantable: true,
   },
   {
     clientId: 'kds',
-    name: [
-      { locale: 'en', value: 'Kitchen Display' },
-      { locale: 'ar', value: 'شاشة المطبخ' },
-    ],
+    name: bothLanguages('Kitchen Display', 'شاشة المطبخ'),
     grantable: true,
   },
 ];

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../../test/localized.ts';
 import { type RefusedIssue, validationRefusal } from '../../test/refusal.ts';
 import {
   callsTo,
@@ -34,10 +35,7 @@ const value = (
 ): VariationTypeValue => ({
   id,
   code,
-  name: [
-    { locale: 'en', value: en },
-    { locale: 'ar', value: arName },
-  ],
+  name: bothLanguages(en, arName),
   position,
   status: 'active',
 });
@@ -52,10 +50,7 @@ const type = (id: string, code: string, en: string, arName: string, values: Vari
   ({
     id,
     code,
-    name: [
-      { locale: 'en', value: en },
-      { locale: 'ar', value: arName },
-    ],
+    name: bothLanguages(en, arName),
     values,
     status: 'active',
     createdAt: stamp,
@@ -187,10 +182,7 @@ describe('the variation types page', () => {
     await waitFor(() => expect(callsTo(calls, '/api/variation-values', 'POST')).toHaveLength(1));
     expect(callsTo(calls, '/api/variation-values', 'POST')[0]!.body).toEqual({
       code: 'XL',
-      name: [
-        { locale: 'en', value: 'Extra large' },
-        { locale: 'ar', value: 'كبير جدًا' },
-      ],
+      name: bothLanguages('Extra large', 'كبير جدًا'),
       typeId: sizeId,
     });
     const values = dialog.getByRole('list', { name: 'Values of Size' });
@@ -395,10 +387,7 @@ describe('a new variation type with its values', () => {
       name: [{ locale: 'en', value: 'Fit' }],
       values: [
         {
-          name: [
-            { locale: 'en', value: 'Slim' },
-            { locale: 'ar', value: 'نحيف' },
-          ],
+          name: bothLanguages('Slim', 'نحيف'),
         },
         { name: [{ locale: 'en', value: 'Regular' }] },
         { name: [{ locale: 'ar', value: 'واسع' }] },

@@ -2,7 +2,7 @@ import type { VariationTypeRecord, VariationValueRecord } from '@dukkan/contract
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { callsTo, listPage, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { VariationValuesPage } from './variation-values-page.tsx';
 
 /** VariantValues (`/options`): every value with its type's name, filtered by type. */
@@ -41,10 +41,6 @@ const values = [
   value('a0000000-0000-4000-8000-000000000021', 'RED', 'Red', colourId),
   value('a0000000-0000-4000-8000-000000000012', 'S', 'Small', sizeId),
 ];
-const page = <T,>(records: T[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -58,7 +54,7 @@ describe('the variation values page', () => {
         path: '/api/variation-values',
         body: ({ query }: { query: URLSearchParams }) => {
           const typeIds = query.get('typeId')?.split(',');
-          return page(values.filter((record) => !typeIds || typeIds.includes(record.typeId)));
+          return listPage(values.filter((record) => !typeIds || typeIds.includes(record.typeId)));
         },
       },
       {
@@ -73,7 +69,7 @@ describe('the variation values page', () => {
           },
         },
       },
-      { path: '/api/variation-types', body: page(types) },
+      { path: '/api/variation-types', body: listPage(types) },
     ]);
     vi.stubGlobal('fetch', mock.fetchMock);
     renderSignedIn(<VariationValuesPage />, {

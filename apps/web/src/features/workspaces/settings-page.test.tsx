@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
@@ -97,17 +98,10 @@ describe('/settings for an admin: the declared form, editable', () => {
       {
         method: 'PATCH',
         path: '/api/workspaces/settings',
-        status: 400,
-        body: {
-          error: {
-            statusCode: 400,
-            code: 'VALIDATION',
-            name: 'ValidationError',
-            message: 'Invalid input',
-            key: 'baseCurrency',
-            issues: [{ path: 'baseCurrency', message: 'BASE_CURRENCY_HAS_NO_RATE' }],
-          },
-        },
+        ...validationRefusal([{ path: 'baseCurrency', message: 'BASE_CURRENCY_HAS_NO_RATE' }], {
+          message: 'Invalid input',
+          key: 'baseCurrency',
+        }),
       },
     ]);
     await userEvent.type(await nameBox(), ' 2');

@@ -13,7 +13,7 @@ import { FieldFrame } from './field-frame.tsx';
 import { type FieldComponentProps, textOf, useFieldError } from './field-props.ts';
 
 /** A date range as the form holds it: two calendar days, 'YYYY-MM-DD'. */
-export interface DateRangeValue {
+interface DateRangeValue {
   from: string;
   to: string;
 }

@@ -14,7 +14,7 @@ export interface FrameControlProps {
   'aria-required': true | undefined;
 }
 
-export interface FieldFrameProps {
+interface FieldFrameProps {
   field: FormField;
   id: string;
   error?: string;

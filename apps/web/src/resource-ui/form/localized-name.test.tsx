@@ -5,8 +5,8 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
-import { callsTo, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
-import { ResourceScreen } from '../resource-screen.tsx';
+import { callsTo, listPage, type mockFetch, testUser } from '../../test/render.tsx';
+import { renderResourceScreen } from '../render-resource-screen.tsx';
 import { ResourceForm } from './resource-form.tsx';
 
 /**
@@ -29,19 +29,9 @@ const unit = (id: string, code: string, name: MeasurementUnitRecord['name']): Me
 });
 const box = unit('5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a01', 'BOX', [{ locale: 'ar', value: 'علبة' }]);
 const cup = unit('5a0c4b1e-1111-4a57-9a0e-6f1d1b9c2a02', 'CUP', [{ locale: 'en', value: 'Cup' }]);
-const list = (records: unknown[]) => ({
-  data: records,
-  meta: { total: records.length, page: 1, pageSize: 20 },
-});
 
 function renderUnits(routes: Parameters<typeof mockFetch>[0]) {
-  const mock = mockFetch(routes);
-  vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<ResourceScreen definition={measurementUnitsResource} title="Units" />, {
-    user: admin,
-    path: '/measurement-units',
-  });
-  return mock;
+  return renderResourceScreen(measurementUnitsResource, 'Units', admin, routes);
 }
 
 afterEach(async () => {
@@ -93,7 +83,7 @@ describe('a localized name in the generic form', () => {
 
 describe('a record named in one language, in the list and its dialogs', () => {
   it('shows the Arabic name to an English reader, and the English one to an Arabic reader', async () => {
-    renderUnits([{ path: '/api/measurement-units', body: list([box, cup]) }]);
+    renderUnits([{ path: '/api/measurement-units', body: listPage([box, cup]) }]);
     expect(await screen.findByRole('row', { name: /علبة/ })).toBeTruthy();
     expect(screen.getByRole('row', { name: /Cup/ })).toBeTruthy();
 
@@ -108,7 +98,7 @@ describe('a record named in one language, in the list and its dialogs', () => {
   it('creates a unit named in Arabic only', async () => {
     const person = userEvent.setup();
     const { calls } = renderUnits([
-      { path: '/api/measurement-units', body: list([]) },
+      { path: '/api/measurement-units', body: listPage([]) },
       { method: 'POST', path: '/api/measurement-units', status: 201, body: { data: box } },
     ]);
     await person.click((await screen.findAllByRole('button', { name: /^New/ }))[0]!);
@@ -128,7 +118,7 @@ describe('a record named in one language, in the list and its dialogs', () => {
   it('edits an Arabic-only unit: an empty English box, and the name sent without it', async () => {
     const person = userEvent.setup();
     const { calls } = renderUnits([
-      { path: '/api/measurement-units', body: list([box]) },
+      { path: '/api/measurement-units', body: listPage([box]) },
       { method: 'PATCH', path: `/api/measurement-units/${box.id}`, body: { data: box } },
     ]);
     const row = await screen.findByRole('row', { name: /علبة/ });

@@ -19,7 +19,7 @@ import { FieldFrame } from './field-frame.tsx';
 import { type FieldComponentProps, textOf } from './field-props.ts';
 import { foldForSearch } from './search-text.ts';
 
-export interface MultiComboboxProps extends FieldComponentProps {
+interface MultiComboboxProps extends FieldComponentProps {
   error: string | undefined;
   options: readonly FormFieldOption[];
   /** More text each option is found by (its name in the other language), by value. */

@@ -11,7 +11,7 @@ import { FieldFrame, labelIdOf } from './field-frame.tsx';
 import { type FieldComponentProps, textOf } from './field-props.ts';
 import { foldForSearch } from './search-text.ts';
 
-export interface SearchableSelectProps extends FieldComponentProps {
+interface SearchableSelectProps extends FieldComponentProps {
   error: string | undefined;
   /** The choices, asked for when the list first opens (time zones take a moment to name). */
   options: () => readonly FormFieldOption[];
@@ -58,7 +58,7 @@ export function SearchableSelect({ field, id, error, options, labelOf, searchTex
   );
   const needle = foldForSearch(query);
   const shown = needle ? choices.filter((option) => haystacks.get(option.value)?.includes(needle)) : choices;
-  const { listId, activeIndex, setActive, optionId, onKeyDown } = useListboxKeys(shown.length, (index) =>
+  const { listId, activeIndex, setActive, searchProps, optionProps } = useListboxKeys(shown.length, (index) =>
     choose(shown[index]),
   );
 
@@ -143,20 +143,9 @@ export function SearchableSelect({ field, id, error, options, labelOf, searchTex
             }}
           >
             <input
-              type="search"
-              role="combobox"
-              aria-expanded="true"
-              aria-controls={listId}
-              aria-autocomplete="list"
-              aria-activedescendant={shown.length > 0 ? optionId(activeIndex) : undefined}
+              {...searchProps(query, setQuery)}
               aria-label={t('form.searchChoicesOf', { field: label })}
               placeholder={t('form.searchChoices')}
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-                setActive(0);
-              }}
-              onKeyDown={onKeyDown}
               className={cn(controlClassName, 'h-10')}
             />
             <div
@@ -168,17 +157,8 @@ export function SearchableSelect({ field, id, error, options, labelOf, searchTex
               {shown.map((option, index) => (
                 <div
                   key={option.value}
-                  id={optionId(index)}
+                  {...optionProps(index, option.value === value)}
                   ref={index === activeIndex ? keepInView : undefined}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={option.value === value}
-                  onMouseEnter={() => setActive(index)}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') choose(option);
-                  }}
                   className={cn(
                     'flex cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm text-slate-800 dark:text-slate-100',
                     index === activeIndex && 'bg-slate-100 dark:bg-slate-800',
