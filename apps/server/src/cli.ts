@@ -173,7 +173,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (spec.local) {
       // Never sent to a server: it runs here, with this environment (restore replaces DATA_DIR's
       // database; copy-uploads fills the bucket before the server is given it).
-      if (io.database) throw new RestoreRefusedError(`${name} runs from the command line, not in a server`);
       const work = spec.run(args);
       await work({ config: io.config ?? loadConfig(io.env), io, now: io.now ?? (() => new Date()) });
       return 0;

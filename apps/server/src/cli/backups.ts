@@ -69,6 +69,8 @@ const commands = {
       const file = fileArgument(args.positionals);
       const force = args.values.force === true;
       return async ({ config, io }) => {
+        // Never in a server (one handed it through its socket): it replaces the server's database.
+        if (io.database) throw new RestoreRefusedError('restore runs from the command line, not in a server');
         requireEmbedded(config, 'restore');
         if (!existsSync(file)) throw new UsageError(`${file} does not exist`);
         try {

@@ -38,7 +38,17 @@ const acceptingCaptcha: CaptchaVerifier = {
   async verify() {},
 };
 
-const errorKeys = new Set(['statusCode', 'code', 'name', 'message', 'key', 'target', 'issues', 'retryAfter']);
+const errorKeys = new Set([
+  'statusCode',
+  'code',
+  'name',
+  'message',
+  'key',
+  'target',
+  'issues',
+  'retryAfter',
+  'requestId',
+]);
 
 let t: TestApp;
 let adminId: string;
@@ -103,6 +113,7 @@ function breach(
   if (error.name !== errorNames[error.code as keyof typeof errorNames])
     return `error name ${String(error.name)}`;
   if (typeof error.message !== 'string') return 'an error without a message';
+  if (typeof error.requestId !== 'string' || error.requestId === '') return 'an error without its request id';
   const extra = Object.keys(error).filter((key) => !errorKeys.has(key));
   if (extra.length) return `error fields outside the contract: ${extra.join(', ')}`;
   return untranslatable(error);
