@@ -1,30 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mainEntry, serverDir } from '../helpers/server-process.ts';
 
 /**
  * Server processes of the three-instance test: the product's entry run from source (tsx as an
  * import hook, so the pid signalled is the server itself), each with its own DATA_DIR and port,
  * its output kept in `<DATA_DIR>.log` for a failure to be read.
  */
-const repoRoot = resolve(import.meta.dirname, '../../../..');
-const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
-
-export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 export interface Instance {
   index: number;
   port: number;
@@ -65,8 +48,8 @@ export function instance(
       for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
         if (process.env[name] !== undefined) environment[name] = process.env[name];
       }
-      const started = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-        cwd: repoRoot,
+      const started = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
+        cwd: serverDir,
         env: environment,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { maxFilesPerUpload } from '@dukkan/contract';
 import { inArray, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
@@ -19,10 +20,11 @@ import {
 import { appFetchHeaders, createUser, multipart, strongPassword, tinyPng } from '../helpers/api.ts';
 import { insertApplication, insertSubscription } from '../helpers/applications.ts';
 import { startTestBucket, type TestBucket } from '../helpers/file-stores.ts';
+import { freePort } from '../helpers/free-port.ts';
 import { authorizationRequest, httpInjector, signInThroughPortal, TestBrowser } from '../helpers/oauth.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { addMember, createWorkspace, unique } from '../helpers/workspaces.ts';
-import { freePort, type Instance, instance, killAll, sleep } from './instances.ts';
+import { type Instance, instance, killAll } from './instances.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
 
 /**
