@@ -8,6 +8,23 @@ import { mainEntry, serverDir } from '../helpers/server-process.ts';
  * import hook, so the pid signalled is the server itself), each with its own DATA_DIR and port,
  * its output kept in `<DATA_DIR>.log` for a failure to be read.
  */
+/**
+ * Waits until `condition` holds, asking again every `everyMs`; fails naming `what` when it still
+ * does not after `withinMs` (a limit, not a measure).
+ */
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  withinMs = 60_000,
+  everyMs = 100,
+): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs / 1000} s`);
+    await sleep(everyMs);
+  }
+}
+
 export interface Instance {
   index: number;
   port: number;
@@ -63,20 +80,18 @@ export function instance(
           resolveExit(code);
         }),
       );
-      const deadline = Date.now() + 180_000;
-      for (;;) {
+      const ready = async () => {
         if (gone) throw new Error(`instance ${index} exited during start (see ${dataDir}.log)`);
-        if (Date.now() > deadline) throw new Error(`instance ${index} not ready within 180 s`);
         try {
           const response = await fetch(`http://127.0.0.1:${port}${readinessPath}`, {
             signal: AbortSignal.timeout(2000),
           });
-          if (response.ok) return;
+          return response.ok;
         } catch {
-          // not listening yet
+          return false; // not listening yet
         }
-        await sleep(100);
-      }
+      };
+      await until(ready, `instance ${index} ready`, 180_000);
     },
     async stop() {
       child?.kill('SIGTERM');

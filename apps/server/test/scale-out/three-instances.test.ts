@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { maxFilesPerUpload } from '@dukkan/contract';
 import { inArray, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
@@ -24,7 +23,7 @@ import { freePort } from '../helpers/free-port.ts';
 import { authorizationRequest, httpInjector, signInThroughPortal, TestBrowser } from '../helpers/oauth.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.ts';
 import { addMember, createWorkspace, unique } from '../helpers/workspaces.ts';
-import { type Instance, instance, killAll } from './instances.ts';
+import { type Instance, instance, killAll, until } from './instances.ts';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
 
 /**
@@ -102,10 +101,7 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
     await Promise.all(instances.map((one) => one.start()));
     handle = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 4 });
     // Every process in the proxy's rotation before the first request.
-    for (let wait = 0; !proxy.inRotation().every(Boolean); wait++) {
-      if (wait > 100) throw new Error('the proxy never saw all three processes ready');
-      await sleep(100);
-    }
+    await until(() => proxy.inRotation().every(Boolean), 'the proxy sees all three processes ready', 10_000);
   }, 300_000);
 
   afterAll(async () => {
@@ -250,22 +246,28 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
       .update(uploads)
       .set({ createdAt: new Date(Date.now() - 48 * 60 * 60 * 1000) })
       .where(inArray(uploads.path, urls));
-    for (let wait = 0; ; wait++) {
-      const answers = await Promise.all(
-        [0, 1, 2].map(() => fetch(`${proxy.url}${urls[0]}`).then((file) => file.status)),
+    // Removed: every process answers 404, no row is left, and the runs that removed them have
+    // logged their counts (after deleting the files).
+    const removals = () =>
+      instances.reduce(
+        (sum, one) => sum + logCounts(one.dataDir, 'removed unreferenced uploads', 'removed').sum,
+        0,
       );
-      const [left] = await handle.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(uploads)
-        .where(inArray(uploads.path, urls));
-      if (answers.every((status) => status === 404) && left!.count === 0) break;
-      if (wait > 300)
-        throw new Error(
-          `the uploads were never removed everywhere: ${answers.join(', ')}, ${left!.count} rows`,
+    await until(
+      async () => {
+        const answers = await Promise.all(
+          [0, 1, 2].map(() => fetch(`${proxy.url}${urls[0]}`).then((file) => file.status)),
         );
-      await sleep(200);
-    }
-    await sleep(2000); // a second removal of the same files would be logged within a run or two
+        const [left] = await handle.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(uploads)
+          .where(inArray(uploads.path, urls));
+        return answers.every((status) => status === 404) && left!.count === 0 && removals() >= count;
+      },
+      'the uploads removed everywhere',
+      60_000,
+      200,
+    );
     const byProcess = instances.map((one) =>
       logCounts(one.dataDir, 'removed unreferenced uploads', 'removed'),
     );
@@ -330,18 +332,24 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
     const adminEmails = new Set(admins.map((admin) => admin.email));
     const trialMails = () =>
       mails.filter((mail) => mail.subject === subject && mail.to.some((to) => adminEmails.has(to)));
-    for (let wait = 0; ; wait++) {
-      const [left] = await handle.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(subscriptions)
-        .where(
-          sql`${subscriptions.applicationId} = ${application.id} and ${subscriptions.status} = 'freeTrial'`,
-        );
-      if (left!.count === 0 && trialMails().length >= count) break;
-      if (wait > 900) throw new Error(`${left!.count} trials still running, ${trialMails().length} mails`);
-      await sleep(200);
-    }
-    await sleep(3000); // a mail sent twice would arrive within a tick or two
+    // Done: no trial left, and the clock runs have logged every event they applied, which they do
+    // once the event's mails are sent, so a mail sent twice would be in by then.
+    const appliedEvents = () =>
+      instances.reduce((sum, one) => sum + logCounts(one.dataDir, 'subscription clock', 'applied').sum, 0);
+    await until(
+      async () => {
+        const [left] = await handle.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(subscriptions)
+          .where(
+            sql`${subscriptions.applicationId} = ${application.id} and ${subscriptions.status} = 'freeTrial'`,
+          );
+        return left!.count === 0 && appliedEvents() >= count;
+      },
+      'every trial ended and its events logged',
+      180_000,
+      200,
+    );
     const expired = await handle.db
       .select({ count: sql<number>`count(*)::int` })
       .from(subscriptions)
@@ -398,14 +406,16 @@ describe.runIf(enabled)('three instances behind a proxy (three processes)', { ti
       }
     };
     const workers = Array.from({ length: 50 }, (_, index) => worker(index));
-    await sleep(2000);
+    await until(() => requests >= 500, 'the traffic under way');
     for (const one of instances) {
       await one.restart();
-      for (let wait = 0; !proxy.inRotation()[one.index]; wait++) {
-        if (wait > 100) throw new Error(`instance ${one.index} never came back into rotation`);
-        await sleep(100);
-      }
-      await sleep(1000);
+      // Back in rotation and taking its share before the next one stops.
+      await until(() => proxy.inRotation()[one.index]!, `instance ${one.index} back in rotation`, 10_000);
+      const servedBefore = proxy.stats.served[one.index]!;
+      await until(
+        () => proxy.stats.served[one.index]! >= servedBefore + 100,
+        `instance ${one.index} serving again`,
+      );
     }
     running = false;
     await Promise.all(workers);
