@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mainEntry, serverDir } from '../helpers/server-process.ts';
+import { loadConfig } from '../../src/config.ts';
+import { mainEntry, serverDir, serverProcessEnv } from '../helpers/server-process.ts';
 
 /**
  * Server processes of the three-instance test: the product's entry run from source (tsx as an
@@ -54,17 +55,15 @@ export function instance(
     port,
     dataDir,
     async start() {
-      const environment: NodeJS.ProcessEnv = {
+      // The server's defaults otherwise, its readiness delay on stop included: the proxy reads it.
+      const environment = serverProcessEnv({
         NODE_ENV: 'production',
-        HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        SHUTDOWN_DELAY_SECONDS: String(loadConfig({}).shutdown.delayMs / 1000),
         ...variables,
-      };
-      for (const name of ['PATH', 'HOME', 'TMPDIR', 'LANG']) {
-        if (process.env[name] !== undefined) environment[name] = process.env[name];
-      }
+      });
       const started = spawn(process.execPath, ['--import', 'tsx', mainEntry], {
         cwd: serverDir,
         env: environment,
