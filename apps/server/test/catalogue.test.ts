@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type BrandRecord, type CategoryRecord, validationCodes } from '@dukkan/contract';
+import { type BrandRecord, type CategoryRecord, defaultTimeZone, validationCodes } from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { workspaces } from '../src/db/schema/index.ts';
 import { api, dataOf, expectValidation } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
@@ -123,8 +125,10 @@ describe('brands and locations', () => {
     expect(recoded.currencies).toEqual(['SAR', 'USD']);
   });
 
-  it('refuses a creation or opening date after today in UTC+14 (the latest time zone), and takes that today', async () => {
-    // One clock for the test and the server: the day cannot turn between reading it and the request.
+  it("refuses a creation or opening date after the workspace's today, and takes that today", async () => {
+    // The workspace in UTC+14 (the latest time zone), whose today is often UTC's tomorrow; one
+    // clock for the test and the server: the day cannot turn between reading it and the request.
+    await t.db.update(workspaces).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(workspaces.id, shop.id));
     vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
     try {
       const dayInUtcPlus14 = (days: number) =>
@@ -151,6 +155,7 @@ describe('brands and locations', () => {
       );
     } finally {
       vi.useRealTimers();
+      await t.db.update(workspaces).set({ timeZone: defaultTimeZone }).where(eq(workspaces.id, shop.id));
     }
   });
 });
