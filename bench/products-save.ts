@@ -439,8 +439,8 @@ async function baselineSave(
         ]),
       );
       await query(
-        `INSERT INTO product_variant_values (variant_id, value_id, position) VALUES ${valuesList(links.length, 3)}`,
-        links.flat(),
+        `INSERT INTO product_variant_values (workspace_id, variant_id, value_id, position) VALUES ${valuesList(links.length, 4)}`,
+        links.flatMap((link) => [workspace.workspaceId, ...link]),
       );
     } else {
       await query(
@@ -457,8 +457,13 @@ async function baselineSave(
         ],
       );
       await query(
-        'INSERT INTO product_variant_values (variant_id, value_id, position) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[])',
-        [links.map((link) => link[0]), links.map((link) => link[1]), links.map((link) => link[2])],
+        'INSERT INTO product_variant_values (workspace_id, variant_id, value_id, position) SELECT $1, link.* FROM unnest($2::uuid[], $3::uuid[], $4::int[]) AS link',
+        [
+          workspace.workspaceId,
+          links.map((link) => link[0]),
+          links.map((link) => link[1]),
+          links.map((link) => link[2]),
+        ],
       );
     }
   });

@@ -451,10 +451,10 @@ async function insertProductBatch(
       FROM p JOIN g ON g.code = p.code CROSS JOIN ${sizeRows} CROSS JOIN ${colourRows} ${barcodeBody}
       RETURNING id, key
     )
-    INSERT INTO product_variant_values (variant_id, value_id, position)
-    SELECT id, left(key, 36)::uuid, 0 FROM v
+    INSERT INTO product_variant_values (workspace_id, variant_id, value_id, position)
+    SELECT ${workspaceId}::uuid, id, left(key, 36)::uuid, 0 FROM v
     UNION ALL
-    SELECT id, right(key, 36)::uuid, 1 FROM v
+    SELECT ${workspaceId}::uuid, id, right(key, 36)::uuid, 1 FROM v
   `);
   });
 }

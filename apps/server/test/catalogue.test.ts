@@ -63,6 +63,23 @@ describe('brands and locations', () => {
     expect((await call('DELETE', `brands/${brand.id}`)).status).toBe(200);
   });
 
+  it('a deleted brand leaves its customers without a brand', async () => {
+    const brand = dataOf<BrandRecord>(await call('POST', 'brands', brandInput()));
+    const customer = dataOf<{ id: string; brandId: string | null }>(
+      await call('POST', 'customers', {
+        code: unique('c'),
+        name: 'Nadia Fathy',
+        phones: ['01001112222'],
+        source: 'walkIn',
+        brandId: brand.id,
+      }),
+    );
+    expect(customer.brandId).toBe(brand.id);
+    expect((await call('DELETE', `brands/${brand.id}`)).status).toBe(200);
+    const after = dataOf<{ brandId: string | null }>(await call('GET', `customers/${customer.id}`));
+    expect(after.brandId).toBeNull();
+  });
+
   it('a brand named by a recipe line cannot be deleted: the refusal names the product', async () => {
     const brand = dataOf<BrandRecord>(await call('POST', 'brands', brandInput()));
     const unit = dataOf<{ id: string }>(

@@ -105,7 +105,9 @@ async function variant(of: Product, values: { en?: string; ar?: string }[], work
     .returning({ id: productVariants.id });
   // Stored in the reverse order of their positions: the title follows `position`.
   for (const [position, valueId] of [...valueIds.entries()].reverse()) {
-    await t.db.insert(productVariantValues).values({ variantId: row!.id, valueId, position });
+    await t.db
+      .insert(productVariantValues)
+      .values({ workspaceId: workspace.id, variantId: row!.id, valueId, position });
   }
   return row!.id;
 }

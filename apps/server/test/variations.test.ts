@@ -321,7 +321,9 @@ describe('a used value or type is not deleted', () => {
         .insert(productVariants)
         .values({ workspaceId, productId: product!.id, key: valueId, position: 0 })
         .returning({ id: productVariants.id });
-      await t.db.insert(productVariantValues).values({ variantId: variant!.id, valueId, position: 0 });
+      await t.db
+        .insert(productVariantValues)
+        .values({ workspaceId, variantId: variant!.id, valueId, position: 0 });
     }
   }
 

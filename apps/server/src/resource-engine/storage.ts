@@ -266,7 +266,7 @@ export function bindStorage(
     if (!columns[field] && en && ar) localizedColumns.set(field, { en, ar });
   }
   const searchColumn = columns.searchText;
-  const keyOf = new Map(Object.entries(columns).map(([key, column]) => [column, key]));
+  const keyOfName = new Map(Object.entries(columns).map(([key, column]) => [column.name, key]));
 
   const featureFields = new Set(customization.writtenByFeature ?? []);
   for (const field of recordFields) {
@@ -351,8 +351,11 @@ export function bindStorage(
 
   const references: Record<string, ResourceTable> = {};
   for (const foreignKey of config.foreignKeys) {
-    const { columns: local, foreignTable } = foreignKey.reference();
-    const field = keyOf.get(local[0] as AnyPgColumn);
+    // A reference inside the workspace is (workspace_id, column) → (workspace_id, id): its field
+    // is the column that points at the record's id.
+    const { columns: local, foreignColumns, foreignTable } = foreignKey.reference();
+    const pointing = local[foreignColumns.findIndex((column) => column.name === 'id')];
+    const field = pointing && keyOfName.get(pointing.name);
     if (!field || field === 'workspaceId' || !isResourceTable(foreignTable)) continue;
     references[field] = foreignTable;
   }

@@ -1,7 +1,6 @@
 import { recordStatuses } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   check,
   date,
   type ExtraConfigColumn,
@@ -18,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './identity.ts';
 import { collated, localizedTextIndexes, sortIndex } from './sorting.ts';
+import { workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 /*
  * The catalogue: simple workspace records served by the resource engine. Every table has id,
@@ -37,7 +37,7 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const base = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuid('id').notNull().defaultRandom(),
   workspaceId: uuid('workspace_id')
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -68,6 +68,7 @@ export const searchText = (...columns: string[]) =>
     );
 
 interface CatalogueColumns {
+  id: ExtraConfigColumn;
   workspaceId: ExtraConfigColumn;
   code: ExtraConfigColumn;
   createdAt: ExtraConfigColumn;
@@ -75,9 +76,13 @@ interface CatalogueColumns {
   nameEn?: ExtraConfigColumn;
   nameAr?: ExtraConfigColumn;
 }
-/** The indexes every catalogue table has: unique code (which also serves its sort), search, the sorts. */
+/**
+ * The key and indexes every catalogue table has: `(workspace_id, id)`, unique code (which also
+ * serves its sort), search, the sorts.
+ */
 export function catalogueIndexes(name: string, table: CatalogueColumns, sorts: ExtraConfigColumn[] = []) {
   return [
+    workspaceKey(name, table.workspaceId, table.id),
     // Equal under ICU's deterministic collation means equal bytes: uniqueness is unchanged.
     uniqueIndex(`${name}__code__unique`).on(table.workspaceId, collated(table.code)),
     index(`${name}_created_idx`).on(table.workspaceId, table.createdAt),
@@ -141,9 +146,7 @@ export const locations = pgTable(
   {
     ...base(),
     ...localizedName(),
-    brandId: uuid('brand_id')
-      .notNull()
-      .references(() => brands.id),
+    brandId: uuid('brand_id').notNull(),
     openingDate: date('opening_date', { mode: 'string' }),
     workingHours: jsonb('working_hours').notNull().default([]),
     address: text('address').notNull().default(''),
@@ -153,6 +156,7 @@ export const locations = pgTable(
   },
   (table) => [
     ...catalogueIndexes('locations', table, [table.openingDate]),
+    workspaceReference('locations', { workspaceId: table.workspaceId, column: table.brandId }, brands),
     index('locations_brand_idx').on(table.brandId),
   ],
 );
@@ -205,10 +209,11 @@ export const categories = pgTable(
   'categories',
   {
     ...categoryColumns(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id),
+    parentId: uuid('parent_id'),
   },
   (table) => [
     ...catalogueIndexes('categories', table),
+    workspaceReference('categories', { workspaceId: table.workspaceId, column: table.parentId }, table),
     localizedTextPresent('categories', 'description', { en: table.descriptionEn, ar: table.descriptionAr }),
     index('categories_parent_idx').on(table.parentId),
   ],
@@ -218,10 +223,11 @@ export const wasteCategories = pgTable(
   'waste_categories',
   {
     ...categoryColumns(),
-    parentId: uuid('parent_id').references((): AnyPgColumn => wasteCategories.id),
+    parentId: uuid('parent_id'),
   },
   (table) => [
     ...catalogueIndexes('waste_categories', table),
+    workspaceReference('waste_categories', { workspaceId: table.workspaceId, column: table.parentId }, table),
     localizedTextPresent('waste_categories', 'description', {
       en: table.descriptionEn,
       ar: table.descriptionAr,
@@ -250,12 +256,14 @@ export const customers = pgTable(
     /** The phones as one text (array_to_string is not immutable, so it cannot feed search_text). */
     phonesText: text('phones_text').notNull().default(''),
     source: text('source').notNull(),
-    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /** Cleared when the brand is deleted (by the delete: `workspace-keys.ts`). */
+    brandId: uuid('brand_id'),
     status: status(),
     searchText: searchText('code', 'name', 'phones_text'),
   },
   (table) => [
     ...catalogueIndexes('customers', table, [table.name, table.source]),
+    workspaceReference('customers', { workspaceId: table.workspaceId, column: table.brandId }, brands),
     index('customers_brand_idx').on(table.brandId),
   ],
 );
@@ -263,7 +271,7 @@ export const customers = pgTable(
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -273,6 +281,7 @@ export const exchangeRates = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    workspaceKey('exchange_rates', table.workspaceId, table.id),
     uniqueIndex('exchange_rates__currency__unique').on(table.workspaceId, collated(table.currency)),
     index('exchange_rates_rate_idx').on(table.workspaceId, table.rate),
     index('exchange_rates_created_idx').on(table.workspaceId, table.createdAt),

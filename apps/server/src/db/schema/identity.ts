@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { collated } from './sorting.ts';
+import { workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -63,7 +64,7 @@ export const workspaces = pgTable('workspaces', {
 export const roles = pgTable(
   'roles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -73,7 +74,10 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('roles__code__unique').on(table.workspaceId, collated(table.code))],
+  (table) => [
+    workspaceKey('roles', table.workspaceId, table.id),
+    uniqueIndex('roles__code__unique').on(table.workspaceId, collated(table.code)),
+  ],
 );
 
 /**
@@ -92,7 +96,7 @@ export const memberships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // No action (checked at the end of the statement), not restrict: deleting a workspace
     // cascades to its roles and memberships together, while a role still held cannot be deleted.
-    roleId: uuid('role_id').references(() => roles.id),
+    roleId: uuid('role_id'),
     isAdmin: boolean('is_admin').notNull().default(false),
     status: text('status', { enum: membershipStatuses }).notNull().default('active'),
     /** Staff code, unique within the workspace when set. */
@@ -109,6 +113,7 @@ export const memberships = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.userId] }),
+    workspaceReference('memberships', { workspaceId: table.workspaceId, column: table.roleId }, roles),
     index('memberships_user_idx').on(table.userId),
     index('memberships_role_idx').on(table.roleId),
     uniqueIndex('memberships__code__unique').on(table.workspaceId, table.code),
@@ -124,7 +129,7 @@ export const memberships = pgTable(
 export const invites = pgTable(
   'invites',
   {
-    tokenHash: text('token_hash').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
     workspaceId: uuid('workspace_id').notNull(),
     userId: uuid('user_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -132,6 +137,9 @@ export const invites = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    workspaceKey('invites', table.workspaceId, table.tokenHash),
+    // An invitation link carries the token alone: it is looked up across workspaces.
+    index('invites_token_idx').on(table.tokenHash),
     uniqueIndex('invites_membership_idx').on(table.workspaceId, table.userId),
     foreignKey({
       name: 'invites_membership_fk',
@@ -205,7 +213,7 @@ export const accessRequests = pgTable(
 export const uploads = pgTable(
   'uploads',
   {
-    path: text('path').primaryKey(),
+    path: text('path').notNull(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -213,7 +221,7 @@ export const uploads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (table) => [
-    index('uploads_workspace_idx').on(table.workspaceId),
+    workspaceKey('uploads', table.workspaceId, table.path),
     index('uploads_created_idx').on(table.createdAt),
   ],
 );

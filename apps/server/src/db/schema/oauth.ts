@@ -2,6 +2,7 @@ import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzl
 import { createdAt } from './catalogue.ts';
 import { users, workspaces } from './identity.ts';
 import { applications } from './subscriptions.ts';
+import { workspaceKey } from './workspace-keys.ts';
 
 /*
  * The sign-in portal's authorization server (oidc-provider) keeps its state here, shared by every
@@ -43,7 +44,7 @@ export const oauthModels = pgTable(
 export const oauthGrants = pgTable(
   'oauth_grants',
   {
-    grantId: text('grant_id').primaryKey(),
+    grantId: text('grant_id').notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -56,6 +57,9 @@ export const oauthGrants = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
+    workspaceKey('oauth_grants', table.workspaceId, table.grantId),
+    // oidc-provider names a grant by its id alone: revocations look it up across workspaces.
+    index('oauth_grants_grant_idx').on(table.grantId),
     index('oauth_grants_user_idx').on(table.userId),
     index('oauth_grants_workspace_application_idx').on(table.workspaceId, table.applicationId),
   ],

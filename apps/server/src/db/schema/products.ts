@@ -1,7 +1,6 @@
 import { orderTypes } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -30,6 +29,7 @@ import {
 } from './catalogue.ts';
 import { workspaces } from './identity.ts';
 import { collated } from './sorting.ts';
+import { workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 /*
  * Products and what they are made of: variation types and their values, a product's variants
@@ -55,22 +55,25 @@ export const variationValues = pgTable(
   {
     ...base(),
     ...localizedName(),
-    typeId: uuid('type_id')
-      .notNull()
-      .references((): AnyPgColumn => variationTypes.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id').notNull(),
     position: integer('position').notNull().default(0),
     status: status(),
     searchText: searchText('code', 'name_en', 'name_ar'),
   },
   (table) => [
     ...catalogueIndexes('variation_values', table, [table.position]),
+    workspaceReference(
+      'variation_values',
+      { workspaceId: table.workspaceId, column: table.typeId },
+      variationTypes,
+    ).onDelete('cascade'),
     index('variation_values_type_idx').on(table.typeId, table.position),
     // The same text twice in one type is refused by the resource's hook; these keep it so.
     uniqueIndex('variation_values_type_name_en_unique')
-      .on(table.typeId, sql`lower(${table.nameEn})`)
+      .on(table.workspaceId, table.typeId, sql`lower(${table.nameEn})`)
       .where(sql`${table.nameEn} is not null`),
     uniqueIndex('variation_values_type_name_ar_unique')
-      .on(table.typeId, sql`lower(${table.nameAr})`)
+      .on(table.workspaceId, table.typeId, sql`lower(${table.nameAr})`)
       .where(sql`${table.nameAr} is not null`),
   ],
 );
@@ -91,11 +94,9 @@ export const products = pgTable(
   {
     ...base(),
     ...localizedName(),
-    measurementUnitId: uuid('measurement_unit_id')
-      .notNull()
-      .references(() => measurementUnits.id),
-    categoryId: uuid('category_id').references(() => categories.id),
-    wasteCategoryId: uuid('waste_category_id').references(() => wasteCategories.id),
+    measurementUnitId: uuid('measurement_unit_id').notNull(),
+    categoryId: uuid('category_id'),
+    wasteCategoryId: uuid('waste_category_id'),
     tagIds: uuid('tag_ids').array().notNull().default(sql`'{}'::uuid[]`),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
     options: jsonb('options').notNull().default([]),
@@ -103,7 +104,7 @@ export const products = pgTable(
     variantCodes: text('variant_codes').notNull().default(''),
     price: money('price').notNull().default(0),
     cost: money('cost'),
-    taxId: uuid('tax_id').references(() => taxes.id),
+    taxId: uuid('tax_id'),
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     // Kept with the variants: over the active ones, or the product's own price without any.
     priceMin: money('price_min'),
@@ -113,6 +114,18 @@ export const products = pgTable(
   },
   (table) => [
     ...catalogueIndexes('products', table, [table.variantsCount, table.priceMin]),
+    workspaceReference(
+      'products',
+      { workspaceId: table.workspaceId, column: table.measurementUnitId },
+      measurementUnits,
+    ),
+    workspaceReference('products', { workspaceId: table.workspaceId, column: table.categoryId }, categories),
+    workspaceReference(
+      'products',
+      { workspaceId: table.workspaceId, column: table.wasteCategoryId },
+      wasteCategories,
+    ),
+    workspaceReference('products', { workspaceId: table.workspaceId, column: table.taxId }, taxes),
     // The list sorts by the lowest price with products without one last in both directions
     // (`nulls last`): the ascending order reads the sort index, the descending one this.
     index('products_price_min_desc_idx').on(table.workspaceId, table.priceMin.desc().nullsLast()),
@@ -133,13 +146,11 @@ export const products = pgTable(
 export const productVariants = pgTable(
   'product_variants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
     key: text('key').notNull(),
     position: integer('position').notNull(),
     sku: text('sku'),
@@ -152,8 +163,14 @@ export const productVariants = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    workspaceKey('product_variants', table.workspaceId, table.id),
+    workspaceReference(
+      'product_variants',
+      { workspaceId: table.workspaceId, column: table.productId },
+      products,
+    ).onDelete('cascade'),
     check('product_variants_price_not_negative', sql`${table.price} >= 0 and ${table.cost} >= 0`),
-    uniqueIndex('product_variants_product_key_unique').on(table.productId, table.key),
+    uniqueIndex('product_variants_product_key_unique').on(table.workspaceId, table.productId, table.key),
     index('product_variants_product_idx').on(table.productId, table.position),
     uniqueIndex('product_variants__sku__unique')
       .on(table.workspaceId, collated(table.sku))
@@ -168,16 +185,28 @@ export const productVariants = pgTable(
 export const productVariantValues = pgTable(
   'product_variant_values',
   {
-    variantId: uuid('variant_id')
+    workspaceId: uuid('workspace_id')
       .notNull()
-      .references(() => productVariants.id, { onDelete: 'cascade' }),
-    valueId: uuid('value_id')
-      .notNull()
-      .references(() => variationValues.id),
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').notNull(),
+    valueId: uuid('value_id').notNull(),
     position: integer('position').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.variantId, table.valueId] }),
+    primaryKey({
+      name: 'product_variant_values_pkey',
+      columns: [table.workspaceId, table.variantId, table.valueId],
+    }),
+    workspaceReference(
+      'product_variant_values',
+      { workspaceId: table.workspaceId, column: table.variantId },
+      productVariants,
+    ).onDelete('cascade'),
+    workspaceReference(
+      'product_variant_values',
+      { workspaceId: table.workspaceId, column: table.valueId },
+      variationValues,
+    ),
     index('product_variant_values_value_idx').on(table.valueId),
   ],
 );
@@ -189,23 +218,35 @@ export const productVariantValues = pgTable(
 export const recipeLines = pgTable(
   'recipe_lines',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').notNull(),
     position: integer('position').notNull(),
-    ingredientProductId: uuid('ingredient_product_id')
-      .notNull()
-      .references((): AnyPgColumn => products.id),
-    ingredientVariantId: uuid('ingredient_variant_id').references(() => productVariants.id),
+    ingredientProductId: uuid('ingredient_product_id').notNull(),
+    ingredientVariantId: uuid('ingredient_variant_id'),
     quantity: numeric('quantity', { precision: 18, scale: 6, mode: 'number' }).notNull(),
     orderTypes: text('order_types', { enum: orderTypes }).array().notNull().default(sql`'{}'::text[]`),
     brandIds: uuid('brand_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (table) => [
+    workspaceKey('recipe_lines', table.workspaceId, table.id),
+    workspaceReference(
+      'recipe_lines',
+      { workspaceId: table.workspaceId, column: table.productId },
+      products,
+    ).onDelete('cascade'),
+    workspaceReference(
+      'recipe_lines',
+      { workspaceId: table.workspaceId, column: table.ingredientProductId },
+      products,
+    ),
+    workspaceReference(
+      'recipe_lines',
+      { workspaceId: table.workspaceId, column: table.ingredientVariantId },
+      productVariants,
+    ),
     index('recipe_lines_product_idx').on(table.productId, table.position),
     index('recipe_lines_ingredient_idx').on(table.ingredientProductId),
     index('recipe_lines_ingredient_variant_idx').on(table.ingredientVariantId),

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './catalogue.ts';
 import { workspaces } from './identity.ts';
+import { workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 /*
  * The platform's applications (registered by the operator), each workspace's subscription to
@@ -69,7 +70,7 @@ export const applications = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -95,6 +96,7 @@ export const subscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    workspaceKey('subscriptions', table.workspaceId, table.id),
     uniqueIndex('subscriptions__application__unique').on(table.workspaceId, table.applicationId),
     index('subscriptions_created_idx').on(table.workspaceId, table.createdAt),
     // The clock's scan: due trials, periods and graces across workspaces.
@@ -117,13 +119,11 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export const payments = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'restrict' }),
+    subscriptionId: uuid('subscription_id').notNull(),
     number: integer('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     details: jsonb('details').$type<InvoiceDetails>().notNull(),
@@ -134,6 +134,12 @@ export const payments = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    workspaceKey('invoices', table.workspaceId, table.id),
+    workspaceReference(
+      'invoices',
+      { workspaceId: table.workspaceId, column: table.subscriptionId },
+      subscriptions,
+    ).onDelete('restrict'),
     uniqueIndex('invoices__number__unique').on(table.workspaceId, table.number),
     index('invoices_subscription_idx').on(table.subscriptionId),
     index('invoices_issued_idx').on(table.workspaceId, table.issuedAt),

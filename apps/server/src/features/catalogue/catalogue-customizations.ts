@@ -1,5 +1,5 @@
 import { validationCodes } from '@dukkan/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import {
   categories,
@@ -85,6 +85,17 @@ async function brandUsers({ db, workspaceId }: HookContext, brand: ResourceRow):
 }
 
 /**
+ * A deleted brand leaves its customers without a brand. The delete clears them itself: the
+ * reference is keyed by workspace, where Citus refuses `ON DELETE SET NULL` (`workspace-keys.ts`).
+ */
+async function clearCustomersBrand({ db, workspaceId }: HookContext, brand: ResourceRow): Promise<void> {
+  await db
+    .update(customers)
+    .set({ brandId: null })
+    .where(and(eq(customers.workspaceId, workspaceId), eq(customers.brandId, brand.id as string)));
+}
+
+/**
  * Who uses a tax: the products that name it (`products.tax_id`, read on its index). The foreign
  * key alone would refuse the delete without saying which products.
  */
@@ -105,7 +116,7 @@ async function taxUsers({ db, workspaceId }: HookContext, tax: ResourceRow): Pro
 export const catalogueCustomizations: readonly ResourceCustomization[] = [
   {
     key: 'brands',
-    hooks: { usedBy: brandUsers },
+    hooks: { usedBy: brandUsers, beforeDelete: clearCustomersBrand },
     // Written out qualified: an unqualified "id" inside the subquery would mean the location's own id.
     computed: {
       locationsCount:

@@ -477,8 +477,8 @@ export async function writeVariants({ db, workspaceId }: HookContext, productId:
       select e.id, ${workspaceId}, ${productId}, e.key, e.position, e.sku, e.barcode, e.price, e.cost,
         e.images::text[], e.status
       from ${unnestVariants(inserted, ['id', 'key', 'position', 'sku', 'barcode', 'price', 'cost', 'images', 'status'])}`);
-    await db.execute(sql`insert into product_variant_values (variant_id, value_id, position)
-      select * from unnest(
+    await db.execute(sql`insert into product_variant_values (workspace_id, variant_id, value_id, position)
+      select ${workspaceId}, link.* from unnest(
         ${arrayParam(
           inserted.flatMap((variant) => variant.valueIds.map(() => variant.id)),
           'uuid',
@@ -491,7 +491,7 @@ export async function writeVariants({ db, workspaceId }: HookContext, productId:
           inserted.flatMap((variant) => variant.valueIds.map((_, position) => position)),
           'int',
         )}
-      )`);
+      ) as link`);
   }
 }
 
