@@ -75,26 +75,33 @@ export function readLabelledQueries(): LabelledQueries {
 }
 
 /**
- * The texts list search looks in for a record, as the `search_text` column holds them: the code
- * and names, a category's description, a product's SKUs and barcodes, a customer's phones.
+ * The text a record's `search_text` column is made of, before the column lower-cases it: its
+ * columns joined by spaces, an empty one as '' (the code and names, a category's description, a
+ * product's SKUs and barcodes, a customer's phones), as `searchText` in `db/schema/catalogue.ts`
+ * builds it.
  */
-export function searchedTexts(resource: SearchedResource, record: LabelledRecords[SearchedResource][number]) {
-  const texts: (string | null)[] = [record.code];
-  if (resource === 'customers') {
-    const customer = record as LabelledCustomer;
-    texts.push(customer.name, ...customer.phones);
-  } else {
-    const named = record as LabelledProduct | LabelledCategory | LabelledBrand;
-    texts.push(named.name.en, named.name.ar);
-    if (resource === 'categories') {
-      const { description } = record as LabelledCategory;
-      texts.push(description.en, description.ar);
+export function searchedText(resource: SearchedResource, record: LabelledRecords[SearchedResource][number]) {
+  switch (resource) {
+    case 'customers': {
+      const customer = record as LabelledCustomer;
+      return [customer.code, customer.name, customer.phones.join(' ')].join(' ');
     }
-    if (resource === 'products') {
-      texts.push(
-        ...(record as LabelledProduct).variants.flatMap((variant) => [variant.sku, variant.barcode]),
-      );
+    case 'products': {
+      const product = record as LabelledProduct;
+      // As `variantSummary` keeps `variant_codes`: each variant's SKU and barcode, if any.
+      const variantCodes = product.variants
+        .flatMap((variant) => [variant.sku, variant.barcode])
+        .filter((code): code is string => !!code)
+        .join(' ');
+      return [product.code, product.name.en ?? '', product.name.ar ?? '', variantCodes].join(' ');
+    }
+    case 'categories': {
+      const { code, name, description } = record as LabelledCategory;
+      return [code, name.en ?? '', name.ar ?? '', description.en ?? '', description.ar ?? ''].join(' ');
+    }
+    case 'brands': {
+      const { code, name } = record as LabelledBrand;
+      return [code, name.en ?? '', name.ar ?? ''].join(' ');
     }
   }
-  return texts.filter((text): text is string => text !== null);
 }
