@@ -9,6 +9,7 @@ import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
 import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
+import { registerAuditActor } from './features/audit/audit-log.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   registerOriginCheck(app, config.publicUrl);
   registerAccessGuard(app, context);
+  registerAuditActor(app);
 
   // What /readyz checks on each request; a driver with a `check()` of its own joins through `probes`.
   const probes: ReadinessProbe[] = [

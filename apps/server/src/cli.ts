@@ -24,6 +24,7 @@ import { workspaceCommands } from './cli/workspaces.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { asAuditActor } from './features/audit/audit-log.ts';
 import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { usePrivateUmask } from './platform/storage/private-files.ts';
@@ -201,7 +202,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         // Mail problems are reported by the command itself; the driver stays quiet.
         log: pino({ level: 'silent' }),
       });
-    await work({ config, database, mailer, io, now: io.now ?? (() => new Date()) });
+    // Every change the command makes is on record as the operator's.
+    const opened = { config, database, mailer, io, now: io.now ?? (() => new Date()) };
+    await asAuditActor('operator', () => work(opened));
     return 0;
   } catch (error) {
     if (inputErrors.some((kind) => error instanceof kind)) {

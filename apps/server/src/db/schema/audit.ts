@@ -137,3 +137,11 @@ export const auditSecretColumns: Readonly<Record<string, readonly string[]>> = {
   oauth_models: ['payload'],
   oauth_signing_keys: ['jwk'],
 };
+
+/**
+ * Columns derived from others, left out of `changes` like the timestamps: a product's variant
+ * codes (its variants' SKUs and barcodes, for the list's search; the variants' own changes say it).
+ */
+export const auditDerivedColumns: Readonly<Record<string, readonly string[]>> = {
+  products: ['variant_codes'],
+};

@@ -7,6 +7,7 @@ import { validationError } from '../../errors.ts';
 import { type FileStore, storedFileKey } from '../../platform/storage/file-store.ts';
 import { declaredImageFields } from '../../resource-engine/images.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
+import { asAuditActor, recordAudit } from '../audit/audit-log.ts';
 
 /** A column that may hold an uploaded file's path: one (text) or several (text[]). */
 export interface ImageReference {
@@ -80,6 +81,16 @@ export async function reserveUploads(
     );
   }
   await db.insert(uploads).values(files.map((file) => ({ ...file, workspaceId, createdAt: options.now })));
+  await recordAudit(
+    db,
+    files.map((file) => ({
+      workspaceId,
+      action: 'create',
+      resource: 'files',
+      recordId: file.path,
+      changes: { bytes: [null, file.bytes] },
+    })),
+  );
 }
 
 /** The store key of an upload's address (`/files/<workspace>/<random>.<ext>`); null for anything else. */
@@ -124,10 +135,23 @@ export async function removeUnreferencedUploads(
     const claim = await tx.execute(cleanupLock);
     const [row] = (claim as unknown as { rows: { claimed: boolean }[] }).rows;
     if (!row?.claimed) return [];
-    return tx
+    const gone = await tx
       .delete(uploads)
       .where(and(lt(uploads.createdAt, cutoff), ...references.map(notReferredBy)))
-      .returning({ path: uploads.path });
+      .returning({ path: uploads.path, workspaceId: uploads.workspaceId, bytes: uploads.bytes });
+    await asAuditActor('system', () =>
+      recordAudit(
+        tx,
+        gone.map((upload) => ({
+          workspaceId: upload.workspaceId,
+          action: 'delete',
+          resource: 'files',
+          recordId: upload.path,
+          changes: { bytes: [upload.bytes, null] },
+        })),
+      ),
+    );
+    return gone;
   });
   const keys = removed.flatMap(({ path }) => uploadedFileKey(path) ?? []);
   const failures = await eachAtMost(removalConcurrency, keys, (key) => options.store.delete(key));

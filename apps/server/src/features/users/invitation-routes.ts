@@ -14,6 +14,7 @@ import { notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { hashToken } from '../../http/tokens.ts';
+import { recordAudit, recordSignInEvent } from '../audit/audit-log.ts';
 import { hashChosenPassword } from '../auth/passwords.ts';
 import { issueSetPasswordToken } from './invitations.ts';
 
@@ -94,6 +95,26 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
         )
         .returning({ userId: memberships.userId });
       if (!joined) throw tokenIsInvalid();
+      // The invited person acts, through the link: no session names them.
+      const accepted = {
+        workspaceId: invite.workspaceId,
+        recordId: invite.userId,
+        actorUserId: invite.userId,
+      };
+      await recordAudit(tx, [
+        {
+          ...accepted,
+          resource: 'invitations',
+          action: 'accept',
+          changes: { acceptedAt: [null, now.toISOString()] },
+        },
+        {
+          ...accepted,
+          resource: 'memberships',
+          action: 'accept',
+          changes: { status: ['invited', 'active'] },
+        },
+      ]);
 
       const [details] = await tx
         .select({ passwordHash: users.passwordHash, workspaceName: workspaces.name })
@@ -138,6 +159,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
         .where(eq(users.id, token.userId));
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
+      await recordSignInEvent(tx, request, token.userId, 'password-change', true);
       return true;
     });
     if (!consumed) {

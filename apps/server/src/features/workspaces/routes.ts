@@ -14,6 +14,7 @@ import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
+import { auditedChange } from '../audit/audit-log.ts';
 import { changeBaseCurrency, planBaseCurrencyChange } from './base-currency-change.ts';
 
 const settingsColumns = {
@@ -60,11 +61,19 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
     if (Object.keys(input).length > 0) {
       await db.transaction(async (tx) => {
         const now = context.now();
-        if (input.baseCurrency) await changeBaseCurrency(tx, workspaceId, input.baseCurrency, now);
-        await tx
-          .update(workspaces)
-          .set({ ...input, updatedAt: now })
-          .where(eq(workspaces.id, workspaceId));
+        const ofWorkspace = eq(workspaces.id, workspaceId);
+        await auditedChange(
+          tx,
+          workspaces,
+          { workspaceId, resource: 'settings', recordId: workspaceId, where: ofWorkspace },
+          async () => {
+            if (input.baseCurrency) await changeBaseCurrency(tx, workspaceId, input.baseCurrency, now);
+            await tx
+              .update(workspaces)
+              .set({ ...input, updatedAt: now })
+              .where(ofWorkspace);
+          },
+        );
       });
     }
     return { data: await loadSettings(db, workspaceId) };
