@@ -84,29 +84,46 @@ export function setAuditRecording(on: boolean) {
   recording = on;
 }
 
-/** Column property names of a table never written into `changes`, with its bookkeeping columns. */
-const skippedByTable = new WeakMap<Table, Set<string>>();
+/** A table's fields (column property names) an audit row leaves out, and those it redacts. */
+export interface AuditFieldRules {
+  /** Never in `changes`: the timestamps, the workspace, generated and derived columns. */
+  skipped: ReadonlySet<string>;
+  /** Secrets (`auditSecretColumns`): a change is on record as `[redacted, redacted]`, never the values. */
+  secret: ReadonlySet<string>;
+}
 
-/** The table's secret columns (`auditSecretColumns`), its timestamps, its workspace and its generated columns. */
-export function auditSkippedFields(table: Table): Set<string> {
-  let skipped = skippedByTable.get(table);
-  if (!skipped) {
+/** What an audit row holds in place of a secret's value. */
+export const redacted = '(secret)';
+
+const rulesByTable = new WeakMap<Table, AuditFieldRules>();
+
+/** The table's skipped and secret fields, from its columns and `auditSecretColumns`, `auditDerivedColumns`. */
+export function auditFieldRules(table: Table): AuditFieldRules {
+  let rules = rulesByTable.get(table);
+  if (!rules) {
     const name = getTableName(table);
-    const secrets = new Set([...(auditSecretColumns[name] ?? []), ...(auditDerivedColumns[name] ?? [])]);
-    skipped = new Set(
-      Object.entries(getTableColumns(table))
-        .filter(
-          ([property, column]) =>
-            secrets.has(column.name) ||
-            ['createdAt', 'updatedAt', 'workspaceId'].includes(property) ||
-            column.generated !== undefined ||
-            column.name === 'search_text',
-        )
-        .map(([property]) => property),
-    );
-    skippedByTable.set(table, skipped);
+    const secretColumns = new Set(auditSecretColumns[name] ?? []);
+    const derived = new Set(auditDerivedColumns[name] ?? []);
+    const columns = Object.entries(getTableColumns(table));
+    rules = {
+      secret: new Set(
+        columns.filter(([, column]) => secretColumns.has(column.name)).map(([property]) => property),
+      ),
+      skipped: new Set(
+        columns
+          .filter(
+            ([property, column]) =>
+              derived.has(column.name) ||
+              ['createdAt', 'updatedAt', 'workspaceId'].includes(property) ||
+              column.generated !== undefined ||
+              column.name === 'search_text',
+          )
+          .map(([property]) => property),
+      ),
+    };
+    rulesByTable.set(table, rules);
   }
-  return skipped;
+  return rules;
 }
 
 /** A value as JSON holds it: dates as ISO text, undefined as null. */
@@ -121,20 +138,24 @@ const same = (a: unknown, b: unknown) =>
 
 /**
  * The fields that differ between two states of a record, `{ field: [before, after] }` (a missing
- * state: every field of the other against null), leaving out `skipped`; null when none differ.
+ * state: every field of the other against null), leaving out the skipped fields and giving a
+ * secret's values as `redacted` (null stays null: a secret set or dropped says so); null when none differ.
  */
 export function changedFields(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-  skipped: ReadonlySet<string> = new Set(),
+  rules: AuditFieldRules = { skipped: new Set(), secret: new Set() },
 ): AuditChanges | null {
   const changes: AuditChanges = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
-    if (skipped.has(field)) continue;
+    if (rules.skipped.has(field)) continue;
     const from = plain(before?.[field]);
     const to = plain(after?.[field]);
-    if (!same(from, to)) changes[field] = [from, to];
+    if (same(from, to)) continue;
+    changes[field] = rules.secret.has(field)
+      ? [from === null ? null : redacted, to === null ? null : redacted]
+      : [from, to];
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }
@@ -206,7 +227,7 @@ export function auditEntry(
   after: Record<string, unknown> | null,
   extra?: AuditChanges | null,
 ): AuditEntry {
-  const changes = changedFields(before, after, auditSkippedFields(table));
+  const changes = changedFields(before, after, auditFieldRules(table));
   const all = extra && Object.keys(extra).length > 0 ? { ...changes, ...extra } : changes;
   return { workspaceId, resource, recordId, action: actionOf(before, after, all), changes: all };
 }
