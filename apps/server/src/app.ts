@@ -10,6 +10,7 @@ import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
 import { registerAuditActor } from './features/audit/audit-log.ts';
+import { startAuditRetention } from './features/audit/retention.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -273,6 +274,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           metrics?.clock,
         )
       : undefined;
+
+  // Each workspace's changes are kept as long as its settings say, then purged in batches.
+  startAuditRetention(app, db, context.now);
 
   app.addHook('onClose', async () => {
     await subscriptionClock?.stop();

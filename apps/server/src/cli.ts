@@ -40,7 +40,8 @@ const groups: readonly CommandGroup[] = [
   maintenanceCommands,
   backupCommands,
 ];
-const commands = {
+/** The operator's command table, by name. */
+export const commands = {
   ...workspaceCommands.commands,
   ...applicationCommands.commands,
   ...subscriptionCommands.commands,

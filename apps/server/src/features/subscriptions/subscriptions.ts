@@ -12,6 +12,7 @@ import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
 import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
+import { auditEntry, recordAudit } from '../audit/audit-log.ts';
 import { toPaymentRecord } from './invoices.ts';
 import {
   type AppliedSubscriptionEvent,
@@ -219,6 +220,9 @@ async function settleInvoice(
       .set({ status: outcome, updatedAt: now })
       .where(eq(payments.id, invoiceId))
       .returning();
+    await recordAudit(tx, [
+      auditEntry(payments, invoice.workspaceId, 'invoices', invoiceId, invoice, marked!),
+    ]);
     const [subscription] = await tx
       .select()
       .from(subscriptions)
