@@ -4,6 +4,7 @@ import { type AuditLogRow, auditLog, signInEvents } from '../src/db/schema/index
 import { redacted } from '../src/features/audit/audit-log.ts';
 import { api, createUser, dataOf, login, strongPassword } from './helpers/api.ts';
 import { keysOf, sizes, useCatalogueShop } from './helpers/product-catalogue.ts';
+import { sampleOf } from './helpers/route-scenarios.ts';
 import type { TestApp } from './helpers/test-app.ts';
 import { addMember, createRole, type TestMember, unique } from './helpers/workspaces.ts';
 
@@ -71,6 +72,28 @@ describe('the engine records every write of every resource', () => {
     expect(rows[1]!.changes).toEqual({ nameEn: ['Acme', 'Acme Co'] });
     expect(rows[2]!.changes).toEqual({ status: ['active', 'inactive'] });
     expect(rows[4]!.changes.nameEn).toEqual(['Acme Co', null]);
+  });
+
+  it("a brand's delete records each customer whose brand it cleared", async () => {
+    const brandId = dataOf<{ id: string }>(
+      await catalogue.call('POST', 'brands', { code: unique('b'), name: [{ locale: 'en', value: 'Gone' }] }),
+    ).id;
+    const customer = await catalogue.call('POST', 'customers', {
+      ...sampleOf('customers')({}),
+      brandId,
+    });
+    expect(customer.status, customer.text).toBe(201);
+    const customerId = dataOf<{ id: string }>(customer).id;
+    const deleted = await catalogue.call('DELETE', `brands/${brandId}`);
+    expect(deleted.status).toBe(200);
+    const rows = await rowsOfRequest(deleted.headers['x-request-id'] as string);
+    expect(rows.map((row) => [row.resource, row.recordId, row.action])).toEqual(
+      expect.arrayContaining([
+        ['brands', brandId, 'delete'],
+        ['customers', customerId, 'update'],
+      ]),
+    );
+    expect(rows.find((row) => row.resource === 'customers')!.changes).toEqual({ brandId: [brandId, null] });
   });
 
   it('a save that changes nothing writes no row', async () => {
