@@ -3,7 +3,7 @@
  * `AUDIT_LOG=off` (the cost benchmarks' "without the log" side). Only the benchmarks read the
  * variable; the server itself always records.
  */
-import { setAuditRecording } from '../../apps/server/src/features/audit/audit-log.ts';
+import { setAuditRecording } from '../../apps/server/src/db/audit-log.ts';
 
 setAuditRecording(false);
 await import('../../apps/server/src/main.ts');

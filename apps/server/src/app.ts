@@ -4,13 +4,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
+import { startAuditRetention } from './db/audit-retention.ts';
 import { type Database, migrationsFolder, type PoolStats, postgresPoolOf } from './db/client.ts';
 import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
 import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
-import { registerAuditActor } from './features/audit/audit-log.ts';
-import { startAuditRetention } from './features/audit/retention.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -33,6 +32,7 @@ import { registerGetStartedRoutes } from './features/workspaces/get-started.ts';
 import { registerWorkspaceSettingsRoutes } from './features/workspaces/routes.ts';
 import { requireDeclaredAccess } from './http/access.ts';
 import { registerAccessGuard } from './http/access-guard.ts';
+import { registerAuditActor } from './http/audit-actor.ts';
 import type { AppContext } from './http/context.ts';
 import { handleClientError, handleError } from './http/errors.ts';
 import { createLifecycle, registerShutdown } from './http/lifecycle.ts';
@@ -276,9 +276,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : undefined;
 
   // Each workspace's changes are kept as long as its settings say, then purged in batches.
-  startAuditRetention(app, db, context.now);
+  const stopAuditRetention = startAuditRetention(db, context.now, app.log);
 
   app.addHook('onClose', async () => {
+    stopAuditRetention();
     await subscriptionClock?.stop();
     mailer.close();
     redis?.disconnect();

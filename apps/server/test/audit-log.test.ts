@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { redacted } from '../src/db/audit-log.ts';
 import { type AuditLogRow, auditLog, signInEvents } from '../src/db/schema/index.ts';
-import { redacted } from '../src/features/audit/audit-log.ts';
 import { api, createUser, dataOf, login, strongPassword } from './helpers/api.ts';
 import { keysOf, sizes, useCatalogueShop } from './helpers/product-catalogue.ts';
 import { sampleOf } from './helpers/route-scenarios.ts';

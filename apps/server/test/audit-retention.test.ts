@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { purgeExpiredAudit } from '../src/db/audit-retention.ts';
 import { auditLog, signInEvents, workspaces } from '../src/db/schema/index.ts';
-import { purgeExpiredAudit } from '../src/features/audit/retention.ts';
 import { createUser } from './helpers/api.ts';
 import { type TestApp, useTestApp } from './helpers/test-app.ts';
 import { createWorkspace } from './helpers/workspaces.ts';

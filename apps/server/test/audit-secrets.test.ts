@@ -1,6 +1,7 @@
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { auditEntry, redacted } from '../src/db/audit-log.ts';
 import * as schema from '../src/db/schema/index.ts';
 import {
   applications,
@@ -10,7 +11,6 @@ import {
   signInEvents,
   users,
 } from '../src/db/schema/index.ts';
-import { auditEntry, redacted } from '../src/features/audit/audit-log.ts';
 import { api, createUser, login, strongPassword } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { runCliOn } from './helpers/cli.ts';

@@ -1,6 +1,6 @@
 import { activeSubscriptionStatuses } from '@dukkan/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { recordAudit } from '../features/audit/audit-log.ts';
+import { recordAudit } from './audit-log.ts';
 import type { Database } from './client.ts';
 import {
   applications,

@@ -24,12 +24,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AuditEntry, auditEntry, recordAudit } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
 import type { AuditChanges } from '../db/schema/index.ts';
 import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../errors.ts';
-import { type AuditEntry, auditEntry, recordAudit } from '../features/audit/audit-log.ts';
 import { CodeSequence } from './code-sequence.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
 import { containsPattern, isUuid } from './queries.ts';

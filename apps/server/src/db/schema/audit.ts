@@ -5,7 +5,7 @@ import { workspaceKey } from './workspace-keys.ts';
 
 /*
  * The audit log: every write of a workspace's data, one row per changed record, written in the
- * write's own transaction (`features/audit/`, docs/architecture.md "The audit log"), and each
+ * write's own transaction (`db/audit-log.ts`, docs/architecture.md "The audit log"), and each
  * person's sign-ins.
  */
 

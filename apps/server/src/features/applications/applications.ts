@@ -1,12 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PlanDiscounts } from '@dukkan/contract';
 import { asc, eq } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { uniqueViolationTarget } from '../../errors.ts';
 import { hashToken } from '../../http/tokens.ts';
 import { isUuid } from '../../resource-engine/queries.ts';
-import { auditEntry, recordAudit } from '../audit/audit-log.ts';
 import {
   ApplicationError,
   applicationChangesSchema,

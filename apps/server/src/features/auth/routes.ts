@@ -12,6 +12,7 @@ import {
 } from '@dukkan/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordSignInEvent } from '../../db/audit-log.ts';
 import { revokeUserGrants } from '../../db/oauth-grants.ts';
 import { passwordTokens, sessions, users } from '../../db/schema/index.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../errors.ts';
@@ -21,7 +22,6 @@ import type { AppContext } from '../../http/context.ts';
 import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { findSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { createToken, hashToken } from '../../http/tokens.ts';
-import { recordSignInEvent } from '../audit/audit-log.ts';
 import { loadCurrentUser, loadCurrentUserJson } from './current-user.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { hashChosenPassword, verifyPassword } from './passwords.ts';
@@ -91,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     const valid = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
       // A failure is on record for an account that exists; an unknown address leaves nothing.
-      if (user) await recordSignInEvent(db, request, user.id, 'failure', false);
+      if (user) await recordSignInEvent(db, user.id, 'failure', false);
       await rateLimits.login.perAccount.fail(input.email);
       throw unauthorized();
     }
@@ -107,7 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       request.headers['user-agent'],
     );
     await db.update(users).set({ lastLoginAt: context.now() }).where(eq(users.id, user.id));
-    await recordSignInEvent(db, request, user.id, 'sign-in', true);
+    await recordSignInEvent(db, user.id, 'sign-in', true);
     setSessionCookie(reply, token, expiresAt, sessionSettings);
     return { data: await loadCurrentUser(db, user.id) };
   });
@@ -120,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       const session = await findSession(db, request, sessionSettings.cookieName);
       if (session) {
         await revokeSession(db, session.tokenHash);
-        await recordSignInEvent(db, request, session.userId, 'sign-out', true);
+        await recordSignInEvent(db, session.userId, 'sign-out', true);
       }
       if (request.cookies[sessionSettings.cookieName] !== undefined)
         clearSessionCookie(reply, sessionSettings);
@@ -143,7 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
         if (error instanceof AppError && error.code === 'RATE_LIMITED') return 0;
         throw error;
       });
-      await recordSignInEvent(db, request, session.userId, 'password-change', false);
+      await recordSignInEvent(db, session.userId, 'password-change', false);
       if (attemptsLeft === 0) {
         await revokeSession(db, session.tokenHash);
         clearSessionCookie(reply, sessionSettings);
@@ -167,7 +167,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       await revokeUserGrants(tx, session.userId);
       // A reset link mailed before the change must not undo it.
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, session.userId));
-      await recordSignInEvent(tx, request, session.userId, 'password-change', true);
+      await recordSignInEvent(tx, session.userId, 'password-change', true);
     });
     await rateLimits.changePassword.reset(session.userId);
     return ok;
@@ -250,7 +250,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
       await revokeUserGrants(tx, token.userId);
-      await recordSignInEvent(tx, request, token.userId, 'password-reset', true);
+      await recordSignInEvent(tx, token.userId, 'password-reset', true);
       return true;
     });
     if (!consumed) throw validationError([{ path: 'token', message: validationCodes.TOKEN_IS_INVALID }]);

@@ -1,6 +1,7 @@
 import { validationCodes } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../db/audit-log.ts';
 import {
   categories,
   customers,
@@ -19,7 +20,6 @@ import type {
   ResourceHooks,
   ResourceRow,
 } from '../../resource-engine/storage.ts';
-import { recordAudit } from '../audit/audit-log.ts';
 
 /**
  * A tree of records linked by `parentId` (categories, waste categories): a record cannot move

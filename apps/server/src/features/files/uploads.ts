@@ -1,13 +1,13 @@
 import { validationCodes } from '@dukkan/contract';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asAuditActor, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { productVariants, uploads, users, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { type FileStore, storedFileKey } from '../../platform/storage/file-store.ts';
 import { declaredImageFields } from '../../resource-engine/images.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
-import { asAuditActor, recordAudit } from '../audit/audit-log.ts';
 
 /** A column that may hold an uploaded file's path: one (text) or several (text[]). */
 export interface ImageReference {

@@ -14,11 +14,11 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
+import { asAuditActor } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
-import { asAuditActor } from '../audit/audit-log.ts';
 import { activeLocationCount, invoiceDraft } from './invoices.ts';
 import { applySubscriptionEvent, SubscriptionEventRefused } from './subscription-lifecycle.ts';
 import {

@@ -10,12 +10,12 @@ import {
   workspaceTransition,
 } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import { AppError, validationError } from '../../errors.ts';
-import { auditEntry, recordAudit } from '../audit/audit-log.ts';
 import { issueInvoice } from './invoices.ts';
 import {
   type ApplicationRow,

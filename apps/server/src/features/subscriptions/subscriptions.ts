@@ -6,13 +6,13 @@ import {
   subscriptionStatuses,
 } from '@dukkan/contract';
 import { asc, eq } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
 import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
-import { auditEntry, recordAudit } from '../audit/audit-log.ts';
 import { toPaymentRecord } from './invoices.ts';
 import {
   type AppliedSubscriptionEvent,

@@ -9,12 +9,12 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordAudit, recordSignInEvent } from '../../db/audit-log.ts';
 import { invites, memberships, passwordTokens, sessions, users, workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
 import { hashToken } from '../../http/tokens.ts';
-import { recordAudit, recordSignInEvent } from '../audit/audit-log.ts';
 import { hashChosenPassword } from '../auth/passwords.ts';
 import { issueSetPasswordToken } from './invitations.ts';
 
@@ -159,7 +159,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
         .where(eq(users.id, token.userId));
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
-      await recordSignInEvent(tx, request, token.userId, 'password-change', true);
+      await recordSignInEvent(tx, token.userId, 'password-change', true);
       return true;
     });
     if (!consumed) {

@@ -1,12 +1,12 @@
 import { invitationLifetimeDays, limits, validationCodes } from '@dukkan/contract';
 import { and, eq, lte } from 'drizzle-orm';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
 import { forbidden, validationError } from '../../errors.ts';
 import { createToken } from '../../http/tokens.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
-import { auditedChange } from '../audit/audit-log.ts';
 import { refuseUnusableApplications } from './member-applications.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

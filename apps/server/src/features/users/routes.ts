@@ -13,6 +13,7 @@ import {
 } from '@dukkan/contract';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
@@ -25,7 +26,6 @@ import { sendAfterCommit } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
 import type { ResourceData } from '../../resource-engine/data.ts';
 import { isUuid, namedFieldsOnly } from '../../resource-engine/queries.ts';
-import { auditedChange } from '../audit/audit-log.ts';
 import { refuseTagsNotHeld } from '../roles/grant-rules.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { createInvitation, invitationLink, issueInvitationToken } from './invitations.ts';

@@ -1,4 +1,5 @@
 import { allPermissionTags, roleInputSchema } from '@dukkan/contract';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { recipientLanguage } from '../../http/mail-language.ts';
@@ -6,7 +7,6 @@ import type { Mailer, OutgoingMail } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { systemCaller } from '../../resource-engine/storage.ts';
-import { auditEntry, recordAudit } from '../audit/audit-log.ts';
 import { invitationMail } from '../users/invitation-mail.ts';
 import { createInvitation, type IssuedInvitation, invitationLink } from '../users/invitations.ts';
 import { addStarterUnits } from './starter-set.ts';

@@ -13,6 +13,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import {
   brands,
@@ -26,7 +27,6 @@ import { notFound, parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { auditedChange } from '../audit/audit-log.ts';
 
 /** `exists (select 1 from <table> where workspace_id = … [and …])`: one index probe each. */
 const anyRow = (table: PgTable & { workspaceId: AnyPgColumn }, workspaceId: string, also?: SQL) =>

@@ -7,6 +7,7 @@ import {
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput, validationError } from '../../errors.ts';
@@ -14,7 +15,6 @@ import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
-import { auditedChange } from '../audit/audit-log.ts';
 import { changeBaseCurrency, planBaseCurrencyChange } from './base-currency-change.ts';
 
 const settingsColumns = {

@@ -2,8 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { getTableColumns, getTableName, type SQL, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database } from './client.ts';
 import {
   type AuditAction,
   type AuditActorKind,
@@ -13,7 +12,7 @@ import {
   auditSecretColumns,
   type SignInEventKind,
   signInEvents,
-} from '../../db/schema/index.ts';
+} from './schema/index.ts';
 
 /*
  * The audit log's writing side (docs/architecture.md, "The audit log"): every write of a
@@ -32,8 +31,11 @@ export interface AuditActor {
   userAgent: string | null;
 }
 
-/** The actor of the running work: a request's member, else what `asAuditActor` set, else the system. */
-const actors = new AsyncLocalStorage<{ request?: FastifyRequest; actor?: AuditActor }>();
+/**
+ * The actor of the running work: what `asAuditActor` set, else a request's (`runAsRequest`: read
+ * when a row is written, once the access guard found the session), else the system.
+ */
+const actors = new AsyncLocalStorage<{ actor?: AuditActor; request?: () => AuditActor }>();
 
 const systemActor: AuditActor = {
   kind: 'system',
@@ -46,32 +48,17 @@ const systemActor: AuditActor = {
 /** The actor of the running work (the system's when nothing set one). */
 export function auditActor(): AuditActor {
   const store = actors.getStore();
-  if (store?.actor) return store.actor;
-  const request = store?.request;
-  if (!request) return systemActor;
-  return {
-    kind: 'member',
-    userId: request.session?.userId ?? null,
-    requestId: request.id,
-    address: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-  };
+  return store?.actor ?? store?.request?.() ?? systemActor;
+}
+
+/** Runs `work` (a request's handling) with `actor` telling who acts, asked when a row is written. */
+export function runAsRequest<T>(actor: () => AuditActor, work: () => T): T {
+  return actors.run({ request: actor }, work);
 }
 
 /** Runs `work` as the operator's command line or the system's work (`kind`). */
 export function asAuditActor<T>(kind: 'operator' | 'system', work: () => T): T {
   return actors.run({ actor: { ...systemActor, kind } }, work);
-}
-
-/**
- * Every route's handler runs with its request as the audit actor: a member (the session's user,
- * read when a change is recorded, after the access guard found them). Set before the handler so
- * that the body is parsed already (the parser's stream events run outside any request's context).
- */
-export function registerAuditActor(app: FastifyInstance) {
-  app.addHook('preHandler', (request, _reply, done) => {
-    actors.run({ request }, done);
-  });
 }
 
 let recording = true;
@@ -248,23 +235,19 @@ export function actionOf(
   return 'update';
 }
 
-/** A person's sign-in event, as the request that made it (never for an unknown email address). */
+/**
+ * A person's sign-in event, with the running request's id, address and user agent (never for an
+ * unknown email address).
+ */
 export async function recordSignInEvent(
   db: Database,
-  request: FastifyRequest,
   userId: string,
   kind: SignInEventKind,
   success: boolean,
 ): Promise<void> {
   if (!recording) return;
-  await db.insert(signInEvents).values({
-    userId,
-    kind,
-    success,
-    requestId: request.id,
-    address: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
-  });
+  const { requestId, address, userAgent } = auditActor();
+  await db.insert(signInEvents).values({ userId, kind, success, requestId, address, userAgent });
 }
 
 /**

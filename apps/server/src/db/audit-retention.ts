@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { auditLog, signInEvents, workspaces } from '../../db/schema/index.ts';
 import { asAuditActor, recordAudit } from './audit-log.ts';
+import type { Database } from './client.ts';
+import { auditLog, signInEvents, workspaces } from './schema/index.ts';
 
 /*
  * The audit log's retention: each workspace keeps its changes `audit_retention_days` (365 by
@@ -108,8 +107,16 @@ function affected(result: unknown): number {
 /** How often each instance runs the purge. */
 const purgeIntervalMs = 60 * 60 * 1000;
 
-/** Runs the purge every hour on a timer that never keeps the process alive; a failure is logged. */
-export function startAuditRetention(app: FastifyInstance, db: Database, now: () => Date) {
+interface PurgeLog {
+  info(object: unknown, message: string): void;
+  error(object: unknown, message: string): void;
+}
+
+/**
+ * Runs the purge every hour on a timer that never keeps the process alive; a failure is logged.
+ * Returns what stops it.
+ */
+export function startAuditRetention(db: Database, now: () => Date, log: PurgeLog): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -118,13 +125,13 @@ export function startAuditRetention(app: FastifyInstance, db: Database, now: () 
       .then((run) => {
         const rows = [...run.auditRows.values()].reduce((sum, n) => sum + n, 0);
         if (rows + run.signInEvents > 0)
-          app.log.info({ auditRows: rows, signInEvents: run.signInEvents }, 'purged the expired audit log');
+          log.info({ auditRows: rows, signInEvents: run.signInEvents }, 'purged the expired audit log');
       })
-      .catch((error: unknown) => app.log.error({ err: error }, 'audit log purge failed'))
+      .catch((error: unknown) => log.error({ err: error }, 'audit log purge failed'))
       .finally(() => {
         running = false;
       });
   }, purgeIntervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }
