@@ -94,8 +94,9 @@ const variantFields = ['position', 'sku', 'barcode', 'price', 'cost', 'images', 
 
 /**
  * The save's variant changes for the product's audit row: `variants: [before, after]`, each an
- * object by variant key holding the changed fields of the changed variants only (null for a
- * variant that is new, before, or removed, after). Null when no variant changed.
+ * object by variant key holding the changed fields of the changed variants only; a new variant
+ * is in `after` alone, a removed one in `before` alone (no `null` under 2,048 keys: decision
+ * 0031). Null when no variant changed.
  */
 export function variantChanges(plan: VariantPlan): [unknown, unknown] | null {
   const before: Record<string, unknown> = {};
@@ -103,7 +104,6 @@ export function variantChanges(plan: VariantPlan): [unknown, unknown] | null {
   for (const variant of plan.variants) {
     const stored = variant.stored;
     if (!stored) {
-      before[variant.key] = null;
       after[variant.key] = Object.fromEntries(variantFields.map((field) => [field, variant[field]]));
       continue;
     }
@@ -114,11 +114,8 @@ export function variantChanges(plan: VariantPlan): [unknown, unknown] | null {
     before[variant.key] = Object.fromEntries(changed.map((field) => [field, stored[field]]));
     after[variant.key] = Object.fromEntries(changed.map((field) => [field, variant[field]]));
   }
-  for (const { key, data } of plan.removed ?? []) {
-    before[key] = data;
-    after[key] = null;
-  }
-  return Object.keys(before).length > 0 ? [before, after] : null;
+  for (const { key, data } of plan.removed ?? []) before[key] = data;
+  return Object.keys(before).length + Object.keys(after).length > 0 ? [before, after] : null;
 }
 
 /**
