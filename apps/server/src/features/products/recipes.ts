@@ -256,8 +256,8 @@ export async function loadRecipes(
       variantValues: sql<{ en: string | null; ar: string | null }[] | null>`(
         select json_agg(json_build_object('en', value.name_en, 'ar', value.name_ar) order by link.position)
         from "product_variant_values" link
-        join "variation_values" value on value.id = link.value_id and value.workspace_id = ${recipeLines.workspaceId}
-        where link.variant_id = ${recipeLines.ingredientVariantId})`,
+        join "variation_values" value on value.id = link.value_id and value.workspace_id = link.workspace_id
+        where link.variant_id = ${recipeLines.ingredientVariantId} and link.workspace_id = ${recipeLines.workspaceId})`,
     })
     .from(recipeLines)
     .innerJoin(

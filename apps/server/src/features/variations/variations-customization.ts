@@ -149,7 +149,8 @@ async function productsUsing(
       where workspace_id = ${workspaceId} and (
         exists (
           select 1 from ${productVariants} variant
-          join ${productVariantValues} link on link.variant_id = variant.id
+          join ${productVariantValues} link
+            on link.variant_id = variant.id and link.workspace_id = variant.workspace_id
           where variant.product_id = ${products.id} and variant.workspace_id = ${products.workspaceId}
             and link.value_id in (${values}))
         or options @> ${typeOption}::jsonb)
