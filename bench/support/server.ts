@@ -10,6 +10,7 @@ import { repoRoot } from './paths.ts';
 
 /** The product entry, run from source with tsx: no build needed, same code as `dist/main.js`. */
 const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
+const auditOffEntry = join(repoRoot, 'bench/support/audit-off.ts');
 
 export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
 
@@ -50,7 +51,10 @@ export async function startServer(
     if (process.env[name] !== undefined) environment[name] = process.env[name];
   }
   // Node with tsx as an import hook, so that the pid we signal is the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // AUDIT_LOG=off (given or in the benchmark's environment): the server without the audit log's
+  // recording, for the cost benchmarks' comparison (support/audit-off.ts).
+  const auditOff = (variables.AUDIT_LOG ?? process.env.AUDIT_LOG) === 'off' && entry === serverEntry;
+  const child = spawn(process.execPath, ['--import', 'tsx', auditOff ? auditOffEntry : entry], {
     cwd: repoRoot,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { getOrCreateSecret } from './db/app-meta.ts';
+import { startAuditRetention } from './db/audit-retention.ts';
 import { type Database, migrationsFolder, type PoolStats, postgresPoolOf } from './db/client.ts';
 import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
 import * as schema from './db/schema/index.ts';
@@ -31,6 +32,7 @@ import { registerGetStartedRoutes } from './features/workspaces/get-started.ts';
 import { registerWorkspaceSettingsRoutes } from './features/workspaces/routes.ts';
 import { requireDeclaredAccess } from './http/access.ts';
 import { registerAccessGuard } from './http/access-guard.ts';
+import { registerAuditActor } from './http/audit-actor.ts';
 import type { AppContext } from './http/context.ts';
 import { handleClientError, handleError } from './http/errors.ts';
 import { createLifecycle, registerShutdown } from './http/lifecycle.ts';
@@ -228,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fastifyCookie);
   registerOriginCheck(app, config.publicUrl);
   registerAccessGuard(app, context);
+  registerAuditActor(app);
 
   // What /readyz checks on each request; a driver with a `check()` of its own joins through `probes`.
   const probes: ReadinessProbe[] = [
@@ -272,7 +275,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         )
       : undefined;
 
+  // Each workspace's changes are kept as long as its settings say, then purged in batches.
+  const stopAuditRetention = startAuditRetention(db, context.now, app.log);
+
   app.addHook('onClose', async () => {
+    stopAuditRetention();
     await subscriptionClock?.stop();
     mailer.close();
     redis?.disconnect();

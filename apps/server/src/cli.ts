@@ -22,6 +22,7 @@ import { maintenanceCommands } from './cli/maintenance.ts';
 import { subscriptionCommands } from './cli/subscriptions.ts';
 import { workspaceCommands } from './cli/workspaces.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { asAuditActor } from './db/audit-log.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { askOperatorSocket, operatorSocketPath } from './http/operator-socket.ts';
@@ -39,7 +40,8 @@ const groups: readonly CommandGroup[] = [
   maintenanceCommands,
   backupCommands,
 ];
-const commands = {
+/** The operator's command table, by name. */
+export const commands = {
   ...workspaceCommands.commands,
   ...applicationCommands.commands,
   ...subscriptionCommands.commands,
@@ -201,7 +203,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         // Mail problems are reported by the command itself; the driver stays quiet.
         log: pino({ level: 'silent' }),
       });
-    await work({ config, database, mailer, io, now: io.now ?? (() => new Date()) });
+    // Every change the command makes is on record as the operator's.
+    const opened = { config, database, mailer, io, now: io.now ?? (() => new Date()) };
+    await asAuditActor('operator', () => work(opened));
     return 0;
   } catch (error) {
     if (inputErrors.some((kind) => error instanceof kind)) {

@@ -117,6 +117,10 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
     );
     expect({ count: strayLinks.length, first: strayLinks.slice(0, 3) }).toEqual({ count: 0, first: [] });
     after.product_variant_values = links.map(({ workspace_id: _added, ...row }) => row);
+    // What the later migrations add is not 0018's: 0019's audit log, sign-in events and retention.
+    delete after.audit_log;
+    delete after.sign_in_events;
+    after.workspaces = after.workspaces!.map(({ audit_retention_days: _later, ...row }) => row);
     expect(differences(before, after)).toEqual({});
   });
 

@@ -36,6 +36,7 @@ const globalTables = new Set([
   'app_meta',
   'used_captchas',
   'rate_limits',
+  'sign_in_events',
 ]);
 
 const isWorkspaceTable = (table: PgTable) =>
@@ -108,7 +109,7 @@ describe('the schema can be sharded by workspace', () => {
   it('finds every table: the workspace ones and the global ones', () => {
     const names = schemaTables.map((table) => getTableConfig(table).name);
     expect(names).toEqual(expect.arrayContaining([...globalTables]));
-    expect(schemaTables.filter(isWorkspaceTable).length).toBeGreaterThanOrEqual(23);
+    expect(schemaTables.filter(isWorkspaceTable).length).toBeGreaterThanOrEqual(24);
   });
 
   it('keys, unique indexes and references of every workspace table include workspace_id', () => {

@@ -1,5 +1,6 @@
 import { activeSubscriptionStatuses } from '@dukkan/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from './audit-log.ts';
 import type { Database } from './client.ts';
 import {
   applications,
@@ -28,7 +29,19 @@ export async function recordGrant(
   db: Database,
   grant: { grantId: string; userId: string; workspaceId: string; applicationId: string },
 ): Promise<void> {
-  await db.insert(oauthGrants).values(grant).onConflictDoNothing();
+  const [made] = await db.insert(oauthGrants).values(grant).onConflictDoNothing().returning();
+  if (made) {
+    await recordAudit(db, [
+      {
+        workspaceId: grant.workspaceId,
+        action: 'create',
+        resource: 'grants',
+        recordId: grant.grantId,
+        changes: { userId: [null, grant.userId], applicationId: [null, grant.applicationId] },
+        actorUserId: grant.userId,
+      },
+    ]);
+  }
 }
 
 /** The user, workspace and application of a grant, or undefined once it is revoked. */
@@ -51,8 +64,18 @@ export async function findGrantScope(db: Database, grantId: string): Promise<Gra
 
 /** Deletes the chosen grants and everything issued under them (codes, tokens); returns how many. */
 async function revokeGrantsWhere(db: Database, condition: SQL | undefined): Promise<number> {
-  const gone = await db.delete(oauthGrants).where(condition).returning({ grantId: oauthGrants.grantId });
+  const gone = await db.delete(oauthGrants).where(condition).returning();
   if (gone.length === 0) return 0;
+  await recordAudit(
+    db,
+    gone.map((grant) => ({
+      workspaceId: grant.workspaceId,
+      action: 'revoke',
+      resource: 'grants',
+      recordId: grant.grantId,
+      changes: { userId: [grant.userId, null], applicationId: [grant.applicationId, null] },
+    })),
+  );
   await db.delete(oauthModels).where(
     inArray(
       oauthModels.grantId,

@@ -24,7 +24,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AuditEntry, auditEntry, recordAudit } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
+import type { AuditChanges } from '../db/schema/index.ts';
 import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../errors.ts';
@@ -541,6 +543,21 @@ export function createResourceData(
     return written;
   }
 
+  /**
+   * The audit entry of one record's write: its row before and after (`null` when created or
+   * deleted), with what the resource's hook adds (a product's variants by key).
+   */
+  function auditOf(
+    workspaceId: string,
+    id: string,
+    before: ResourceRow | null,
+    after: ResourceRow | null,
+    written: unknown,
+  ): AuditEntry {
+    const extra: AuditChanges | null | undefined = after ? hooks.auditChanges?.(written) : undefined;
+    return auditEntry(table, workspaceId, definition.key, id, before, after, extra);
+  }
+
   async function create(
     db: Database,
     caller: ResourceCaller,
@@ -565,6 +582,7 @@ export function createResourceData(
       }
       const ids: string[] = [];
       const writtenById = new Map<string, unknown>();
+      const audited: AuditEntry[] = [];
       const today = workspaceToday(tx, caller.workspaceId);
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
@@ -581,13 +599,15 @@ export function createResourceData(
             ...storage.toRow(input, written),
             workspaceId: caller.workspaceId,
           } as typeof table.$inferInsert)
-          .returning({ id: table.id });
+          .returning();
         const id = created!.id as string;
         ids.push(id);
         if (written !== undefined) writtenById.set(id, written);
         await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, id, input, written));
+        audited.push(auditOf(caller.workspaceId, id, null, created!, written));
       }
       await sequence?.finish();
+      await recordAudit(tx, audited);
       const byId = new Map(
         (await findRows(tx, caller.workspaceId, ids)).map((row) => [row.id as string, row]),
       );
@@ -620,11 +640,13 @@ export function createResourceData(
       );
       if (input.code === '') await assignCode(input, sequence, '', 1);
       await sequence?.finish();
-      await tx
+      const [updated] = await tx
         .update(table)
         .set({ ...storage.toRow(input, written), updatedAt: now() } as Partial<typeof table.$inferInsert>)
-        .where(and(inWorkspace(workspaceId), eq(table.id, id)));
+        .where(and(inWorkspace(workspaceId), eq(table.id, id)))
+        .returning();
       await hooks.afterWrite?.({ ...caller, db: tx }, id, input, written, existing);
+      await recordAudit(tx, [auditOf(workspaceId, id, existing, updated!, written)]);
       return find(tx, workspaceId, id, caller, written === undefined ? undefined : new Map([[id, written]]));
     });
   }
@@ -643,6 +665,7 @@ export function createResourceData(
         if (isForeignKeyViolation(error)) throw inUse();
         throw error;
       }
+      await recordAudit(tx, [auditOf(workspaceId, id, existing, null, undefined)]);
       return true;
     });
   }

@@ -8,6 +8,7 @@ import {
   type PgTable,
 } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
+import type { AuditChanges } from '../db/schema/audit.ts';
 import { sortCollation } from '../db/schema/sorting.ts';
 
 /** The columns every resource table has. */
@@ -98,6 +99,11 @@ export interface ResourceHooks<W = unknown> {
    * refusal. Names are picked in the caller's language.
    */
   usedBy?(context: HookContext, existing: ResourceRow): Promise<RecordUsers> | RecordUsers;
+  /**
+   * The changes of a write beyond its row's columns, for its audit row (a product's variants by
+   * key), from what beforeWrite returned; null or empty when there are none.
+   */
+  auditChanges?(written: W | undefined): AuditChanges | null | undefined;
 }
 
 /**

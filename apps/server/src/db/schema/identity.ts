@@ -41,25 +41,33 @@ export const users = pgTable(
   (table) => [uniqueIndex('users__email__unique').on(table.email)],
 );
 
-export const workspaces = pgTable('workspaces', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  logo: text('logo'),
-  /**
-   * ISO 4217: what the workspace's exchange rates are against. Not null, EGP by default: every
-   * workspace has one (rates mean nothing without it), and Dukkan's merchants are in Egypt first.
-   */
-  baseCurrency: text('base_currency').notNull().default('EGP'),
-  /**
-   * IANA time zone of the workspace's business: what "today" and due dates mean for it, and how
-   * dates print in its mails. Africa/Cairo by default, like the base currency's EGP.
-   */
-  timeZone: text('time_zone').notNull().default('Africa/Cairo'),
-  /** When a member dismissed the dashboard's "Get started" list; null while it shows. */
-  getStartedDismissedAt: timestamp('get_started_dismissed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    logo: text('logo'),
+    /**
+     * ISO 4217: what the workspace's exchange rates are against. Not null, EGP by default: every
+     * workspace has one (rates mean nothing without it), and Dukkan's merchants are in Egypt first.
+     */
+    baseCurrency: text('base_currency').notNull().default('EGP'),
+    /**
+     * IANA time zone of the workspace's business: what "today" and due dates mean for it, and how
+     * dates print in its mails. Africa/Cairo by default, like the base currency's EGP.
+     */
+    timeZone: text('time_zone').notNull().default('Africa/Cairo'),
+    /** When a member dismissed the dashboard's "Get started" list; null while it shows. */
+    getStartedDismissedAt: timestamp('get_started_dismissed_at', { withTimezone: true }),
+    /** How many days the workspace's audit log keeps a change before the purge removes it. */
+    auditRetentionDays: integer('audit_retention_days').notNull().default(365),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('workspaces_audit_retention_days_range', sql`${table.auditRetentionDays} between 1 and 3650`),
+  ],
+);
 
 export const roles = pgTable(
   'roles',

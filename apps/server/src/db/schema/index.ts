@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './identity.ts';
 export * from './oauth.ts';

@@ -13,8 +13,8 @@ import { type AnyPgColumn, foreignKey, primaryKey } from 'drizzle-orm/pg-core';
  *   delete clears the column itself (a brand's customers, `catalogue-customizations.ts`).
  *
  * The global tables (users, sessions, password tokens, access requests, applications, the OAuth
- * models and signing keys, app meta, used captchas, rate limits and the workspaces themselves) are
- * reference or local tables there; none of them references a workspace table.
+ * models and signing keys, app meta, used captchas, rate limits, sign-in events and the workspaces
+ * themselves) are reference or local tables there; none of them references a workspace table.
  * `test/workspace-keys.test.ts` holds the schema to these rules.
  */
 

@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { PlanDiscounts } from '@dukkan/contract';
 import { asc, eq } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
-import { applications } from '../../db/schema/index.ts';
+import { applications, subscriptions } from '../../db/schema/index.ts';
 import { uniqueViolationTarget } from '../../errors.ts';
 import { hashToken } from '../../http/tokens.ts';
 import { isUuid } from '../../resource-engine/queries.ts';
@@ -209,6 +210,7 @@ export async function updateApplication(
         })
         .where(eq(applications.id, previous.id))
         .returning();
+      await auditApplication(tx, previous, row!);
       return { row: row!, previous, secret: credentials?.secret };
     });
   } catch (error) {
@@ -222,6 +224,23 @@ export async function updateApplication(
     await removePlatformFile(files, previous.logo).catch(() => {});
   }
   return { application: toRecord(row), ...(secret ? { secret } : {}) };
+}
+
+/**
+ * An application is the platform's, not a workspace's: its change (an OAuth client's redirect
+ * URIs, type or secret) is on record in the log of every workspace subscribed to it, where the
+ * members it signs in see it. The secret's values never are (`auditSecretColumns`).
+ */
+async function auditApplication(tx: Database, previous: ApplicationRow, row: ApplicationRow) {
+  const subscribed = await tx
+    .selectDistinct({ workspaceId: subscriptions.workspaceId })
+    .from(subscriptions)
+    .where(eq(subscriptions.applicationId, row.id));
+  const entry = auditEntry(applications, '', 'oauth-clients', row.id, previous, row);
+  await recordAudit(
+    tx,
+    subscribed.map(({ workspaceId }) => ({ ...entry, workspaceId })),
+  );
 }
 
 /** Every application, by client id. */
@@ -249,6 +268,7 @@ export async function rotateApplicationSecret(db: Database, clientId: string): P
       .set({ secretHash, updatedAt: new Date() })
       .where(eq(applications.id, previous.id))
       .returning();
+    await auditApplication(tx, previous, row!);
     return { application: toRecord(row!), secret };
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '@dukkan/contract';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordSignInEvent } from '../../db/audit-log.ts';
 import { revokeUserGrants } from '../../db/oauth-grants.ts';
 import { passwordTokens, sessions, users } from '../../db/schema/index.ts';
 import { AppError, notFound, parseInput, unauthorized, validationError } from '../../errors.ts';
@@ -89,6 +90,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       .limit(1);
     const valid = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
+      // A failure is on record for an account that exists; an unknown address leaves nothing.
+      if (user) await recordSignInEvent(db, user.id, 'failure', false);
       await rateLimits.login.perAccount.fail(input.email);
       throw unauthorized();
     }
@@ -104,6 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       request.headers['user-agent'],
     );
     await db.update(users).set({ lastLoginAt: context.now() }).where(eq(users.id, user.id));
+    await recordSignInEvent(db, user.id, 'sign-in', true);
     setSessionCookie(reply, token, expiresAt, sessionSettings);
     return { data: await loadCurrentUser(db, user.id) };
   });
@@ -114,7 +118,10 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     { exposeHeadRoute: false, config: { access: access.public, stateChanging: true } },
     async (request, reply) => {
       const session = await findSession(db, request, sessionSettings.cookieName);
-      if (session) await revokeSession(db, session.tokenHash);
+      if (session) {
+        await revokeSession(db, session.tokenHash);
+        await recordSignInEvent(db, session.userId, 'sign-out', true);
+      }
       if (request.cookies[sessionSettings.cookieName] !== undefined)
         clearSessionCookie(reply, sessionSettings);
       return ok;
@@ -136,6 +143,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
         if (error instanceof AppError && error.code === 'RATE_LIMITED') return 0;
         throw error;
       });
+      await recordSignInEvent(db, session.userId, 'password-change', false);
       if (attemptsLeft === 0) {
         await revokeSession(db, session.tokenHash);
         clearSessionCookie(reply, sessionSettings);
@@ -159,6 +167,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       await revokeUserGrants(tx, session.userId);
       // A reset link mailed before the change must not undo it.
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, session.userId));
+      await recordSignInEvent(tx, session.userId, 'password-change', true);
     });
     await rateLimits.changePassword.reset(session.userId);
     return ok;
@@ -241,6 +250,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
       await revokeUserGrants(tx, token.userId);
+      await recordSignInEvent(tx, token.userId, 'password-reset', true);
       return true;
     });
     if (!consumed) throw validationError([{ path: 'token', message: validationCodes.TOKEN_IS_INVALID }]);

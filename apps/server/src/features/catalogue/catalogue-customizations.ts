@@ -1,6 +1,7 @@
 import { validationCodes } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../db/audit-log.ts';
 import {
   categories,
   customers,
@@ -89,10 +90,22 @@ async function brandUsers({ db, workspaceId }: HookContext, brand: ResourceRow):
  * reference is keyed by workspace, where Citus refuses `ON DELETE SET NULL` (`workspace-keys.ts`).
  */
 async function clearCustomersBrand({ db, workspaceId }: HookContext, brand: ResourceRow): Promise<void> {
-  await db
+  const cleared = await db
     .update(customers)
     .set({ brandId: null })
-    .where(and(eq(customers.workspaceId, workspaceId), eq(customers.brandId, brand.id as string)));
+    .where(and(eq(customers.workspaceId, workspaceId), eq(customers.brandId, brand.id as string)))
+    .returning({ id: customers.id });
+  // Each customer changed: one row each, as if the brand had been cleared on its form.
+  await recordAudit(
+    db,
+    cleared.map(({ id }) => ({
+      workspaceId,
+      action: 'update',
+      resource: 'customers',
+      recordId: id,
+      changes: { brandId: [brand.id, null] },
+    })),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { validationCodes } from '@dukkan/contract';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { asAuditActor, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { productVariants, uploads, users, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
@@ -80,6 +81,16 @@ export async function reserveUploads(
     );
   }
   await db.insert(uploads).values(files.map((file) => ({ ...file, workspaceId, createdAt: options.now })));
+  await recordAudit(
+    db,
+    files.map((file) => ({
+      workspaceId,
+      action: 'create',
+      resource: 'files',
+      recordId: file.path,
+      changes: { bytes: [null, file.bytes] },
+    })),
+  );
 }
 
 /** The store key of an upload's address (`/files/<workspace>/<random>.<ext>`); null for anything else. */
@@ -133,10 +144,23 @@ export async function removeUnreferencedUploads(
     const claim = await tx.execute(cleanupLock);
     const [row] = (claim as unknown as { rows: { claimed: boolean }[] }).rows;
     if (!row?.claimed) return [];
-    return tx
+    const gone = await tx
       .delete(uploads)
       .where(and(lt(uploads.createdAt, cutoff), ...references.map(notReferredBy)))
-      .returning({ path: uploads.path });
+      .returning({ path: uploads.path, workspaceId: uploads.workspaceId, bytes: uploads.bytes });
+    await asAuditActor('system', () =>
+      recordAudit(
+        tx,
+        gone.map((upload) => ({
+          workspaceId: upload.workspaceId,
+          action: 'delete',
+          resource: 'files',
+          recordId: upload.path,
+          changes: { bytes: [upload.bytes, null] },
+        })),
+      ),
+    );
+    return gone;
   });
   const keys = removed.flatMap(({ path }) => uploadedFileKey(path) ?? []);
   const failures = await eachAtMost(removalConcurrency, keys, (key) => options.store.delete(key));

@@ -86,6 +86,36 @@ export interface VariantPlan {
   variants: PlannedVariant[];
   /** Stored variants no combination keeps and no recipe uses. */
   removedIds: string[];
+  /** Their keys and what they held, for the save's audit row. */
+  removed?: { key: string; data: VariantData }[];
+}
+
+const variantFields = ['position', 'sku', 'barcode', 'price', 'cost', 'images', 'status'] as const;
+
+/**
+ * The save's variant changes for the product's audit row: `variants: [before, after]`, each an
+ * object by variant key holding the changed fields of the changed variants only; a new variant
+ * is in `after` alone, a removed one in `before` alone (no `null` under 2,048 keys: decision
+ * 0031). Null when no variant changed.
+ */
+export function variantChanges(plan: VariantPlan): [unknown, unknown] | null {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const variant of plan.variants) {
+    const stored = variant.stored;
+    if (!stored) {
+      after[variant.key] = Object.fromEntries(variantFields.map((field) => [field, variant[field]]));
+      continue;
+    }
+    const changed = variantFields.filter(
+      (field) => JSON.stringify(stored[field]) !== JSON.stringify(variant[field]),
+    );
+    if (changed.length === 0) continue;
+    before[variant.key] = Object.fromEntries(changed.map((field) => [field, stored[field]]));
+    after[variant.key] = Object.fromEntries(changed.map((field) => [field, variant[field]]));
+  }
+  for (const { key, data } of plan.removed ?? []) before[key] = data;
+  return Object.keys(before).length + Object.keys(after).length > 0 ? [before, after] : null;
 }
 
 /**
@@ -301,6 +331,7 @@ export async function planVariants(
 
   const variants: PlannedVariant[] = [];
   const removedIds: string[] = [];
+  const removed: { key: string; data: VariantData }[] = [];
   if (options) {
     const regeneration = regenerateVariants<VariantData>(
       stored.map(
@@ -356,6 +387,12 @@ export async function planVariants(
       });
     }
     removedIds.push(...regeneration.removed.map((variant) => variant.id));
+    removed.push(
+      ...regeneration.removed.map((variant) => {
+        const row = storedById.get(variant.id)!;
+        return { key: row.key, data: { position: row.position, ...variantDataOf(row) } };
+      }),
+    );
   } else {
     for (const row of stored) {
       const edit = editsByKey.get(row.key);
@@ -386,7 +423,7 @@ export async function planVariants(
       validationCodes.BARCODE_MUST_BE_UNIQUE,
     )),
   );
-  return { plan: { variants, removedIds }, issues };
+  return { plan: { variants, removedIds, removed }, issues };
 }
 
 /** A `text[]` literal of one row's images, for an array of arrays bound as one `text[]` parameter. */

@@ -15,6 +15,7 @@ import {
   loadVariants,
   planVariants,
   type VariantPlan,
+  variantChanges,
   variantSummary,
   writeVariants,
 } from './product-variants.ts';
@@ -140,5 +141,9 @@ export const productsCustomization = customize<ProductSave>({
       );
     },
     usedBy: (context, existing) => recipeUsers(context, existing.id as string),
+    auditChanges(save) {
+      const variants = save?.plan ? variantChanges(save.plan) : null;
+      return variants ? { variants } : null;
+    },
   },
 });

@@ -14,6 +14,7 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
+import { asAuditActor } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
@@ -150,10 +151,15 @@ async function drain(
  * Applies every event due at `now` and sends the warnings due, each subscription in its own
  * transaction. Tests call it with the `now` they choose; the server calls it every minute.
  */
-export async function runSubscriptionClock(
+export function runSubscriptionClock(
   services: SubscriptionClockServices,
   now: Date,
 ): Promise<SubscriptionClockRun> {
+  // Its changes are the system's, whoever's work started it.
+  return asAuditActor('system', () => runClock(services, now));
+}
+
+async function runClock(services: SubscriptionClockServices, now: Date): Promise<SubscriptionClockRun> {
   const run: SubscriptionClockRun = { applied: [], warned: [], failed: [], mailsSent: 0 };
   for (const event of ['trialEnds', 'periodEnds', 'graceEnds'] as const) {
     const handled = await drain(services, run, dueWhen[event](now), async (tx, row) => {

@@ -10,6 +10,7 @@ import {
   workspaceTransition,
 } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { applications, subscriptions } from '../../db/schema/index.ts';
@@ -184,6 +185,24 @@ const requestedValues = (plan: PlanLength): RowValues => ({
   warnedForEnd: null,
 });
 
+/** The event's audit row: the subscription's changed fields, the event as the action. */
+function auditSubscription(
+  tx: Database,
+  request: SubscriptionEventRequest,
+  previous: SubscriptionRow | null,
+  subscription: SubscriptionRow,
+) {
+  const entry = auditEntry(
+    subscriptions,
+    request.workspaceId,
+    'subscriptions',
+    subscription.id,
+    previous,
+    subscription,
+  );
+  return recordAudit(tx, [{ ...entry, action: request.event }]);
+}
+
 /**
  * Applies one event to the workspace's subscription to an application, inside the caller's
  * transaction: the row is locked (FOR UPDATE) until it commits, so two events on one subscription
@@ -216,6 +235,7 @@ export async function applySubscriptionEvent(
         .set({ ...effect.values, updatedAt: now })
         .where(and(eq(subscriptions.workspaceId, previous.workspaceId), eq(subscriptions.id, previous.id)))
         .returning();
+      await auditSubscription(tx, request, previous, subscription!);
       // A subscription that no longer lets the workspace use the application ends its sign-ins.
       await revokeUnusableGrants(tx, { workspaceId: request.workspaceId });
       return { previous, subscription: subscription!, application, ...(await effect.after(subscription!)) };
@@ -232,7 +252,10 @@ export async function applySubscriptionEvent(
       })
       .onConflictDoNothing({ target: [subscriptions.workspaceId, subscriptions.applicationId] })
       .returning();
-    if (inserted) return { previous, subscription: inserted, application, ...(await effect.after(inserted)) };
+    if (inserted) {
+      await auditSubscription(tx, request, null, inserted);
+      return { previous, subscription: inserted, application, ...(await effect.after(inserted)) };
+    }
   }
   throw new Error('The subscription row changed twice while an event was applied');
 }

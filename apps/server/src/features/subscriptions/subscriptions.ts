@@ -6,6 +6,7 @@ import {
   subscriptionStatuses,
 } from '@dukkan/contract';
 import { and, asc, eq } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
@@ -219,6 +220,9 @@ async function settleInvoice(
       .set({ status: outcome, updatedAt: now })
       .where(and(eq(payments.workspaceId, invoice.workspaceId), eq(payments.id, invoiceId)))
       .returning();
+    await recordAudit(tx, [
+      auditEntry(payments, invoice.workspaceId, 'invoices', invoiceId, invoice, marked!),
+    ]);
     const [subscription] = await tx
       .select()
       .from(subscriptions)

@@ -9,6 +9,7 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordAudit, recordSignInEvent } from '../../db/audit-log.ts';
 import { invites, memberships, passwordTokens, sessions, users, workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
@@ -94,6 +95,26 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
         )
         .returning({ userId: memberships.userId });
       if (!joined) throw tokenIsInvalid();
+      // The invited person acts, through the link: no session names them.
+      const accepted = {
+        workspaceId: invite.workspaceId,
+        recordId: invite.userId,
+        actorUserId: invite.userId,
+      };
+      await recordAudit(tx, [
+        {
+          ...accepted,
+          resource: 'invitations',
+          action: 'accept',
+          changes: { acceptedAt: [null, now.toISOString()] },
+        },
+        {
+          ...accepted,
+          resource: 'memberships',
+          action: 'accept',
+          changes: { status: ['invited', 'active'] },
+        },
+      ]);
 
       const [details] = await tx
         .select({ passwordHash: users.passwordHash, workspaceName: workspaces.name })
@@ -138,6 +159,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: AppConte
         .where(eq(users.id, token.userId));
       await tx.delete(passwordTokens).where(eq(passwordTokens.userId, token.userId));
       await tx.delete(sessions).where(eq(sessions.userId, token.userId));
+      await recordSignInEvent(tx, token.userId, 'password-change', true);
       return true;
     });
     if (!consumed) {

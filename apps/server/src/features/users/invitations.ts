@@ -1,5 +1,6 @@
 import { invitationLifetimeDays, limits, validationCodes } from '@dukkan/contract';
 import { and, eq, lte } from 'drizzle-orm';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { invites, memberships, passwordTokens, users } from '../../db/schema/index.ts';
@@ -66,13 +67,25 @@ export async function issueInvitationToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const { token, tokenHash } = createToken();
   const expiresAt = new Date(now.getTime() + invitationLifetimeDays * dayMs);
-  await db
-    .insert(invites)
-    .values({ tokenHash, workspaceId, userId, expiresAt, createdAt: now })
-    .onConflictDoUpdate({
-      target: [invites.workspaceId, invites.userId],
-      set: { tokenHash, expiresAt, acceptedAt: null, createdAt: now },
-    });
+  // The token's hash is a secret column: the row says when the link was sent and until when it holds.
+  await auditedChange(
+    db,
+    invites,
+    {
+      workspaceId,
+      resource: 'invitations',
+      recordId: userId,
+      where: and(eq(invites.workspaceId, workspaceId), eq(invites.userId, userId)),
+    },
+    () =>
+      db
+        .insert(invites)
+        .values({ tokenHash, workspaceId, userId, expiresAt, createdAt: now })
+        .onConflictDoUpdate({
+          target: [invites.workspaceId, invites.userId],
+          set: { tokenHash, expiresAt, acceptedAt: null, createdAt: now },
+        }),
+  );
   return { token, expiresAt };
 }
 
@@ -146,21 +159,33 @@ export async function createInvitation(
     },
     request.invitedBy === null ? null : { userId: request.invitedBy, isAdmin: request.mayChangeAdmins },
   );
+  const ofMember = and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId));
+  const audited = {
+    workspaceId: request.workspaceId,
+    resource: 'memberships',
+    recordId: userId,
+    where: ofMember,
+    action: 'invite',
+  };
   if (!membership) {
-    await db.insert(memberships).values({
-      workspaceId: request.workspaceId,
-      userId,
-      status: 'invited',
-      isAdmin: request.isAdmin,
-      ...details,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await auditedChange(db, memberships, audited, () =>
+      db.insert(memberships).values({
+        workspaceId: request.workspaceId,
+        userId,
+        status: 'invited',
+        isAdmin: request.isAdmin,
+        ...details,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
   } else {
-    await db
-      .update(memberships)
-      .set({ ...details, isAdmin, updatedAt: now })
-      .where(and(eq(memberships.workspaceId, request.workspaceId), eq(memberships.userId, userId)));
+    await auditedChange(db, memberships, audited, () =>
+      db
+        .update(memberships)
+        .set({ ...details, isAdmin, updatedAt: now })
+        .where(ofMember),
+    );
     await revokeUnusableGrants(db, { workspaceId: request.workspaceId, userId });
   }
 

@@ -13,6 +13,7 @@ import {
 } from '@dukkan/contract';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
@@ -238,18 +239,22 @@ export function registerWorkspaceUserRoutes(
           { userId: callerId, isAdmin: grant.isAdmin },
         );
       }
-      await tx
-        .update(memberships)
-        .set({
-          ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
-          ...(input.isAdmin !== undefined ? { isAdmin: input.isAdmin } : {}),
-          ...(input.status !== undefined ? { status: input.status } : {}),
-          // An empty code clears it: "no code" is not a code two people could share.
-          ...(input.code !== undefined ? { code: input.code || null } : {}),
-          ...(input.applications !== undefined ? { applications: input.applications } : {}),
-          updatedAt: context.now(),
-        })
-        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+      const ofMember = and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
+      const audited = { workspaceId, resource: 'memberships', recordId: userId, where: ofMember };
+      await auditedChange(tx, memberships, audited, () =>
+        tx
+          .update(memberships)
+          .set({
+            ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
+            ...(input.isAdmin !== undefined ? { isAdmin: input.isAdmin } : {}),
+            ...(input.status !== undefined ? { status: input.status } : {}),
+            // An empty code clears it: "no code" is not a code two people could share.
+            ...(input.code !== undefined ? { code: input.code || null } : {}),
+            ...(input.applications !== undefined ? { applications: input.applications } : {}),
+            updatedAt: context.now(),
+          })
+          .where(ofMember),
+      );
       // Disabled, or without an application they signed in to: those sign-ins end.
       await revokeUnusableGrants(tx, { workspaceId, userId });
       return findWorkspaceUser(tx, workspaceId, userId);
@@ -270,9 +275,13 @@ export function registerWorkspaceUserRoutes(
         await refuseLosingLastAdmin(tx, workspaceId, userId, 'id');
       }
       // The invitation goes with the membership (foreign key, on delete cascade).
-      await tx
-        .delete(memberships)
-        .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
+      const ofMember = and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
+      await auditedChange(
+        tx,
+        memberships,
+        { workspaceId, resource: 'memberships', recordId: userId, where: ofMember },
+        () => tx.delete(memberships).where(ofMember),
+      );
       await revokeUnusableGrants(tx, { workspaceId, userId });
     });
     return { data: { id: userId } };

@@ -1,4 +1,5 @@
 import { allPermissionTags, roleInputSchema } from '@dukkan/contract';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { recipientLanguage } from '../../http/mail-language.ts';
@@ -41,8 +42,9 @@ export async function createWorkspaceWithAdmin(
   const [workspace] = await db
     .insert(workspaces)
     .values({ name: input.name, createdAt: now, updatedAt: now })
-    .returning({ id: workspaces.id, name: workspaces.name });
+    .returning();
   if (!workspace) throw new Error('The workspace was not created');
+  await recordAudit(db, [auditEntry(workspaces, workspace.id, 'settings', workspace.id, null, workspace)]);
   // Through the roles' own create, as an admin of the new workspace would make it.
   const [created] = await resources
     .data('authorityRoles')
@@ -65,7 +67,7 @@ export async function createWorkspaceWithAdmin(
     },
     now,
   );
-  return { workspace, role, invitation };
+  return { workspace: { id: workspace.id, name: workspace.name }, role, invitation };
 }
 
 /** What became of a mail sent after the work was saved: a failure leaves that work standing. */

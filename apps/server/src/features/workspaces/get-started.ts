@@ -13,6 +13,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import {
   brands,
@@ -71,6 +72,17 @@ export function registerGetStartedRoutes(app: FastifyInstance, context: AppConte
     schema: { response: { 200: { type: 'object', properties: { data: getStartedJsonSchema } } } },
   };
 
+  /** A change of the dismissal, on record as a change of the workspace's settings. */
+  const dismissal = (workspaceId: string, change: (tx: Database) => Promise<unknown>) =>
+    db.transaction((tx) =>
+      auditedChange(
+        tx,
+        workspaces,
+        { workspaceId, resource: 'settings', recordId: workspaceId, where: eq(workspaces.id, workspaceId) },
+        () => change(tx),
+      ),
+    );
+
   app.get(`/api/${getStartedPath}`, options, async (request) => {
     parseInput(workspaceQuerySchema, request.query);
     const { workspaceId, grant } = requestCaller(request);
@@ -81,17 +93,21 @@ export function registerGetStartedRoutes(app: FastifyInstance, context: AppConte
     parseInput(workspaceQuerySchema, request.query);
     const { workspaceId, grant } = requestCaller(request);
     // The first dismissal's time stays: hiding an already hidden list changes nothing.
-    await db
-      .update(workspaces)
-      .set({ getStartedDismissedAt: context.now() })
-      .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.getStartedDismissedAt)));
+    await dismissal(workspaceId, (tx) =>
+      tx
+        .update(workspaces)
+        .set({ getStartedDismissedAt: context.now() })
+        .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.getStartedDismissedAt))),
+    );
     return { data: await loadGetStarted(db, workspaceId, grant) };
   });
 
   app.delete(`/api/${getStartedDismissalPath}`, options, async (request) => {
     parseInput(workspaceQuerySchema, request.query);
     const { workspaceId, grant } = requestCaller(request);
-    await db.update(workspaces).set({ getStartedDismissedAt: null }).where(eq(workspaces.id, workspaceId));
+    await dismissal(workspaceId, (tx) =>
+      tx.update(workspaces).set({ getStartedDismissedAt: null }).where(eq(workspaces.id, workspaceId)),
+    );
     return { data: await loadGetStarted(db, workspaceId, grant) };
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput, validationError } from '../../errors.ts';
@@ -60,11 +61,19 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
     if (Object.keys(input).length > 0) {
       await db.transaction(async (tx) => {
         const now = context.now();
-        if (input.baseCurrency) await changeBaseCurrency(tx, workspaceId, input.baseCurrency, now);
-        await tx
-          .update(workspaces)
-          .set({ ...input, updatedAt: now })
-          .where(eq(workspaces.id, workspaceId));
+        const ofWorkspace = eq(workspaces.id, workspaceId);
+        await auditedChange(
+          tx,
+          workspaces,
+          { workspaceId, resource: 'settings', recordId: workspaceId, where: ofWorkspace },
+          async () => {
+            if (input.baseCurrency) await changeBaseCurrency(tx, workspaceId, input.baseCurrency, now);
+            await tx
+              .update(workspaces)
+              .set({ ...input, updatedAt: now })
+              .where(ofWorkspace);
+          },
+        );
       });
     }
     return { data: await loadSettings(db, workspaceId) };

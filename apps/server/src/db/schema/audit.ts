@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users, workspaces } from './identity.ts';
+import { workspaceKey } from './workspace-keys.ts';
+
+/*
+ * The audit log: every write of a workspace's data, one row per changed record, written in the
+ * write's own transaction (`db/audit-log.ts`, docs/architecture.md "The audit log"), and each
+ * person's sign-ins.
+ */
+
+/** Who made a change: a member over HTTP, the operator's command line, the system's own work, a payment provider. */
+export const auditActorKinds = ['member', 'operator', 'system', 'provider'] as const;
+export type AuditActorKind = (typeof auditActorKinds)[number];
+
+/**
+ * What was done to the record. `enable` and `disable` are a status change (an engine record's
+ * `status`, a membership's); `accept`, `revoke`, `resend` and the others are a feature's own steps.
+ */
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'enable'
+  | 'disable'
+  | 'invite'
+  | 'resend'
+  | 'accept'
+  | 'revoke'
+  | 'purge'
+  | (string & {});
+
+/** A record's changed fields: `{ field: [before, after] }`, null for absent (a create's before, a delete's after). */
+export type AuditChanges = Record<string, [unknown, unknown]>;
+
+/**
+ * One change of one record. `resource` is the engine's resource key (`brands`, `products`) or a
+ * named area (`memberships`, `roles`, `invitations`, `settings`, `subscriptions`, `oauth-clients`,
+ * `grants`); `record_id` the record's id as text (a membership's is the member's user id).
+ *
+ * `actor_user_id` has no reference to `users`: the log outlives the account (a deleted user's
+ * changes stay on record under their id), and a reference would make deleting a user wait for,
+ * or delete, a workspace's history. The row's time is `at`, not `created_at`: a row is never
+ * updated. Keyed `(workspace_id, id)` like every workspace table (decision 0030).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorKind: text('actor_kind', { enum: auditActorKinds }).notNull(),
+    actorUserId: uuid('actor_user_id'),
+    /** The HTTP request's id (`X-Request-Id`); null for the command line and the system. */
+    requestId: text('request_id'),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    action: text('action').$type<AuditAction>().notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('record_id').notNull(),
+    changes: jsonb('changes').$type<AuditChanges>().notNull(),
+  },
+  (table) => [
+    workspaceKey('audit_log', table.workspaceId, table.id),
+    // Ascending, read backwards for `order by at desc, id desc` (a `desc` index would be `desc
+    // nulls last` here, which `order by … desc` does not match): the Activity page's first page,
+    // newest first, and the retention purge's oldest rows, read forwards.
+    index('audit_log_at_idx').on(table.workspaceId, table.at, table.id),
+    // A record's History.
+    index('audit_log_record_idx').on(table.workspaceId, table.resource, table.recordId, table.at),
+    // The Activity page filtered by member.
+    index('audit_log_actor_idx').on(table.workspaceId, table.actorUserId, table.at),
+    check(
+      'audit_log_actor_kind_check',
+      sql`${table.actorKind} in ('member', 'operator', 'system', 'provider')`,
+    ),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;
+
+export const signInEventKinds = [
+  'sign-in',
+  'failure',
+  'sign-out',
+  'password-change',
+  'password-reset',
+] as const;
+export type SignInEventKind = (typeof signInEventKinds)[number];
+
+/**
+ * A person's sign-ins, failed sign-ins, sign-outs and password changes and resets: per person,
+ * not per workspace (a global, coordinator-local table on Citus). A failure is stored only for an
+ * account that exists; an unknown email address leaves nothing. Goes with the account.
+ */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: signInEventKinds }).notNull(),
+    success: boolean('success').notNull(),
+    requestId: text('request_id'),
+    address: text('address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    // A profile's recent sign-ins, a workspace's members' sign-ins.
+    index('sign_in_events_user_idx').on(table.userId, table.at),
+    // The retention purge's oldest rows.
+    index('sign_in_events_at_idx').on(table.at),
+    check(
+      'sign_in_events_kind_check',
+      sql`${table.kind} in ('sign-in', 'failure', 'sign-out', 'password-change', 'password-reset')`,
+    ),
+  ],
+);
+
+export type SignInEventRow = typeof signInEvents.$inferSelect;
+
+/**
+ * Columns never written into an audit row's `changes`, by table: password hashes, token hashes,
+ * client secrets, signing keys, second-factor seeds. `test/audit-secrets.test.ts` fails when a
+ * column named like a secret (`password`, `secret`, `token`, `seed`, `hash`) is not listed here.
+ */
+export const auditSecretColumns: Readonly<Record<string, readonly string[]>> = {
+  users: ['password_hash'],
+  sessions: ['token_hash'],
+  password_tokens: ['token_hash'],
+  invites: ['token_hash'],
+  applications: ['secret_hash'],
+  oauth_models: ['payload'],
+  oauth_signing_keys: ['jwk'],
+};
+
+/**
+ * Columns derived from others, left out of `changes` like the timestamps: a product's variant
+ * codes (its variants' SKUs and barcodes, for the list's search; the variants' own changes say it).
+ */
+export const auditDerivedColumns: Readonly<Record<string, readonly string[]>> = {
+  products: ['variant_codes'],
+};

@@ -1,0 +1,232 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../src/cli.ts';
+import { accessRequests, auditLog, payments, subscriptions } from '../src/db/schema/index.ts';
+import type { DeclaredRoute } from '../src/http/access.ts';
+import { declaredRoutes } from '../src/http/access.ts';
+import { api } from './helpers/api.ts';
+import { insertApplication, insertSubscription } from './helpers/applications.ts';
+import { runCliOn } from './helpers/cli.ts';
+import { routeCall, seedTargets } from './helpers/route-scenarios.ts';
+import { approvedSubscription, subscriptionServices } from './helpers/subscriptions.ts';
+import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
+import {
+  addInvitedMember,
+  addMember,
+  createWorkspace,
+  type TestMember,
+  unique,
+} from './helpers/workspaces.ts';
+
+/**
+ * Every state-changing route of the route table and every command of the operator's command
+ * table writes an audit row when it succeeds — or is declared exempt here, with the reason. A new
+ * route or command that writes no row and is not declared fails this test.
+ */
+
+/** Routes that write no workspace's audit row, and why. */
+const exemptRoutes: Record<string, string> = {
+  'POST /api/auth/login': "a person's sign-in, in no workspace: a sign_in_events row (audit-log.test.ts)",
+  'GET /api/auth/logout': "a person's sign-out: a sign_in_events row",
+  'POST /api/auth/change-password': "a person's password: a sign_in_events row (audit-secrets.test.ts)",
+  'POST /api/auth/reset-password': "a person's password: a sign_in_events row",
+  'POST /api/auth/set-profile': "a person's first password and profile: a sign_in_events row",
+  'PATCH /api/auth/profile': "a person's own name, phone and language: their account, in no workspace",
+  'POST /api/auth/forgot-password': 'mails a link: nothing of any workspace changes',
+  'POST /api/auth/request-for-access':
+    "a request for a workspace that does not exist yet: the operator's approval is recorded in the new one",
+};
+
+/** Routes outside the permission table that a workspace's records change through: a valid call of each. */
+const workspaceRouteCalls: Record<
+  string,
+  (context: { workspaceId: string; admin: TestMember }) => Promise<Parameters<typeof api>[1]>
+> = {
+  'PATCH /api/workspaces/settings': async ({ workspaceId, admin }) => ({
+    method: 'PATCH',
+    url: `/api/workspaces/settings?workspaceId=${workspaceId}`,
+    body: { name: unique('Shop ') },
+    cookie: admin.cookie,
+  }),
+  'POST /api/workspaces/users/accept-invite': async ({ workspaceId }) => ({
+    method: 'POST',
+    url: '/api/workspaces/users/accept-invite',
+    body: { token: (await addInvitedMember(t.db, workspaceId)).token },
+  }),
+};
+
+/** Operator commands that write no audit row, and why. */
+const exemptCommands: Record<string, string> = {
+  requests: 'lists access requests',
+  subscriptions: 'lists subscriptions',
+  invoices: 'lists invoices',
+  'app list': 'lists applications',
+  'check-codes': 'reports stored codes',
+  backup: 'copies the database: no record changes',
+  restore: 'replaces the whole database, its audit log included',
+  'copy-uploads': 'copies stored files to a bucket: no record changes',
+  'rotate-signing-keys': "the authorization server's keys: the platform's, no workspace's",
+  reject: 'an access request, before any workspace exists',
+  'app create': 'a new application: no workspace has subscribed to it yet to record it in',
+};
+
+let t: TestApp;
+let workspace: { id: string };
+let admin: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  workspace = await createWorkspace(t.db, 'Covered Shop');
+  admin = await addMember(t.db, workspace.id, { isAdmin: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+const stateChanging = (route: DeclaredRoute) =>
+  ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || key(route) === 'GET /api/auth/logout';
+
+async function rowsOfRequest(requestId: string) {
+  const [row] = await t.db.select({ count: count() }).from(auditLog).where(eq(auditLog.requestId, requestId));
+  return row!.count;
+}
+
+describe('every state-changing route writes an audit row or is declared exempt', () => {
+  it('calls each route and finds the rows its request wrote', async () => {
+    const routes = declaredRoutes(t.app).filter(stateChanging);
+    expect(routes.length).toBeGreaterThan(20);
+    const silent: string[] = [];
+    const undeclared: string[] = [];
+    for (const route of routes) {
+      if (exemptRoutes[key(route)]) continue;
+      let request: Parameters<typeof api>[1];
+      if (route.access.kind === 'permission') {
+        const targets = await seedTargets(t.db, workspace.id);
+        request = { ...routeCall(route, targets, workspace.id), cookie: admin.cookie };
+      } else {
+        const call = workspaceRouteCalls[key(route)];
+        if (!call) {
+          undeclared.push(`${key(route)} (${route.access.kind})`);
+          continue;
+        }
+        request = await call({ workspaceId: workspace.id, admin });
+      }
+      const response = await api(t.app, request);
+      expect(response.status, `${key(route)}: ${response.text}`).toBeLessThan(300);
+      const written = await rowsOfRequest(response.headers['x-request-id'] as string);
+      if (written === 0) silent.push(key(route));
+    }
+    expect(undeclared, 'routes with neither a call here nor an exemption').toEqual([]);
+    expect(silent, 'routes that changed state and wrote no audit row').toEqual([]);
+  });
+
+  it('every exemption names a route that exists', () => {
+    const keys = new Set(declaredRoutes(t.app).map(key));
+    for (const exempt of [...Object.keys(exemptRoutes), ...Object.keys(workspaceRouteCalls)])
+      expect(keys, exempt).toContain(exempt);
+  });
+});
+
+/** A valid run of each command that changes a workspace's records. */
+const commandRuns: Record<string, () => Promise<string[]>> = {
+  approve: async () => {
+    const [request] = await t.db
+      .insert(accessRequests)
+      .values({
+        name: 'Sara Ali',
+        email: `${unique('sara')}@example.com`,
+        phone: `+20 10${String(Date.now()).slice(-8)}`,
+        companyName: unique('Sara Foods '),
+        businessCategory: 'food',
+        howDidYouHearAboutUs: 'google',
+      })
+      .returning();
+    return ['approve', request!.id];
+  },
+  'create-workspace': async () => [
+    'create-workspace',
+    '--name',
+    unique('Made '),
+    '--admin-email',
+    `${unique('owner')}@example.com`,
+  ],
+  'app update': async () => {
+    const application = await insertApplication(t.db);
+    await insertSubscription(t.db, workspace.id, application.id, 'approved');
+    return ['app', 'update', application.clientId, '--name-en', 'Renamed'];
+  },
+  'app secret': async () => {
+    const application = await insertApplication(t.db, {
+      clientType: 'confidential',
+      secretHash: 'b'.repeat(64),
+    });
+    await insertSubscription(t.db, workspace.id, application.id, 'approved');
+    return ['app', 'secret', application.clientId];
+  },
+  'approve-subscription': async () => {
+    const application = await insertApplication(t.db);
+    const subscription = await insertSubscription(t.db, workspace.id, application.id, 'pending', {
+      plan: 'monthly',
+    });
+    return ['approve-subscription', subscription.id];
+  },
+  'reject-subscription': async () => {
+    const application = await insertApplication(t.db);
+    const subscription = await insertSubscription(t.db, workspace.id, application.id, 'pending', {
+      plan: 'monthly',
+    });
+    return ['reject-subscription', subscription.id];
+  },
+  'record-payment': async () => {
+    const application = await insertApplication(t.db, { trialDays: 0 });
+    await approvedSubscription(
+      subscriptionServices(t.db, new MemoryMailer()),
+      workspace.id,
+      application.id,
+      'monthly',
+      new Date(),
+    );
+    const [invoice] = await t.db
+      .select({ id: payments.id })
+      .from(payments)
+      .innerJoin(subscriptions, eq(subscriptions.id, payments.subscriptionId))
+      .where(eq(subscriptions.applicationId, application.id));
+    return ['record-payment', invoice!.id, '--status', 'failed'];
+  },
+};
+
+async function operatorRows() {
+  const [row] = await t.db
+    .select({ count: count() })
+    .from(auditLog)
+    .where(eq(auditLog.actorKind, 'operator'));
+  return row!.count;
+}
+
+describe('every operator command that changes records writes an audit row or is declared exempt', () => {
+  it('runs each command and finds the rows it wrote as the operator', async () => {
+    const silent: string[] = [];
+    const undeclared: string[] = [];
+    for (const name of Object.keys(commands)) {
+      if (exemptCommands[name]) continue;
+      const run = commandRuns[name];
+      if (!run) {
+        undeclared.push(name);
+        continue;
+      }
+      const before = await operatorRows();
+      const result = await runCliOn(t, await run());
+      expect(result.code, `${name}: ${result.stderr}`).toBe(0);
+      if ((await operatorRows()) === before) silent.push(name);
+    }
+    expect(undeclared, 'commands with neither a run here nor an exemption').toEqual([]);
+    expect(silent, 'commands that wrote no audit row').toEqual([]);
+  });
+
+  it('every exemption names a command that exists', () => {
+    for (const name of [...Object.keys(exemptCommands), ...Object.keys(commandRuns)])
+      expect(Object.keys(commands), name).toContain(name);
+  });
+});

@@ -1,0 +1,248 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { redacted } from '../src/db/audit-log.ts';
+import { type AuditLogRow, auditLog, signInEvents } from '../src/db/schema/index.ts';
+import { api, createUser, dataOf, login, strongPassword } from './helpers/api.ts';
+import { keysOf, sizes, useCatalogueShop } from './helpers/product-catalogue.ts';
+import { sampleOf } from './helpers/route-scenarios.ts';
+import type { TestApp } from './helpers/test-app.ts';
+import { addMember, createRole, type TestMember, unique } from './helpers/workspaces.ts';
+
+/**
+ * The audit log's recording side: one row per changed record, in the write's transaction, with
+ * the actor and request, the action and `{ field: [before, after] }`; none when nothing changed.
+ */
+let t: TestApp;
+let shop: { id: string };
+let admin: TestMember;
+let catalogue: Parameters<Parameters<typeof useCatalogueShop>[1]>[0]['catalogue'];
+
+useCatalogueShop('Audit Shop', (given) => {
+  ({ t, shop, admin, catalogue } = given);
+});
+
+async function rowsOf(resource: string, recordId: string): Promise<AuditLogRow[]> {
+  return t.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.workspaceId, shop.id),
+        eq(auditLog.resource, resource),
+        eq(auditLog.recordId, recordId),
+      ),
+    )
+    .orderBy(asc(auditLog.at), asc(auditLog.id));
+}
+
+async function rowsOfRequest(requestId: string): Promise<AuditLogRow[]> {
+  return t.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+}
+
+describe('the engine records every write of every resource', () => {
+  it('a create, an update, a disable, an enable and a delete: one row each, the request and member named', async () => {
+    const created = await catalogue.call('POST', 'brands', {
+      code: unique('b'),
+      name: [{ locale: 'en', value: 'Acme' }],
+    });
+    expect(created.status).toBe(201);
+    const id = dataOf<{ id: string }>(created).id;
+    const [create] = await rowsOf('brands', id);
+    expect(create).toMatchObject({
+      action: 'create',
+      actorKind: 'member',
+      actorUserId: admin.user.id,
+      requestId: created.headers['x-request-id'],
+      userAgent: 'lightMyRequest',
+    });
+    expect(create!.address).toBeTruthy();
+    expect(create!.changes.nameEn).toEqual([null, 'Acme']);
+    expect(create!.changes).not.toHaveProperty('createdAt');
+    expect(create!.changes).not.toHaveProperty('workspaceId');
+
+    expect(
+      (await catalogue.call('PATCH', `brands/${id}`, { name: [{ locale: 'en', value: 'Acme Co' }] })).status,
+    ).toBe(200);
+    expect((await catalogue.call('PATCH', `brands/${id}`, { status: 'inactive' })).status).toBe(200);
+    expect((await catalogue.call('PATCH', `brands/${id}`, { status: 'active' })).status).toBe(200);
+    expect((await catalogue.call('DELETE', `brands/${id}`)).status).toBe(200);
+
+    const rows = await rowsOf('brands', id);
+    expect(rows.map((row) => row.action)).toEqual(['create', 'update', 'disable', 'enable', 'delete']);
+    expect(rows[1]!.changes).toEqual({ nameEn: ['Acme', 'Acme Co'] });
+    expect(rows[2]!.changes).toEqual({ status: ['active', 'inactive'] });
+    expect(rows[4]!.changes.nameEn).toEqual(['Acme Co', null]);
+  });
+
+  it("a brand's delete records each customer whose brand it cleared", async () => {
+    const brandId = dataOf<{ id: string }>(
+      await catalogue.call('POST', 'brands', { code: unique('b'), name: [{ locale: 'en', value: 'Gone' }] }),
+    ).id;
+    const customer = await catalogue.call('POST', 'customers', {
+      ...sampleOf('customers')({}),
+      brandId,
+    });
+    expect(customer.status, customer.text).toBe(201);
+    const customerId = dataOf<{ id: string }>(customer).id;
+    const deleted = await catalogue.call('DELETE', `brands/${brandId}`);
+    expect(deleted.status).toBe(200);
+    const rows = await rowsOfRequest(deleted.headers['x-request-id'] as string);
+    expect(rows.map((row) => [row.resource, row.recordId, row.action])).toEqual(
+      expect.arrayContaining([
+        ['brands', brandId, 'delete'],
+        ['customers', customerId, 'update'],
+      ]),
+    );
+    expect(rows.find((row) => row.resource === 'customers')!.changes).toEqual({ brandId: [brandId, null] });
+  });
+
+  it('a save that changes nothing writes no row', async () => {
+    const code = unique('b');
+    const id = dataOf<{ id: string }>(
+      await catalogue.call('POST', 'brands', { code, name: [{ locale: 'en', value: 'Same' }] }),
+    ).id;
+    const response = await catalogue.call('PATCH', `brands/${id}`, {
+      code,
+      name: [{ locale: 'en', value: 'Same' }],
+    });
+    expect(response.status).toBe(200);
+    expect(await rowsOfRequest(response.headers['x-request-id'] as string)).toEqual([]);
+    expect((await rowsOf('brands', id)).map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('a bulk of three writes three rows, never merged', async () => {
+    const response = await catalogue.call(
+      'POST',
+      'brands/bulk',
+      [1, 2, 3].map((n) => ({ code: unique('b'), name: [{ locale: 'en', value: `Bulk ${n}` }] })),
+    );
+    expect(response.status).toBe(201);
+    const rows = await rowsOfRequest(response.headers['x-request-id'] as string);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((row) => row.recordId))).toEqual(
+      new Set(dataOf<{ id: string }[]>(response).map((brand) => brand.id)),
+    );
+    expect(rows.every((row) => row.action === 'create' && row.resource === 'brands')).toBe(true);
+  });
+
+  it('a refused write leaves no row: the row goes with the write it records', async () => {
+    const code = unique('b');
+    await catalogue.call('POST', 'brands', { code, name: [{ locale: 'en', value: 'First' }] });
+    const refused = await catalogue.call('POST', 'brands', {
+      code,
+      name: [{ locale: 'en', value: 'Again' }],
+    });
+    expect(refused.status).toBe(409);
+    expect(await rowsOfRequest(refused.headers['x-request-id'] as string)).toEqual([]);
+  });
+});
+
+describe("a product's save: one row, its changed variants by key", () => {
+  it('lists new variants on create, then only the changed variant and field on an edit', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const product = await catalogue.created({ options: [{ typeId: size.id, valueIds: size.values }] });
+    const keys = keysOf(size.values);
+    const [create] = await rowsOf('products', product.id);
+    const [before, after] = create!.changes.variants as [Record<string, unknown>, Record<string, unknown>];
+    expect(Object.keys(after).sort()).toEqual([...keys].sort());
+    // A new variant is in `after` alone.
+    expect(before).toEqual({});
+    expect(create!.changes).not.toHaveProperty('variantCodes');
+
+    const response = await catalogue.update(product.id, { variants: [{ key: keys[1], price: 1234 }] });
+    expect(response.status).toBe(200);
+    const rows = await rowsOfRequest(response.headers['x-request-id'] as string);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.changes.variants).toEqual([
+      { [keys[1]!]: { price: 0 } },
+      { [keys[1]!]: { price: 1234 } },
+    ]);
+  });
+});
+
+describe('the features outside the engine record their changes', () => {
+  it("a member's change, the settings and an invitation", async () => {
+    const member = await addMember(t.db, shop.id, { tags: [] });
+    const changed = await api(t.app, {
+      method: 'PATCH',
+      url: `/api/workspaces/users/${member.user.id}?workspaceId=${shop.id}`,
+      body: { status: 'inactive' },
+      cookie: admin.cookie,
+    });
+    expect(changed.status).toBe(200);
+    expect(await rowsOfRequest(changed.headers['x-request-id'] as string)).toEqual([
+      expect.objectContaining({
+        resource: 'memberships',
+        recordId: member.user.id,
+        action: 'disable',
+        changes: { status: ['active', 'inactive'] },
+      }),
+    ]);
+
+    const settings = await api(t.app, {
+      method: 'PATCH',
+      url: `/api/workspaces/settings?workspaceId=${shop.id}`,
+      body: { timeZone: 'Asia/Dubai' },
+      cookie: admin.cookie,
+    });
+    expect(settings.status).toBe(200);
+    expect(await rowsOfRequest(settings.headers['x-request-id'] as string)).toEqual([
+      expect.objectContaining({
+        resource: 'settings',
+        recordId: shop.id,
+        action: 'update',
+        changes: { timeZone: ['Africa/Cairo', 'Asia/Dubai'] },
+      }),
+    ]);
+
+    const invited = await api(t.app, {
+      method: 'POST',
+      url: `/api/workspaces/users/invite?workspaceId=${shop.id}`,
+      body: { email: `${unique('new')}@example.com`, roleId: (await createRole(t.db, shop.id, [])).id },
+      cookie: admin.cookie,
+    });
+    expect(invited.status).toBe(201);
+    const rows = await rowsOfRequest(invited.headers['x-request-id'] as string);
+    expect(rows.map((row) => [row.resource, row.action])).toEqual(
+      expect.arrayContaining([
+        ['memberships', 'invite'],
+        ['invitations', 'create'],
+      ]),
+    );
+    const invitation = rows.find((row) => row.resource === 'invitations')!;
+    expect(invitation.changes.tokenHash).toEqual([null, redacted]);
+    expect(JSON.stringify(invitation.changes)).not.toMatch(/[0-9a-f]{64}/);
+  });
+});
+
+describe('sign-in events, per person', () => {
+  it('a sign-in, a failure and a sign-out of an account; nothing for an unknown address', async () => {
+    const user = await createUser(t.db, { password: strongPassword });
+    await login(t.app, user);
+    const failed = await api(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: user.email, password: 'Wrong#Password1' },
+    });
+    expect(failed.status).toBe(401);
+    const before = await t.db.select().from(signInEvents);
+    const unknown = await api(t.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: `${unique('nobody')}@example.com`, password: 'Wrong#Password1' },
+    });
+    expect(unknown.status).toBe(401);
+    expect(await t.db.select().from(signInEvents)).toHaveLength(before.length);
+
+    const events = await t.db
+      .select()
+      .from(signInEvents)
+      .where(eq(signInEvents.userId, user.id))
+      .orderBy(asc(signInEvents.at));
+    expect(events.map((event) => [event.kind, event.success])).toEqual([
+      ['sign-in', true],
+      ['failure', false],
+    ]);
+    expect(events[1]!.requestId).toBe(failed.headers['x-request-id']);
+  });
+});
