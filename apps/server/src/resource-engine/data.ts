@@ -1,5 +1,8 @@
 import {
+  addCalendarDays,
+  type DateRange,
   dateField,
+  instantAt,
   joinList,
   type ListQuery,
   localDate,
@@ -151,8 +154,8 @@ async function namingRow(index: number | undefined, run: () => Promise<void> | v
 /** What a list statement's SQL depends on; requests of one shape share one prepared statement. */
 interface ListShape {
   search: boolean;
-  /** Per present filter: has ids, has `none`. */
-  filters: { field: string; ids: boolean; none: boolean }[];
+  /** Per present filter: has ids, has `none`; a date range: has a start, has an end. */
+  filters: { field: string; ids: boolean; none: boolean; from?: boolean; to?: boolean }[];
   status: boolean;
   sort: string;
   locale: ReaderLocale;
@@ -161,13 +164,19 @@ interface ListShape {
 const shapeKey = (shape: ListShape) =>
   JSON.stringify([
     shape.search,
-    shape.filters.map((filter) => [filter.field, filter.ids, filter.none]),
+    shape.filters.map((filter) => [filter.field, filter.ids, filter.none, filter.from, filter.to]),
     shape.status,
     shape.sort,
     shape.locale,
   ]);
 
 let preparedCount = 0;
+
+/** The first instant of a calendar day (`YYYY-MM-DD`) in a time zone. */
+function startOfDay(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return instantAt({ year, month, day: date, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+}
 
 /** The data operations of a bound resource (see `ResourceData`); `now` stamps `updatedAt`. */
 export function createResourceData(
@@ -231,6 +240,12 @@ export function createResourceData(
     }
     for (const filter of shape.filters) {
       const column = storage.filterColumn(filter.field);
+      if (filter.from !== undefined || filter.to !== undefined) {
+        // A date range: instants of the workspace's calendar days, the end's next midnight excluded.
+        if (filter.from) all.push(sql`${column} >= ${placeholder(`filter.${filter.field}.from`)}`);
+        if (filter.to) all.push(sql`${column} < ${placeholder(`filter.${filter.field}.to`)}`);
+        continue;
+      }
       const ids = placeholder(`filter.${filter.field}`);
       all.push(
         or(
@@ -299,7 +314,30 @@ export function createResourceData(
       shape.search = true;
       params.search = containsPattern(storage.searchColumn ? query.search.toLowerCase() : query.search);
     }
+    let timeZone: Promise<string> | undefined;
     for (const filter of definition.filters) {
+      if (filter.kind === 'dateRange') {
+        const range = values[filter.field] as DateRange | undefined;
+        if (!range) continue;
+        timeZone ??= workspaceTimeZone(db, workspaceId);
+        const zone = await timeZone;
+        shape.filters.push({
+          field: filter.field,
+          ids: false,
+          none: false,
+          from: !!range.from,
+          to: !!range.to,
+        });
+        if (range.from) params[`filter.${filter.field}.from`] = startOfDay(range.from, zone).toISOString();
+        if (range.to) {
+          params[`filter.${filter.field}.to`] = addCalendarDays(
+            startOfDay(range.to, zone),
+            1,
+            zone,
+          ).toISOString();
+        }
+        continue;
+      }
       const chosen = values[filter.field] as string[] | undefined;
       if (!chosen) continue;
       const ids = chosen.filter((value) => value !== noReference);
@@ -325,10 +363,13 @@ export function createResourceData(
 
   async function filterValues(db: Database, workspaceId: string) {
     const fields = [
-      ...definition.filters.map((filter) => ({
-        field: filter.field,
-        column: storage.filterColumn(filter.field),
-      })),
+      // Ids of any record and date ranges have no values to count.
+      ...definition.filters
+        .filter((filter) => filter.kind === 'enum' || filter.kind === 'reference')
+        .map((filter) => ({
+          field: filter.field,
+          column: storage.filterColumn(filter.field),
+        })),
       ...(statusColumn ? [{ field: 'status', column: statusColumn as AnyPgColumn | SQL }] : []),
     ];
     const entries = await Promise.all(
