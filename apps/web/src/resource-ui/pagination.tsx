@@ -18,7 +18,8 @@ export function Pagination({
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Without it the page size is fixed and no choice of it is shown (a record's History). */
+  onPageSizeChange?: (pageSize: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const sizeId = useId();
@@ -37,21 +38,23 @@ export function Pagination({
             total: number.format(total),
           })}
         </p>
-        <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>{t('resourceList.rowsPerPage')}</label>
-          <select
-            id={sizeId}
-            value={pageSize}
-            onChange={(event) => onPageSizeChange(Number(event.target.value))}
-            className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-          >
-            {pageSizeOptions.map((size) => (
-              <option key={size} value={size}>
-                {number.format(size)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {onPageSizeChange && (
+          <div className="flex items-center gap-2">
+            <label htmlFor={sizeId}>{t('resourceList.rowsPerPage')}</label>
+            <select
+              id={sizeId}
+              value={pageSize}
+              onChange={(event) => onPageSizeChange(Number(event.target.value))}
+              className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            >
+              {pageSizeOptions.map((size) => (
+                <option key={size} value={size}>
+                  {number.format(size)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <nav aria-label={t('resourceList.pagination')} className="flex items-center gap-1">
         <Button
