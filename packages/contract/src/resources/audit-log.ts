@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { subscriptionEvents } from '../domain/subscription-lifecycle.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
 import { idField, timestampField } from '../resource-kit/fields.ts';
@@ -18,7 +19,8 @@ export type AuditActorKind = (typeof auditActorKinds)[number];
 /**
  * What a row records. The engine's writes are create, update (of any field but the status),
  * delete, enable and disable (a status change); the workspace's other writes name their own steps
- * (an invitation is sent, resent, accepted, revoked; old rows are purged). The list filters by these.
+ * (an invitation is sent, resent, accepted, revoked; a subscription's lifecycle event by its
+ * name; old rows are purged). The list filters by these.
  */
 export const auditActions = [
   'create',
@@ -31,13 +33,15 @@ export const auditActions = [
   'accept',
   'revoke',
   'purge',
+  // A subscription's lifecycle events, by their own names.
+  ...subscriptionEvents,
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /**
  * The resources a row may name: the engine's (by key) and the workspace's other areas
- * (memberships, roles, invitations, settings, subscriptions, OAuth clients, application grants).
- * The web names each with `audit.resources.<key>`.
+ * (memberships, roles, invitations, settings, subscriptions, OAuth clients, application grants,
+ * uploads). The web names each with `resources.auditLog.values.resource.<key>`.
  */
 export const auditResources = [
   'authorityRoles',
@@ -62,6 +66,7 @@ export const auditResources = [
   'settings',
   'oauth-clients',
   'grants',
+  'files',
 ] as const;
 export type AuditResource = (typeof auditResources)[number];
 
