@@ -139,7 +139,8 @@ function Changes({ row }: { row: AuditLogRecord }) {
   const { t, i18n } = useTranslation();
   const show = useChangeValue(row.resource);
   const exists = (key: string) => i18n.exists(key);
-  const entries = Object.entries(row.changes);
+  // The record's id is its row's own (named beside the resource), not a field anyone typed.
+  const entries = Object.entries(row.changes).filter(([field]) => field !== 'id');
   if (entries.length === 0)
     return <p className="text-sm text-slate-500 dark:text-slate-400">{t('audit.noFields')}</p>;
   // A money amount is shown in the currency the same change names (or the record's, unknown here: the base).

@@ -68,30 +68,34 @@ function DateRangeFilter({
   const set = (nextFrom: string, nextTo: string) =>
     onChange(nextFrom || nextTo ? `${nextFrom}..${nextTo}` : null);
   return (
-    <fieldset className="flex flex-wrap items-center gap-2">
+    <fieldset>
       <legend className="sr-only">{fieldText(t, definition.key, 'at')}</legend>
-      <label htmlFor={`${id}-from`} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-        {t('audit.from')}
-      </label>
-      <Input
-        id={`${id}-from`}
-        type="date"
-        value={from}
-        max={to || undefined}
-        onChange={(event) => set(event.target.value, to)}
-        className="w-40"
-      />
-      <label htmlFor={`${id}-to`} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
-        {t('audit.to')}
-      </label>
-      <Input
-        id={`${id}-to`}
-        type="date"
-        value={to}
-        min={from || undefined}
-        onChange={(event) => set(from, event.target.value)}
-        className="w-40"
-      />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        {(
+          [
+            ['from', from, { max: to || undefined }, (value: string) => set(value, to)],
+            ['to', to, { min: from || undefined }, (value: string) => set(from, value)],
+          ] as const
+        ).map(([end, current, bounds, change]) => (
+          <div key={end} className="flex items-center gap-2">
+            <label
+              htmlFor={`${id}-${end}`}
+              className="text-sm font-semibold text-slate-700 dark:text-slate-200"
+            >
+              {t(`audit.${end}`)}
+            </label>
+            <div className="w-40">
+              <Input
+                id={`${id}-${end}`}
+                type="date"
+                value={current}
+                {...bounds}
+                onChange={(event) => change(event.target.value)}
+              />
+            </div>
+          </div>
+        ))}
+      </div>
     </fieldset>
   );
 }
