@@ -1,9 +1,9 @@
-import type { AuditLogRecord, SignInEvent } from '@dukkan/contract';
+import { type AuditLogRecord, auditLogResource, type SignInEvent } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
 import { auditLog, signInEvents } from '../src/db/schema/index.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
-import { addMember, type TestMember, tagsExcept } from './helpers/workspaces.ts';
+import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
 
 /**
  * Reading the audit log (`GET /api/audit-log`, the engine's list behind viewAudit): newest first,
@@ -128,6 +128,37 @@ describe('GET /api/audit-log', () => {
     expect((await callInWorkspace(shops.t, shops.other, 'audit-log', { member: shops.admin })).status).toBe(
       403,
     );
+  });
+});
+
+describe('the count of a long log', () => {
+  it('stops at the declaration’s limit and says so; every page can still be read', async () => {
+    const busy = await createWorkspace(shops.t.db);
+    const owner = await addMember(shops.t.db, busy.id, { isAdmin: true });
+    const limit = auditLogResource.countLimit!;
+    await shops.t.db.insert(auditLog).values(
+      Array.from({ length: limit + 1 }, (_, index) => ({
+        workspaceId: busy.id,
+        actorKind: 'system' as const,
+        at: new Date(Date.UTC(2026, 0, 1, 0, 0, index)),
+        action: index === 0 ? 'delete' : 'update',
+        resource: 'customers',
+        recordId: `r${index}`,
+        changes: {},
+      })),
+    );
+    const page = async (query: string) =>
+      (await callInWorkspace(shops.t, busy, `audit-log?${query}`, { member: owner })).json as {
+        data: AuditLogRecord[];
+        meta: Record<string, unknown>;
+      };
+    const first = await page('pageSize=100');
+    expect(first.meta).toEqual({ total: limit, page: 1, pageSize: 100, totalCapped: true });
+    // The oldest row, past the counted ones, is on its page all the same.
+    const last = await page(`pageSize=100&page=${limit / 100 + 1}`);
+    expect(last.data.map((row) => row.recordId)).toEqual(['r0']);
+    // Fewer matches than the limit: counted exactly.
+    expect((await page('action=delete')).meta).toEqual({ total: 1, page: 1, pageSize: 20 });
   });
 });
 

@@ -52,6 +52,8 @@ import {
 export interface ResourcePage {
   records: Record<string, unknown>[];
   total: number;
+  /** More than the declaration's `countLimit` match: `total` is the limit. */
+  capped?: boolean;
 }
 
 /**
@@ -287,10 +289,23 @@ export function createResourceData(
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .prepare(`list_${preparedCount}`) as unknown as PreparedList,
-        total: storage
-          .joined(db.select({ total: count() }).from(table).$dynamic())
-          .where(where)
-          .prepare(`count_${preparedCount}`) as unknown as PreparedCount,
+        // With a count limit, the count stops after the limit's next row: the first 1,001 of a
+        // million audit rows, not all of them.
+        total: (definition.countLimit
+          ? db.select({ total: count() }).from(
+              storage
+                .joined(
+                  db
+                    .select({ one: sql`1`.as('one') })
+                    .from(table)
+                    .$dynamic(),
+                )
+                .where(where)
+                .limit(definition.countLimit + 1)
+                .as('counted'),
+            )
+          : storage.joined(db.select({ total: count() }).from(table).$dynamic()).where(where)
+        ).prepare(`count_${preparedCount}`) as unknown as PreparedCount,
       };
       byShape.set(key, statements);
     }
@@ -358,7 +373,11 @@ export function createResourceData(
       statements.page.execute(params),
       statements.total.execute(params),
     ]);
-    return { records: rows.map(storage.toRecord), total: Number(counted?.total ?? 0) };
+    const total = Number(counted?.total ?? 0);
+    const limit = definition.countLimit;
+    if (limit !== undefined && total > limit)
+      return { records: rows.map(storage.toRecord), total: limit, capped: true };
+    return { records: rows.map(storage.toRecord), total };
   }
 
   async function filterValues(db: Database, workspaceId: string) {

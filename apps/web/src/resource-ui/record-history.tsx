@@ -70,6 +70,7 @@ export function RecordHistory({ resourceKey, recordId }: { resourceKey: string; 
           page={page}
           pageSize={historyPageSize}
           total={list.data.meta.total}
+          totalCapped={list.data.meta.totalCapped}
           onPageChange={setPage}
         />
       )}

@@ -113,6 +113,12 @@ export interface ResourceDefinition<
   /** The create/edit form, for the generic screen. */
   form?: ResourceFormDefinition<z.infer<Record>>;
   /**
+   * The most matching records a list counts: past it, `meta.total` is this number and
+   * `meta.totalCapped` is true ("1–20 of more than 1,000"). For a list of millions of rows (the
+   * audit log), where an exact count reads every matching row and a page reads twenty.
+   */
+  countLimit?: number;
+  /**
    * A text shown above the generic list (a translation key). Like every declared text (labels,
    * hints), it may name the selected workspace: `{{baseCurrency}}`, `{{workspaceName}}`.
    */

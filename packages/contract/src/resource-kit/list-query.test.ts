@@ -4,10 +4,14 @@ import { listQuerySchema } from './list-query.ts';
 
 const workspaceId = '00000000-0000-4000-8000-000000000001';
 const parse = (query: Record<string, string>) =>
-  listQuerySchema(auditLogResource).safeParse({ workspaceId, ...query });
+  listQuerySchema(auditLogResource).safeParse({ workspaceId, ...query }) as {
+    success: boolean;
+    data?: Record<string, unknown>;
+    error?: { issues: { path: PropertyKey[]; message: string }[] };
+  };
 const issuesOf = (query: Record<string, string>) => {
   const result = parse(query);
-  return result.success ? [] : result.error.issues.map((issue) => [issue.path[0], issue.message]);
+  return result.success ? [] : (result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]);
 };
 
 describe('the list query of a date range filter', () => {

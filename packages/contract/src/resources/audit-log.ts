@@ -117,6 +117,9 @@ export const auditLogResource = defineResource({
     { field: 'at', kind: 'dateRange' },
   ],
   hasStatus: false,
+  // An exact count of a million rows takes 350 ms on PostgreSQL, of a member's 80,000 800 ms; the
+  // first 1,001 matches, at most 13 ms (decision 0032).
+  countLimit: 1000,
 });
 
 /** How a sign-in event came about: a sign-in, a refused password, a sign-out, a password changed or reset. */

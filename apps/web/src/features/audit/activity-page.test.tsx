@@ -118,6 +118,21 @@ describe('the Activity page', () => {
     await waitFor(() => expect(callsTo(calls, '/api/audit-log').at(-1)?.query.get('action')).toBe('delete'));
   });
 
+  it('says "more than" the count of a log longer than its count limit, and still offers the next page', async () => {
+    renderActivity(
+      admin,
+      [
+        {
+          path: '/api/audit-log',
+          body: { data: rows, meta: { total: 1000, page: 50, pageSize: 20, totalCapped: true } },
+        },
+      ],
+      '/activity?page=50',
+    );
+    expect(await screen.findByText('Showing 981–1,000 of more than 1,000')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('says when nothing was recorded yet', async () => {
     renderActivity(admin, [{ path: '/api/audit-log', body: listPage([]) }]);
     expect(await screen.findByText('No activity yet')).toBeTruthy();

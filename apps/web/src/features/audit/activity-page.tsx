@@ -173,6 +173,7 @@ function ChangesView() {
           page={params.page}
           pageSize={params.pageSize}
           total={data.meta.total}
+          totalCapped={data.meta.totalCapped}
           onPageChange={(page) => setParams({ page })}
           onPageSizeChange={(pageSize) => setParams({ pageSize })}
         />
