@@ -10,6 +10,7 @@ import { assertTablesExist, tableNamesOf } from './db/missing-tables.ts';
 import * as schema from './db/schema/index.ts';
 import { registerAccessRequestRoutes } from './features/access-requests/routes.ts';
 import { registerApplicationRoutes } from './features/applications/routes.ts';
+import { registerSignInReadingRoutes } from './features/audit/audit-log-reading.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerCaptchaRoutes } from './features/captcha/routes.ts';
 import { registerFileRoutes } from './features/files/routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerGetStartedRoutes(app, context);
   registerApplicationRoutes(app, context);
   registerSubscriptionRoutes(app, context);
+  registerSignInReadingRoutes(app, context);
   await registerOauthRoutes(app, context);
   registerResources(app, db, resources);
   await registerFileRoutes(app, context, resources);

@@ -1,3 +1,4 @@
+import { auditLogCustomization } from './features/audit/audit-log-reading.ts';
 import { catalogueCustomizations } from './features/catalogue/catalogue-customizations.ts';
 import { productsCustomization } from './features/products/products-customization.ts';
 import { rolesCustomization } from './features/roles/roles-customization.ts';
@@ -16,6 +17,7 @@ const resourceCustomizations = [
   workspaceUsersCustomization,
   ...subscriptionsCustomizations,
   exchangeRatesCustomization,
+  auditLogCustomization,
 ];
 
 /** The resource engine over the contract's registry with the features' customizations. */

@@ -107,6 +107,7 @@ describe('permission matrix', () => {
       'GET /api/payments/upcoming': 'viewPayments',
       'GET /api/applications': 'viewApplications',
       'GET /api/applications/installed': 'viewUsers|addUsers|editUsers',
+      'GET /api/audit-log/sign-ins': 'viewAudit',
       'GET /api/workspaces/get-started': getStarted,
       'PUT /api/workspaces/get-started/dismissal': getStarted,
       'DELETE /api/workspaces/get-started/dismissal': getStarted,

@@ -68,6 +68,7 @@ describe('the route table (default-deny)', () => {
       .map((route) => `${String(route.method)} ${route.url}`)
       .sort();
     expect(signedIn).toEqual([
+      'GET /api/auth/sign-ins',
       'GET /api/auth/user',
       'GET /api/oauth/authorize/client-side',
       'GET /api/oauth/installed-application/:clientId',
@@ -113,6 +114,7 @@ describe('the route table (default-deny)', () => {
         'GET /api/payments/upcoming',
         'GET /api/applications',
         'GET /api/applications/installed',
+        'GET /api/audit-log/sign-ins',
         'GET /api/workspaces/get-started',
         'PUT /api/workspaces/get-started/dismissal',
         'DELETE /api/workspaces/get-started/dismissal',

@@ -6,6 +6,8 @@ export interface ListMeta {
   total: number;
   page: number;
   pageSize: number;
+  /** The list counts at most `total` matches (its declaration's `countLimit`) and found as many. */
+  totalCapped?: boolean;
 }
 export interface ApiList<T> {
   data: T[];

@@ -1,5 +1,8 @@
 import {
+  addCalendarDays,
+  type DateRange,
   dateField,
+  instantAt,
   joinList,
   type ListQuery,
   localDate,
@@ -49,6 +52,8 @@ import {
 export interface ResourcePage {
   records: Record<string, unknown>[];
   total: number;
+  /** More than the declaration's `countLimit` match: `total` is the limit. */
+  capped?: boolean;
 }
 
 /**
@@ -151,8 +156,8 @@ async function namingRow(index: number | undefined, run: () => Promise<void> | v
 /** What a list statement's SQL depends on; requests of one shape share one prepared statement. */
 interface ListShape {
   search: boolean;
-  /** Per present filter: has ids, has `none`. */
-  filters: { field: string; ids: boolean; none: boolean }[];
+  /** Per present filter: has ids, has `none`; a date range: has a start, has an end. */
+  filters: { field: string; ids: boolean; none: boolean; from?: boolean; to?: boolean }[];
   status: boolean;
   sort: string;
   locale: ReaderLocale;
@@ -161,13 +166,19 @@ interface ListShape {
 const shapeKey = (shape: ListShape) =>
   JSON.stringify([
     shape.search,
-    shape.filters.map((filter) => [filter.field, filter.ids, filter.none]),
+    shape.filters.map((filter) => [filter.field, filter.ids, filter.none, filter.from, filter.to]),
     shape.status,
     shape.sort,
     shape.locale,
   ]);
 
 let preparedCount = 0;
+
+/** The first instant of a calendar day (`YYYY-MM-DD`) in a time zone. */
+function startOfDay(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return instantAt({ year, month, day: date, hour: 0, minute: 0, second: 0, millisecond: 0 }, timeZone);
+}
 
 /** The data operations of a bound resource (see `ResourceData`); `now` stamps `updatedAt`. */
 export function createResourceData(
@@ -231,6 +242,12 @@ export function createResourceData(
     }
     for (const filter of shape.filters) {
       const column = storage.filterColumn(filter.field);
+      if (filter.from !== undefined || filter.to !== undefined) {
+        // A date range: instants of the workspace's calendar days, the end's next midnight excluded.
+        if (filter.from) all.push(sql`${column} >= ${placeholder(`filter.${filter.field}.from`)}`);
+        if (filter.to) all.push(sql`${column} < ${placeholder(`filter.${filter.field}.to`)}`);
+        continue;
+      }
       const ids = placeholder(`filter.${filter.field}`);
       all.push(
         or(
@@ -272,10 +289,23 @@ export function createResourceData(
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .prepare(`list_${preparedCount}`) as unknown as PreparedList,
-        total: storage
-          .joined(db.select({ total: count() }).from(table).$dynamic())
-          .where(where)
-          .prepare(`count_${preparedCount}`) as unknown as PreparedCount,
+        // With a count limit, the count stops after the limit's next row: the first 1,001 of a
+        // million audit rows, not all of them.
+        total: (definition.countLimit
+          ? db.select({ total: count() }).from(
+              storage
+                .joined(
+                  db
+                    .select({ one: sql`1`.as('one') })
+                    .from(table)
+                    .$dynamic(),
+                )
+                .where(where)
+                .limit(definition.countLimit + 1)
+                .as('counted'),
+            )
+          : storage.joined(db.select({ total: count() }).from(table).$dynamic()).where(where)
+        ).prepare(`count_${preparedCount}`) as unknown as PreparedCount,
       };
       byShape.set(key, statements);
     }
@@ -299,7 +329,30 @@ export function createResourceData(
       shape.search = true;
       params.search = containsPattern(storage.searchColumn ? query.search.toLowerCase() : query.search);
     }
+    let timeZone: Promise<string> | undefined;
     for (const filter of definition.filters) {
+      if (filter.kind === 'dateRange') {
+        const range = values[filter.field] as DateRange | undefined;
+        if (!range) continue;
+        timeZone ??= workspaceTimeZone(db, workspaceId);
+        const zone = await timeZone;
+        shape.filters.push({
+          field: filter.field,
+          ids: false,
+          none: false,
+          from: !!range.from,
+          to: !!range.to,
+        });
+        if (range.from) params[`filter.${filter.field}.from`] = startOfDay(range.from, zone).toISOString();
+        if (range.to) {
+          params[`filter.${filter.field}.to`] = addCalendarDays(
+            startOfDay(range.to, zone),
+            1,
+            zone,
+          ).toISOString();
+        }
+        continue;
+      }
       const chosen = values[filter.field] as string[] | undefined;
       if (!chosen) continue;
       const ids = chosen.filter((value) => value !== noReference);
@@ -320,15 +373,22 @@ export function createResourceData(
       statements.page.execute(params),
       statements.total.execute(params),
     ]);
-    return { records: rows.map(storage.toRecord), total: Number(counted?.total ?? 0) };
+    const total = Number(counted?.total ?? 0);
+    const limit = definition.countLimit;
+    if (limit !== undefined && total > limit)
+      return { records: rows.map(storage.toRecord), total: limit, capped: true };
+    return { records: rows.map(storage.toRecord), total };
   }
 
   async function filterValues(db: Database, workspaceId: string) {
     const fields = [
-      ...definition.filters.map((filter) => ({
-        field: filter.field,
-        column: storage.filterColumn(filter.field),
-      })),
+      // Ids of any record and date ranges have no values to count.
+      ...definition.filters
+        .filter((filter) => filter.kind === 'enum' || filter.kind === 'reference')
+        .map((filter) => ({
+          field: filter.field,
+          column: storage.filterColumn(filter.field),
+        })),
       ...(statusColumn ? [{ field: 'status', column: statusColumn as AnyPgColumn | SQL }] : []),
     ];
     const entries = await Promise.all(

@@ -93,6 +93,7 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
             total: { type: 'integer' },
             page: { type: 'integer' },
             pageSize: { type: 'integer' },
+            totalCapped: { type: 'boolean' },
           },
         },
       },
@@ -100,8 +101,9 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
     app.get(routes.list.url, options('list', { 200: page }), async (request) => {
       const query = parseInput(listSchema, request.query);
       const { workspaceId } = requestCaller(request);
-      const { records, total } = await data.list(db, workspaceId, query, readerLocale(request));
-      return { data: records, meta: { total, page: query.page, pageSize: query.pageSize } };
+      const { records, total, capped } = await data.list(db, workspaceId, query, readerLocale(request));
+      const meta = { total, page: query.page, pageSize: query.pageSize };
+      return { data: records, meta: capped ? { ...meta, totalCapped: true } : meta };
     });
   }
 

@@ -214,16 +214,28 @@ export type ReaderLocale = 'en' | 'ar';
 
 const dialect = new PgDialect();
 
-function isResourceTable(value: unknown, keyed = true): value is ResourceTable {
+/**
+ * Whether the table has what the engine reads and writes: a workspace, an id (unless a source
+ * gives it) and — where the engine writes — the timestamps it stamps. A table read only (an
+ * append-only log with its own time column) needs no timestamps.
+ */
+function isResourceTable(value: unknown, keyed = true, written = true): value is ResourceTable {
   if (typeof value !== 'object' || value === null) return false;
   try {
     const columns = getTableColumns(value as PgTable);
-    return [...(keyed ? ['id'] : []), 'workspaceId', 'createdAt', 'updatedAt'].every(
+    return [...(keyed ? ['id'] : []), 'workspaceId', ...(written ? ['createdAt', 'updatedAt'] : [])].every(
       (name) => name in columns,
     );
   } catch {
     return false;
   }
+}
+
+/** Whether the engine serves a write of the resource (create, bulk or update), not a feature. */
+function engineWrites(definition: ResourceDefinition, customization?: ResourceCustomization): boolean {
+  return (['create', 'bulk', 'update', 'delete'] as const).some(
+    (verb) => definition.verbs.includes(verb) && !customization?.featureVerbs?.includes(verb),
+  );
 }
 
 /** The resource's table: the customization's, else `db/schema`'s export named after the key. */
@@ -233,10 +245,12 @@ export function resourceTableOf(
   customization?: ResourceCustomization,
 ): ResourceTable {
   const table = customization?.table ?? schema[definition.key];
-  // A record from a source has the source's id; its table needs none of its own.
-  if (!isResourceTable(table, !customization?.source)) {
+  // A record from a source has the source's id; its table needs none of its own. A resource the
+  // engine never writes (its verbs are reads) needs no timestamps.
+  const written = engineWrites(definition, customization);
+  if (!isResourceTable(table, !customization?.source, written)) {
     throw new Error(
-      `Resource ${definition.key}: no table. Export a Drizzle table named ${definition.key} (with id, workspaceId, createdAt, updatedAt) from apps/server/src/db/schema, or register a customization naming its table.`,
+      `Resource ${definition.key}: no table. Export a Drizzle table named ${definition.key} (with id, workspaceId${written ? ', createdAt, updatedAt' : ''}) from apps/server/src/db/schema, or register a customization naming its table.`,
     );
   }
   return table;
@@ -283,10 +297,10 @@ export function bindStorage(
   }
   // The input is the engine's to store only where it serves a write (a member is invited by
   // the users feature, never created by the engine).
-  const engineWrites = (['create', 'bulk', 'update'] as const).some(
+  const storesInput = (['create', 'bulk', 'update'] as const).some(
     (verb) => definition.verbs.includes(verb) && !customization.featureVerbs?.includes(verb),
   );
-  for (const field of engineWrites ? Object.keys(definition.schemas.create.shape) : []) {
+  for (const field of storesInput ? Object.keys(definition.schemas.create.shape) : []) {
     if (featureFields.has(field)) continue;
     if (!(field in columns) && !localizedColumns.has(field)) {
       fail(`input field ${field} has no column ${field} in table ${config.name}`);

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
-import { payments } from '../../src/db/schema/index.ts';
+import { auditLog, payments } from '../../src/db/schema/index.ts';
 import {
   applySubscriptionEvent,
   type SubscriptionActor,
@@ -171,6 +171,21 @@ const readOnlySeeds: Record<string, ReadOnlySeed> = {
     await db.update(payments).set({ status }).where(eq(payments.id, invoice!.id));
     return invoice!.id;
   },
+  /** A row of the log, as a write of the workspace leaves one: a brand renamed by the system. */
+  async auditLog(db, workspaceId, records, variant) {
+    const [row] = await db
+      .insert(auditLog)
+      .values({
+        workspaceId,
+        actorKind: 'system',
+        action: 'update',
+        resource: 'brands',
+        recordId: records.brands ?? unique('record-'),
+        changes: { code: [`OLD-${variant}`, `NEW-${variant}`] },
+      })
+      .returning({ id: auditLog.id });
+    return row!.id;
+  },
 };
 
 /**
@@ -263,6 +278,7 @@ const featureScenarios: Record<string, Scenario> = {
   'GET /api/payments/upcoming': () => ({}),
   'GET /api/applications': () => ({}),
   'GET /api/applications/installed': () => ({}),
+  'GET /api/audit-log/sign-ins': () => ({}),
   'GET /api/workspaces/get-started': () => ({}),
   'PUT /api/workspaces/get-started/dismissal': () => ({}),
   'DELETE /api/workspaces/get-started/dismissal': () => ({}),

@@ -38,6 +38,7 @@ const customPages: Record<string, Page | null> = {
   Roles: lazyComponent(() => import('../features/roles/roles-page.tsx').then((m) => m.RolesPage)),
   Users: lazyComponent(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)),
   Profile: lazyComponent(() => import('../features/auth/profile-page.tsx').then((m) => m.ProfilePage)),
+  Activity: lazyComponent(() => import('../features/audit/activity-page.tsx').then((m) => m.ActivityPage)),
   Settings: lazyComponent(() =>
     import('../features/workspaces/settings-page.tsx').then((m) => m.SettingsPage),
   ),

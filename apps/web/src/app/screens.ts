@@ -56,6 +56,8 @@ const resourceScreenOverrides: Partial<Record<ResourceKey, Partial<Pick<Screen, 
   // The spec's routes and page names for the variation screens (§2).
   variationTypes: { path: '/variations-types', page: 'VariantOptions' },
   variationValues: { path: '/options', page: 'VariantValues' },
+  // The audit log is read on the workspace's Activity page, a feed rather than a table.
+  auditLog: { path: '/activity', page: 'Activity' },
 };
 
 /** The page name of a resource's screen: its key in PascalCase unless overridden. */

@@ -1,6 +1,8 @@
 /** Every query key of the app, in one place so invalidation cannot drift from the queries. */
 export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
+  /** The signed-in person's own recent sign-ins (their profile). */
+  ownSignIns: ['auth', 'sign-ins'] as const,
   captchaConfig: ['captcha', 'config'] as const,
   inviteStatus: (token: string) => ['auth', 'invite-status', token] as const,
   oauthApplication: (clientId: string) => ['oauth', 'application', clientId] as const,

@@ -1,5 +1,5 @@
 import { type FormEntry, formEntriesFor } from '@dukkan/contract';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -31,6 +31,65 @@ interface FormDialogProps<S extends z.ZodType> {
   fileAccess?: FileAccess;
   /** Where the focus goes when the dialog closes, when not back to what opened it. */
   returnFocus?: () => HTMLElement | null;
+  /**
+   * A second tab beside the form's (a record's History): the form stays mounted, with what was
+   * typed, while the other tab shows.
+   */
+  extraTab?: { label: string; content: ReactNode };
+}
+
+/** The tabs of a dialog with a second one: the form's and the other. */
+function DialogTabs({
+  tabs,
+  selected,
+  onSelect,
+  idOf,
+}: {
+  tabs: readonly string[];
+  selected: number;
+  onSelect: (index: number) => void;
+  idOf: (index: number) => { tab: string; panel: string };
+}) {
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  // Either arrow moves to the other tab, whichever the writing direction (there are two).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    event.preventDefault();
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? tabs.length - 1 : (selected + 1) % tabs.length;
+    onSelect(next);
+    buttons.current[next]?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-700"
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((label, index) => (
+        <button
+          key={label}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={idOf(index).tab}
+          aria-selected={index === selected}
+          aria-controls={idOf(index).panel}
+          tabIndex={index === selected ? 0 : -1}
+          onClick={() => onSelect(index)}
+          className={
+            index === selected
+              ? '-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-semibold text-brand-700 dark:border-brand-400 dark:text-brand-300'
+              : '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+          }
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -55,9 +114,13 @@ export function FormDialog<S extends z.ZodType>({
   uploadFiles,
   fileAccess,
   returnFocus,
+  extraTab,
 }: FormDialogProps<S>) {
   const { t, i18n } = useTranslation();
   const formId = useId();
+  const tabsId = useId();
+  const [tab, setTab] = useState(0);
+  const idOf = (index: number) => ({ tab: `${tabsId}-tab-${index}`, panel: `${tabsId}-panel-${index}` });
   const kept = useKeptRecords();
   const [failure, setFailure] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -98,25 +161,45 @@ export function FormDialog<S extends z.ZodType>({
       returnFocus={returnFocus}
     >
       <DialogBody>
-        {failure && (
-          <Alert tone="error" className="mb-4">
-            {failure}
-          </Alert>
-        )}
-        <KeptRecordsScope report={kept.report}>
-          <ResourceForm
-            id={formId}
-            fields={fields}
-            schema={schema}
-            defaultValues={defaultValues}
-            recordId={recordId}
-            onSubmit={submit}
-            uploadFiles={uploadFiles}
-            fileAccess={fileAccess}
-            footer={false}
-            onDirtyChange={setDirty}
+        {extraTab && (
+          <DialogTabs
+            tabs={[t('audit.detailsTab'), extraTab.label]}
+            selected={tab}
+            onSelect={setTab}
+            idOf={idOf}
           />
-        </KeptRecordsScope>
+        )}
+        <div
+          {...(extraTab ? { role: 'tabpanel', id: idOf(0).panel, 'aria-labelledby': idOf(0).tab } : {})}
+          hidden={tab !== 0}
+          // Saving from the other tab shows the form, where its issues are.
+          onSubmit={() => setTab(0)}
+        >
+          {failure && (
+            <Alert tone="error" className="mb-4">
+              {failure}
+            </Alert>
+          )}
+          <KeptRecordsScope report={kept.report}>
+            <ResourceForm
+              id={formId}
+              fields={fields}
+              schema={schema}
+              defaultValues={defaultValues}
+              recordId={recordId}
+              onSubmit={submit}
+              uploadFiles={uploadFiles}
+              fileAccess={fileAccess}
+              footer={false}
+              onDirtyChange={setDirty}
+            />
+          </KeptRecordsScope>
+        </div>
+        {extraTab && tab === 1 && (
+          <div role="tabpanel" id={idOf(1).panel} aria-labelledby={idOf(1).tab}>
+            {extraTab.content}
+          </div>
+        )}
       </DialogBody>
       <DialogSubmitFooter submitting={saving} form={formId}>
         {submitLabel}

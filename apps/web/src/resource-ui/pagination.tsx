@@ -11,14 +11,18 @@ export function Pagination({
   page,
   pageSize,
   total,
+  totalCapped = false,
   onPageChange,
   onPageSizeChange,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** `total` is the list's count limit and more match: "of more than 1,000". */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
-  onPageSizeChange: (pageSize: number) => void;
+  /** Without it the page size is fixed and no choice of it is shown (a record's History). */
+  onPageSizeChange?: (pageSize: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const sizeId = useId();
@@ -31,27 +35,29 @@ export function Pagination({
     <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-slate-600 dark:text-slate-400">
         <p aria-live="polite">
-          {t('resourceList.showing', {
+          {t(totalCapped ? 'resourceList.showingMore' : 'resourceList.showing', {
             from: number.format(from),
             to: number.format(to),
             total: number.format(total),
           })}
         </p>
-        <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>{t('resourceList.rowsPerPage')}</label>
-          <select
-            id={sizeId}
-            value={pageSize}
-            onChange={(event) => onPageSizeChange(Number(event.target.value))}
-            className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-          >
-            {pageSizeOptions.map((size) => (
-              <option key={size} value={size}>
-                {number.format(size)}
-              </option>
-            ))}
-          </select>
-        </div>
+        {onPageSizeChange && (
+          <div className="flex items-center gap-2">
+            <label htmlFor={sizeId}>{t('resourceList.rowsPerPage')}</label>
+            <select
+              id={sizeId}
+              value={pageSize}
+              onChange={(event) => onPageSizeChange(Number(event.target.value))}
+              className="h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            >
+              {pageSizeOptions.map((size) => (
+                <option key={size} value={size}>
+                  {number.format(size)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <nav aria-label={t('resourceList.pagination')} className="flex items-center gap-1">
         <Button
@@ -92,7 +98,8 @@ export function Pagination({
         <Button
           variant="ghost"
           size="sm"
-          disabled={page >= pageCount}
+          // Past the counted pages of a capped list there are more: Next stays.
+          disabled={page >= pageCount && !totalCapped}
           onClick={() => onPageChange(page + 1)}
           aria-label={t('resourceList.nextPage')}
           className="px-2"

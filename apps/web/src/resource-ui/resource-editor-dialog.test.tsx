@@ -16,10 +16,27 @@ const admin = testUser([{ ...shop, grant: 'admin' }]);
 
 const location = downtownLocation;
 
+/** A row of the audit log: the location's code changed (its History). */
+const renamed = {
+  id: 'a1',
+  at: '2026-11-29T08:15:00.000Z',
+  actorKind: 'member',
+  actorUserId: 'u-karim',
+  actorName: 'Karim Adel',
+  requestId: null,
+  address: null,
+  userAgent: null,
+  action: 'update',
+  resource: 'locations',
+  recordId: location.id,
+  changes: { code: ['LOC-1', 'LOC-2'] },
+};
+
 function renderLocations(routes: MockRoute[] = []) {
   return renderResourceScreen(locationsResource, 'Locations', admin, [
     { path: '/api/brands', body: listPage([]) },
     { path: '/api/locations', body: listPage([location]) },
+    { path: '/api/audit-log', body: listPage([renamed]) },
     ...routes,
   ]);
 }
@@ -121,5 +138,37 @@ describe('ResourceEditorDialog', () => {
     vi.stubGlobal('navigator', { ...navigator, onLine: true });
     onlineManager.setOnline(true);
     expect(callsTo(calls, `/api/locations/${location.id}`, 'PATCH')).toHaveLength(0);
+  });
+});
+
+describe('the editor’s History tab', () => {
+  it('lists the record’s changes, newest first, keeping what was typed in the form', async () => {
+    const { person, form, calls } = await openEditor();
+    await person.clear(form.getByLabelText('Code', { exact: true }));
+    await person.type(form.getByLabelText('Code', { exact: true }), 'LOC-9');
+    await person.click(form.getByRole('tab', { name: 'History' }));
+    const change = await screen.findByTestId('audit-change');
+    expect(change.textContent?.replace(/\s/g, ' ')).toBe('Code:Before: LOC-1→After: LOC-2');
+    const query = callsTo(calls, '/api/audit-log')[0]?.query;
+    expect([query?.get('resource'), query?.get('recordId'), query?.get('sort')]).toEqual([
+      'locations',
+      location.id,
+      '-at',
+    ]);
+    await person.click(form.getByRole('tab', { name: 'Details' }));
+    expect((form.getByLabelText('Code', { exact: true }) as HTMLInputElement).value).toBe('LOC-9');
+  });
+
+  it('is not offered to whoever lacks viewAudit', async () => {
+    const person = userEvent.setup();
+    const keeper = testUser([{ ...shop, grant: ['viewLocations', 'editLocations', 'addLocations'] }]);
+    renderResourceScreen(locationsResource, 'Locations', keeper, [
+      { path: '/api/brands', body: listPage([]) },
+      { path: '/api/locations', body: listPage([location]) },
+    ]);
+    const row = await screen.findByRole('row', { name: /Downtown/ });
+    await person.click(within(row).getByRole('button', { name: /^Edit/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.queryByRole('tab')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { FormValues, ResourceDefinition } from '@dukkan/contract';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from './form-dialog.tsx';
+import { RecordHistory, useMayReadHistory } from './record-history.tsx';
 import type { ResourceEditorProps } from './resource-list-page.tsx';
 import { useFileUploads } from './use-file-uploads.ts';
 import { type RecordOf, useResourceMutations } from './use-resource.ts';
@@ -37,6 +38,8 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
   // The dialog stays open with the reason (under a field or above the form): the toast only says it failed.
   const { create, update } = useResourceMutations(definition, { reasonShownByCaller: true });
   const { uploadFiles, fileAccess } = useFileUploads();
+  // A stored record's changes, for whoever may read the workspace's audit log.
+  const mayReadHistory = useMayReadHistory(definition.key);
 
   return (
     <FormDialog
@@ -57,6 +60,14 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
       returnFocus={returnFocus}
       uploadFiles={uploadFiles}
       fileAccess={fileAccess}
+      extraTab={
+        record && mayReadHistory
+          ? {
+              label: t('audit.historyTab'),
+              content: <RecordHistory resourceKey={definition.key} recordId={record.id} />,
+            }
+          : undefined
+      }
     />
   );
 }

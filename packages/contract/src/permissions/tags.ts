@@ -1,4 +1,7 @@
-/** The permission resources of spec §3 and the actions each one has. */
+/**
+ * The permission resources of spec §3 and the actions each one has; `Audit` (the workspace's
+ * audit log, view only) extends the spec's catalogue (decision 0032).
+ */
 export const permissionActions = ['view', 'add', 'edit', 'delete'] as const;
 export type PermissionAction = (typeof permissionActions)[number];
 
@@ -21,6 +24,7 @@ export const permissionResources = {
   Taxes: permissionActions,
   Files: permissionActions,
   ExchangeRate: ['view', 'add', 'edit'],
+  Audit: ['view'],
 } as const satisfies Record<string, readonly PermissionAction[]>;
 
 export type PermissionResource = keyof typeof permissionResources;

@@ -20,10 +20,18 @@ export const verbPermission: Record<ResourceVerb, PermissionAction> = {
   delete: 'delete',
 };
 
-/** A filter a list can take: `?<field>=<value>`; several values are comma-separated. */
+/**
+ * A filter a list can take: `?<field>=<value>`; several values are comma-separated.
+ *
+ * - `enum`: one of the declared values;
+ * - `reference`: ids of the named resource's records, or `none`;
+ * - `id`: ids of records of any resource as text (an audit row's record), offered by no menu;
+ * - `dateRange`: `?<field>=<from>..<to>`, days (`YYYY-MM-DD`) of the workspace's calendar, either
+ *   end left open (`2026-11-01..`), both ends included.
+ */
 export interface FilterDefinition {
   field: string;
-  kind: 'enum' | 'reference';
+  kind: 'enum' | 'reference' | 'id' | 'dateRange';
   /** enum: the allowed values. */
   values?: readonly string[];
   /**
@@ -104,6 +112,12 @@ export interface ResourceDefinition<
   columns?: readonly ColumnDefinition[];
   /** The create/edit form, for the generic screen. */
   form?: ResourceFormDefinition<z.infer<Record>>;
+  /**
+   * The most matching records a list counts: past it, `meta.total` is this number and
+   * `meta.totalCapped` is true ("1–20 of more than 1,000"). For a list of millions of rows (the
+   * audit log), where an exact count reads every matching row and a page reads twenty.
+   */
+  countLimit?: number;
   /**
    * A text shown above the generic list (a translation key). Like every declared text (labels,
    * hints), it may name the selected workspace: `{{baseCurrency}}`, `{{workspaceName}}`.

@@ -28,7 +28,7 @@ export const bulkRowsSchema = lazySchema(() =>
 export const noReference = 'none';
 
 /** Filter values: one value or several, comma-separated; each bounded. */
-const filterValues = (allowed?: readonly string[]) =>
+const filterValues = (allowed?: readonly string[], ids: 'references' | 'text' = 'references') =>
   z
     .string({ error: codes.FILTER_IS_INVALID })
     .max(1000, codes.FILTER_TOO_LONG)
@@ -38,13 +38,52 @@ const filterValues = (allowed?: readonly string[]) =>
         .array(
           allowed
             ? z.enum(allowed as [string, ...string[]], { error: codes.FILTER_IS_INVALID })
-            : z.union([z.uuid({ error: codes.FILTER_IS_INVALID }), z.literal(noReference)], {
-                error: codes.FILTER_IS_INVALID,
-              }),
+            : ids === 'references'
+              ? z.union([z.uuid({ error: codes.FILTER_IS_INVALID }), z.literal(noReference)], {
+                  error: codes.FILTER_IS_INVALID,
+                })
+              : z.string().max(100, codes.FILTER_TOO_LONG),
         )
         .min(1, codes.FILTER_IS_INVALID)
         .max(50, codes.FILTER_TOO_LONG),
     );
+
+/** A day of a date range's end. */
+const rangeDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The ends of a `dateRange` filter's value `<from>..<to>` (either may be empty); days of the workspace's calendar. */
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+/** `from..to`, `from..` or `..to`: a day at either end or both, `from` not after `to`. */
+const dateRangeValue = () =>
+  z
+    .string({ error: codes.FILTER_IS_INVALID })
+    .max(30, codes.FILTER_TOO_LONG)
+    .transform((raw, context): DateRange => {
+      const parts = raw.split('..');
+      const [from, to] = parts;
+      const valid =
+        parts.length === 2 &&
+        [from, to].every((end) => end === '' || (rangeDay.test(end!) && !Number.isNaN(Date.parse(end!)))) &&
+        (from !== '' || to !== '') &&
+        (from === '' || to === '' || from! <= to!);
+      if (!valid) {
+        context.addIssue({ code: 'custom', message: codes.FILTER_IS_INVALID });
+        return z.NEVER;
+      }
+      return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+    });
+
+/** The value of a filter of this declaration as its query parameter takes it. */
+function filterValue(filter: ResourceDefinition['filters'][number]) {
+  if (filter.kind === 'dateRange') return dateRangeValue();
+  if (filter.kind === 'enum') return filterValues(filter.values);
+  if (filter.kind === 'id') return filterValues(undefined, 'text');
+  return filterValues();
+}
 
 /**
  * The query string of `GET {resource}`: page, pageSize (1–100), search, a whitelisted sort and
@@ -53,10 +92,7 @@ const filterValues = (allowed?: readonly string[]) =>
 export function listQuerySchema(definition: ResourceDefinition) {
   const sortValues = definition.sort.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   const filters = Object.fromEntries(
-    definition.filters.map((filter) => [
-      filter.field,
-      filterValues(filter.kind === 'enum' ? filter.values : undefined).optional(),
-    ]),
+    definition.filters.map((filter) => [filter.field, filterValue(filter).optional()]),
   );
   return z.strictObject({
     workspaceId: workspaceIdField,

@@ -1,3 +1,4 @@
+import { auditLogResource } from './audit-log.ts';
 import { authorityRolesResource } from './authority-roles.ts';
 import { brandsResource } from './brands.ts';
 import { categoriesResource, wasteCategoriesResource } from './categories.ts';
@@ -30,8 +31,10 @@ export const resources = [
   exchangeRatesResource,
   subscriptionsResource,
   paymentsResource,
+  auditLogResource,
 ] as const;
 
+export * from './audit-log.ts';
 export * from './authority-roles.ts';
 export * from './brands.ts';
 export * from './catalogue-common.ts';

@@ -2,18 +2,20 @@ import {
   type ChangePasswordForm,
   type CurrentUser,
   changePasswordFormSchema,
+  type SignInEvent,
   type UpdateProfileInput,
   updateProfileInputSchema,
 } from '@dukkan/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Page } from '../../components/page.tsx';
+import { LoadFailed, Page } from '../../components/page.tsx';
 import { NewPasswordFields } from '../../components/password-rules.tsx';
+import { SignInList } from '../../components/sign-in-list.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -151,7 +153,40 @@ function ChangePasswordSection() {
   );
 }
 
-/** `/profile`: name and phone, and a password change (spec §2). */
+/** The person's own latest sign-ins (`GET auth/sign-ins`): when, from where, on what, and whether it worked. */
+function RecentSignIns() {
+  const { t } = useTranslation();
+  const signIns = useQuery({
+    queryKey: queryKeys.ownSignIns,
+    queryFn: ({ signal }) => apiRequest<SignInEvent[]>('/auth/sign-ins', { signal }),
+  });
+  if (signIns.isError) {
+    return (
+      <LoadFailed
+        error={signIns.error}
+        message={t('signIns.loadFailed')}
+        onRetry={() => void signIns.refetch()}
+      />
+    );
+  }
+  if (!signIns.data) {
+    return (
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  if (signIns.data.length === 0) {
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t('signIns.empty')}</p>;
+  }
+  return (
+    <div className="-mx-6 -mb-6 border-t border-slate-200 dark:border-slate-800">
+      <SignInList events={signIns.data} />
+    </div>
+  );
+}
+
+/** `/profile`: name and phone, a password change (spec §2), and the person's recent sign-ins. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useWorkspace();
@@ -164,6 +199,11 @@ export function ProfilePage() {
         <Section title={t('profile.passwordTitle')} subtitle={t('profile.passwordSubtitle')}>
           <ChangePasswordSection />
         </Section>
+        <div className="xl:col-span-2">
+          <Section title={t('profile.signInsTitle')} subtitle={t('profile.signInsSubtitle')}>
+            <RecentSignIns />
+          </Section>
+        </div>
       </div>
     </Page>
   );

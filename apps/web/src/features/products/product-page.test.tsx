@@ -1,12 +1,19 @@
 import type { ProductRecord } from '@dukkan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { bothLanguages } from '../../test/localized.ts';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import {
+  callsTo,
+  listPage,
+  type MockRoute,
+  mockFetch,
+  renderSignedIn,
+  testUser,
+} from '../../test/render.tsx';
 import { ProductPage } from './product-page.tsx';
 import {
   catalogueRoutes,
@@ -315,6 +322,37 @@ describe('a stored product', () => {
     expect(((await screen.findByLabelText('Code')) as HTMLInputElement).value).toBe('LAT');
     expect(saveButton()).toBeTruthy();
     expect(screen.queryByText('You can view this product but not change it.')).toBeNull();
+  });
+
+  it('shows a stored product’s History to whoever holds viewAudit, and to no one else', async () => {
+    const repriced = {
+      id: 'a1',
+      at: '2026-11-29T08:15:00.000Z',
+      actorKind: 'member',
+      actorUserId: 'u-karim',
+      actorName: 'Karim Adel',
+      requestId: null,
+      address: null,
+      userAgent: null,
+      action: 'update',
+      resource: 'products',
+      recordId: latte.id,
+      changes: { code: ['LATTE', 'LAT'] },
+    };
+    const history = { path: '/api/audit-log', body: listPage([repriced]) };
+    const { calls } = renderPage({ at: `/products/${latte.id}`, routes: [history] });
+    const change = await screen.findByTestId('audit-change');
+    expect(change.textContent).toBe('Code:Before: LATTE→After: LAT');
+    expect(callsTo(calls, '/api/audit-log')[0]?.query.get('recordId')).toBe(latte.id);
+    cleanup();
+    const viewer = renderPage({
+      at: `/products/${latte.id}`,
+      grant: ['viewProducts', 'editProducts', 'viewVariations'],
+      routes: [history],
+    });
+    await screen.findByLabelText('Code');
+    expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
+    expect(callsTo(viewer.calls, '/api/audit-log')).toEqual([]);
   });
 
   it('refuses /products/add without addProducts with the app’s refusal view, linking the pages the member may open', async () => {

@@ -28,6 +28,7 @@ import { useSelectedWorkspaceIfAny } from '../../lib/workspace-context.tsx';
 import { zodResolver } from '../../lib/zod/resolver.ts';
 import { formErrorMap } from '../../resource-ui/form/form-messages.ts';
 import { optionListParams } from '../../resource-ui/option-sources.ts';
+import { RecordHistory, useMayReadHistory } from '../../resource-ui/record-history.tsx';
 import { useFileUploads } from '../../resource-ui/use-file-uploads.ts';
 import {
   useOperationRunner,
@@ -343,10 +344,24 @@ function ProductEditor({ record }: { record: ProductRecord | undefined }) {
               <IssueAlerts issues={issues.recipeSection} />
               <RecipeEditor productId={saved?.id} issues={issues.recipe} />
             </Section>
+            {saved && <ProductHistory productId={saved.id} />}
           </div>
         </FormProvider>
       </KeptRecordsScope>
     </Page>
+  );
+}
+
+/** A stored product's History (its rows of the audit log), for whoever holds viewAudit. */
+function ProductHistory({ productId }: { productId: string }) {
+  const { t } = useTranslation();
+  if (!useMayReadHistory(productsResource.key)) return null;
+  return (
+    <Section title={t('audit.historyTab')}>
+      <div className="-mx-4 sm:-mx-6">
+        <RecordHistory resourceKey={productsResource.key} recordId={productId} />
+      </div>
+    </Section>
   );
 }
 
@@ -393,6 +408,7 @@ function ProductView({ product }: { product: ProductRecord }) {
         <Section title={t('products.page.recipe')}>
           <RecipeView lines={product.recipe ?? []} />
         </Section>
+        <ProductHistory productId={product.id} />
       </div>
     </Page>
   );

@@ -1,0 +1,97 @@
+import { type ApiList, memberSignInsQuerySchema, type SignInEvent, signInPageSize } from '@dukkan/contract';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { auditLog, memberships, signInEvents, users } from '../../db/schema/index.ts';
+import { parseInput } from '../../errors.ts';
+import { access } from '../../http/access.ts';
+import { requestCaller, requestUser } from '../../http/caller.ts';
+import type { AppContext } from '../../http/context.ts';
+import type { ResourceCustomization } from '../../resource-engine/storage.ts';
+
+/**
+ * The audit log is read through the engine (`GET /api/audit-log`, list only, behind viewAudit):
+ * its rows with the acting member's name as it is now. The rows are written by the writes
+ * themselves, in their transactions.
+ */
+export const auditLogCustomization: ResourceCustomization = {
+  key: 'auditLog',
+  computed: {
+    actorName: sql`(select ${users.name} from ${users} where ${users.id} = ${auditLog.actorUserId})`,
+  },
+};
+
+const signInColumns = {
+  id: signInEvents.id,
+  userId: signInEvents.userId,
+  userName: users.name,
+  at: signInEvents.at,
+  kind: signInEvents.kind,
+  success: signInEvents.success,
+  address: signInEvents.address,
+  userAgent: signInEvents.userAgent,
+};
+
+type SignInRow = Omit<SignInEvent, 'at'> & { at: Date };
+const signInEvent = (row: SignInRow): SignInEvent => ({ ...row, at: row.at.toISOString() });
+
+/** A person's own latest sign-in events, newest first (their profile). */
+async function ownSignIns(db: Database, userId: string): Promise<SignInEvent[]> {
+  const rows = await db
+    .select(signInColumns)
+    .from(signInEvents)
+    .innerJoin(users, eq(users.id, signInEvents.userId))
+    .where(eq(signInEvents.userId, userId))
+    .orderBy(desc(signInEvents.at), desc(signInEvents.id))
+    .limit(signInPageSize);
+  return rows.map(signInEvent);
+}
+
+/**
+ * A page of the sign-in events of the workspace's members (active or disabled; an invitation not
+ * yet accepted is no member), newest first: the workspace's Activity page.
+ */
+async function memberSignIns(db: Database, workspaceId: string, page: number): Promise<ApiList<SignInEvent>> {
+  const members = db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, workspaceId), ne(memberships.status, 'invited')));
+  const ofMembers = inArray(signInEvents.userId, members);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(signInColumns)
+      .from(signInEvents)
+      .innerJoin(users, eq(users.id, signInEvents.userId))
+      .where(ofMembers)
+      .orderBy(desc(signInEvents.at), desc(signInEvents.id))
+      .limit(signInPageSize)
+      .offset((page - 1) * signInPageSize),
+    db.select({ total: count() }).from(signInEvents).where(ofMembers),
+  ]);
+  return {
+    data: rows.map(signInEvent),
+    meta: { total: Number(counted?.total ?? 0), page, pageSize: signInPageSize },
+  };
+}
+
+/**
+ * The sign-in events people read: their own (`GET /api/auth/sign-ins`, signed in; only their own),
+ * and a workspace's members' (`GET /api/audit-log/sign-ins?workspaceId=`, behind viewAudit like
+ * the audit log itself).
+ */
+export function registerSignInReadingRoutes(app: FastifyInstance, context: AppContext) {
+  const { db } = context;
+
+  app.get('/api/auth/sign-ins', { config: { access: access.signedIn } }, async (request) => {
+    return { data: await ownSignIns(db, requestUser(request).userId) };
+  });
+
+  app.get(
+    '/api/audit-log/sign-ins',
+    { config: { access: access.permission({ and: ['viewAudit'] }) } },
+    async (request) => {
+      const { page } = parseInput(memberSignInsQuerySchema, request.query);
+      return memberSignIns(db, requestCaller(request).workspaceId, page);
+    },
+  );
+}

@@ -1,0 +1,275 @@
+import {
+  type AuditLogRecord,
+  type ColumnDefinition,
+  type FormEntry,
+  type FormField,
+  findResource,
+  pickLocalized,
+  type ResourceDefinition,
+} from '@dukkan/contract';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '../components/ui/badge.tsx';
+import { useFormatters } from '../lib/use-formatters.ts';
+import { fieldText, useCellRenderer } from './declared-columns.tsx';
+
+type AnyRecord = Record<string, unknown>;
+
+/** Consecutive rows of one request, shown together (a bulk, a save of several records); never merged. */
+export interface AuditGroup {
+  key: string;
+  rows: AuditLogRecord[];
+}
+
+/** The rows in their order, consecutive ones of the same request grouped (display only). */
+export function groupByRequest(rows: readonly AuditLogRecord[]): AuditGroup[] {
+  const groups: AuditGroup[] = [];
+  for (const row of rows) {
+    const last = groups.at(-1);
+    if (last && row.requestId !== null && last.rows[0]!.requestId === row.requestId) last.rows.push(row);
+    else groups.push({ key: row.id, rows: [row] });
+  }
+  return groups;
+}
+
+/** The form's fields, groups opened. */
+function formFieldsOf(definition: ResourceDefinition | undefined): FormField[] {
+  const flatten = (entries: readonly FormEntry[]): FormField[] =>
+    entries.flatMap((entry) => ('fields' in entry ? flatten(entry.fields) : [entry as FormField]));
+  return definition?.form ? flatten(definition.form.fields) : [];
+}
+
+/**
+ * How a changed field's value is shown: as the list's column of that field shows it, else as the
+ * form's field would (a choice by its label, a reference by the record's name), else as text.
+ */
+function columnFor(definition: ResourceDefinition | undefined, field: string): ColumnDefinition | undefined {
+  const column = definition?.columns?.find((candidate) => candidate.field === field);
+  if (column) return column;
+  const formField = formFieldsOf(definition).find((candidate) => candidate.name === field);
+  if (!formField) return undefined;
+  const source = formField.optionSource;
+  if (source?.kind === 'resource' && !formField.isMulti)
+    return { field, kind: 'reference', reference: source.resource };
+  if (source?.kind === 'countries') return { field, kind: 'country' };
+  if (source?.kind === 'currencies') return { field, kind: formField.isMulti ? 'currencies' : 'currency' };
+  if (formField.type === 'date') return { field, kind: 'date' };
+  if (formField.type === 'number') return { field, kind: 'number' };
+  if (formField.type === 'phoneNums') return { field, kind: 'phones' };
+  if (formField.type === 'imageUpload' && !formField.multiple) return { field, kind: 'image' };
+  return undefined;
+}
+
+/** A field's label: the resource's text (or the common one), else the form's label, else its name. */
+export function changeFieldLabel(
+  t: TFunction,
+  exists: (key: string) => boolean,
+  resourceKey: string,
+  field: string,
+): string {
+  if (exists(`resources.${resourceKey}.fields.${field}`) || exists(`resources.common.fields.${field}`)) {
+    return fieldText(t, resourceKey, field);
+  }
+  const formField = formFieldsOf(findResource(resourceKey)).find((candidate) => candidate.name === field);
+  if (formField && exists(formField.label)) return t(formField.label as never) as string;
+  if (exists(`audit.fields.${field}`)) return t(`audit.fields.${field}` as never) as string;
+  return field;
+}
+
+/** The value of a changed field as the forms and lists show it. */
+function useChangeValue(resourceKey: string) {
+  const { t, i18n } = useTranslation();
+  const render = useCellRenderer(resourceKey);
+  const definition = findResource(resourceKey);
+  const formFields = formFieldsOf(definition);
+  const empty = <span className="text-slate-500 dark:text-slate-400">{t('audit.emptyValue')}</span>;
+
+  const show = (field: string, value: unknown, record: AnyRecord): ReactNode => {
+    if (value === null || value === undefined || value === '') return empty;
+    const column = columnFor(definition, field);
+    if (column) return render(column, value, record);
+    const option = formFields
+      .find((candidate) => candidate.name === field)
+      ?.options?.find((candidate) => candidate.value === value);
+    if (option) return t(option.label as never) as string;
+    if (typeof value === 'boolean') return value ? t('audit.yes') : t('audit.no');
+    if (Array.isArray(value)) {
+      if (value.length === 0) return empty;
+      if (value.every((item) => typeof item === 'object' && item && 'locale' in item && 'value' in item)) {
+        return pickLocalized(value as never, i18n.language);
+      }
+      if (value.every((item) => typeof item !== 'object')) return value.join(', ');
+    }
+    if (typeof value === 'object') return <bdi className="font-mono text-xs">{JSON.stringify(value)}</bdi>;
+    return <bdi>{String(value)}</bdi>;
+  };
+  return show;
+}
+
+const actionTones: Record<string, BadgeTone> = {
+  create: 'success',
+  delete: 'danger',
+  disable: 'warning',
+  enable: 'success',
+  revoke: 'danger',
+  purge: 'danger',
+};
+
+/** An action's name ("Updated"), or the action as recorded when the texts have none. */
+function actionText(t: TFunction, exists: (key: string) => boolean, action: string): string {
+  const key = `resources.auditLog.values.action.${action}`;
+  return exists(key) ? (t(key as never) as string) : action;
+}
+
+/** A resource's name ("Brands"), or its key when the texts have none. */
+export function resourceText(t: TFunction, exists: (key: string) => boolean, resource: string): string {
+  const key = `resources.auditLog.values.resource.${resource}`;
+  return exists(key) ? (t(key as never) as string) : resource;
+}
+
+/** Who made the change: the member's name, or the operator, the system, a payment provider. */
+export function actorText(t: TFunction, row: Pick<AuditLogRecord, 'actorKind' | 'actorName'>): string {
+  if (row.actorKind === 'member') return row.actorName ?? t('audit.actors.formerMember');
+  return t(`audit.actors.${row.actorKind}` as never) as string;
+}
+
+/** The changed fields of one row: "Field: before → after", one per line. */
+function Changes({ row }: { row: AuditLogRecord }) {
+  const { t, i18n } = useTranslation();
+  const show = useChangeValue(row.resource);
+  const exists = (key: string) => i18n.exists(key);
+  // The record's id is its row's own (named beside the resource), not a field anyone typed.
+  const entries = Object.entries(row.changes).filter(([field]) => field !== 'id');
+  if (entries.length === 0)
+    return <p className="text-sm text-slate-500 dark:text-slate-400">{t('audit.noFields')}</p>;
+  // A money amount is shown in the currency the same change names (or the record's, unknown here: the base).
+  const before = Object.fromEntries(entries.map(([field, [value]]) => [field, value]));
+  const after = Object.fromEntries(entries.map(([field, pair]) => [field, pair[1]]));
+  return (
+    <dl className="mt-2 space-y-1 text-sm">
+      {entries.map(([field, pair]) => {
+        const [was, now] = [pair[0], pair[1]];
+        const created = row.action === 'create';
+        const deleted = row.action === 'delete';
+        return (
+          <div key={field} className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
+            <dt className="font-medium text-slate-700 dark:text-slate-300">
+              {changeFieldLabel(t, exists, row.resource, field)}
+              <span aria-hidden="true">:</span>
+            </dt>
+            <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-slate-900 dark:text-slate-100">
+              {!created && (
+                <span className="text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
+                  <span className="sr-only">{t('audit.before')} </span>
+                  {show(field, was, before)}
+                </span>
+              )}
+              {!created && !deleted && (
+                <span aria-hidden="true" className="text-slate-400">
+                  {t('audit.arrow')}
+                </span>
+              )}
+              {!deleted && (
+                <span>
+                  {!created && <span className="sr-only">{t('audit.after')} </span>}
+                  {show(field, now, after)}
+                </span>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** One row: the action on the resource's record, then its changes. */
+function AuditRow({
+  row,
+  showResource,
+  onRecord,
+}: {
+  row: AuditLogRecord;
+  showResource: boolean;
+  onRecord?: (row: AuditLogRecord) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  return (
+    <li className="py-3 first:pt-0 last:pb-0" data-testid="audit-row">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={actionTones[row.action] ?? 'brand'}>{actionText(t, exists, row.action)}</Badge>
+        {showResource && (
+          <span className="text-sm font-semibold text-slate-900 dark:text-white">
+            {resourceText(t, exists, row.resource)}
+          </span>
+        )}
+        {showResource &&
+          (onRecord ? (
+            <button
+              type="button"
+              onClick={() => onRecord(row)}
+              className="rounded font-mono text-xs text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
+              aria-label={t('audit.showRecord', { record: row.recordId })}
+              title={t('audit.showRecord', { record: row.recordId })}
+            >
+              <bdi>{row.recordId.slice(0, 8)}</bdi>
+            </button>
+          ) : (
+            <bdi className="font-mono text-xs text-slate-500 dark:text-slate-400">
+              {row.recordId.slice(0, 8)}
+            </bdi>
+          ))}
+      </div>
+      <Changes row={row} />
+    </li>
+  );
+}
+
+/**
+ * Audit rows as a feed, newest first: consecutive rows of one request under one heading (its time,
+ * who, from where), each row its action, resource and record, and the changed fields with their
+ * values as the forms show them.
+ */
+export function AuditEntries({
+  rows,
+  showResource = true,
+  onRecord,
+}: {
+  rows: readonly AuditLogRecord[];
+  /** The Activity page names each row's resource and record; a record's History does not. */
+  showResource?: boolean;
+  /** The record's id becomes a button narrowing the list to that record. */
+  onRecord?: (row: AuditLogRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const { formatDate, formatTime } = useFormatters();
+  return (
+    <ol className="divide-y divide-slate-200 dark:divide-slate-800" data-testid="audit-entries">
+      {groupByRequest(rows).map((group) => {
+        const first = group.rows[0]!;
+        return (
+          <li key={group.key} className="px-4 py-4 sm:px-5" data-testid="audit-group">
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <span className="font-semibold text-slate-900 dark:text-white">{actorText(t, first)}</span>
+              <time dateTime={first.at} className="text-slate-600 tabular-nums dark:text-slate-400">
+                {formatDate(first.at)} · {formatTime(first.at)}
+              </time>
+              {group.rows.length > 1 && (
+                <span className="text-slate-500 dark:text-slate-400">
+                  {t('audit.inOneRequest', { count: group.rows.length })}
+                </span>
+              )}
+            </p>
+            <ul className="mt-2 divide-y divide-slate-100 border-s-2 border-slate-200 ps-3 dark:divide-slate-800 dark:border-slate-700">
+              {group.rows.map((row) => (
+                <AuditRow key={row.id} row={row} showResource={showResource} onRecord={onRecord} />
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
