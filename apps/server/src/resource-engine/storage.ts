@@ -9,6 +9,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { sortCollation } from '../db/schema/sorting.ts';
+import type { ExportContext, ExportExpansion, ExportField } from './export.ts';
 
 /** The columns every resource table has. */
 export interface ResourceTable extends PgTable {
@@ -152,6 +153,13 @@ export interface ResourceCustomization<W = unknown> {
    */
   derivedValues?(input: Record<string, unknown>, written: W | undefined): Record<string, unknown>;
   hooks?: ResourceHooks<W>;
+  /** The fields an export writes, when they are not the list's declared columns. */
+  exportFields?: readonly ExportField[];
+  /**
+   * An export's rows beyond one per record (a product's row per variant) and their columns
+   * (`ExportExpansion`).
+   */
+  exportExpansion?(context: ExportContext): Promise<ExportExpansion>;
   /**
    * The verbs the feature serves with its own routes (a member is invited, not created, and
    * changed under the admin rules of the users feature); the engine serves the others.
