@@ -1,6 +1,7 @@
 import {
   type CellValue,
   type CustomerRecord,
+  listQuerySchema,
   parseCell,
   type ResourceDefinition,
   tagFor,
@@ -318,6 +319,35 @@ describe('list export', () => {
         );
       }
     });
+
+    it.each(listed.map((data) => [data.storage.definition.key, data] as const))(
+      '%s: reads in chunks the records of every page of its list, in every sort and language',
+      async (_key, data) => {
+        const { definition } = data.storage;
+        const schema = listQuerySchema(definition);
+        for (const field of definition.sort) {
+          for (const sort of [field, `-${field}`]) {
+            for (const locale of ['en', 'ar'] as const) {
+              const listed: unknown[] = [];
+              for (let page = 1; ; page++) {
+                const query = schema.parse({ workspaceId: shops.shop.id, sort, pageSize: '100', page });
+                const { records } = await data.list(shops.t.db, shops.shop.id, query, locale);
+                listed.push(...records.map((record) => record.id));
+                if (records.length < 100) break;
+              }
+              // A record a chunk; the customers made above (over a thousand) 37 a chunk.
+              const chunkSize = listed.length > 100 ? 37 : 1;
+              const query = schema.parse({ workspaceId: shops.shop.id, sort });
+              const chunked: unknown[] = [];
+              for await (const chunk of data.listAll(shops.t.db, shops.shop.id, query, locale, chunkSize)) {
+                chunked.push(...chunk.map((record) => record.id));
+              }
+              expect(chunked, `${sort} ${locale}`).toEqual(listed);
+            }
+          }
+        }
+      },
+    );
 
     it.each(listed.map((data) => [data.storage.definition.key, data.storage.definition] as const))(
       '%s: exports as many rows as its list has records, in CSV and XLSX; refuses others',

@@ -281,6 +281,55 @@ export function createResourceData(
   type PreparedList = { execute(params: Record<string, unknown>): Promise<ResourceRow[]> };
   type PreparedCount = { execute(params: Record<string, unknown>): Promise<{ total: number }[]> };
 
+  /**
+   * An export's chunks of a list shape, by keyset: the first chunk, the chunk after a record whose
+   * sort value is `after.value` (and id `after.id`), and — the sort value being empty, as empty
+   * values sort last either way — the chunk after it among the empty ones. The list's conditions
+   * and order, each chunk found from the index where the last one stopped rather than by
+   * skipping the rows before it (an offset reads every earlier row again).
+   */
+  const preparedChunks = new WeakMap<Database, Map<string, ChunkStatements>>();
+  type ChunkStatements = { first: PreparedList; after: PreparedList; afterEmpty: PreparedList };
+
+  function chunkStatementsFor(db: Database, shape: ListShape): ChunkStatements {
+    let byShape = preparedChunks.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      preparedChunks.set(db, byShape);
+    }
+    const key = shapeKey(shape);
+    let statements = byShape.get(key);
+    if (!statements) {
+      const where = conditions(shape);
+      const { expression, descending, notNull } = storage.sortKey(shape.sort, shape.locale);
+      const value = sql.placeholder('after.value');
+      const id = storage.idColumn;
+      const afterId = sql.placeholder('after.id');
+      const beyond = descending ? sql`${expression} < ${value}` : sql`${expression} > ${value}`;
+      const later = sql`(${beyond} or (${expression} = ${value} and ${id} > ${afterId})${notNull ? sql`` : sql` or ${expression} is null`})`;
+      const select = (name: string, extra?: SQL) =>
+        storage
+          .joined(
+            db
+              .select({ ...selection, sortValue: sql<string | null>`(${expression})::text` })
+              .from(table)
+              .$dynamic(),
+          )
+          .where(extra ? and(where, extra) : where)
+          .orderBy(...storage.sortTerms(shape.sort, shape.locale), sql`${id} asc`)
+          .limit(sql.placeholder('limit'))
+          .prepare(name) as unknown as PreparedList;
+      preparedCount += 1;
+      statements = {
+        first: select(`chunk_${preparedCount}`),
+        after: select(`chunk_after_${preparedCount}`, later),
+        afterEmpty: select(`chunk_empty_${preparedCount}`, sql`${expression} is null and ${id} > ${afterId}`),
+      };
+      byShape.set(key, statements);
+    }
+    return statements;
+  }
+
   function statementsFor(db: Database, shape: ListShape) {
     let byShape = prepared.get(db);
     if (!byShape) {
@@ -310,8 +359,8 @@ export function createResourceData(
     return statements;
   }
 
-  /** The list's statement shape and parameters for a query (without its page). */
-  function listStatement(db: Database, workspaceId: string, query: ListQuery, locale: ReaderLocale) {
+  /** The list's statement shape and parameters for a query (without its page or chunk). */
+  function listStatement(workspaceId: string, query: ListQuery, locale: ReaderLocale) {
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
     const shape: ListShape = { search: false, filters: [], status: false, sort: query.sort, locale };
@@ -332,7 +381,7 @@ export function createResourceData(
       shape.status = true;
       params.status = statuses;
     }
-    return { statements: statementsFor(db, shape), params };
+    return { shape, params };
   }
 
   async function list(
@@ -341,7 +390,8 @@ export function createResourceData(
     query: ListQuery,
     locale: ReaderLocale,
   ): Promise<ResourcePage> {
-    const { statements, params: filters } = listStatement(db, workspaceId, query, locale);
+    const { shape, params: filters } = listStatement(workspaceId, query, locale);
+    const statements = statementsFor(db, shape);
     const params = { ...filters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     // The page and the total apart: a window count would make every page read every matching
     // row, where the page alone stops after `offset + pageSize` rows of an ordered index
@@ -360,13 +410,17 @@ export function createResourceData(
     locale: ReaderLocale,
     chunkSize = 1000,
   ): AsyncGenerator<Record<string, unknown>[]> {
-    const { statements, params } = listStatement(db, workspaceId, query, locale);
-    // Pages of the list's statement, ordered by the sort and then the id, so no record is read
-    // twice or left out while the records stay as they are.
-    for (let offset = 0; ; offset += chunkSize) {
-      const rows = await statements.page.execute({ ...params, limit: chunkSize, offset });
+    const { shape, params } = listStatement(workspaceId, query, locale);
+    const statements = chunkStatementsFor(db, shape);
+    // Ordered by the sort and then the id, each chunk starting after the last record of the one
+    // before: no record is read twice or left out while the records stay as they are.
+    let rows = await statements.first.execute({ ...params, limit: chunkSize });
+    for (;;) {
       if (rows.length > 0) yield rows.map(storage.toRecord);
-      if (rows.length < chunkSize) return;
+      const last = rows.at(-1);
+      if (rows.length < chunkSize || !last) return;
+      const after = { ...params, limit: chunkSize, 'after.id': last.id, 'after.value': last.sortValue };
+      rows = await (last.sortValue === null ? statements.afterEmpty : statements.after).execute(after);
     }
   }
 
