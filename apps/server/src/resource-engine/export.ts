@@ -3,6 +3,7 @@ import {
   type CellKind,
   type CellValue,
   csvLine,
+  type ExportFormat,
   formatCell,
   type ResourceDefinition,
 } from '@dukkan/contract';
@@ -13,10 +14,6 @@ import { workspaces } from '../db/schema/index.ts';
 import type { ResourceData } from './data.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
 import type { ReaderLocale } from './storage.ts';
-
-/** The formats a list exports to. */
-export const exportFormats = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
 
 /** How many records an export reads at a time. */
 export const exportChunkSize = 1000;

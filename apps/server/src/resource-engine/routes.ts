@@ -1,11 +1,11 @@
 import {
   bulkRowsSchema,
+  exportQuerySchema,
   listQuerySchema,
   type ResourceDefinition,
   type ResourceVerb,
   recordStatusField,
   tagFor,
-  validationCodes,
   workspaceQuerySchema,
 } from '@dukkan/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,7 +15,7 @@ import { issuesFromZod, notFound, parseInput, validationError } from '../errors.
 import { access, declaredRoutes } from '../http/access.ts';
 import { requestCaller } from '../http/caller.ts';
 import type { ResourceData } from './data.ts';
-import { exportContentTypes, exportFileName, exportFormats, exportList } from './export.ts';
+import { exportContentTypes, exportFileName, exportList } from './export.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -116,9 +116,7 @@ function registerResourceRoutes(
   if (has('list')) {
     // The list's records as a file: the list's query (search, filters, sort; every page), behind
     // the list's permission.
-    const exportSchema = listSchema.extend({
-      format: z.enum(exportFormats, { error: validationCodes.VALUE_IS_INVALID }),
-    });
+    const exportSchema = exportQuerySchema(definition);
     app.get(routes.export.url, options('list'), async (request, reply) => {
       const { format, ...query } = parseInput(exportSchema, request.query);
       const stream = await exportList({
