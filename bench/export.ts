@@ -62,7 +62,8 @@ async function exportOnce(
       `${server.url}/api/customers/export?workspaceId=${seed.workspaceId}&format=${format}`,
       { headers: { cookie: seed.cookie, 'accept-language': language } },
     );
-    if (!response.ok || !response.body) throw new Error(`export ${format}: ${response.status} ${await response.text()}`);
+    if (!response.ok || !response.body)
+      throw new Error(`export ${format}: ${response.status} ${await response.text()}`);
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.byteLength;
       if (format === 'csv') for (const byte of chunk) if (byte === 0x0a) lines += 1;
@@ -92,8 +93,12 @@ export async function runExportBench(): Promise<{ ok: boolean; report: ExportBen
     skipped: [],
     targets,
   };
-  process.stdout.write(`export bench: ${customers.toLocaleString('en-US')} customers, ${machineLine(report.machine)}\n`);
-  const databases = process.env.BENCH_DATABASES ? benchDatabases() : (['postgres', 'pglite'] as DatabaseKind[]);
+  process.stdout.write(
+    `export bench: ${customers.toLocaleString('en-US')} customers, ${machineLine(report.machine)}\n`,
+  );
+  const databases = process.env.BENCH_DATABASES
+    ? benchDatabases()
+    : (['postgres', 'pglite'] as DatabaseKind[]);
   for (const database of databases) {
     await withFreshDatabase(database, 'export', report, async ({ options, variables }) => {
       const seed = await migrated(options, (db) =>
@@ -119,11 +124,11 @@ export async function runExportBench(): Promise<{ ok: boolean; report: ExportBen
     postgresXlsx.length > 0 &&
     postgresXlsx.every(
       (run) =>
-        run.seconds <= targets.xlsxSeconds && run.growthMiB !== undefined && run.growthMiB <= targets.memoryGrowthMiB,
+        run.seconds <= targets.xlsxSeconds &&
+        run.growthMiB !== undefined &&
+        run.growthMiB <= targets.memoryGrowthMiB,
     ) &&
-    report.runs
-      .filter((run) => run.format === 'csv')
-      .every((run) => run.rows === customers);
+    report.runs.filter((run) => run.format === 'csv').every((run) => run.rows === customers);
   process.stdout.write(`export bench ${ok ? 'passed' : 'did not pass'}: ${writeResult('export', report)}\n`);
   return { ok, report };
 }
