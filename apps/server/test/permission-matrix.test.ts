@@ -82,7 +82,11 @@ describe('permission matrix', () => {
           update: `PATCH ${base}/:id`,
           delete: `DELETE ${base}/:id`,
         };
-        return engineVerbs.map((verb) => [routes[verb], tagFor(definition, verb)]);
+        return [
+          ...engineVerbs.map((verb) => [routes[verb], tagFor(definition, verb)]),
+          // A list's export, behind the list's permission.
+          ...(engineVerbs.includes('list') ? [[`GET ${base}/export`, tagFor(definition, 'list')]] : []),
+        ];
       }),
     );
     expect(engineTags['DELETE /api/authority-roles/:id']).toBe('deleteAuthority');

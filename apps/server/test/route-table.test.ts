@@ -93,9 +93,11 @@ describe('the route table (default-deny)', () => {
       update: (base) => `PATCH ${base}/:id`,
       delete: (base) => `DELETE ${base}/:id`,
     };
-    const engineRoutes = testResources.served.flatMap(({ storage: { definition }, engineVerbs }) =>
-      engineVerbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
-    );
+    // A listed resource's export too (`GET <path>/export`), behind the list's permission.
+    const engineRoutes = testResources.served.flatMap(({ storage: { definition }, engineVerbs }) => [
+      ...engineVerbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
+      ...(engineVerbs.includes('list') ? [`GET /api/${definition.path}/export`] : []),
+    ]);
     // The members: listed and read by the engine, changed by the users feature.
     expect(engineRoutes).toContain('GET /api/workspaces/users/:id');
     expect(engineRoutes).toContain('POST /api/brands/bulk');

@@ -48,7 +48,15 @@ export function createResourceEngine(
     }
     const table = resourceTableOf(definition, schema, customization);
     const storage = bindStorage(definition, table, customization);
-    served.push(createResourceData(storage, { hooks: customization?.hooks, now: options.now, featureVerbs }));
+    served.push(
+      createResourceData(storage, {
+        hooks: customization?.hooks,
+        now: options.now,
+        featureVerbs,
+        exportFields: customization?.exportFields,
+        exportExpansion: customization?.exportExpansion?.bind(customization),
+      }),
+    );
   }
   return {
     served,

@@ -1,5 +1,6 @@
 import {
   bulkRowsSchema,
+  exportQuerySchema,
   listQuerySchema,
   type ResourceDefinition,
   type ResourceVerb,
@@ -14,6 +15,7 @@ import { issuesFromZod, notFound, parseInput, validationError } from '../errors.
 import { access, declaredRoutes } from '../http/access.ts';
 import { requestCaller } from '../http/caller.ts';
 import type { ResourceData } from './data.ts';
+import { exportContentTypes, exportFileName, exportList } from './export.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -47,13 +49,14 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
   const base = `/api/${definition.path}`;
   return {
     list: { method: 'GET', url: base },
+    export: { method: 'GET', url: `${base}/export` },
     filters: { method: 'GET', url: `${base}/filters` },
     get: { method: 'GET', url: `${base}/${idParam}` },
     create: { method: 'POST', url: base },
     bulk: { method: 'POST', url: `${base}/bulk` },
     update: { method: 'PATCH', url: `${base}/${idParam}` },
     delete: { method: 'DELETE', url: `${base}/${idParam}` },
-  } as const satisfies Record<ResourceVerb, { method: string; url: string }>;
+  } as const satisfies Record<ResourceVerb | 'export', { method: string; url: string }>;
 }
 
 /**
@@ -62,7 +65,12 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
  * data operations with the caller the guard checked. Only the verbs the definition lists are
  * registered.
  */
-function registerResourceRoutes(app: FastifyInstance, db: Database, data: ResourceData) {
+function registerResourceRoutes(
+  app: FastifyInstance,
+  db: Database,
+  data: ResourceData,
+  dataOf: (key: string) => ResourceData | undefined,
+) {
   const { definition } = data.storage;
   const routes = verbRoutes(definition);
   const has = (verb: ResourceVerb) => data.engineVerbs.includes(verb);
@@ -104,6 +112,29 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
       const { records, total, capped } = await data.list(db, workspaceId, query, readerLocale(request));
       const meta = { total, page: query.page, pageSize: query.pageSize };
       return { data: records, meta: capped ? { ...meta, totalCapped: true } : meta };
+    });
+  }
+
+  if (has('list')) {
+    // The list's records as a file: the list's query (search, filters, sort; every page), behind
+    // the list's permission.
+    const exportSchema = exportQuerySchema(definition);
+    app.get(routes.export.url, options('list'), async (request, reply) => {
+      const { format, ...query } = parseInput(exportSchema, request.query);
+      const stream = await exportList({
+        db,
+        data,
+        dataOf,
+        workspaceId: requestCaller(request).workspaceId,
+        query,
+        locale: readerLocale(request),
+        format,
+      });
+      return reply
+        .header('content-type', exportContentTypes[format])
+        .header('content-disposition', `attachment; filename="${exportFileName(definition, format)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
     });
   }
 
@@ -175,7 +206,8 @@ function registerResourceRoutes(app: FastifyInstance, db: Database, data: Resour
 
 /** Registers the routes of every resource the engine serves. */
 export function registerResources(app: FastifyInstance, db: Database, engine: ResourceEngine) {
-  for (const data of engine.served) registerResourceRoutes(app, db, data);
+  const dataOf = (key: string) => engine.served.find((data) => data.storage.definition.key === key);
+  for (const data of engine.served) registerResourceRoutes(app, db, data, dataOf);
 }
 
 /**

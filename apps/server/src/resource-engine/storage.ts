@@ -10,6 +10,7 @@ import {
 import type { Database } from '../db/client.ts';
 import type { AuditChanges } from '../db/schema/audit.ts';
 import { sortCollation } from '../db/schema/sorting.ts';
+import type { ExportContext, ExportExpansion, ExportField } from './export.ts';
 
 /** The columns every resource table has. */
 export interface ResourceTable extends PgTable {
@@ -158,6 +159,13 @@ export interface ResourceCustomization<W = unknown> {
    */
   derivedValues?(input: Record<string, unknown>, written: W | undefined): Record<string, unknown>;
   hooks?: ResourceHooks<W>;
+  /** The fields an export writes, when they are not the list's declared columns. */
+  exportFields?: readonly ExportField[];
+  /**
+   * An export's rows beyond one per record (a product's row per variant) and their columns
+   * (`ExportExpansion`).
+   */
+  exportExpansion?(context: ExportContext): Promise<ExportExpansion>;
   /**
    * The verbs the feature serves with its own routes (a member is invited, not created, and
    * changed under the admin rules of the users feature); the engine serves the others.
@@ -196,6 +204,11 @@ export interface ResourceStorage {
   filterColumn(field: string): AnyPgColumn | SQL;
   /** The ORDER BY term of `sort` (`field` or `-field`) for a reader of `locale`. */
   sortTerms(sort: string, locale: ReaderLocale): SQL[];
+  /**
+   * What `sortTerms` orders by: the expression (collated where it is a text), its direction and
+   * whether it can be empty (empty values sort last either way). An export pages by it (keyset).
+   */
+  sortKey(sort: string, locale: ReaderLocale): { expression: SQL; descending: boolean; notNull: boolean };
   searchColumn: AnyPgColumn | undefined;
   /** The SQL columns a search of the field looks in. */
   searchedColumns(field: string): string[];
@@ -316,7 +329,7 @@ export function bindStorage(
   for (const filter of definition.filters) fieldExpression(filter.field);
   for (const field of definition.sort) fieldExpression(field);
 
-  function sortTerms(sort: string, locale: ReaderLocale): SQL[] {
+  function sortKey(sort: string, locale: ReaderLocale) {
     const descending = sort.startsWith('-');
     const field = descending ? sort.slice(1) : sort;
     if (!definition.sort.includes(field)) throw new Error(`No sort field ${sort}`);
@@ -327,13 +340,20 @@ export function bindStorage(
       // ordered page reads one; never null (the `<table>_<field>_present` check), so no NULLS clause.
       const [first, second] = locale === 'ar' ? [localized.ar, localized.en] : [localized.en, localized.ar];
       const text = sql`coalesce(${first}, ${second}) collate ${sql.identifier(sortCollation)}`;
-      return [ordered(text, descending, true)];
+      return { expression: text, descending, notNull: true };
     }
     const expression = fieldExpression(field);
-    if (!is(expression, Column)) return [ordered(expression, descending, false)];
+    if (!is(expression, Column)) return { expression: sql`${expression}`, descending, notNull: false };
     const column = expression as AnyPgColumn;
-    const term = isTextColumn(column) ? sql`${column} collate ${sql.identifier(sortCollation)}` : column;
-    return [ordered(term, descending, column.notNull)];
+    const term = isTextColumn(column)
+      ? sql`${column} collate ${sql.identifier(sortCollation)}`
+      : sql`${column}`;
+    return { expression: term, descending, notNull: column.notNull };
+  }
+
+  function sortTerms(sort: string, locale: ReaderLocale): SQL[] {
+    const { expression, descending, notNull } = sortKey(sort, locale);
+    return [ordered(expression, descending, notNull)];
   }
 
   function searchedColumns(field: string): string[] {
@@ -443,6 +463,7 @@ export function bindStorage(
     selection,
     filterColumn: fieldExpression,
     sortTerms,
+    sortKey,
     searchColumn,
     searchedColumns,
     references,

@@ -90,6 +90,14 @@ function breach(
   if (status >= 500) return `answered ${status}`;
   if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
   if (method === 'HEAD' || status === 204) return undefined;
+  // A list's export answers its file (a refusal is still the contract's JSON error).
+  if (status < 300 && route.endsWith('/export')) {
+    const file = [
+      'text/csv; charset=utf-8',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ];
+    return file.includes(String(contentType)) ? undefined : `answered ${status} as ${contentType}`;
+  }
   if (!String(contentType).startsWith('application/json')) return `answered ${status} as ${contentType}`;
   let json: { data?: unknown; error?: Record<string, unknown> };
   try {

@@ -2,6 +2,7 @@ import {
   acceptInviteInputSchema,
   baseCurrencyChangeQuerySchema,
   changePasswordInputSchema,
+  exportQuerySchema,
   forgotPasswordInputSchema,
   inviteUserInputSchema,
   linkTokenField,
@@ -52,6 +53,8 @@ function engineSchemas(method: string, url: string): RouteSchemas | undefined {
       (candidate) => routes[candidate].method === method && routes[candidate].url === url,
     );
     if (verb) return schemas[verb];
+    if (engineVerbs.includes('list') && routes.export.method === method && routes.export.url === url)
+      return { query: exportQuerySchema(definition) };
   }
   return undefined;
 }

@@ -258,6 +258,8 @@ type Scenario = (targets: RouteTargets) => {
   params?: Record<string, string>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Added to the query string after `workspaceId`. */
+  query?: string;
 };
 
 /** The routes off the engine (the users feature's among them): what a valid call of each sends. */
@@ -301,6 +303,7 @@ function engineScenario(method: string, url: string): Scenario | undefined {
     const scenarios: Record<string, Scenario> = {
       [`GET ${base}`]: () => ({}),
       [`GET ${base}/filters`]: () => ({}),
+      [`GET ${base}/export`]: () => ({ query: 'format=csv' }),
       [`GET ${base}/:id`]: (targets) => ({ params: byId(targets) }),
       [`POST ${base}`]: (targets) => ({ body: sample.input(targets.records) }),
       [`POST ${base}/bulk`]: (targets) => ({
@@ -311,9 +314,10 @@ function engineScenario(method: string, url: string): Scenario | undefined {
     };
     // Only the engine's own verbs: a member is changed by the users feature at the same address.
     const routes = verbRoutes(data.storage.definition);
-    const served = data.engineVerbs.some(
-      (verb) => `${routes[verb].method} ${routes[verb].url}` === `${method} ${url}`,
-    );
+    const served =
+      data.engineVerbs.some((verb) => `${routes[verb].method} ${routes[verb].url}` === `${method} ${url}`) ||
+      (data.engineVerbs.includes('list') &&
+        `${routes.export.method} ${routes.export.url}` === `${method} ${url}`);
     const scenario = served ? scenarios[`${method} ${url}`] : undefined;
     if (scenario) return scenario;
   }
@@ -332,7 +336,7 @@ export function routeCall(route: DeclaredRoute, targets: RouteTargets, workspace
       `No scenario for ${route.method} ${route.url}: add one to test/helpers/route-scenarios.ts`,
     );
   }
-  const { params = {}, body, headers } = scenario(targets);
+  const { params = {}, body, headers, query } = scenario(targets);
   const path = route.url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`Scenario of ${route.method} ${route.url} gives no :${name}`);
@@ -340,7 +344,7 @@ export function routeCall(route: DeclaredRoute, targets: RouteTargets, workspace
   });
   return {
     method: route.method as ApiRequest['method'],
-    url: `${path}?workspaceId=${workspaceId}`,
+    url: `${path}?workspaceId=${workspaceId}${query ? `&${query}` : ''}`,
     body,
     headers,
   };

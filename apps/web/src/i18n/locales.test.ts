@@ -52,6 +52,7 @@ const withoutPlaceholders = (text: string) => text.replace(/{{[^}]*}}|{[^}]*}|\$
  */
 const latinInArabic = new Set([
   'SKU',
+  'CSV',
   'EAN',
   'UPC',
   'GTIN',

@@ -150,3 +150,43 @@ async function send<Payload>(path: string, options: ApiRequestOptions): Promise<
   }
   return payload as Payload;
 }
+
+/** A file the API answered with, and the name its `Content-Disposition` gives it. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * Downloads a file (`GET`, e.g. a list's export) with the session cookie: the whole file as a
+ * blob once it has arrived, or the contract's error as `ApiError`.
+ */
+export async function apiDownload(path: string, options: Omit<ApiRequestOptions, 'method' | 'body'> = {}) {
+  const { query, signal, language } = options;
+  const headers: Record<string, string> = { [appClientHeader.name]: appClientHeader.value };
+  if (language) headers['accept-language'] = language;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), { credentials: 'include', headers, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK', 'Network error');
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    const errorBody = (payload as { error?: unknown } | undefined)?.error;
+    if (isApiErrorBody(errorBody)) {
+      throw new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody, payload);
+    }
+    throw new ApiError(
+      response.status,
+      'INTERNAL',
+      response.statusText || 'Request failed',
+      undefined,
+      payload,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
+  return { blob: await response.blob(), fileName } satisfies ApiFile;
+}

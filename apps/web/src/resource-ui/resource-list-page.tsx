@@ -11,6 +11,7 @@ import { Card } from '../components/ui/card.tsx';
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx';
 import { DatabaseIcon } from '../components/ui/icons.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
+import { ExportMenu } from './export-menu.tsx';
 import { ListFilterMenu } from './filter-menu.tsx';
 import type { OperationAction } from './operation-toast.tsx';
 import { Pagination } from './pagination.tsx';
@@ -105,11 +106,9 @@ export function ResourceListPage<D extends ResourceDefinition>({
   type R = RecordOf<D>;
   const { t } = useTranslation();
   const [params, setParams] = useListParams(definition);
-  const { allows } = useResourceAccess(definition);
-  const list = useResourceList(
-    definition,
-    fixedFilters ? { ...params, filters: { ...params.filters, ...fixedFilters } } : params,
-  );
+  const { allows, workspaceId } = useResourceAccess(definition);
+  const shownParams = fixedFilters ? { ...params, filters: { ...params.filters, ...fixedFilters } } : params;
+  const list = useResourceList(definition, shownParams);
   const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
   const mutations = useResourceMutations(definition, operationOptions);
   // A refused delete (records in use, with their names) is said once, in the confirmation, which
@@ -310,6 +309,9 @@ export function ResourceListPage<D extends ResourceDefinition>({
           )}
           <div className="ms-auto flex flex-wrap items-center gap-2">
             {toolbarActions}
+            {workspaceId && (
+              <ExportMenu definition={definition} workspaceId={workspaceId} params={shownParams} />
+            )}
             {createButton}
           </div>
         </div>

@@ -111,3 +111,14 @@ export function listQuerySchema(definition: ResourceDefinition) {
   });
 }
 export type ListQuery = z.infer<ReturnType<typeof listQuerySchema>>;
+
+/** The formats a list exports to (`GET {resource}/export?format=`). */
+export const exportFormats = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** The query string of `GET {resource}/export`: the list's, and the file's format. */
+export function exportQuerySchema(definition: ResourceDefinition) {
+  return listQuerySchema(definition).extend({
+    format: z.enum(exportFormats, { error: codes.VALUE_IS_INVALID }),
+  });
+}

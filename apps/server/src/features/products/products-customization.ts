@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { products, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { customize } from '../../resource-engine/storage.ts';
+import { productExportExpansion, productExportFields } from './product-export.ts';
 import { resolveOptions, tagIssues } from './product-inputs.ts';
 import { loadProductReferences } from './product-references.ts';
 import {
@@ -50,6 +51,8 @@ interface ProductSave {
 export const productsCustomization = customize<ProductSave>({
   key: 'products',
   writtenByFeature: ['variants', 'recipe', 'references'],
+  exportFields: productExportFields,
+  exportExpansion: productExportExpansion,
   searchedAs: { variants: products.variantCodes },
   filteredAs: {
     tagIds: (ids) => sql`${products.tagIds} && (${ids})::uuid[]`,

@@ -90,3 +90,11 @@ export function AlertIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
+    </Icon>
+  );
+}

@@ -1,0 +1,332 @@
+import { PassThrough, type Writable } from 'node:stream';
+import {
+  type CellKind,
+  type CellValue,
+  csvLine,
+  type ExportFormat,
+  formatCell,
+  type ResourceDefinition,
+} from '@dukkan/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Database } from '../db/client.ts';
+import { workspaces } from '../db/schema/index.ts';
+import type { ResourceData } from './data.ts';
+import { fieldHeader, localizedHeader } from './export-texts.ts';
+import type { ReaderLocale } from './storage.ts';
+
+/** How many records an export reads at a time. */
+export const exportChunkSize = 1000;
+
+/**
+ * A field an export writes, and how: a localized text is a column per language, a reference the
+ * referenced record's code (never its id), a list of references their codes, money the decimal
+ * amount of the base currency (or of the record's `currencyField`). Every cell is written with the
+ * shared cell format (`formatCell`), which the import reads back.
+ */
+export interface ExportField {
+  field: string;
+  kind:
+    | 'text'
+    | 'localizedText'
+    | 'date'
+    | 'number'
+    | 'money'
+    | 'list'
+    | 'reference'
+    | 'references'
+    | 'workingHours'
+    | 'boolean';
+  /** reference, references: the referenced resource's key. */
+  reference?: string;
+  /** money: the record's field holding the amount's currency (else the workspace's base currency). */
+  currencyField?: string;
+}
+
+/** A column of an export: its header in the reader's language, and its cells' kind. */
+export interface ExportColumn {
+  header: string;
+  kind: CellKind;
+}
+
+/** What an export's extra rows and columns are made with. */
+export interface ExportContext {
+  db: Database;
+  workspaceId: string;
+  locale: ReaderLocale;
+  baseCurrency: string;
+}
+
+/**
+ * An export of more than one row per record (a product's row per variant): columns after the
+ * resource's fields, known before the first row is written (one per variation type), and each
+ * record's rows of those columns' cells, a chunk of records at a time.
+ */
+export interface ExportExpansion {
+  columns: ExportColumn[];
+  rows(records: Record<string, unknown>[]): Promise<CellValue[][][]>;
+}
+
+/** The zod type's kind underneath optional, nullable and default wrappers. */
+function schemaKind(schema: unknown): string {
+  let current = schema as { def: { type: string; innerType?: unknown } };
+  while (current.def.innerType) current = current.def.innerType as typeof current;
+  return current.def.type;
+}
+
+/** A record's plain fields, for a resource whose list declares no columns (roles). */
+function recordExportFields(definition: ResourceDefinition): ExportField[] {
+  return Object.entries(definition.schemas.record.shape).flatMap(([field, schema]): ExportField[] => {
+    if (field === 'id') return [];
+    switch (schemaKind(schema)) {
+      case 'string':
+      case 'enum':
+        return [{ field, kind: 'text' }];
+      case 'number':
+        return [{ field, kind: 'number' }];
+      case 'boolean':
+        return [{ field, kind: 'boolean' }];
+      case 'array':
+        return [{ field, kind: 'list' }];
+      default:
+        return [];
+    }
+  });
+}
+
+/** The export's fields of a resource: the list's declared columns, else the record's plain fields. */
+export function declaredExportFields(definition: ResourceDefinition): ExportField[] {
+  if (!definition.columns) return recordExportFields(definition);
+  return definition.columns.flatMap((column): ExportField[] => {
+    switch (column.kind) {
+      case 'image':
+        return [];
+      case 'localizedText':
+        return [{ field: column.field, kind: 'localizedText' }];
+      case 'date':
+        return [{ field: column.field, kind: 'date' }];
+      case 'number':
+      case 'percent':
+        return [{ field: column.field, kind: 'number' }];
+      case 'money':
+        return [{ field: column.field, kind: 'money', currencyField: column.currencyField }];
+      case 'currencies':
+      case 'phones':
+        return [{ field: column.field, kind: 'list' }];
+      case 'workingDays':
+        return [{ field: column.field, kind: 'workingHours' }];
+      case 'reference':
+        return column.reference
+          ? [{ field: column.field, kind: 'reference', reference: column.reference }]
+          : [{ field: column.field, kind: 'text' }];
+      default:
+        return [{ field: column.field, kind: 'text' }];
+    }
+  });
+}
+
+const localizedValue = (value: unknown, language: ReaderLocale) =>
+  Array.isArray(value)
+    ? ((value as { locale: string; value: string }[]).find((entry) => entry.locale === language)?.value ??
+      null)
+    : null;
+
+/** A value shown as text when it is not one (a member's role `{ title }`). */
+const asText = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object' && 'title' in value) return String((value as { title: unknown }).title);
+  return String(value);
+};
+
+/** Waits until the stream has room again, so rows are read no faster than the client takes them. */
+async function drained(stream: Writable): Promise<void> {
+  if (!stream.writableNeedDrain || stream.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/** Writes rows as CSV or XLSX to a stream, started before the first row. */
+interface SheetWriter {
+  row(cells: readonly CellValue[]): void;
+  /** After a chunk of rows: waits while the reader is behind. */
+  flush(): Promise<void>;
+  finish(): Promise<void>;
+}
+
+function csvWriter(out: PassThrough): SheetWriter {
+  // A byte-order mark: Excel reads the file as UTF-8 (Arabic included) only with one.
+  out.write('\uFEFF');
+  return {
+    row: (cells) => out.write(csvLine(cells)),
+    flush: () => drained(out),
+    async finish() {
+      out.end();
+    },
+  };
+}
+
+function xlsxWriter(out: PassThrough, sheetName: string, locale: ReaderLocale): SheetWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ rightToLeft: locale === 'ar' }] });
+  return {
+    row: (cells) => sheet.addRow(cells.map((cell) => cell ?? undefined)).commit(),
+    flush: () => drained(out),
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** The records' codes of a referenced resource, by id, for a chunk's references. */
+async function codesById(
+  db: Database,
+  data: ResourceData,
+  workspaceId: string,
+  ids: Set<string>,
+): Promise<Map<string, string>> {
+  if (ids.size === 0) return new Map();
+  const { table, columns } = data.storage;
+  const code = columns.code;
+  if (!code) return new Map();
+  const rows = await db
+    .select({ id: table.id, code })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, [...ids])));
+  return new Map(rows.map((row) => [row.id as string, row.code as string]));
+}
+
+export interface ExportRequest {
+  db: Database;
+  data: ResourceData;
+  /** The data operations of a referenced resource, by key (to write its codes). */
+  dataOf(key: string): ResourceData | undefined;
+  workspaceId: string;
+  query: Parameters<ResourceData['list']>[2];
+  locale: ReaderLocale;
+  format: ExportFormat;
+}
+
+/**
+ * Starts writing a list's export to the returned stream: the header row, then the records the
+ * list's query matches, a chunk of `exportChunkSize` at a time, each written before the next is
+ * read and no faster than the reader takes them. A failure midway ends the stream with the error.
+ */
+export async function exportList(request: ExportRequest): Promise<PassThrough> {
+  const { db, data, workspaceId, locale } = request;
+  const { definition } = data.storage;
+  const [workspace] = await db
+    .select({ baseCurrency: workspaces.baseCurrency })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  const context: ExportContext = { db, workspaceId, locale, baseCurrency: workspace?.baseCurrency ?? 'EGP' };
+  const fields = data.exportFields;
+  const expansion = await data.exportExpansion?.(context);
+
+  const headers: string[] = fields.flatMap((field) =>
+    field.kind === 'localizedText'
+      ? (['en', 'ar'] as const).map((language) =>
+          localizedHeader(locale, definition.key, field.field, language),
+        )
+      : [fieldHeader(locale, definition.key, field.field)],
+  );
+  headers.push(...(expansion?.columns.map((column) => column.header) ?? []));
+
+  const out = new PassThrough();
+  const writer =
+    request.format === 'csv' ? csvWriter(out) : xlsxWriter(out, definition.key.slice(0, 31), locale);
+  writer.row(headers.map((header) => formatCell('text', header)));
+
+  const write = async () => {
+    for await (const records of data.listAll(db, workspaceId, request.query, locale, exportChunkSize)) {
+      if (out.destroyed) return;
+      const codes = new Map<string, Map<string, string>>();
+      for (const field of fields) {
+        if (!field.reference || codes.has(field.reference)) continue;
+        const ids = new Set<string>();
+        for (const other of fields.filter((candidate) => candidate.reference === field.reference)) {
+          for (const record of records) {
+            const value = record[other.field];
+            for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'string') ids.add(id);
+          }
+        }
+        const referenced = request.dataOf(field.reference);
+        codes.set(
+          field.reference,
+          referenced ? await codesById(db, referenced, workspaceId, ids) : new Map(),
+        );
+      }
+      const expanded = await expansion?.rows(records);
+      records.forEach((record, index) => {
+        const cells = fields.flatMap((field): CellValue[] => {
+          const value = record[field.field];
+          switch (field.kind) {
+            case 'localizedText':
+              return (['en', 'ar'] as const).map((language) =>
+                formatCell('text', localizedValue(value, language)),
+              );
+            case 'reference':
+              return [
+                formatCell(
+                  'text',
+                  typeof value === 'string' ? (codes.get(field.reference!)?.get(value) ?? null) : null,
+                ),
+              ];
+            case 'references':
+              return [
+                formatCell(
+                  'list',
+                  ((value as string[] | null) ?? []).map((id) => codes.get(field.reference!)?.get(id) ?? id),
+                ),
+              ];
+            case 'money': {
+              const currency =
+                (field.currencyField && (record[field.currencyField] as string)) || context.baseCurrency;
+              return [formatCell('money', value, { currency })];
+            }
+            case 'text':
+              return [formatCell('text', asText(value))];
+            case 'list':
+              return [
+                formatCell('list', Array.isArray(value) ? value.map((item) => asText(item) ?? '') : []),
+              ];
+            default:
+              return [formatCell(field.kind, value)];
+          }
+        });
+        const extra = expanded?.[index];
+        if (!extra || extra.length === 0) writer.row(cells);
+        else for (const cellsOfRow of extra) writer.row([...cells, ...cellsOfRow]);
+      });
+      await writer.flush();
+    }
+    await writer.finish();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+/** The attachment's file name: the resource and the day, e.g. `customers-2026-03-01.xlsx`. */
+export function exportFileName(
+  definition: ResourceDefinition,
+  format: ExportFormat,
+  now = new Date(),
+): string {
+  return `${definition.path.replace(/\//g, '-')}-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+export const exportContentTypes: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
