@@ -392,7 +392,7 @@ export function createResourceData(
   }
 
   /** The list's statement shape and parameters for a query (without its page or chunk). */
-  function listStatement(workspaceId: string, query: ListQuery, locale: ReaderLocale) {
+  async function listStatement(db: Database, workspaceId: string, query: ListQuery, locale: ReaderLocale) {
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
     const shape: ListShape = { search: false, filters: [], status: false, sort: query.sort, locale };
@@ -445,7 +445,7 @@ export function createResourceData(
     query: ListQuery,
     locale: ReaderLocale,
   ): Promise<ResourcePage> {
-    const { shape, params: filters } = listStatement(workspaceId, query, locale);
+    const { shape, params: filters } = await listStatement(db, workspaceId, query, locale);
     const statements = statementsFor(db, shape);
     const params = { ...filters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     // The page and the total apart: a window count would make every page read every matching
@@ -469,7 +469,7 @@ export function createResourceData(
     locale: ReaderLocale,
     chunkSize = 1000,
   ): AsyncGenerator<Record<string, unknown>[]> {
-    const { shape, params } = listStatement(workspaceId, query, locale);
+    const { shape, params } = await listStatement(db, workspaceId, query, locale);
     const statements = chunkStatementsFor(db, shape);
     // Ordered by the sort and then the id, each chunk starting after the last record of the one
     // before: no record is read twice or left out while the records stay as they are.
