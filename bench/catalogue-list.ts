@@ -71,6 +71,7 @@ import { benchDir } from './support/paths.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
 import type { RunningServer } from './support/server.ts';
+import { sizesLine, type TableSize, tableSizes } from './support/sizes.ts';
 
 const baselineEntry = join(benchDir, 'catalogue-list-baseline.ts');
 
@@ -144,6 +145,8 @@ export interface CatalogueBenchReport {
     statements: CapturedStatement[];
     /** The plans (`EXPLAIN ANALYZE`, warm) of the statements reading customers, on the measured statistics. */
     plans: ListPlan[];
+    /** The customers table and its indexes after seeding (and BENCH_EXTRA_SQL). */
+    sizes: TableSize[];
   }[];
   results: ListResult[];
   comparisons: ListComparison[];
@@ -204,6 +207,7 @@ async function measure(
 const figuresOf = (row: ListResult): ListFigures => ({
   requestsPerSecond: row.requestsPerSecond,
   p50: row.latencyMs.p50,
+  p95: row.latencyMs.p95,
   p99: row.latencyMs.p99,
   cpuMsPerRequest: row.cpuMsPerRequest,
   databaseCpuMsPerRequest: row.databaseCpuMsPerRequest,
@@ -258,6 +262,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
     const { options, variables, workDir } = fresh;
     const backendCpu = fresh.postgres && backendSampler(fresh.postgres.admin, fresh.postgres.name);
     const started = performance.now();
+    let sizes: TableSize[] = [];
     const seed = await migrated(options, async (db) => {
       const seeded = await seedCatalogue(db, {
         workspaces: settings.workspaces,
@@ -269,11 +274,12 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
         await db.execute(sql.raw(settings.extraSql));
         await db.execute(sql`ANALYZE`);
       }
+      sizes = await tableSizes(db, ['customers']);
       return seeded;
     });
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     process.stdout.write(
-      `  ${database.padEnd(8)} seeded ${settings.workspaces} workspaces, ${seed.customers.big.toLocaleString('en-US')} + ${seed.customers.others.toLocaleString('en-US')} customers in ${seedSeconds} s\n`,
+      `  ${database.padEnd(8)} seeded ${settings.workspaces} workspaces, ${seed.customers.big.toLocaleString('en-US')} + ${seed.customers.others.toLocaleString('en-US')} customers in ${seedSeconds} s; ${sizesLine(sizes)}\n`,
     );
     const path = listPath(seed.workspaceId, settings);
     const headers = requestHeaders(seed, settings);
@@ -312,6 +318,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
           responseBytes: Buffer.byteLength(answer.body),
           statements,
           plans,
+          sizes,
         }),
       measure: async (server, url, run) => {
         for (const connections of [settings.connections, 1])

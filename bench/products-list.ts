@@ -60,6 +60,7 @@ import { benchDir } from './support/paths.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
 import type { RunningServer } from './support/server.ts';
+import { sizesLine, type TableSize, tableSizes } from './support/sizes.ts';
 
 const baselineEntry = join(benchDir, 'products-list-baseline.ts');
 
@@ -104,6 +105,8 @@ export interface ProductsListReport {
     responseBytes: number;
     statements: CapturedStatement[];
     plans: ListPlan[];
+    /** The products, their variants and value links, and their indexes after seeding. */
+    sizes: TableSize[];
   }[];
   results: ProductsListRun[];
   comparisons: ProductsListComparison[];
@@ -213,8 +216,9 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
 
   try {
     const started = performance.now();
-    const seed = await migrated(options, (db) =>
-      seedProductList(db, {
+    let sizes: TableSize[] = [];
+    const seed = await migrated(options, async (db) => {
+      const seeded = await seedProductList(db, {
         workspaces: settings.workspaces,
         bigProducts: settings.products[database],
         otherProducts: settings.otherProducts,
@@ -222,11 +226,13 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
           process.stdout.write(
             `  ${database.padEnd(8)} seeding: ${message} (${Math.round((performance.now() - started) / 1000)} s)\n`,
           ),
-      }),
-    );
+      });
+      sizes = await tableSizes(db, ['products', 'product_variants', 'product_variant_values']);
+      return seeded;
+    });
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     process.stdout.write(
-      `  ${database.padEnd(8)} seeded ${settings.workspaces} workspaces: ${seed.products.big.toLocaleString('en-US')} + ${seed.products.others.toLocaleString('en-US')} products, ${seed.variants.toLocaleString('en-US')} variants in ${seedSeconds} s\n`,
+      `  ${database.padEnd(8)} seeded ${settings.workspaces} workspaces: ${seed.products.big.toLocaleString('en-US')} + ${seed.products.others.toLocaleString('en-US')} products, ${seed.variants.toLocaleString('en-US')} variants in ${seedSeconds} s\n  ${database.padEnd(8)} sizes: ${sizesLine(sizes)}\n`,
     );
     const path = listPath(seed, settings);
     const headers: RequestHeaders = { cookie: seed.cookie, 'accept-language': settings.language };
@@ -266,6 +272,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
           responseBytes: Buffer.byteLength(answer.body),
           statements,
           plans,
+          sizes,
         }),
       measure: async (server, url, run) => {
         report.results.push(await measure(server, url, headers, { database, ...run }, settings, backendCpu));

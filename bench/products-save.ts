@@ -12,6 +12,8 @@
  * - The same save with a price and a cost on every variant (issue "Prices on every variant"),
  *   then a bulk +10 % on its 2,048 prices (`applyMoneyChange`, as the grid's bulk action computes
  *   them), the save without prices measured in the same run beside it.
+ * - `GET /api/products/:id` of each saved product, as edited: the product page's request (the
+ *   product with its 2,048 variants), reported beside the writes, with no target.
  * Each timed from the request sent to the answer read, on loopback.
  *
  * The baseline writes the same rows through the same driver with the server's settings (a `pg`
@@ -63,7 +65,9 @@ export const productsSaveTargets = {
 
 /** The operations the baselines write too; the priced ones are the server's alone. */
 const baselineOperations = ['save', 'bulkEdit'] as const;
-const operations = ['save', 'savePriced', 'bulkEdit', 'bulkPrice'] as const;
+/** The operations with a target; `read` (the product's GET) is reported beside them. */
+const targetedOperations = ['save', 'savePriced', 'bulkEdit', 'bulkPrice'] as const;
+const operations = [...targetedOperations, 'read'] as const;
 type Operation = (typeof operations)[number];
 
 /** A variant's price in minor units (EGP 120.00 to 440.75) and its cost, 40 % of it. */
@@ -249,9 +253,15 @@ async function engineRound(
     savePriced: [],
     bulkEdit: [],
     bulkPrice: [],
+    read: [],
     bytes: { saveRequest: 0, saveAnswer: 0, editRequest: 0, editAnswer: 0 },
   };
-  const saved: (SavedProduct & { timed: boolean; priced: boolean })[] = [];
+  const saved: (SavedProduct & {
+    timed: boolean;
+    priced: boolean;
+    firstSku?: string;
+    firstPrice?: number;
+  })[] = [];
   // The save without prices and the one with them alternate, so both meet the same load.
   for (let index = 0; index < 2 * (settings.warmupSaves + timedSaves); index++) {
     const priced = index % 2 === 1;
@@ -323,10 +333,26 @@ async function engineRound(
     if (product.priced && answer.data.priceMin !== raised(variantPrice(0)))
       throw new Error(`PATCH ${product.code}: the lowest price is ${answer.data.priceMin}`);
     if (product.timed) result[product.priced ? 'bulkPrice' : 'bulkEdit'].push(ms);
+    product.firstSku = skus[0]!;
+    product.firstPrice = product.priced ? raised(variantPrice(0)) : 0;
     if (!product.priced) {
       result.bytes.editRequest = Buffer.byteLength(body);
       result.bytes.editAnswer = Buffer.byteLength(answerBody);
     }
+  }
+  // The product page's request: each product read back with its variants, as edited.
+  for (const product of saved) {
+    const { ms, answer } = await timedRequest(
+      `${server.url}/api/products/${product.id}?workspaceId=${workspace.workspaceId}`,
+      { headers },
+      `GET /api/products/${product.id} (${product.code})`,
+    );
+    checkAnswer(
+      answer,
+      { count: combinations.length, firstSku: product.firstSku!, firstPrice: product.firstPrice! },
+      `GET ${product.code}`,
+    );
+    if (product.timed) result.read.push(ms);
   }
   return result;
 }
@@ -550,9 +576,9 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
     report.variants = combinations.length;
     report.valueLinks = combinations.length * workspace.options.length;
     const samples: Record<Writer, Record<Operation, number[]>> = {
-      engine: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [] },
-      values: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [] },
-      unnest: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [] },
+      engine: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [], read: [] },
+      values: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [], read: [] },
+      unnest: { save: [], savePriced: [], bulkEdit: [], bulkPrice: [], read: [] },
     };
     for (let round = 1; round <= settings.rounds; round++) {
       // The timed saves spread over the rounds: 30 over 3 rounds is 10 each.
@@ -565,7 +591,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
       for (const operation of operations) samples.engine[operation].push(...engine[operation]);
       report.bytes = engine.bytes;
       process.stdout.write(
-        `  ${database.padEnd(8)} round ${round} engine  save p50 ${summarize(engine.save).p50} ms (with prices ${summarize(engine.savePriced).p50}), bulk edit p50 ${summarize(engine.bulkEdit).p50} ms (+10 % ${summarize(engine.bulkPrice).p50})\n`,
+        `  ${database.padEnd(8)} round ${round} engine  save p50 ${summarize(engine.save).p50} ms (with prices ${summarize(engine.savePriced).p50}), bulk edit p50 ${summarize(engine.bulkEdit).p50} ms (+10 % ${summarize(engine.bulkPrice).p50}), GET p50 ${summarize(engine.read).p50} ms\n`,
       );
       for (const writer of ['values', 'unnest'] as const) {
         driver = await openDriver(options);
@@ -596,7 +622,7 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
           timing: summarize(samples[writer][operation]),
           samplesMs: samples[writer][operation].map(round1),
         });
-    for (const operation of operations) {
+    for (const operation of targetedOperations) {
       const engine = summarize(samples.engine[operation]);
       const isSave = operation === 'save' || operation === 'savePriced';
       const target = isSave ? productsSaveTargets.save[database] : productsSaveTargets.bulkEdit;
@@ -629,6 +655,7 @@ const operationName: Record<Operation, string> = {
   savePriced: 'create, every variant priced (price and cost)',
   bulkEdit: 'bulk edit: every SKU',
   bulkPrice: 'bulk +10 %: every price',
+  read: 'read: GET the product with its variants',
 };
 const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 
@@ -689,7 +716,7 @@ export async function runProductsSaveBench(): Promise<{ report: ProductsSaveRepo
   for (const database of databases) await benchDatabase(database, settings, report);
   const path = writeResult('products-save', report);
   const measuredAll =
-    report.verdicts.length === operations.length * (databases.length - report.skipped.length);
+    report.verdicts.length === targetedOperations.length * (databases.length - report.skipped.length);
   const ok = measuredAll && report.verdicts.every((verdict) => verdict.within);
   process.stdout.write(
     `\n${productsSaveMarkdown(report)}\n\nSave p95 (with or without prices) < ${productsSaveTargets.save.pglite} ms (PGlite) / < ${productsSaveTargets.save.postgres} ms (PostgreSQL), bulk edit and bulk +10 % p95 < ${productsSaveTargets.bulkEdit} ms: ${ok ? 'PASS' : 'FAIL'}\nResults: ${path}\n`,

@@ -85,13 +85,14 @@ export async function takeTurns(turns: {
 /** A load run's figures as the list benchmarks print them after the run's name. */
 export function loadRunSummary(run: LoadRun): string {
   const kinds = Object.entries(run.errorKinds).map(([kind, count]) => `${kind} ×${count}`);
-  return `${String(run.requestsPerSecond).padStart(7)} req/s  p50 ${run.latencyMs.p50} ms  p99 ${run.latencyMs.p99} ms  CPU ${run.cpuMsPerRequest ?? '?'} ms/req${run.databaseCpuMsPerRequest === undefined ? '' : ` (PostgreSQL ${run.databaseCpuMsPerRequest})`}  errors ${run.errors}${kinds.length ? ` (${kinds.join(', ')})` : ''}  non-2xx ${run.non2xx}`;
+  return `${String(run.requestsPerSecond).padStart(7)} req/s  p50 ${run.latencyMs.p50} ms  p95 ${run.latencyMs.p95} ms  p99 ${run.latencyMs.p99} ms  CPU ${run.cpuMsPerRequest ?? '?'} ms/req${run.databaseCpuMsPerRequest === undefined ? '' : ` (PostgreSQL ${run.databaseCpuMsPerRequest})`}  errors ${run.errors}${kinds.length ? ` (${kinds.join(', ')})` : ''}  non-2xx ${run.non2xx}`;
 }
 
 /** One handler's figures: a round's, or the medians over the rounds. */
 export interface ListFigures {
   requestsPerSecond: number;
   p50: number;
+  p95: number;
   p99: number;
   cpuMsPerRequest?: number;
   databaseCpuMsPerRequest?: number;
@@ -104,6 +105,7 @@ export function medianFigures(rows: LoadRun[]): ListFigures {
   return {
     requestsPerSecond: round2(median(rows.map((row) => row.requestsPerSecond))),
     p50: round2(median(rows.map((row) => row.latencyMs.p50))),
+    p95: round2(median(rows.map((row) => row.latencyMs.p95))),
     p99: round2(median(rows.map((row) => row.latencyMs.p99))),
     ...(cpu === undefined ? {} : { cpuMsPerRequest: round2(cpu) }),
     ...(databaseCpu === undefined ? {} : { databaseCpuMsPerRequest: round2(databaseCpu) }),
