@@ -1,10 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invisibleInCodes, normalizeCode, normalizedPhonePattern, normalizePhone } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { rows, runScript, useFirstMigrations } from './helpers/migrations.ts';
 import { seededRandom } from './helpers/seeded-random.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -12,40 +12,11 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
  * 0001_workspaces_and_invites moves workspace admins into memberships. Applied to a database
  * that already has data from 0000, no admin may lose their workspace.
  */
-const folders: string[] = [];
+const firstMigrations = useFirstMigrations();
 const databases: TestDatabase[] = [];
 afterAll(async () => {
   for (const database of databases) await database.close();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-
-/** A copy of the migrations folder holding only the first `count` migrations. */
-function firstMigrations(count: number): string {
-  const source = migrationsFolder();
-  const folder = mkdtempSync(join(tmpdir(), 'dukkan-migrations-'));
-  folders.push(folder);
-  const journal = JSON.parse(readFileSync(join(source, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  journal.entries = journal.entries.slice(0, count);
-  mkdirSync(join(folder, 'meta'));
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries)
-    cpSync(join(source, `${entry.tag}.sql`), join(folder, `${entry.tag}.sql`));
-  return folder;
-}
-
-/** Runs statements separated by `;` one by one (the drivers take one statement per query). */
-async function runScript(database: TestDatabase, script: string) {
-  for (const statement of script.split(/;\s*\n/).map((part) => part.trim().replace(/;$/, ''))) {
-    if (statement) await database.db.execute(sql.raw(statement));
-  }
-}
-
-async function rows(database: TestDatabase, query: string): Promise<Record<string, unknown>[]> {
-  const result = await database.db.execute(sql.raw(query));
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
-}
 
 // Each test starts a database of its own and runs the migrations on it: on a loaded machine that
 // took 38 s for PGlite, past the suite's 30 s.

@@ -22,6 +22,7 @@ const texts = {
     create: 'Create',
     delete: 'Delete',
     cancel: 'Cancel',
+    keep: (name: string) => `Keep ${name}`,
     discard: 'Discard',
     offline: 'You are offline. Nothing was saved; check your connection and try again.',
     deleteFailed: 'Deleting BRAND failed.',
@@ -38,6 +39,7 @@ const texts = {
     create: 'إنشاء',
     delete: 'حذف',
     cancel: 'إلغاء',
+    keep: (name: string) => `أبقِ على ${name}`,
     discard: 'تجاهل',
     offline: 'أنت غير متصل بالإنترنت. لم يُحفظ شيء؛ تحقق من اتصالك وحاول مرة أخرى.',
     deleteFailed: 'تعذّر حذف العلامة التجارية.',
@@ -162,12 +164,13 @@ for (const language of ['en', 'ar'] as const) {
     await expect(page.getByText(text.deleting)).toHaveCount(0);
     await expect(page.getByText(locationName[language])).toHaveCount(1);
     await expect(question).toBeVisible();
-    // Delete stays disabled while the brand is in use; the focus is on Cancel, the way out.
+    // Delete stays disabled while the brand is in use; the focus is on the keep button, the way out.
     await expect(question.getByRole('button', { name: text.delete, exact: true })).toBeDisabled();
-    await expect(question.getByRole('button', { name: text.cancel })).toBeFocused();
+    const keep = question.getByRole('button', { name: text.keep(brandName[language]) });
+    await expect(keep).toBeFocused();
     await page.screenshot({ path: `e2e/artifacts/refusal-in-use-${language}.png` });
 
-    await question.getByRole('button', { name: text.cancel }).click();
+    await keep.click();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     expect((await api.get(`brands/${brand.id}`)).status()).toBe(200);
   });

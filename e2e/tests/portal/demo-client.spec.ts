@@ -45,7 +45,10 @@ test('the demo client signs in through Dukkan, refreshes, and is signed out when
   // The owner ends the trial on the dashboard: the demo client's next look at Dukkan signs it out.
   await page.goto(`${e2eServer.url}/?lng=en`);
   await applicationCard(page).getByRole('button', { name: 'Cancel subscription' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'End free trial' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: 'End trial now — it cannot be restarted' })
+    .click();
   await expect(applicationCard(page)).toContainText('Expired free trial');
 
   await page.goto(demoUrl);

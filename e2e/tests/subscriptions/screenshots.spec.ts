@@ -5,7 +5,8 @@ import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { expect, type Locator, type Page, test } from '../../fixtures/test.ts';
 
 /**
- * Screenshots of the dashboard (a subscribed card) and its plan dialog in en/ar × light/dark, wide
+ * Screenshots of the dashboard (a subscribed card), its plan dialog and the confirmations that end
+ * a subscription or a free trial in en/ar × light/dark, wide
  * (1280 × 800) and narrow (390 × 844), and of /subscriptions and /payments in en light and ar dark
  * at both widths, kept in e2e/artifacts/. At each:
  * the page does not scroll sideways, the card's actions and the dialog's confirm button are wholly
@@ -17,9 +18,42 @@ const texts = {
     confirm: 'Change plan',
     subscribed: /Subscribed until/,
     approved: 'Approved',
+    cancel: 'Cancel subscription',
+    keepSubscription: 'Keep subscription',
+    endSubscription: 'End subscription',
+    keepTrial: 'Keep trial',
+    endTrial: 'End trial now — it cannot be restarted',
   },
-  ar: { changePlan: 'غيّر الخطة', confirm: 'غيّر الخطة', subscribed: /مشترك حتى/, approved: 'مقبول' },
+  ar: {
+    changePlan: 'غيّر الخطة',
+    confirm: 'غيّر الخطة',
+    subscribed: /مشترك حتى/,
+    approved: 'مقبول',
+    cancel: 'ألغِ الاشتراك',
+    keepSubscription: 'أبقِ على الاشتراك',
+    endSubscription: 'أنهِ الاشتراك',
+    keepTrial: 'أبقِ على التجربة',
+    endTrial: 'أنهِ التجربة الآن — لا يمكن بدؤها من جديد',
+  },
 };
+
+/** The confirmation that ends it: both buttons, named, wholly on screen; shot; kept (nothing ends). */
+async function shootEndConfirmation(
+  page: Page,
+  name: string,
+  keep: string,
+  end: string,
+  shot: () => Promise<unknown>,
+) {
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('button', { name: keep })).toBeFocused();
+  await expectNoHorizontalOverflow(page);
+  await expectOnScreen(page, `${name}: ${keep}`, confirm.getByRole('button', { name: keep }));
+  await expectOnScreen(page, `${name}: ${end}`, confirm.getByRole('button', { name: end }));
+  await shot();
+  await confirm.getByRole('button', { name: keep }).click();
+  await expect(confirm).toBeHidden();
+}
 
 async function expectOnScreen(page: Page, what: string, control: Locator) {
   const width = page.viewportSize()?.width;
@@ -81,6 +115,11 @@ test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, w
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
 
+      await card.getByRole('button', { name: text.cancel }).click();
+      await shootEndConfirmation(page, 'cancel dialog', text.keepSubscription, text.endSubscription, () =>
+        shot('cancel-dialog'),
+      );
+
       // The lists are the generic list's, shot in every combination elsewhere: two themes here.
       if ((language === 'en') !== (theme === 'light')) continue;
       await page.goto(`/subscriptions?lng=${language}`);
@@ -94,6 +133,35 @@ test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, w
       await expectNoHorizontalOverflow(page);
       await expectRowActionsVisible(page, { actions: false });
       await shot('payments');
+    }
+  }
+  await close();
+});
+
+test('the confirmation that ends a free trial in en/ar, wide and narrow', async ({ browser }) => {
+  const { page, close } = await newWorkspaceOwner(browser, 'en');
+  const user = await (await page.request.get('/api/auth/user')).json();
+  const workspaceId: string = user.data.adminWorkspaces[0].id;
+  const applications = await (await page.request.get(`/api/applications?workspaceId=${workspaceId}`)).json();
+  const started = await page.request.post(`/api/subscriptions/events?workspaceId=${workspaceId}`, {
+    data: { applicationId: applications.data[0].id, event: 'startTrial' },
+    headers: { origin: e2eServer.url },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  for (const language of ['en', 'ar'] as const) {
+    const text = texts[language];
+    for (const [theme, size] of shotVariants(language)) {
+      await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+      await page.setViewportSize(shotViewports[size]);
+      await page.goto(`/?lng=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await applicationCard(page).getByRole('button', { name: text.cancel }).click();
+      await shootEndConfirmation(page, 'trial end dialog', text.keepTrial, text.endTrial, () =>
+        page.screenshot({
+          path: `e2e/artifacts/trial-end-dialog-${size}-${language}-${theme}.png`,
+          fullPage: true,
+        }),
+      );
     }
   }
   await close();

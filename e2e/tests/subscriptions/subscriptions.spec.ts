@@ -23,6 +23,8 @@ const texts = {
     open: 'Open the app',
     quarterly: /Quarterly/,
     cancel: 'Cancel subscription',
+    keepSubscription: 'Keep subscription',
+    endSubscription: 'End subscription',
     cancelling: /Cancelled · ends on/,
     approvedMail: /was approved and is active until[\s\S]*?The invoice of this period is [^\n]+/,
     rejectedMail: /was not approved/,
@@ -38,7 +40,8 @@ const texts = {
     open: 'افتح التطبيق',
     quarterly: /ربع سنوي/,
     cancel: 'ألغِ الاشتراك',
-    endTrial: 'أنهِ التجربة المجانية',
+    keepTrial: 'أبقِ على التجربة',
+    endTrial: 'أنهِ التجربة الآن — لا يمكن بدؤها من جديد',
     expiredFreeTrial: 'تجربة مجانية منتهية',
     approvedMail: /تمت الموافقة على اشتراك[\s\S]*?قيمة فاتورة هذه الفترة [^\n]+/,
     rejectedMail: /لم تتم الموافقة على طلب [^\n]+ للاشتراك في التطبيق التجريبي/,
@@ -111,7 +114,9 @@ test.describe('applications, subscriptions and payments', () => {
     await card.getByRole('button', { name: text.cancel }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('It keeps working until');
-    await confirm.getByRole('button', { name: text.cancel }).click();
+    // The safe button names what it keeps, the other the action: no "Cancel" on both.
+    await expect(confirm.getByRole('button', { name: text.keepSubscription })).toBeFocused();
+    await confirm.getByRole('button', { name: text.endSubscription }).click();
     await expect(card).toContainText(text.cancelling);
     await expect(card.getByRole('button')).toHaveCount(0);
     await expect(card.getByRole('link', { name: new RegExp(text.open) })).toBeVisible();
@@ -135,6 +140,7 @@ test.describe('applications, subscriptions and payments', () => {
     await expect(card.getByRole('link', { name: new RegExp(text.open) })).toBeVisible();
     // Ended early, the trial has expired, and is had once: the card no longer offers it.
     await card.getByRole('button', { name: text.cancel }).click();
+    await expect(page.getByRole('alertdialog').getByRole('button', { name: text.keepTrial })).toBeFocused();
     await page.getByRole('alertdialog').getByRole('button', { name: text.endTrial }).click();
     await expect(card).toContainText(text.expiredFreeTrial);
     await expect(card.getByRole('link', { name: new RegExp(text.open) })).toHaveCount(0);

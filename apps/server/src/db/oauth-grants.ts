@@ -100,7 +100,7 @@ export function revokeUserGrants(db: Database, userId: string): Promise<number> 
 export function revokeUnusableGrants(db: Database, scope: { workspaceId: string; userId?: string }) {
   const usable = sql`exists (
     select 1 from ${memberships}
-    join ${subscriptions} on ${subscriptions.workspaceId} = ${memberships.workspaceId}
+    join ${subscriptions} on ${subscriptions.workspaceId} = ${oauthGrants.workspaceId}
       and ${subscriptions.applicationId} = ${oauthGrants.applicationId}
       and ${inArray(subscriptions.status, [...activeSubscriptionStatuses])}
     join ${applications} on ${applications.id} = ${oauthGrants.applicationId}

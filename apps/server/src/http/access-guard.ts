@@ -42,7 +42,7 @@ function prepareSessionGrant(db: Database) {
         eq(memberships.status, 'active'),
       ),
     )
-    .leftJoin(roles, eq(roles.id, memberships.roleId))
+    .leftJoin(roles, and(eq(roles.id, memberships.roleId), eq(roles.workspaceId, memberships.workspaceId)))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),

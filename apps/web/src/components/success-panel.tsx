@@ -18,14 +18,25 @@ function SuccessPanel({ title, body, children }: { title: string; body: string; 
   );
 }
 
-/** A public page once its form was sent: the message, and the way back to sign-in. */
-export function SentPage({ title, body }: { title: string; body: string }) {
+/**
+ * A public page once its form was sent: the message, and the way back to sign-in (`loginLink`:
+ * the sign-in it was reached from, with its return path).
+ */
+export function SentPage({
+  title,
+  body,
+  loginLink = '/login',
+}: {
+  title: string;
+  body: string;
+  loginLink?: string;
+}) {
   const { t } = useTranslation();
   return (
     <PublicLayout>
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-lg shadow-slate-900/5 dark:border-slate-800 dark:bg-slate-900 dark:shadow-none">
         <SuccessPanel title={title} body={body}>
-          <TextLink to="/login">{t('common.backToLogin')}</TextLink>
+          <TextLink to={loginLink}>{t('common.backToLogin')}</TextLink>
         </SuccessPanel>
       </div>
     </PublicLayout>

@@ -174,6 +174,23 @@ describe('locales', () => {
         expect(texts.has(`subscriptions.refusals.${reason}`), reason).toBe(true);
   });
 
+  it("says the phone number's lengths in what the rule counts: digits, a leading + as one", async () => {
+    const { limits, phoneField, validationCodes: codes } = await import('@dukkan/contract');
+    const digits = (count: number) => '٠١٢٣٤٥٦٧٨٩0123456789'.slice(0, count);
+    const refusal = (phone: string) => phoneField.safeParse(phone).error?.issues[0]?.message;
+    // Separators are not counted; a leading + is.
+    expect(refusal(`(${digits(3)}) ${digits(limits.phoneMin - 5)}-0`)).toBe(codes.PHONE_TOO_SHORT);
+    expect(refusal(`+${digits(limits.phoneMin - 1)}`)).toBeUndefined();
+    expect(refusal(`+${digits(limits.phoneMax)}`)).toBe(codes.PHONE_TOO_LONG);
+    expect(english.get('validation.PHONE_TOO_SHORT')).toContain(`at least ${limits.phoneMin} digits`);
+    expect(english.get('validation.PHONE_TOO_LONG')).toContain(`at most ${limits.phoneMax} digits`);
+    expect(arabic.get('validation.PHONE_TOO_SHORT')).toContain(`${limits.phoneMin} أرقام`);
+    expect(arabic.get('validation.PHONE_TOO_LONG')).toContain(`${limits.phoneMax} رقمًا`);
+    for (const texts of [english, arabic])
+      for (const code of ['PHONE_TOO_SHORT', 'PHONE_TOO_LONG'])
+        expect(texts.get(`validation.${code}`)).toContain('+');
+  });
+
   it('has a message for every validation code of the contract', async () => {
     const { validationCodes } = await import('@dukkan/contract');
     for (const code of Object.keys(validationCodes))

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  forgetLoginReturn,
   landingAfterSignIn,
   loginPathFor,
   loginRedirectFor,
   loginRedirectTarget,
+  loginReturnState,
   type SignInAccess,
+  withLoginReturn,
 } from './login-redirect.ts';
 
 describe('login redirect (spec §2)', () => {
@@ -172,5 +175,43 @@ describe('landing after sign-in: from if it may be opened, else /, else the firs
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the return of a sign-in kept for the tab (decision 0034)', () => {
+  const portal = { search: '?client_id=dukkan-demo&interaction=abc' };
+
+  it('finds the query again for the same from, after a reload or a detour that lost the state', () => {
+    forgetLoginReturn();
+    expect(loginReturnState('/authenticate', portal)).toBe(portal);
+    expect(loginReturnState('/authenticate', null)).toEqual(portal);
+    // A detour's link back keeps from; the invitation's email, if any, stays beside it.
+    expect(loginReturnState('/authenticate', { email: 'sara@example.com' })).toEqual({
+      ...portal,
+      email: 'sara@example.com',
+    });
+  });
+
+  it('gives it to no other from, and forgets it once signed in', () => {
+    forgetLoginReturn();
+    loginReturnState('/authenticate', portal);
+    expect(loginReturnState('/brands', null)).toBeNull();
+    expect(loginReturnState(null, null)).toBeNull();
+    forgetLoginReturn();
+    expect(loginReturnState('/authenticate', null)).toBeNull();
+  });
+
+  it('a newer query replaces the older one', () => {
+    forgetLoginReturn();
+    loginReturnState('/authenticate', portal);
+    loginReturnState('/authenticate', { search: '?client_id=other' });
+    expect(loginReturnState('/authenticate', undefined)).toEqual({ search: '?client_id=other' });
+    forgetLoginReturn();
+  });
+
+  it('links the detour and the way back with from', () => {
+    expect(withLoginReturn('/forgot-password', '/authenticate')).toBe('/forgot-password?from=/authenticate');
+    expect(withLoginReturn('/login', '/a&b')).toBe('/login?from=/a%26b');
+    expect(withLoginReturn('/login', null)).toBe('/login');
   });
 });

@@ -15,8 +15,7 @@ export function loginEmailFrom(state: unknown): string {
 
 /** `/login?from=/brands` with the query kept out of the URL: `from` holds the path only (spec §2). */
 export function loginPathFor(pathname: string): string {
-  // Keep slashes readable (`from=/brands`) while escaping what would break the query string.
-  return `/login?from=${encodeURIComponent(pathname).replace(/%2F/gi, '/')}`;
+  return withLoginReturn('/login', pathname);
 }
 
 /**
@@ -112,4 +111,65 @@ export function landingAfterSignIn(
   if (access.mayOpen(pathnameOf(target))) return target;
   if (access.mayOpen('/')) return '/';
   return access.menu.find((path) => access.mayOpen(path)) ?? target;
+}
+
+/**
+ * The query string a sign-in must return with (the portal's OAuth parameters), kept for the tab
+ * (`sessionStorage`, decision 0034) beside navigation state: a reload of /login or a detour
+ * through /forgot-password and back, which arrive without that state, still return with it. Kept
+ * for one return path at a time, and only handed back for that same path.
+ */
+const loginReturnKey = 'dukkan.loginReturn';
+
+interface StoredLoginReturn {
+  from: string;
+  search: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null; // blocked storage: navigation state alone, as before
+  }
+}
+
+/**
+ * The navigation state /login goes on with: `state` as given when it carries a query string (and
+ * that query is remembered for `from`); else, for the same `from`, the query remembered earlier in
+ * this tab; else `state` unchanged.
+ */
+export function loginReturnState(from: string | null, state: unknown): unknown {
+  const given = state as LoginRedirectState | null;
+  const store = storage();
+  if (!from || !store) return state;
+  try {
+    if (typeof given?.search === 'string' && given.search !== '') {
+      store.setItem(
+        loginReturnKey,
+        JSON.stringify({ from, search: given.search } satisfies StoredLoginReturn),
+      );
+      return state;
+    }
+    const stored = JSON.parse(store.getItem(loginReturnKey) ?? 'null') as Partial<StoredLoginReturn> | null;
+    if (stored?.from !== from || typeof stored.search !== 'string') return state;
+    return { ...(given ?? {}), search: stored.search } satisfies LoginRedirectState;
+  } catch {
+    return state;
+  }
+}
+
+/** Signed in and on the way back: the remembered query has been used. */
+export function forgetLoginReturn(): void {
+  try {
+    storage()?.removeItem(loginReturnKey);
+  } catch {
+    // blocked storage: nothing was kept
+  }
+}
+
+/** /login or /forgot-password keeping the return path (`?from=`) of the page it is reached from. */
+export function withLoginReturn(path: '/login' | '/forgot-password', from: string | null): string {
+  // Keep slashes readable (`from=/brands`) while escaping what would break the query string.
+  return from ? `${path}?from=${encodeURIComponent(from).replace(/%2F/gi, '/')}` : path;
 }

@@ -15,7 +15,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageCodes, resolveLanguage } from '../i18n/languages.ts';
 import type { ListParams } from './list-params.ts';
-import { useResourceList } from './use-resource.ts';
+import { useResourceAccess, useResourceList } from './use-resource.ts';
 
 // The ~420 time zones take 100–200 ms to label: once per language and day (their offsets change
 // with the clocks), kept for the page's life.
@@ -203,6 +203,8 @@ export function useRecordOptions(
   const { t, i18n } = useTranslation();
   const definition = requireResource(resourceKey);
   const list = useResourceList(definition, optionListParams(definition));
+  // Without the view permission the list is never asked for: no choices, and not for want of records.
+  const mayView = useResourceAccess(definition).allows('list');
   const parentField = tree?.parentField;
   const leaveOut = tree?.leaveOut;
   const forChoice = choice !== undefined;
@@ -221,5 +223,18 @@ export function useRecordOptions(
       leaveOut,
     );
   }, [list.data, definition, i18n.language, t, parentField, leaveOut, forChoice, current]);
-  return { options: choices, isLoading: list.isLoading, definition };
+  return {
+    options: choices,
+    isLoading: list.isLoading,
+    definition,
+    /** Said where the choices would be when the member may not view the resource's records. */
+    refusal: mayView ? null : mayNotViewText(t, definition, i18n.language),
+  };
+}
+
+/** "You may not view brands": what a picker of records says to a member without their view permission. */
+export function mayNotViewText(t: TFunction, definition: ResourceDefinition, language: string): string {
+  // The menu's name of the records, as a word inside a sentence ("Brands" → "brands").
+  const resource = t(`nav.${definition.key}` as never, { defaultValue: definition.key }) as string;
+  return t('form.mayNotView', { resource: resource.toLocaleLowerCase(language) });
 }

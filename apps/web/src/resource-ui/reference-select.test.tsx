@@ -1,4 +1,4 @@
-import { type CategoryRecord, categoriesResource } from '@dukkan/contract';
+import { type CategoryRecord, categoriesResource, locationsResource } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -7,6 +7,7 @@ import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/ar.json';
 import { bothLanguages } from '../test/localized.ts';
 import { callsTo, testUser } from '../test/render.tsx';
+import { downtownLocation } from './location-test-data.ts';
 import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
@@ -99,5 +100,52 @@ describe('a reference select', () => {
     const select = await parentSelect(await screen.findByRole('dialog'));
     expect(select.selectedOptions[0]?.textContent).toBe('طعام (معطّل)');
     expect(choices(select)).toEqual(['مشروبات', 'طعام (معطّل)']);
+  });
+});
+
+/**
+ * A member who may not view the records a select offers gets no list (it is never asked for), and
+ * is told why, not that there are none yet.
+ */
+describe('a reference select of records the member may not view', () => {
+  const locationsOnly = testUser([{ ...shop, grant: ['viewLocations', 'addLocations'] }]);
+  const locations = {
+    path: '/api/locations',
+    body: { data: [downtownLocation], meta: { total: 1, page: 1, pageSize: 25 } },
+  };
+  const brandSelect = async () => {
+    const person = userEvent.setup();
+    await person.click((await screen.findAllByRole('button', { name: /^(New location|إضافة فرع)$/ }))[0]!);
+    return (await screen.findByRole('dialog')).querySelector('select[name="brandId"]') as HTMLSelectElement;
+  };
+
+  it('says "You may not view brands", and asks for none', async () => {
+    const { calls } = renderResourceScreen(locationsResource, 'Locations', locationsOnly, [locations]);
+    const select = await brandSelect();
+    expect([...select.options].map((option) => option.textContent)).toEqual(['You may not view brands']);
+    expect(callsTo(calls, '/api/brands')).toHaveLength(0);
+  });
+
+  it('still says "Create a brand first" to a member who may view brands when there are none', async () => {
+    const member = testUser([{ ...shop, grant: ['viewLocations', 'addLocations', 'viewBrands'] }]);
+    renderResourceScreen(locationsResource, 'Locations', member, [
+      locations,
+      { path: '/api/brands', body: { data: [], meta: { total: 0, page: 1, pageSize: 100 } } },
+    ]);
+    const select = await brandSelect();
+    await waitFor(() =>
+      expect([...select.options].map((option) => option.textContent)).toEqual(['Create a brand first']),
+    );
+  });
+
+  it('says it in Arabic', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderResourceScreen(locationsResource, 'الفروع', locationsOnly, [locations]);
+    const select = await brandSelect();
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      'ليست لديك صلاحية عرض العلامات التجارية',
+    ]);
   });
 });

@@ -335,8 +335,8 @@ describe('ResourceListPage (generic)', () => {
     // Its chunk may still be on its way: the confirmation opens when it arrives.
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Alpha?' });
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(0);
-    // Cancel has the focus first, so Enter never deletes by accident.
-    expect(document.activeElement?.textContent).toBe('Cancel');
+    // The safe button, naming what it keeps, has the focus first, so Enter never deletes by accident.
+    expect(document.activeElement?.textContent).toBe('Keep Alpha');
 
     await person.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleting GADGET successful!')).toBeTruthy();
@@ -382,7 +382,7 @@ describe('ResourceListPage (generic)', () => {
     // Delete cannot be pressed again while the record is in use; the focus is on the way out.
     const confirm = within(dialog).getByRole('button', { name: 'Delete' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Keep Alpha'));
     await person.keyboard('{Enter}');
     expect(callsTo(calls, '/api/gadgets/1', 'DELETE')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

@@ -32,12 +32,16 @@ export interface ResourceEditorProps<R> {
   onClose: () => void;
 }
 
-/** How deleting reads for this resource: "Delete" by default, "Remove from workspace" for members. */
+/**
+ * How deleting reads for this resource: "Delete" by default, "Remove from workspace" for members;
+ * the confirmation's safe button names what it keeps ("Keep Manager", `keep`).
+ */
 interface DeleteWording<R> {
   action: OperationAction;
   label: string;
   title: (record: R) => string;
   body: (record: R) => ReactNode;
+  keep: (record: R) => string;
   confirm: string;
 }
 
@@ -150,6 +154,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
     label: t('common.delete'),
     title: (record) => t('resourceList.deleteTitle', { name: recordLabel(record) }),
     body: (record) => t('resourceList.deleteBody', { name: recordLabel(record) }),
+    keep: (record) => t('resourceList.keep', { name: recordLabel(record) }),
     confirm: t('common.delete'),
   };
 
@@ -317,6 +322,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
           if (!open) setDeleting(null);
         }}
         title={deleting ? wording.title(deleting) : ''}
+        keepLabel={deleting ? wording.keep(deleting) : ''}
         confirmLabel={wording.confirm}
         onConfirm={() =>
           deleting

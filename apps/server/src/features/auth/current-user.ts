@@ -39,7 +39,7 @@ async function loadRows(db: Database, userId: string) {
       })
       .from(memberships)
       .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-      .leftJoin(roles, eq(roles.id, memberships.roleId))
+      .leftJoin(roles, and(eq(roles.id, memberships.roleId), eq(roles.workspaceId, memberships.workspaceId)))
       .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
       .orderBy(asc(workspaces.name), asc(workspaces.id)),
   ]);

@@ -78,7 +78,7 @@ async function brandUsers({ db, workspaceId }: HookContext, brand: ResourceRow):
       where workspace_id = ${workspaceId} and brand_id = ${brand.id as string}
       union all
       select distinct p.name_en, p.name_ar, p.code from ${recipeLines} line
-      join ${products} p on p.id = line.product_id
+      join ${products} p on p.id = line.product_id and p.workspace_id = line.workspace_id
       where line.workspace_id = ${workspaceId} and ${brand.id as string}::uuid = any(line.brand_ids)
     )
     select name_en, name_ar, count(*) over () as total from users order by code limit ${inUseNamesShown}`);
@@ -132,10 +132,10 @@ export const catalogueCustomizations: readonly ResourceCustomization[] = [
     hooks: { usedBy: brandUsers, beforeDelete: clearCustomersBrand },
     // Written out qualified: an unqualified "id" inside the subquery would mean the location's own id.
     computed: {
-      locationsCount:
-        sql<number>`(select count(*) from "locations" where "locations"."brand_id" = "brands"."id")`.mapWith(
-          Number,
-        ),
+      locationsCount: sql<number>`(select count(*) from "locations"
+        where "locations"."brand_id" = "brands"."id" and "locations"."workspace_id" = "brands"."workspace_id")`.mapWith(
+        Number,
+      ),
     },
   },
   {

@@ -8,7 +8,7 @@ import {
   workspaceQuerySchema,
 } from '@dukkan/contract';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploads } from '../../db/schema/index.ts';
 import { AppError, parseInput, validationError } from '../../errors.ts';
@@ -101,7 +101,7 @@ export async function registerFileRoutes(
     try {
       await Promise.all(files.map((file) => fileStore.put(uploadedFileKey(file.path)!, file.bytes)));
     } catch (error) {
-      await db.delete(uploads).where(inArray(uploads.path, paths));
+      await db.delete(uploads).where(and(eq(uploads.workspaceId, workspaceId), inArray(uploads.path, paths)));
       await Promise.allSettled(paths.map((path) => fileStore.delete(uploadedFileKey(path)!)));
       throw error;
     }

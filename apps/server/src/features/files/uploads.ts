@@ -98,6 +98,15 @@ export function uploadedFileKey(path: string): string | null {
   return storedFileKey(path, 'upload');
 }
 
+/**
+ * A workspace's records name only its own files (the engine refuses another's), so a workspace
+ * table is searched in the upload's workspace only: one shard of a database sharded by workspace.
+ */
+function inUploadsWorkspace(table: PgTable): SQL {
+  const workspaceId = (table as Partial<Record<'workspaceId', AnyPgColumn>>).workspaceId;
+  return workspaceId ? sql` and ${workspaceId} = ${uploads.workspaceId}` : sql``;
+}
+
 // A list column is unnested so the check is an equality the planner can hash (one pass over the
 // table's images) rather than `path = any(images)` tried against every row for each upload: with
 // 20,000 products of one image and 21,000 old uploads, 157 ms against 103 s on PostgreSQL (504 ms
@@ -105,8 +114,8 @@ export function uploadedFileKey(path: string): string | null {
 const notReferredBy = ({ table, column }: ImageReference): SQL =>
   column.columnType === 'PgArray'
     ? sql`not exists (select 1 from ${table} cross join lateral unnest(${column}) as referenced(path)
-        where referenced.path = ${uploads.path})`
-    : sql`not exists (select 1 from ${table} where ${column} = ${uploads.path})`;
+        where referenced.path = ${uploads.path}${inUploadsWorkspace(table)})`
+    : sql`not exists (select 1 from ${table} where ${column} = ${uploads.path}${inUploadsWorkspace(table)})`;
 
 /** Taken by one clean-up run at a time, across every instance on the database (a transaction lock). */
 const cleanupLock = sql`select pg_try_advisory_xact_lock(hashtext('upload-cleanup'), 0) as claimed`;

@@ -33,7 +33,9 @@ export async function loadProductReferences(
     ),
     lines as (
       select line.product_id, line.brand_ids, ingredient.measurement_unit_id
-      from recipe_lines line join products ingredient on ingredient.id = line.ingredient_product_id
+      from recipe_lines line
+      join products ingredient
+        on ingredient.id = line.ingredient_product_id and ingredient.workspace_id = line.workspace_id
       where line.workspace_id = ${workspaceId} and line.product_id in (select id from p)
     ),
     refs (product_id, kind, id) as (
@@ -49,14 +51,14 @@ export async function loadProductReferences(
     )
     select refs.product_id, refs.id, names.name_en, names.name_ar, names.symbol
     from refs cross join lateral (
-      select name_en, name_ar, symbol from measurement_units where refs.kind = 'unit' and id = refs.id
-      union all select name_en, name_ar, null from categories where refs.kind = 'category' and id = refs.id
-      union all select name_en, name_ar, null from waste_categories where refs.kind = 'wasteCategory' and id = refs.id
-      union all select title_en, title_ar, null from taxes where refs.kind = 'tax' and id = refs.id
-      union all select name_en, name_ar, null from product_tags where refs.kind = 'tag' and id = refs.id
-      union all select name_en, name_ar, null from variation_types where refs.kind = 'type' and id = refs.id
-      union all select name_en, name_ar, null from variation_values where refs.kind = 'value' and id = refs.id
-      union all select name_en, name_ar, null from brands where refs.kind = 'brand' and id = refs.id
+      select name_en, name_ar, symbol from measurement_units where workspace_id = ${workspaceId} and refs.kind = 'unit' and id = refs.id
+      union all select name_en, name_ar, null from categories where workspace_id = ${workspaceId} and refs.kind = 'category' and id = refs.id
+      union all select name_en, name_ar, null from waste_categories where workspace_id = ${workspaceId} and refs.kind = 'wasteCategory' and id = refs.id
+      union all select title_en, title_ar, null from taxes where workspace_id = ${workspaceId} and refs.kind = 'tax' and id = refs.id
+      union all select name_en, name_ar, null from product_tags where workspace_id = ${workspaceId} and refs.kind = 'tag' and id = refs.id
+      union all select name_en, name_ar, null from variation_types where workspace_id = ${workspaceId} and refs.kind = 'type' and id = refs.id
+      union all select name_en, name_ar, null from variation_values where workspace_id = ${workspaceId} and refs.kind = 'value' and id = refs.id
+      union all select name_en, name_ar, null from brands where workspace_id = ${workspaceId} and refs.kind = 'brand' and id = refs.id
     ) names`);
   for (const row of (found as unknown as { rows: ReferenceRow[] }).rows) {
     byProduct.get(row.product_id)![row.id] = {

@@ -498,7 +498,8 @@ export async function writeVariants({ db, workspaceId }: HookContext, productId:
       await db.execute(sql`update ${productVariants}
         set sku = case when id = any(${arrayParam(skuGivers, 'uuid')}) then null else sku end,
             barcode = case when id = any(${arrayParam(barcodeGivers, 'uuid')}) then null else barcode end
-        where product_id = ${productId} and id = any(${arrayParam([...skuGivers, ...barcodeGivers], 'uuid')})`);
+        where workspace_id = ${workspaceId} and product_id = ${productId}
+          and id = any(${arrayParam([...skuGivers, ...barcodeGivers], 'uuid')})`);
     }
     await db.execute(sql`update ${productVariants} as v
       set position = e.position, sku = e.sku, barcode = e.barcode, price = e.price, cost = e.cost,

@@ -58,6 +58,7 @@ export const productsCustomization = customize<ProductSave>({
         select id from "categories" where workspace_id = ${workspaceId} and id = any((${ids})::uuid[])
         union
         select child.id from "categories" child join tree on child.parent_id = tree.id
+        where child.workspace_id = ${workspaceId}
       )
       select id from tree)`,
   },

@@ -84,7 +84,7 @@ async function recipeLoops(
     select found.product_id as "ingredientId",
       (select json_agg(json_build_object('en', product.name_en, 'ar', product.name_ar) order by step.n)
        from unnest(found.path) with ordinality as step (id, n)
-       join ${products} product on product.id = step.id) as names
+       join ${products} product on product.id = step.id and product.workspace_id = ${workspaceId}) as names
     from found`);
   const loops = new Map<string, LocalizedText[]>();
   for (const row of rowsOf<{ ingredientId: string; names: { en: string | null; ar: string | null }[] }>(
@@ -255,11 +255,18 @@ export async function loadRecipes(
       // The variant's values in its type order; null for a line of the whole product.
       variantValues: sql<{ en: string | null; ar: string | null }[] | null>`(
         select json_agg(json_build_object('en', value.name_en, 'ar', value.name_ar) order by link.position)
-        from "product_variant_values" link join "variation_values" value on value.id = link.value_id
-        where link.variant_id = ${recipeLines.ingredientVariantId})`,
+        from "product_variant_values" link
+        join "variation_values" value on value.id = link.value_id and value.workspace_id = link.workspace_id
+        where link.variant_id = ${recipeLines.ingredientVariantId} and link.workspace_id = ${recipeLines.workspaceId})`,
     })
     .from(recipeLines)
-    .innerJoin(products, eq(products.id, recipeLines.ingredientProductId))
+    .innerJoin(
+      products,
+      and(
+        eq(products.id, recipeLines.ingredientProductId),
+        eq(products.workspaceId, recipeLines.workspaceId),
+      ),
+    )
     .where(
       and(eq(recipeLines.workspaceId, context.workspaceId), inArray(recipeLines.productId, [...productIds])),
     )

@@ -9,11 +9,11 @@ import { refuseTagsNotHeld } from './grant-rules.ts';
 export const rolesCustomization: ResourceCustomization = {
   key: 'authorityRoles',
   table: roles,
+  // Written out qualified: Drizzle leaves the columns of a one-table select unqualified, and the
+  // subquery's own table would then claim a name both have (workspace_id).
   computed: {
-    usersCount:
-      sql<number>`(select count(*) from ${memberships} where ${memberships.roleId} = ${roles.id})`.mapWith(
-        Number,
-      ),
+    usersCount: sql<number>`(select count(*) from "memberships" holder
+      where holder.role_id = "roles"."id" and holder.workspace_id = "roles"."workspace_id")`.mapWith(Number),
   },
   hooks: {
     beforeWrite({ grant }, input, existing) {

@@ -185,7 +185,10 @@ async function runClock(services: SubscriptionClockServices, now: Date): Promise
     for (const subscriptionId of handled) run.applied.push({ subscriptionId, event });
   }
   run.warned = await drain(services, run, warningDue(now), async (tx, row) => {
-    await tx.update(subscriptions).set({ warnedForEnd: row.endDate }).where(eq(subscriptions.id, row.id));
+    await tx
+      .update(subscriptions)
+      .set({ warnedForEnd: row.endDate })
+      .where(and(eq(subscriptions.workspaceId, row.workspaceId), eq(subscriptions.id, row.id)));
     const [application] = await tx.select().from(applications).where(eq(applications.id, row.applicationId));
     const renewing = row.status === 'approved' && !row.cancelling;
     const plan = row.nextPlan ?? row.plan;

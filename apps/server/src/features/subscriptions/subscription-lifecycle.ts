@@ -233,7 +233,7 @@ export async function applySubscriptionEvent(
       const [subscription] = await tx
         .update(subscriptions)
         .set({ ...effect.values, updatedAt: now })
-        .where(eq(subscriptions.id, previous.id))
+        .where(and(eq(subscriptions.workspaceId, previous.workspaceId), eq(subscriptions.id, previous.id)))
         .returning();
       await auditSubscription(tx, request, previous, subscription!);
       // A subscription that no longer lets the workspace use the application ends its sign-ins.

@@ -5,7 +5,7 @@ import {
   type SubscriptionSummary,
   subscriptionStatuses,
 } from '@dukkan/contract';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
@@ -218,7 +218,7 @@ async function settleInvoice(
     const [marked] = await tx
       .update(payments)
       .set({ status: outcome, updatedAt: now })
-      .where(eq(payments.id, invoiceId))
+      .where(and(eq(payments.workspaceId, invoice.workspaceId), eq(payments.id, invoiceId)))
       .returning();
     await recordAudit(tx, [
       auditEntry(payments, invoice.workspaceId, 'invoices', invoiceId, invoice, marked!),
@@ -226,7 +226,9 @@ async function settleInvoice(
     const [subscription] = await tx
       .select()
       .from(subscriptions)
-      .where(eq(subscriptions.id, invoice.subscriptionId))
+      .where(
+        and(eq(subscriptions.workspaceId, invoice.workspaceId), eq(subscriptions.id, invoice.subscriptionId)),
+      )
       .for('update');
     const awaited =
       outcome === 'successful' &&

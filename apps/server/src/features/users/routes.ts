@@ -173,7 +173,7 @@ export function registerWorkspaceUserRoutes(
         .from(roles)
         .leftJoin(
           memberships,
-          and(eq(memberships.roleId, roles.id), eq(memberships.workspaceId, workspaceId)),
+          and(eq(memberships.roleId, roles.id), eq(memberships.workspaceId, roles.workspaceId)),
         )
         .where(eq(roles.workspaceId, workspaceId))
         .groupBy(roles.id, roles.title)

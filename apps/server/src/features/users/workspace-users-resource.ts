@@ -1,5 +1,5 @@
 import { limits } from '@dukkan/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { memberships, roles, users } from '../../db/schema/index.ts';
 import { collated } from '../../db/schema/sorting.ts';
 import type { ResourceCustomization, ResourceTable } from '../../resource-engine/storage.ts';
@@ -39,7 +39,10 @@ export const workspaceUsersCustomization: ResourceCustomization = {
     join: (query) =>
       query
         .innerJoin(users, eq(users.id, memberships.userId))
-        .leftJoin(roles, eq(roles.id, memberships.roleId)),
+        .leftJoin(
+          roles,
+          and(eq(roles.id, memberships.roleId), eq(roles.workspaceId, memberships.workspaceId)),
+        ),
   },
   computed: {
     // In the sort collation, as every list's names: the same order on PGlite and PostgreSQL.

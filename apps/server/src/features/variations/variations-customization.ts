@@ -149,8 +149,10 @@ async function productsUsing(
       where workspace_id = ${workspaceId} and (
         exists (
           select 1 from ${productVariants} variant
-          join ${productVariantValues} link on link.variant_id = variant.id
-          where variant.product_id = ${products.id} and link.value_id in (${values}))
+          join ${productVariantValues} link
+            on link.variant_id = variant.id and link.workspace_id = variant.workspace_id
+          where variant.product_id = ${products.id} and variant.workspace_id = ${products.workspaceId}
+            and link.value_id in (${values}))
         or options @> ${typeOption}::jsonb)
       order by coalesce(${first}, ${second}) collate ${sql.identifier(sortCollation)}, id
       limit ${inUseNamesShown}`),
@@ -218,7 +220,7 @@ const typeHooks: ResourceHooks = {
   usedBy: (context, type) =>
     productsUsing(
       context,
-      sql`select id from ${variationValues} where type_id = ${type.id as string}`,
+      sql`select id from ${variationValues} where workspace_id = ${context.workspaceId} and type_id = ${type.id as string}`,
       sql`${JSON.stringify([{ typeId: type.id }])}`,
     ),
 };
@@ -241,7 +243,8 @@ export const variationCustomizations: readonly ResourceCustomization[] = [
                    from (values ('en', v.name_en), ('ar', v.name_ar)) as n(locale, value) where n.value is not null),
           'position', v.position, 'status', v.status)
         order by v.position, v.created_at), '[]'::json)
-        from "variation_values" v where v.type_id = "variation_types"."id")`,
+        from "variation_values" v
+        where v.type_id = "variation_types"."id" and v.workspace_id = "variation_types"."workspace_id")`,
     },
     hooks: typeHooks,
   },

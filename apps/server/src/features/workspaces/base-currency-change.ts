@@ -150,6 +150,6 @@ async function rebaseRates(tx: Database, workspaceId: string, plan: BaseCurrency
     await tx
       .update(exchangeRates)
       .set({ currency: entry.currency, rate: entry.rate, updatedAt: now })
-      .where(eq(exchangeRates.id, row.id));
+      .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.id, row.id)));
   }
 }

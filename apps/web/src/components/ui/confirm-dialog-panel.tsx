@@ -10,6 +10,9 @@ export interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   children: ReactNode;
+  /** The safe button: what it keeps ("Keep subscription"), never a bare "Cancel". */
+  keepLabel: string;
+  /** The action, named ("End subscription", "Delete"). */
   confirmLabel: string;
   tone?: 'danger' | 'default';
   /**
@@ -25,12 +28,13 @@ export function ConfirmDialogPanel({
   onOpenChange,
   title,
   children,
+  keepLabel,
   confirmLabel,
   tone = 'danger',
   onConfirm,
 }: ConfirmDialogProps) {
   const { t, i18n } = useTranslation();
-  const cancel = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // Refused for a reason that stands (the record is in use): confirming again cannot pass.
@@ -59,27 +63,20 @@ export function ConfirmDialogPanel({
     }
   };
 
-  // The confirm button, focused by its click, is disabled: the focus goes to Cancel, the way out.
+  // The confirm button, focused by its click, is disabled: the focus goes to the keep button, the way out.
   useEffect(() => {
-    if (blocked) cancel.current?.focus();
+    if (blocked) keep.current?.focus();
   }, [blocked]);
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={change}
-      title={title}
-      role="alertdialog"
-      size="sm"
-      initialFocus={cancel}
-    >
+    <Dialog open={open} onOpenChange={change} title={title} role="alertdialog" size="sm" initialFocus={keep}>
       <DialogBody className="space-y-4 text-sm text-slate-700 dark:text-slate-300">
         <div>{children}</div>
         {failure && <Alert tone="error">{failure}</Alert>}
       </DialogBody>
       <DialogFooter>
-        <Button ref={cancel} variant="secondary" onClick={() => change(false)} disabled={pending}>
-          {t('common.cancel')}
+        <Button ref={keep} variant="secondary" onClick={() => change(false)} disabled={pending}>
+          {keepLabel}
         </Button>
         <Button
           variant={tone === 'danger' ? 'danger' : 'primary'}

@@ -10,8 +10,9 @@ const ConfirmDialogPanel = lazyComponent(() =>
 );
 
 /**
- * "Are you sure?": an alert dialog whose Cancel button has the focus first, so Enter never
- * deletes by accident. A refusal (a role still in use) is shown inside, where the user looks, and
+ * "Are you sure?": an alert dialog whose two buttons name what they do — the safe one what it
+ * keeps ("Keep subscription"), the other the action ("End subscription") — the safe one with the
+ * focus first, so Enter never deletes by accident. A refusal (a role still in use) is shown inside, where the user looks, and
  * while it stands (the record is in use) the confirm button is disabled.
  * Nothing is rendered before it first opens; it opens as soon as its chunk is there.
  */

@@ -357,16 +357,38 @@ describe('the dashboard (Applications)', () => {
     await person.click(
       within(await findCard('Inventory')).getByRole('button', { name: 'Cancel subscription' }),
     );
-    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel the subscription to Inventory?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'End the subscription to Inventory?' });
     expect(confirm.textContent).toContain('It keeps working until Wed, Mar 31, 2027');
     expect(callsTo(calls, '/api/subscriptions/events', 'POST')).toHaveLength(0);
-    await person.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
+    await person.click(within(confirm).getByRole('button', { name: 'End subscription' }));
     expect(await screen.findByText('Subscription to Inventory cancelled')).toBeTruthy();
     expect(callsTo(calls, '/api/subscriptions/events', 'POST')[0]?.body).toEqual({
       applicationId: subscribed.id,
       event: 'cancel',
     });
   });
+
+  it.each([
+    ['a subscription', subscribed, 'Inventory', 'Keep subscription', 'End subscription'],
+    ['a free trial', inTrial, 'Kitchen Display', 'Keep trial', 'End trial now — it cannot be restarted'],
+  ])(
+    'names what the buttons of ending %s do, the keeping one focused and harmless',
+    async (_label, app, name, keep, end) => {
+      const person = userEvent.setup();
+      const { calls } = renderDashboard([{ path: '/api/applications', body: dashboard([app]) }]);
+      await person.click(within(await findCard(name)).getByRole('button', { name: 'Cancel subscription' }));
+      const confirm = await screen.findByRole('alertdialog');
+      const buttons = within(confirm)
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+      expect(buttons).toEqual(expect.arrayContaining([keep, end]));
+      expect(buttons).not.toContain('Cancel');
+      await waitFor(() => expect(document.activeElement?.textContent).toBe(keep));
+      await person.click(within(confirm).getByRole('button', { name: keep }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(callsTo(calls, '/api/subscriptions/events', 'POST')).toHaveLength(0);
+    },
+  );
 
   it("shows a refused cancellation inside the confirmation, in the refusal's words", async () => {
     const person = userEvent.setup();
@@ -378,7 +400,7 @@ describe('the dashboard (Applications)', () => {
       within(await findCard('Inventory')).getByRole('button', { name: 'Cancel subscription' }),
     );
     const confirm = await screen.findByRole('alertdialog');
-    await person.click(within(confirm).getByRole('button', { name: 'Cancel subscription' }));
+    await person.click(within(confirm).getByRole('button', { name: 'End subscription' }));
     expect(
       await within(confirm).findByText(
         'The subscription is already cancelled: it ends with its current period.',
@@ -466,6 +488,20 @@ describe('the dashboard in Arabic', () => {
     expect(within(arabicCard('Payroll')).getByText('مرفوض')).toBeTruthy();
     expect(within(arabicCard('Inventory')).getByText('مشترك حتى الأربعاء، ٣١ مارس ٢٠٢٧')).toBeTruthy();
     expect(within(arabicCard('Inventory')).getByRole('button', { name: 'غيّر الخطة' })).toBeTruthy();
+  });
+
+  it.each([
+    [subscribed, 'Inventory', 'أبقِ على الاشتراك', 'أنهِ الاشتراك'],
+    [inTrial, 'Kitchen Display', 'أبقِ على التجربة', 'أنهِ التجربة الآن — لا يمكن بدؤها من جديد'],
+  ])('names the buttons of ending %# in Arabic', async (app, name, keep, end) => {
+    const person = userEvent.setup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([app]) }]);
+    const arabicCard = await screen.findByRole('article', { name: `تطبيق ${name}` });
+    await person.click(within(arabicCard).getByRole('button', { name: 'ألغِ الاشتراك' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(within(confirm).getByRole('button', { name: keep })).toBeTruthy();
+    expect(within(confirm).getByRole('button', { name: end })).toBeTruthy();
+    expect(within(confirm).queryByRole('button', { name: 'إلغاء' })).toBeNull();
   });
 
   it('prices the plans in Arabic for 3 locations', async () => {

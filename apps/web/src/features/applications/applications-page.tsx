@@ -163,8 +163,9 @@ export function ApplicationsPage() {
             ? t('applications.cancel.trialTitle', { app: cancellingName })
             : t('applications.cancel.title', { app: cancellingName })
         }
+        keepLabel={cancellingTrial ? t('applications.cancel.trialKeep') : t('applications.cancel.keep')}
         confirmLabel={
-          cancellingTrial ? t('applications.cancel.trialConfirm') : t('applications.actions.cancel')
+          cancellingTrial ? t('applications.cancel.trialConfirm') : t('applications.cancel.confirm')
         }
         onConfirm={async () => {
           if (!cancelling) return;

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { PublicCard, PublicLayout, PublicSubmit } from '../../components/public-layout.tsx';
 import { SentPage } from '../../components/success-panel.tsx';
@@ -14,6 +15,7 @@ import { resolveLanguage } from '../../i18n/languages.ts';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { withLoginReturn } from '../../lib/login-redirect.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useInvisibleCaptcha } from '../../lib/use-invisible-captcha.ts';
@@ -27,6 +29,9 @@ export function ForgotPasswordPage() {
   const messageText = useMessageText();
   useDocumentTitle(t('auth.forgotPassword.title'));
   const captcha = useInvisibleCaptcha('forgot_password');
+  // Reached from a sign-in on its way somewhere (the portal): back to that sign-in.
+  const [params] = useSearchParams();
+  const loginLink = withLoginReturn('/login', params.get('from'));
 
   const form = useForm<ForgotPasswordForm, unknown, ForgotPasswordInput>({
     resolver: zodResolver(forgotPasswordInputSchema),
@@ -56,7 +61,11 @@ export function ForgotPasswordPage() {
 
   if (send.isSuccess) {
     return (
-      <SentPage title={t('auth.forgotPassword.successTitle')} body={t('auth.forgotPassword.successBody')} />
+      <SentPage
+        title={t('auth.forgotPassword.successTitle')}
+        body={t('auth.forgotPassword.successBody')}
+        loginLink={loginLink}
+      />
     );
   }
 
@@ -74,7 +83,7 @@ export function ForgotPasswordPage() {
           </PublicSubmit>
         </form>
         <p className="mt-6 text-center text-sm">
-          <TextLink to="/login">{t('common.backToLogin')}</TextLink>
+          <TextLink to={loginLink}>{t('common.backToLogin')}</TextLink>
         </p>
       </PublicCard>
     </PublicLayout>

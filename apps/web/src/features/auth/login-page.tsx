@@ -1,5 +1,5 @@
 import type { CurrentUser, LoginInput } from '@dukkan/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PublicCard, PublicLayout } from '../../components/public-layout.tsx';
@@ -14,7 +14,13 @@ import { describeApiError } from '../../lib/error-messages.ts';
 import { fetchCurrentUser } from '../../lib/fetch-current-user.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
 import { createLazyResolver } from '../../lib/lazy-resolver.ts';
-import { landingAfterSignIn, loginEmailFrom } from '../../lib/login-redirect.ts';
+import {
+  forgetLoginReturn,
+  landingAfterSignIn,
+  loginEmailFrom,
+  loginReturnState,
+  withLoginReturn,
+} from '../../lib/login-redirect.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { activeQueryClient } from '../../lib/query-client-handle.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -60,7 +66,9 @@ export function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const from = params.get('from');
-  const state: unknown = location.state;
+  // The portal's query comes in navigation state; a reload or a detour through /forgot-password
+  // comes back without it, and finds it kept for the tab (decision 0034).
+  const state = useMemo(() => loginReturnState(from, location.state), [from, location.state]);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -85,7 +93,9 @@ export function LoginPage() {
     let left = false;
     landing(user, from, state).then(
       (path) => {
-        if (!left) void navigate(path, { replace: true });
+        if (left) return;
+        forgetLoginReturn();
+        void navigate(path, { replace: true });
       },
       // The signed-in area could not be downloaded (offline): the form stays, with its spinner
       // gone, and a second press tries again.
@@ -194,7 +204,7 @@ export function LoginPage() {
             {(control) => <PasswordInput {...control} name="password" autoComplete="current-password" />}
           </Field>
           <div className="flex justify-end">
-            <TextLink to="/forgot-password" className="text-sm">
+            <TextLink to={withLoginReturn('/forgot-password', from)} className="text-sm">
               {t('auth.login.forgotPassword')}
             </TextLink>
           </div>

@@ -421,6 +421,18 @@ describe('the recipe', () => {
     });
   });
 
+  it("a line's brands tell a member who may not view brands so, not that there are none yet", async () => {
+    const person = userEvent.setup();
+    renderPage({
+      at: `/products/${latte.id}`,
+      grant: ['viewProducts', 'editProducts', 'viewVariations', 'viewMeasurementUnits'],
+    });
+    const line = await screen.findByRole('group', { name: 'Line 1' });
+    await person.click(within(line).getByRole('button', { name: /brands/i }));
+    expect(await screen.findByText('You may not view brands')).toBeTruthy();
+    expect(screen.queryByText('There are no brands yet')).toBeNull();
+  });
+
   it('a quantity typed in Arabic-Indic digits (١٢٫٥) is read as 12.5 and sent', async () => {
     const person = userEvent.setup();
     const { calls } = renderPage({

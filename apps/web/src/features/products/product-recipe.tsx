@@ -64,7 +64,7 @@ function BrandsChooser({
 }) {
   const { t, i18n } = useTranslation();
   const { field } = useController<ProductFormValues, typeof name>({ name });
-  const { options } = useRecordOptions('brands');
+  const { options, refusal } = useRecordOptions('brands');
   const chosen = field.value;
   const names = chosen
     .map((brandId) => options.find((option) => option.value === brandId)?.label)
@@ -91,7 +91,7 @@ function BrandsChooser({
       <PopoverContent className="max-h-72 w-64 overflow-y-auto p-2" aria-label={t('products.recipe.brands')}>
         {options.length === 0 ? (
           <p className="px-1.5 py-1 text-sm text-slate-600 dark:text-slate-400">
-            {t('products.recipe.noBrands')}
+            {refusal ?? t('products.recipe.noBrands')}
           </p>
         ) : (
           <fieldset>

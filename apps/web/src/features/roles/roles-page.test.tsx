@@ -156,5 +156,6 @@ describe('RolesPage', () => {
     await person.click(await screen.findByRole('button', { name: 'Delete: Manager' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete the role Manager?' });
     expect(within(dialog).getByText(/2 member\(s\) hold this role/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Keep the role Manager' })).toBeTruthy();
   });
 });

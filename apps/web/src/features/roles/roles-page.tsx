@@ -56,6 +56,7 @@ export function RolesPage() {
           role.usersCount > 0
             ? t('roles.deleteBodyInUse', { users: number.format(role.usersCount) })
             : t('roles.deleteBody'),
+        keep: (role) => t('roles.keep', { name: role.title }),
         confirm: t('common.delete'),
       }}
     />

@@ -283,6 +283,8 @@ describe('UsersPage', () => {
     ]);
     await person.click(await screen.findByRole('button', { name: 'Remove from workspace: Omar' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove Omar from this workspace?' });
+    // The safe button names whom it keeps.
+    expect(within(dialog).getByRole('button', { name: 'Keep Omar' })).toBeTruthy();
     await person.click(within(dialog).getByRole('button', { name: 'Remove from workspace' }));
     expect(await screen.findByText('Removing USER successful!')).toBeTruthy();
     expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'DELETE')).toHaveLength(1);

@@ -201,6 +201,7 @@ export function UsersPage() {
           label: t('users.remove'),
           title: (member) => t('users.removeTitle', { name: member.name || member.email }),
           body: () => t('users.removeBody'),
+          keep: (member) => t('users.keep', { name: member.name || member.email }),
           confirm: t('users.remove'),
         }}
       />

@@ -300,6 +300,7 @@ describe('the variation types page', () => {
     const dialog = await openSize(person);
     await person.click(dialog.getByRole('button', { name: 'Delete Large' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete Large?' });
+    expect(within(confirm).getByRole('button', { name: 'Keep Large' })).toBeTruthy();
     await person.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(
       await within(confirm).findByText('Records still using this one (7): Shirt, Hoodie, Cap, Scarf, Socks'),

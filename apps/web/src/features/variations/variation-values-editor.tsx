@@ -246,6 +246,7 @@ export function VariationValuesEditor({ type }: { type: VariationTypeRecord }) {
           if (!open) setDeleting(null);
         }}
         title={deleting ? t('resourceList.deleteTitle', { name: nameOf(deleting) }) : ''}
+        keepLabel={deleting ? t('resourceList.keep', { name: nameOf(deleting) }) : ''}
         confirmLabel={t('common.delete')}
         onConfirm={() => (deleting ? deletion.remove.mutateAsync({ id: deleting.id }) : Promise.resolve())}
       >

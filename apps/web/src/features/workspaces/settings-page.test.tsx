@@ -135,6 +135,7 @@ describe('/settings for an admin: the declared form, editable', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Convert the prices to USD?' });
     expect(dialog.textContent).toContain('Prices and costs to convert: 24.');
     expect(dialog.textContent).toContain('1 USD = 48.5 EGP');
+    expect(within(dialog).getByRole('button', { name: 'Keep EGP' })).toBeTruthy();
     const [preview] = callsTo(calls, '/api/workspaces/settings/base-currency-change');
     expect(preview?.query.get('currency')).toBe('USD');
     expect(preview?.query.get('workspaceId')).toBe(shop.id);

@@ -167,6 +167,7 @@ function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; edi
         }}
         tone="default"
         title={t('workspaceSettings.currencyChangeTitle', { to: pending?.to ?? '' })}
+        keepLabel={t('workspaceSettings.currencyChangeKeep', { from: pending?.from ?? '' })}
         confirmLabel={t('workspaceSettings.currencyChangeConfirm')}
         onConfirm={async () => {
           if (pending) await write(pending.input, pending.form);

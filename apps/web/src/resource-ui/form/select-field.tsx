@@ -36,6 +36,8 @@ type ChoiceProps = FieldComponentProps & {
   searchTexts?: ReadonlyMap<string, string>;
   /** Beside the choices: "New …" for a select of records. */
   action?: ReactNode;
+  /** Why there are no choices when the member may not see them ("You may not view brands"). */
+  refusal?: string | null;
 };
 
 /**
@@ -110,7 +112,7 @@ function RecordSelect({
   const { setValue, formState } = useFormContext();
   // The chosen record may lie beyond the first page of choices: it is fetched and offered too.
   const current: unknown = useWatch({ name: props.field.name });
-  const { options, isLoading, definition } = useRecordOptions(
+  const { options, isLoading, definition, refusal } = useRecordOptions(
     resource,
     parentField ? { parentField, leaveOut: props.recordId } : undefined,
     { current },
@@ -147,15 +149,15 @@ function RecordSelect({
   const action = props.field.disabled ? undefined : (
     <NewRecordButton resource={resource} fieldId={props.id} onCreated={(record) => choose(record.id)} />
   );
-  return <Choices {...props} options={all} loading={isLoading} action={action} />;
+  return <Choices {...props} options={all} loading={isLoading} action={action} refusal={refusal} />;
 }
 
-function Choices({ field, id, options, loading = false, searchTexts, action }: ChoiceProps) {
+function Choices({ field, id, options, loading = false, searchTexts, action, refusal }: ChoiceProps) {
   const { t } = useTranslation();
   const error = useFieldError(field.name);
   const noOptions = loading
     ? t('form.loadingOptions')
-    : textOf(t, field.noOptionsMessage ?? 'form.noOptions');
+    : (refusal ?? textOf(t, field.noOptionsMessage ?? 'form.noOptions'));
 
   if (field.isMulti && options.length > longListSize)
     return (
