@@ -18,7 +18,7 @@
  *   record's History (`resource` + `recordId`). Target: p95 at most 50 ms. The statements of each
  *   are captured (sql-capture.ts) and explained (`EXPLAIN (ANALYZE, BUFFERS)`) on the same data.
  * - `purge`: on the same rows, the workspace's retention set to one day, so that the retention
- *   work (`purgeExpiredAudit`, features/audit/retention.ts, run from this process as a server's
+ *   work (`purgeExpiredAudit`, db/audit-retention.ts, run from this process as a server's
  *   timer runs it) deletes the whole million in batches; meanwhile autocannon sends brand creates
  *   (BENCH_WRITE_CONNECTIONS connections) for as long as the purge runs (at most
  *   BENCH_PURGE_MAX_SECONDS); the same stream for BENCH_WRITE_SECONDS before the purge is the
@@ -37,7 +37,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { purgeExpiredAudit } from '../apps/server/src/features/audit/retention.ts';
+import { purgeExpiredAudit } from '../apps/server/src/db/audit-retention.ts';
 import { combinationsOf, productOptions, seedProductWorkspace } from './products-seed.ts';
 import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
 import { benchWorkspaces, migrated, withFreshDatabase } from './support/databases.ts';
