@@ -28,16 +28,15 @@
  * on each listed; reading and purge on PostgreSQL only), BENCH_ROUNDS (5), BENCH_PRODUCT_SAVES
  * (2 per side and round), BENCH_CREATES (20), BENCH_BULKS (2), BENCH_AUDIT_ROWS (1000000),
  * BENCH_READS (40), BENCH_WRITE_SECONDS (15), BENCH_WRITE_CONNECTIONS (4), BENCH_PURGE_MAX_SECONDS (180),
- * BENCH_AUDIT_PROPOSED_INDEXES (1: an experiment, two indexes not in the schema added after the seed),
  * BENCH_POSTGRES_URL.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import { purgeExpiredAudit } from '../apps/server/src/db/audit-retention.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema/index.ts';
-import { purgeExpiredAudit } from '../apps/server/src/db/audit-retention.ts';
 import { combinationsOf, productOptions, seedProductWorkspace } from './products-seed.ts';
 import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
 import { benchWorkspaces, migrated, withFreshDatabase } from './support/databases.ts';
@@ -249,12 +248,6 @@ const seededResources = [
 ];
 const recordsSeeded = 50_000;
 
-/** Indexes tried by BENCH_AUDIT_PROPOSED_INDEXES=1 for the filtered pages' counts. */
-const proposedIndexes = [
-  'create index audit_log_actor_resource_idx on audit_log (workspace_id, actor_user_id, resource, at)',
-  'create index audit_log_action_idx on audit_log (workspace_id, action, at)',
-];
-
 /**
  * `rows` audit rows in one statement: one every `365 days / rows` back from now, by five members
  * in turn (every 100th by the system, no member), a request id per three rows, over eight
@@ -345,12 +338,6 @@ async function readingAndPurge(report: AuditReport, settings: Settings) {
       await client.query(seedStatement(), [seeded.workspaceId, members, settings.auditRows, seededResources]);
       await client.query('vacuum analyze audit_log');
       report.seedSeconds = round1((performance.now() - started) / 1000);
-      // An experiment (BENCH_AUDIT_PROPOSED_INDEXES=1): the indexes the filtered pages' counts
-      // would read, not in the schema; reported with the results.
-      if (settings.proposedIndexes) {
-        for (const statement of proposedIndexes) await client.query(statement);
-        await client.query('analyze audit_log');
-      }
       const size = await client.query(`select pg_size_pretty(pg_total_relation_size('audit_log')) as size`);
       report.auditTableSize = String(size.rows[0].size);
       process.stdout.write(
@@ -522,7 +509,6 @@ interface Settings {
   writeSeconds: number;
   writeConnections: number;
   purgeMaxSeconds: number;
-  proposedIndexes: boolean;
 }
 
 export interface AuditReport {
@@ -564,7 +550,7 @@ export function auditMarkdown(report: AuditReport): string {
   }
   if (report.reading.length) {
     lines.push(
-      `Reading: ${settings.auditRows.toLocaleString('en-US')} audit rows in one workspace on PostgreSQL (${report.auditTableSize}, seeded in ${report.seedSeconds} s), ${settings.reads} sequential requests each after 5 untimed.${settings.proposedIndexes ? ` Experiment: with ${proposedIndexes.map((statement) => `\`${statement.replace('create index ', '')}\``).join(' and ')} (not in the schema).` : ''}`,
+      `Reading: ${settings.auditRows.toLocaleString('en-US')} audit rows in one workspace on PostgreSQL (${report.auditTableSize}, seeded in ${report.seedSeconds} s), ${settings.reads} sequential requests each after 5 untimed.`,
       '',
       '| request | p50 | p95 | max | target p95 ≤ 50 ms | statements on audit_log (EXPLAIN ANALYZE execution) |',
       '|---|---:|---:|---:|---|---|',
@@ -606,7 +592,6 @@ export async function runAuditLogBench(): Promise<{ report: AuditReport; ok: boo
     writeSeconds: intFromEnv('BENCH_WRITE_SECONDS', 15),
     writeConnections: intFromEnv('BENCH_WRITE_CONNECTIONS', 4),
     purgeMaxSeconds: intFromEnv('BENCH_PURGE_MAX_SECONDS', 180),
-    proposedIndexes: process.env.BENCH_AUDIT_PROPOSED_INDEXES === '1',
   };
   const report: AuditReport = {
     machine: { ...databaseMachine(), loadBefore: loadAverage() },

@@ -72,6 +72,11 @@ export const auditLog = pgTable(
     index('audit_log_record_idx').on(table.workspaceId, table.resource, table.recordId, table.at),
     // The Activity page filtered by member.
     index('audit_log_actor_idx').on(table.workspaceId, table.actorUserId, table.at),
+    // The capped counts of a filtered page (at most 1,001 matches): by member and resource, and
+    // by action over a range of days, each read from the index alone (bench/README.md,
+    // "audit-log.ts": 15 ms and 54 ms of scanning each, 0.3 ms with these).
+    index('audit_log_actor_resource_idx').on(table.workspaceId, table.actorUserId, table.resource, table.at),
+    index('audit_log_action_idx').on(table.workspaceId, table.action, table.at),
     check(
       'audit_log_actor_kind_check',
       sql`${table.actorKind} in ('member', 'operator', 'system', 'provider')`,

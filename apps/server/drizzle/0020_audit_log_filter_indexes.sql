@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_actor_resource_idx" ON "audit_log" USING btree ("workspace_id","actor_user_id","resource","at");--> statement-breakpoint
+CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("workspace_id","action","at");
