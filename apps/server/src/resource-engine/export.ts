@@ -248,8 +248,14 @@ export async function exportList(request: ExportRequest): Promise<PassThrough> {
     request.format === 'csv' ? csvWriter(out) : xlsxWriter(out, definition.key.slice(0, 31), locale);
   writer.row(headers.map((header) => formatCell('text', header)));
 
+  // The first chunk is read before the answer starts: a query the database refuses is answered
+  // as the list's error would be, not as a file cut short.
+  const chunks = data.listAll(db, workspaceId, request.query, locale, exportChunkSize);
+  const first = await chunks.next();
+
   const write = async () => {
-    for await (const records of data.listAll(db, workspaceId, request.query, locale, exportChunkSize)) {
+    for (let next = first; !next.done; next = await chunks.next()) {
+      const records = next.value;
       if (out.destroyed) return;
       const codes = new Map<string, Map<string, string>>();
       for (const field of fields) {

@@ -44,6 +44,7 @@ describe('the list query of an id filter', () => {
   it('takes the ids of any record as text, several comma-separated, and no `none`', () => {
     expect(parse({ recordId: 'a,b' }).data?.recordId).toEqual(['a', 'b']);
     expect(issuesOf({ recordId: 'x'.repeat(101) })).toEqual([['recordId', 'FILTER_TOO_LONG']]);
+    expect(issuesOf({ recordId: 'a\u0000b' })).toEqual([['recordId', 'FILTER_IS_INVALID']]);
   });
 
   it('keeps a reference filter to ids and none', () => {

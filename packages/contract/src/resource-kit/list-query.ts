@@ -42,7 +42,11 @@ const filterValues = (allowed?: readonly string[], ids: 'references' | 'text' = 
               ? z.union([z.uuid({ error: codes.FILTER_IS_INVALID }), z.literal(noReference)], {
                   error: codes.FILTER_IS_INVALID,
                 })
-              : z.string().max(100, codes.FILTER_TOO_LONG),
+              : // Any record's id as text, but never U+0000, which PostgreSQL's text cannot hold.
+                z
+                  .string()
+                  .max(100, codes.FILTER_TOO_LONG)
+                  .refine((value) => !value.includes('\u0000'), { message: codes.FILTER_IS_INVALID }),
         )
         .min(1, codes.FILTER_IS_INVALID)
         .max(50, codes.FILTER_TOO_LONG),
