@@ -101,8 +101,10 @@ function useChangeValue(resourceKey: string) {
       }
       if (value.every((item) => typeof item !== 'object')) return value.join(', ');
     }
-    if (typeof value === 'object') return <bdi className="font-mono text-xs">{JSON.stringify(value)}</bdi>;
-    return <bdi>{String(value)}</bdi>;
+    // A long value (a product's changed variants, an address) wraps anywhere rather than widen the page.
+    if (typeof value === 'object')
+      return <bdi className="font-mono text-xs [overflow-wrap:anywhere]">{JSON.stringify(value)}</bdi>;
+    return <bdi className="[overflow-wrap:anywhere]">{String(value)}</bdi>;
   };
   return show;
 }
