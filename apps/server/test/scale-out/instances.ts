@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { mainEntry, serverDir, serverProcessEnv } from '../helpers/server-process.ts';
 
@@ -10,8 +10,8 @@ import { mainEntry, serverDir, serverProcessEnv } from '../helpers/server-proces
  * its output kept in `<DATA_DIR>.log` for a failure to be read.
  */
 /**
- * Waits until `condition` holds, asking again every `everyMs`; fails naming `what` when it still
- * does not after `withinMs` (a limit, not a measure).
+ * Waits until `condition` holds, asking again every `everyMs` (vitest's `vi.waitFor`); fails
+ * naming `what` when it still does not after `withinMs` (a limit, not a measure).
  */
 export async function until(
   condition: () => boolean | Promise<boolean>,
@@ -19,11 +19,12 @@ export async function until(
   withinMs = 60_000,
   everyMs = 100,
 ): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs / 1000} s`);
-    await sleep(everyMs);
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`${what}: not within ${withinMs / 1000} s`);
+    },
+    { timeout: withinMs, interval: everyMs },
+  );
 }
 
 export interface Instance {
