@@ -136,19 +136,24 @@ async function send<Payload>(path: string, options: ApiRequestOptions): Promise<
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const errorBody = (payload as { error?: unknown } | undefined)?.error;
-    if (isApiErrorBody(errorBody)) {
-      throw new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody, payload);
-    }
-    throw new ApiError(
-      response.status,
-      'INTERNAL',
-      response.statusText || 'Request failed',
-      undefined,
-      payload,
-    );
+    throw errorOfAnswer(response, payload);
   }
   return payload as Payload;
+}
+
+/** The `ApiError` of an answer that is not ok: the contract's error in its body, else INTERNAL. */
+function errorOfAnswer(response: Response, payload: unknown): ApiError {
+  const errorBody = (payload as { error?: unknown } | undefined)?.error;
+  if (isApiErrorBody(errorBody)) {
+    return new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody, payload);
+  }
+  return new ApiError(
+    response.status,
+    'INTERNAL',
+    response.statusText || 'Request failed',
+    undefined,
+    payload,
+  );
 }
 
 /** A file the API answered with, and the name its `Content-Disposition` gives it. */
@@ -174,17 +179,7 @@ export async function apiDownload(path: string, options: Omit<ApiRequestOptions,
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);
-    const errorBody = (payload as { error?: unknown } | undefined)?.error;
-    if (isApiErrorBody(errorBody)) {
-      throw new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody, payload);
-    }
-    throw new ApiError(
-      response.status,
-      'INTERNAL',
-      response.statusText || 'Request failed',
-      undefined,
-      payload,
-    );
+    throw errorOfAnswer(response, payload);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export';
