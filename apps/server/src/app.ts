@@ -252,7 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApplicationRoutes(app, context);
   registerSubscriptionRoutes(app, context);
   registerSignInReadingRoutes(app, context);
-  await registerOauthRoutes(app, context);
+  await registerOauthRoutes(app, context, { webDist });
   registerResources(app, db, resources);
   await registerFileRoutes(app, context, resources);
   assertResourcesServed(app, resources);

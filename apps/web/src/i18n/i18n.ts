@@ -56,6 +56,9 @@ export async function loadSignedInTranslations(instance = i18next): Promise<void
   );
 }
 
+/** The cookie the server's own pages read the reader's language from (`features/oauth/pages.ts`). */
+export const languageCookie = 'dukkan_language';
+
 /** Reads a value without failing where storage or cookies are blocked. */
 function readSafely(read: () => string | null | undefined): string | undefined {
   try {
@@ -91,6 +94,15 @@ export const languageDetector: LanguageDetectorModule = {
   cacheUserLanguage(language) {
     readSafely(() => {
       window.localStorage.setItem('i18nextLng', language);
+      return undefined;
+    });
+    // Also a cookie, for the pages the server writes without the app (the authorization server's
+    // sign-out confirmation). Not the `i18next` cookie read above: that one would then win over
+    // local storage at every later start, and a choice kept there only (before this cookie
+    // existed, or by another tab's older code) would be overruled by a stale cookie.
+    readSafely(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: one fixed value; the Cookie Store API is not in every browser the app serves
+      document.cookie = `${languageCookie}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
       return undefined;
     });
   },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { languageDetector } from './i18n.ts';
+import { languageCookie, languageDetector } from './i18n.ts';
 import { defaultLanguage, firstSupportedLanguage } from './languages.ts';
 
 describe('the first supported language of a list', () => {
@@ -41,5 +41,17 @@ describe('the language detector (spec §9)', () => {
   it('a language chosen before (local storage) still comes before the browser', () => {
     window.localStorage.setItem('i18nextLng', 'en');
     expect(detectFor(['ar'])).toBe('en');
+  });
+
+  it('keeps the chosen language in local storage and in the cookie the server reads', () => {
+    languageDetector.cacheUserLanguage?.('ar');
+    expect(window.localStorage.getItem('i18nextLng')).toBe('ar');
+    expect(document.cookie).toMatch(new RegExp(`(?:^|;\\s*)${languageCookie}=ar(?:;|$)`));
+    // Not the cookie the detector reads first: local storage still decides the next start.
+    expect(document.cookie).not.toMatch(/(?:^|;\s*)i18next=/);
+    window.localStorage.setItem('i18nextLng', 'en');
+    expect(detectFor(['ar'])).toBe('en');
+    // biome-ignore lint/suspicious/noDocumentCookie: the test forgets the cookie it made
+    document.cookie = `${languageCookie}=; path=/; max-age=0`;
   });
 });

@@ -12,7 +12,7 @@ import { liveSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { hashToken } from '../../http/tokens.ts';
 import { findClientMetadata } from './clients.ts';
 import { drizzleAdapter } from './oauth-adapter.ts';
-import { logoutSource, postLogoutSuccessSource } from './pages.ts';
+import { providerPages } from './pages.ts';
 
 /*
  * The authorization server behind the sign-in portal: oidc-provider (OAuth 2.0 authorization code
@@ -52,6 +52,8 @@ interface AuthorizationServerOptions {
   /** The signing keys, the one that signs first (see `signing-keys.ts`). */
   keys: JWK[];
   log: FastifyBaseLogger;
+  /** The web app's `@font-face` rules for the provider's own pages (`webFontFaces`). */
+  fontFaces?: string;
 }
 
 /** The Dukkan session behind the browser's cookie, read inside the provider. */
@@ -117,7 +119,14 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
         allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
       },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      rpInitiatedLogout: {
+        enabled: true,
+        ...providerPages({
+          db,
+          fontFaces: options.fontFaces ?? '',
+          dukkanUser: (ctx) => dukkanSessionUser(db, ctx, dukkanCookie),
+        }),
+      },
     },
     ttl: { ...oauthLifetimes },
     rotateRefreshToken: true,

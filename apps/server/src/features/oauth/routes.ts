@@ -24,6 +24,7 @@ import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { requestLanguage } from '../../http/mail-language.ts';
 import { deleteExpiredOauthModels } from './oauth-adapter.ts';
+import { webFontFaces } from './pages.ts';
 import { createAuthorizationServer, oidcMountPath, portalPath, supportedScopes } from './provider.ts';
 import { ensureSigningKey, keySetVersion, loadSigningKeys } from './signing-keys.ts';
 
@@ -37,8 +38,13 @@ const workspaceQuerySchema = z.object({ workspaceId: workspaceIdField });
  * The authorization server of the running app: rebuilt when the signing keys change, so a
  * rotation on any instance reaches every instance within `keyRefreshMs`.
  */
-async function startAuthorizationServer(app: FastifyInstance, context: AppContext) {
+async function startAuthorizationServer(
+  app: FastifyInstance,
+  context: AppContext,
+  options: { webDist?: string },
+) {
   const { db, config } = context;
+  const fontFaces = webFontFaces(options.webDist);
   await ensureSigningKey(db);
   const cookieKeys = [await getOrCreateSecret(db, 'oidc_cookie_key')];
   const build = async () => {
@@ -50,6 +56,7 @@ async function startAuthorizationServer(app: FastifyInstance, context: AppContex
       proxy: config.trustProxy !== false && config.trustProxy !== 0,
       keys,
       log: app.log,
+      fontFaces,
     });
     return { version: keySetVersion(keys), provider, handle: provider.callback() };
   };
@@ -169,9 +176,13 @@ async function findApplication(db: Database, clientId: string) {
  * `/authenticate` (the provider checks the request, then the page takes over), and the page's
  * three calls (spec §7).
  */
-export async function registerOauthRoutes(app: FastifyInstance, context: AppContext) {
+export async function registerOauthRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  options: { webDist?: string } = {},
+) {
   const { db } = context;
-  const server = await startAuthorizationServer(app, context);
+  const server = await startAuthorizationServer(app, context, options);
   app.addHook('onClose', async () => server.close());
 
   await app.register(
