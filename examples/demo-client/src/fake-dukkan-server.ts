@@ -141,7 +141,8 @@ export async function startFakeDukkan(): Promise<FakeDukkan> {
           if (!refreshTokens.delete(refresh)) {
             return void json(400, {
               error: 'invalid_grant',
-              error_description: "The workspace's subscription to Demo app has ended",
+              // What Dukkan's authorization server says, as any OAuth server would.
+              error_description: 'grant request is invalid',
             });
           }
           return void json(200, tokens());

@@ -226,9 +226,11 @@ describe('home page, signed in', () => {
     dukkan.refreshAnswer = refused("The workspace's subscription to Demo app has expired");
     const reply = await request('GET', '/', cookie);
     expect(reply.status).toBe(200);
+    // In a person's words, not the OAuth refusal's.
     expect(reply.body).toContain(
-      'You were signed out: The workspace&#39;s subscription to Demo app has expired',
+      'You were signed out: Dukkan no longer lets you into Demo app in this workspace: its subscription to Demo app has ended',
     );
+    expect(reply.body).not.toContain('has expired');
     expect(reply.body).toContain('Sign in with Dukkan');
     expect(reply.headers['Set-Cookie']).toContain('Max-Age=0');
     expect(sessions.size).toBe(0);
@@ -260,7 +262,9 @@ describe('POST /refresh', () => {
     dukkan.refreshAnswer = refused('The user no longer has access to Demo app');
     const reply = await request('POST', '/refresh', cookie);
     expect(reply.status).toBe(200);
-    expect(reply.body).toContain('You were signed out: The user no longer has access to Demo app');
+    expect(reply.body).toContain('You were signed out: Dukkan no longer lets you into Demo app');
+    expect(reply.body).toContain('your access to the app was removed');
+    expect(reply.body).not.toContain('The user no longer has access');
     expect(reply.headers['Set-Cookie']).toContain('Max-Age=0');
     expect(sessions.size).toBe(0);
   });

@@ -92,7 +92,7 @@ async function home(app: DemoApp, session: Session | undefined): Promise<Reply> 
       signedIn.user = await app.dukkan.userInfo(signedIn.tokens.accessToken, signedIn.user.sub);
     } catch (retryError) {
       if (retryError instanceof DukkanError && retryError.kind !== 'failed') {
-        return signOutLocally(app, session, retryError.message);
+        return signOutLocally(app, session, revokedReason(retryError));
       }
       return page(
         200,
@@ -214,9 +214,26 @@ export async function refreshTokens(dukkan: Dukkan, signedIn: SignedIn): Promise
     return { outcome: 'refreshed' };
   } catch (error) {
     if (error instanceof DukkanError && error.kind !== 'failed')
-      return { outcome: 'signedOut', reason: error.message };
+      return { outcome: 'signedOut', reason: revokedReason(error) };
     return { outcome: 'failed', reason: message(error) };
   }
+}
+
+/**
+ * Why Dukkan ended the sign-in, in a person's words. Its refusal says only `invalid_grant` ("grant
+ * request is invalid") or `invalid_token`, as OAuth does: for a sign-in that worked before, that
+ * means Dukkan no longer lets this person into the application in that workspace — the
+ * workspace's subscription ended, or the application was taken from them.
+ */
+export function revokedReason(error: DukkanError): string {
+  if (error.code === 'invalid_grant' || error.code === 'invalid_token') {
+    return (
+      'Dukkan no longer lets you into Demo app in this workspace: its subscription to Demo app has ended, ' +
+      'or your access to the app was removed. Sign in again to continue, in this workspace once it is ' +
+      'subscribed again, or in another one.'
+    );
+  }
+  return 'Dukkan ended this sign-in. Sign in again to continue.';
 }
 
 function signOutLocally(app: DemoApp, session: Session, reason: string): Reply {

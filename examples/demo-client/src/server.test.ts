@@ -80,7 +80,10 @@ describe('the demo client with openid-client', () => {
     await browser.signIn();
     dukkan.revokeEverything();
     const home = await (await browser.go('/')).text();
-    expect(home).toContain('You were signed out: The workspace&#39;s subscription to Demo app has ended');
+    expect(home).toContain(
+      'You were signed out: Dukkan no longer lets you into Demo app in this workspace: its subscription to Demo app has ended',
+    );
+    expect(home).not.toContain('grant request is invalid');
     expect(browser.cookie).toBe('');
   });
 
