@@ -25,6 +25,9 @@ import ts from 'typescript';
  * a rule both features need, owned by the one it belongs to.
  */
 export const featureExceptions: readonly string[] = [
+  'applications/application-card.tsx',
+  'applications/plan-dialog.tsx',
+  'applications/use-applications.ts',
   'auth/passwords.ts',
   'captcha/captcha-errors.ts',
   'roles/grant-rules.ts',

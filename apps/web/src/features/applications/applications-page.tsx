@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadFailed, Page } from '../../components/page.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { HomeIcon } from '../../components/ui/icons.tsx';
-import { describeApiError } from '../../lib/error-messages.ts';
 import { useFormatters } from '../../lib/use-formatters.ts';
 import { useCan } from '../../lib/workspace-context.tsx';
 import { ApplicationCard, cardTitleId } from './application-card.tsx';
@@ -15,6 +14,7 @@ import { PlanDialog, type PlanEvent } from './plan-dialog.tsx';
 import {
   changeSubscriptionsTag,
   useDashboardApplications,
+  useStartTrial,
   useSubscriptionEvent,
 } from './use-applications.ts';
 
@@ -62,6 +62,7 @@ export function ApplicationsPage() {
   const { formatDate } = useFormatters();
   const dashboard = useDashboardApplications();
   const send = useSubscriptionEvent();
+  const startTrial = useStartTrial();
   const mayChange = useCan({ and: [changeSubscriptionsTag] });
   const [open, setOpen] = useState<OpenAction | null>(null);
   // The moment the cards count trial days from: when they were fetched.
@@ -76,16 +77,6 @@ export function ApplicationsPage() {
     // The dialogs have no Radix trigger to return to: the page gives the focus back itself.
     if (opener?.isConnected) opener.focus();
     else if (application) document.getElementById(cardTitleId(application))?.focus();
-  };
-
-  const startTrial = async (application: DashboardApplication) => {
-    const name = pickLocalized(application.name, language);
-    try {
-      await send.mutateAsync({ applicationId: application.id, event: 'startTrial' });
-      toast.success(t('applications.done.startTrial', { app: name }));
-    } catch (error) {
-      toast.error(describeApiError(error, t, language));
-    }
   };
 
   const act = (application: DashboardApplication, event: WorkspaceSubscriptionEvent) => {

@@ -1,13 +1,16 @@
-import type {
-  DashboardApplication,
-  DashboardMeta,
-  PermissionTag,
-  SubscriptionEventInput,
-  SubscriptionSummary,
+import {
+  type DashboardApplication,
+  type DashboardMeta,
+  type PermissionTag,
+  pickLocalized,
+  type SubscriptionEventInput,
+  type SubscriptionSummary,
 } from '@dukkan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, apiRequestList } from '../../lib/api-client.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useCan, useWorkspace } from '../../lib/workspace-context.tsx';
 import { PermissionDeniedError } from '../../resource-ui/use-resource.ts';
@@ -78,4 +81,26 @@ export function useSubscriptionEvent() {
       return summary;
     },
   });
+}
+
+/**
+ * A card's Start free trial: the trial starts at once (no dialog), and a toast says it did, or why
+ * not in the reader's words. Resolves whether it started. The dashboard and the sign-in portal's
+ * Access Denied both start trials through it.
+ */
+export function useStartTrial() {
+  const send = useSubscriptionEvent();
+  const { t, i18n } = useTranslation();
+  return async (application: DashboardApplication): Promise<boolean> => {
+    const language = i18n.language;
+    const name = pickLocalized(application.name, language);
+    try {
+      await send.mutateAsync({ applicationId: application.id, event: 'startTrial' });
+      toast.success(t('applications.done.startTrial', { app: name }));
+      return true;
+    } catch (error) {
+      toast.error(describeApiError(error, t, language));
+      return false;
+    }
+  };
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -124,10 +124,13 @@ describe('AuthenticatePage, the sign-in portal (spec §2, §7, §8)', () => {
     const { calls } = open([application, { path: '/api/oauth/installed-application/demo-app', ...notFound }]);
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.getByText('You are not authorized to access Demo App')).toBeTruthy();
-    expect(screen.getByText('Please contact your administrator')).toBeTruthy();
+    // Nothing to offer here (the dashboard's list is not found either): the spec's last line.
+    expect(await screen.findByText('Please contact your administrator')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to home page' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
-    expect(callsTo(calls, '/api/oauth/installed-application/demo-app')).toHaveLength(1);
+    // Once in the selected workspace (not retried), once in the other one.
+    const checks = callsTo(calls, '/api/oauth/installed-application/demo-app');
+    expect(checks.map((call) => call.query.get('workspaceId'))).toEqual(['w1', 'w2']);
   });
 
   it('shows Something went wrong when the installed check keeps failing, after 3 retries', async () => {
@@ -222,6 +225,124 @@ describe('AuthenticatePage, the sign-in portal (spec §2, §7, §8)', () => {
     expect(screen.getByRole('link', { name: 'Go to home page' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
     expect(calls).toHaveLength(0);
+  });
+});
+
+/** The demo application's card on the dashboard of a workspace that has not subscribed. */
+const dashboardApplication = (card: string, allowedEvents: string[]) => ({
+  id: '0b7c5c1e-4c6b-4a57-9a0e-000000000001',
+  clientId: 'demo-app',
+  name: bothLanguages('Demo App', 'التطبيق التجريبي'),
+  description: [{ locale: 'en', value: 'The demo' }],
+  logo: null,
+  homeUrl: 'https://demo.example/',
+  pricing: {
+    currency: 'EGP',
+    monthlyPricePerLocation: 25_000,
+    discounts: { monthly: 0, quarterly: 500, semiannually: 1_000, annually: 2_000 },
+    trialDays: 14,
+  },
+  subscription: null,
+  card,
+  allowedEvents,
+  trialUsed: false,
+});
+
+describe('Access Denied helps the person in front of it', () => {
+  beforeEach(() => {
+    left.addresses = [];
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Installed in the workspaces of `allowed` (mutable: a trial adds one), refused elsewhere. */
+  function installedIn(allowed: Set<string>): MockRoute {
+    return {
+      path: '/api/oauth/installed-application/demo-app',
+      body: ({ query }: { query: URLSearchParams }) => {
+        const workspaceId = query.get('workspaceId') ?? '';
+        if (!allowed.has(workspaceId)) throw new Error('refused');
+        return { data: { clientId: 'demo-app', workspace: { id: workspaceId, name: 'Shop' } } };
+      },
+    };
+  }
+
+  function openAs(person: ReturnType<typeof testUser>, routes: MockRoute[]) {
+    const mock = mockFetch(routes);
+    // A refusal thrown by a route's body answers 404, as the server does for an uninstalled app.
+    const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+      try {
+        return await mock.fetchMock(input, init);
+      } catch {
+        return new Response(JSON.stringify(notFound.body), { status: 404 });
+      }
+    };
+    vi.stubGlobal('fetch', fetchMock);
+    renderSignedIn(<AuthenticatePage />, { user: person, path: '/authenticate', at: portal });
+    return mock;
+  }
+
+  it("offers the application's card to a member who may subscribe: a started trial signs in at once", async () => {
+    const person = userEvent.setup();
+    const allowed = new Set<string>();
+    const { calls } = openAs(testUser([{ id: 'w1', name: 'Demo Store', grant: 'admin' }]), [
+      application,
+      installedIn(allowed),
+      {
+        path: '/api/applications',
+        body: { data: [dashboardApplication('notSubscribed', ['startTrial', 'request'])], meta: {} },
+      },
+      {
+        method: 'POST',
+        path: '/api/subscriptions/events',
+        body: () => {
+          allowed.add('w1');
+          return { data: { id: 's1', status: 'freeTrial' } };
+        },
+      },
+      authorized,
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('You are not authorized to access Demo App')).toBeTruthy();
+    const card = await screen.findByRole('article', { name: 'Demo App' });
+    expect(screen.queryByText('Please contact your administrator')).toBeNull();
+    // What gives access, not what the dashboard alone offers.
+    expect(within(card).getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+    await person.click(within(card).getByRole('button', { name: 'Start free trial' }));
+
+    await waitFor(() => expect(left.addresses).toEqual(['http://localhost:3000/oidc/auth/uid-1']));
+    expect(callsTo(calls, '/api/subscriptions/events', 'POST')[0]?.body).toMatchObject({
+      event: 'startTrial',
+    });
+    const authorize = callsTo(calls, '/api/oauth/authorize/client-side');
+    expect(authorize).toHaveLength(1);
+    expect(authorize[0]?.query.get('workspaceId')).toBe('w1');
+  });
+
+  it('lets a member continue in another workspace where the application is theirs', async () => {
+    const person = userEvent.setup();
+    const { calls } = openAs(
+      testUser([
+        { id: 'w1', name: 'Demo Store', grant: ['viewBrands'] },
+        { id: 'w2', name: 'Second Shop', grant: ['viewBrands'] },
+      ]),
+      [application, installedIn(new Set(['w2'])), authorized],
+    );
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    await person.click(await screen.findByRole('button', { name: 'Continue in Second Shop' }));
+    await waitFor(() => expect(left.addresses).toEqual(['http://localhost:3000/oidc/auth/uid-1']));
+    expect(callsTo(calls, '/api/oauth/authorize/client-side')[0]?.query.get('workspaceId')).toBe('w2');
+    expect(callsTo(calls, '/api/applications')).toHaveLength(0);
+  });
+
+  it('tells someone who can do neither to contact their administrator, and offers nothing', async () => {
+    const { calls } = openAs(testUser([{ id: 'w1', name: 'Demo Store', grant: ['viewBrands'] }]), [
+      application,
+      installedIn(new Set()),
+    ]);
+    expect(await screen.findByText('Please contact your administrator')).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Start free trial|Subscribe|Continue in/ })).toBeNull();
+    expect(callsTo(calls, '/api/applications')).toHaveLength(0);
   });
 });
 

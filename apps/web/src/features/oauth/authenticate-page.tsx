@@ -1,6 +1,6 @@
 import { nameInitials, pickLocalized, workspaceInitials } from '@dukkan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { Avatar } from '../../components/ui/avatar.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
 import { LockIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { loadSignedInTranslations } from '../../i18n/i18n.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { signOut } from '../../lib/current-user.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
@@ -25,6 +26,16 @@ import {
   useInstalledOauthApplication,
   useOauthApplication,
 } from './use-oauth-portal.ts';
+
+/**
+ * What Access Denied offers (the application's card, other workspaces): with the signed-in
+ * screens' texts, downloaded only when the portal refuses.
+ */
+const PortalHelp = lazy(() =>
+  Promise.all([import('./portal-help.tsx'), loadSignedInTranslations()]).then(([module]) => ({
+    default: module.PortalHelp,
+  })),
+);
 
 /** One toast for the portal's refusals: shown twice (a re-render, a second press) it stays one. */
 const refusalToast = { id: 'oauth-refusal', position: 'top-center' } as const;
@@ -55,21 +66,37 @@ function Loading() {
   );
 }
 
-/** A state the sign-in cannot go on from: an icon, a heading, a line or two, and the way home. */
-function Stopped({ icon, title, lines }: { icon: ReactNode; title: string; lines: string[] }) {
+/**
+ * A state the sign-in cannot go on from (or not yet): an icon, a heading, a line or two, what the
+ * person can do about it, and the way home.
+ */
+function Stopped({
+  icon,
+  title,
+  lines,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  lines: string[];
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <PortalCard>
-      <div role="alert" className="flex flex-col items-center py-2 text-center">
-        <span className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
-          {icon}
-        </span>
-        <h1 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">{title}</h1>
-        {lines.map((line) => (
-          <p key={line} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            {line}
-          </p>
-        ))}
+      <div className="flex flex-col items-center py-2 text-center">
+        <div role="alert" className="flex flex-col items-center">
+          <span className="grid size-14 place-items-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
+            {icon}
+          </span>
+          <h1 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">{title}</h1>
+          {lines.map((line) => (
+            <p key={line} className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              {line}
+            </p>
+          ))}
+        </div>
+        {children}
         <Link to="/" className={buttonClassName('secondary', 'md', 'mt-6')}>
           {t('common.goHome')}
         </Link>
@@ -89,14 +116,35 @@ function SomethingWentWrong() {
   );
 }
 
-function AccessDenied({ application }: { application: string }) {
+function AccessDenied({
+  clientId,
+  application,
+  onChange,
+  onSwitch,
+}: {
+  clientId: string;
+  application: string;
+  onChange: () => void;
+  onSwitch: (workspaceId: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Stopped
       icon={<LockIcon className="size-7" />}
       title={t('oauth.accessDenied')}
-      lines={[t('oauth.notAuthorized', { app: application }), t('oauth.contactAdministrator')]}
-    />
+      lines={[t('oauth.notAuthorized', { app: application })]}
+    >
+      <Suspense
+        fallback={
+          <div role="status" className="mt-4 text-brand-600 dark:text-brand-400">
+            <Spinner className="size-5" />
+            <span className="sr-only">{t('common.loading')}</span>
+          </div>
+        }
+      >
+        <PortalHelp clientId={clientId} appName={application} onChange={onChange} onSwitch={onSwitch} />
+      </Suspense>
+    </Stopped>
   );
 }
 
@@ -113,11 +161,14 @@ function Consent({
   logo,
   workspaceId,
   params,
+  autoContinue,
 }: {
   application: string;
   logo: string | null;
   workspaceId: string;
   params: URLSearchParams;
+  /** The person already acted on Access Denied to get here: the sign-in goes on by itself. */
+  autoContinue: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { user, selectedWorkspace } = useWorkspace();
@@ -156,6 +207,12 @@ function Consent({
     action.mutate();
   };
   const leaving = login.isPending || login.isSuccess;
+
+  // Once, on arriving allowed after a trial started or a workspace was chosen on Access Denied.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the arrival counts
+  useEffect(() => {
+    if (autoContinue) run(login);
+  }, []);
 
   // Busy, the button was disabled and lost the focus: a refused Login gives it back, to try again.
   const loginButton = useRef<HTMLButtonElement>(null);
@@ -223,10 +280,15 @@ function Consent({
 
 function Portal({ clientId, params }: { clientId: string; params: URLSearchParams }) {
   const { i18n } = useTranslation();
-  const { selectedWorkspace } = useWorkspace();
+  const { selectedWorkspace, selectWorkspace } = useWorkspace();
+  const queryClient = useQueryClient();
   const workspaceId = selectedWorkspace?.id ?? null;
+  // The person acted on Access Denied (started a trial, subscribed, chose another workspace): the
+  // access is checked again, while waiting for an activation too, and once allowed the sign-in
+  // goes on without another press.
+  const [acted, setActed] = useState(false);
   const application = useOauthApplication(clientId);
-  const installed = useInstalledOauthApplication(clientId, workspaceId);
+  const installed = useInstalledOauthApplication(clientId, workspaceId, { poll: acted });
 
   // spec §2: an unknown client application is the not-found page's.
   if (isNotFound(application.error)) return <Navigate to="/404" replace />;
@@ -235,10 +297,34 @@ function Portal({ clientId, params }: { clientId: string; params: URLSearchParam
 
   const name = pickLocalized(application.data.localizedName, i18n.language);
   // No workspace at all: no workspace has installed it for this user either.
-  if (workspaceId === null || isNotFound(installed.error)) return <AccessDenied application={name} />;
+  if (workspaceId === null || isNotFound(installed.error)) {
+    return (
+      <AccessDenied
+        clientId={clientId}
+        application={name}
+        onChange={() => {
+          setActed(true);
+          if (workspaceId !== null)
+            void queryClient.invalidateQueries({
+              queryKey: queryKeys.installedOauthApplication(workspaceId, clientId),
+            });
+        }}
+        onSwitch={(id) => {
+          setActed(true);
+          selectWorkspace(id);
+        }}
+      />
+    );
+  }
   if (installed.isError) return <SomethingWentWrong />;
   return (
-    <Consent application={name} logo={application.data.logo} workspaceId={workspaceId} params={params} />
+    <Consent
+      application={name}
+      logo={application.data.logo}
+      workspaceId={workspaceId}
+      params={params}
+      autoContinue={acted}
+    />
   );
 }
 

@@ -27,20 +27,39 @@ export function useOauthApplication(clientId: string) {
 
 /**
  * `GET oauth/installed-application/{clientId}?workspaceId=…`: whether the user may use the
- * application in the workspace; 404 when not (Access Denied). Idle without a workspace.
+ * application in the workspace; 404 when not (Access Denied).
  */
-export function useInstalledOauthApplication(clientId: string, workspaceId: string | null) {
-  return useQuery({
-    queryKey: queryKeys.installedOauthApplication(workspaceId ?? '', clientId),
-    queryFn: ({ signal }) =>
+export function installedOauthApplicationQuery(clientId: string, workspaceId: string) {
+  return {
+    queryKey: queryKeys.installedOauthApplication(workspaceId, clientId),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       apiRequest<InstalledOauthApplication>(`/oauth/installed-application/${encodeURIComponent(clientId)}`, {
         query: { workspaceId },
         signal,
       }),
-    enabled: workspaceId !== null,
     retry: shouldRetryUnlessNotFound,
+  };
+}
+
+/**
+ * The installed-application check in the selected workspace; idle without a workspace. With
+ * `poll`, a refusal is asked again every `pollMs` (a subscription waiting for the operator's
+ * activation), so the sign-in goes on once it is allowed.
+ */
+export function useInstalledOauthApplication(
+  clientId: string,
+  workspaceId: string | null,
+  { poll = false }: { poll?: boolean } = {},
+) {
+  return useQuery({
+    ...installedOauthApplicationQuery(clientId, workspaceId ?? ''),
+    enabled: workspaceId !== null,
+    refetchInterval: (query) => (poll && isNotFound(query.state.error) ? pollMs : false),
   });
 }
+
+/** How often a portal waiting for an activation asks again. */
+export const pollMs = 15_000;
 
 /**
  * `GET oauth/authorize/client-side` with the page's parameters (those the authorization server
