@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subscriptionEvents } from '../domain/subscription-lifecycle.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { idField, timestampField } from '../resource-kit/fields.ts';
+import { idField, localizedTextRecordField, timestampField } from '../resource-kit/fields.ts';
 import { workspaceIdField } from '../resource-kit/list-query.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
@@ -94,6 +94,11 @@ export const auditLogRecordSchema = lazySchema(() =>
     recordId: z.string(),
     /** The changed fields, `{ field: [before, after] }`; before is null on create, after null on delete. */
     changes: z.record(z.string(), z.array(z.unknown())),
+    /**
+     * The names of records the changes name by id that the reader could not otherwise name: a
+     * product's changed variants' values, by value id, as they are now (null for other rows).
+     */
+    names: z.record(z.string(), localizedTextRecordField).nullable(),
   }),
 );
 export type AuditLogRecord = z.infer<typeof auditLogRecordSchema>;
