@@ -21,7 +21,8 @@ import {
 /**
  * Every state-changing route of the route table and every command of the operator's command
  * table writes an audit row when it succeeds — or is declared exempt here, with the reason. A new
- * route or command that writes no row and is not declared fails this test.
+ * route or command that writes no row and is not declared fails this test. Every export of a list
+ * (`GET …/export`), which changes nothing but takes the records out, writes its row too.
  */
 
 /** Routes that write no workspace's audit row, and why. */
@@ -120,6 +121,26 @@ describe('every state-changing route writes an audit row or is declared exempt',
     }
     expect(undeclared, 'routes with neither a call here nor an exemption').toEqual([]);
     expect(silent, 'routes that changed state and wrote no audit row').toEqual([]);
+  });
+
+  it('every export of a list writes its row, as the member who took it', async () => {
+    const exports = declaredRoutes(t.app).filter(
+      (route) => route.method === 'GET' && route.url.endsWith('/export'),
+    );
+    expect(exports.length).toBeGreaterThan(10);
+    const silent: string[] = [];
+    for (const route of exports) {
+      const targets = await seedTargets(t.db, workspace.id);
+      const response = await api(t.app, { ...routeCall(route, targets, workspace.id), cookie: admin.cookie });
+      expect(response.status, `${key(route)}: ${response.text}`).toBe(200);
+      const rows = await t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.requestId, response.headers['x-request-id'] as string));
+      if (rows.length !== 1 || rows[0]!.action !== 'export' || rows[0]!.actorUserId !== admin.user.id)
+        silent.push(key(route));
+    }
+    expect(silent, 'exports without exactly one export row of the member').toEqual([]);
   });
 
   it('every exemption names a route that exists', () => {

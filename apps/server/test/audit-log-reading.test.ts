@@ -89,6 +89,7 @@ describe('GET /api/audit-log', () => {
       resource: 'brands',
       recordId: brandId,
       changes: { name: [[{ locale: 'en', value: 'Old' }], [{ locale: 'en', value: 'New' }]] },
+      names: null,
     });
     expect(rows[0]).toMatchObject({ actorKind: 'system', actorUserId: null, actorName: null });
     // Oldest first when asked, and paged.

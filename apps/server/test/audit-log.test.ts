@@ -1,3 +1,4 @@
+import type { AuditLogRecord } from '@dukkan/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { redacted } from '../src/db/audit-log.ts';
@@ -157,6 +158,56 @@ describe("a product's save: one row, its changed variants by key", () => {
       { [keys[1]!]: { price: 0 } },
       { [keys[1]!]: { price: 1234 } },
     ]);
+  });
+});
+
+describe("a product's row as the Activity page and History read it", () => {
+  it('names the values its changed variants are made of, as they are now, for no other row', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const milk = await catalogue.variationType('Milk', 'الحليب', [
+      ['Oat', 'شوفان'],
+      ['Soy', 'صويا'],
+    ]);
+    const product = await catalogue.created({
+      options: [
+        { typeId: size.id, valueIds: size.values.slice(0, 2) },
+        { typeId: milk.id, valueIds: milk.values },
+      ],
+    });
+    const key = `${size.values[0]}-${milk.values[1]}`;
+    const edited = await catalogue.update(product.id, { variants: [{ key, price: 1500 }] });
+    expect(edited.status).toBe(200);
+    // A value renamed since is named as it is now.
+    expect(
+      (
+        await catalogue.call('PATCH', `variation-values/${milk.values[1]}`, {
+          name: [{ locale: 'en', value: 'Soya' }],
+        })
+      ).status,
+    ).toBe(200);
+    const history = dataOf<AuditLogRecord[]>(
+      await catalogue.call('GET', `audit-log?resource=products&recordId=${product.id}`),
+    );
+    expect(history.map((row) => row.action)).toEqual(['update', 'create']);
+    const [update, create] = history as [AuditLogRecord, AuditLogRecord];
+    expect(update.changes.variants).toEqual([{ [key]: { price: 0 } }, { [key]: { price: 1500 } }]);
+    expect(update.names).toEqual({
+      [size.values[0]!]: [
+        { locale: 'en', value: 'Small' },
+        { locale: 'ar', value: 'صغير' },
+      ],
+      [milk.values[1]!]: [{ locale: 'en', value: 'Soya' }],
+    });
+    // The create names every value of its four variants.
+    expect(Object.keys(create.names ?? {}).sort()).toEqual(
+      [...size.values.slice(0, 2), ...milk.values].sort(),
+    );
+    // A row of another resource names nothing.
+    const valueRows = dataOf<AuditLogRecord[]>(
+      await catalogue.call('GET', 'audit-log?resource=variationValues'),
+    );
+    expect(valueRows.length).toBeGreaterThan(0);
+    expect(valueRows.every((row) => row.names === null)).toBe(true);
   });
 });
 

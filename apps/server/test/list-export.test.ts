@@ -1,4 +1,5 @@
 import {
+  type AuditLogRecord,
   type CellValue,
   type CustomerRecord,
   listQuerySchema,
@@ -6,9 +7,11 @@ import {
   type ResourceDefinition,
   tagFor,
 } from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/index.ts';
 import { api, dataOf, expectNoLeak } from './helpers/api.ts';
 import { bilingual, productCatalogue, sizes } from './helpers/product-catalogue.ts';
 import { seedTargets, testResources } from './helpers/route-scenarios.ts';
@@ -209,6 +212,51 @@ describe('list export', () => {
       expect(searched.rows.length).toBeGreaterThan(1);
     });
 
+    it('is on the audit log: who took which list, its format, search and filters, and its rows', async () => {
+      const query = `source=online&brandId=${brandId}&search=Mona`;
+      const file = await download(shops.t.app, url('customers', `format=csv&${query}`), shops.admin);
+      const { rows } = csvRows(file);
+      expect(rows.length).toBeGreaterThan(0);
+      const requestId = file.headers['x-request-id'] as string;
+      const written = await shops.t.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+      expect(written).toHaveLength(1);
+      const [row] = written;
+      expect(row).toMatchObject({
+        workspaceId: shops.shop.id,
+        actorKind: 'member',
+        actorUserId: shops.admin.user.id,
+        action: 'export',
+        resource: 'customers',
+      });
+      expect(row!.changes).toEqual({
+        format: [null, 'csv'],
+        rows: [null, rows.length],
+        search: [null, 'Mona'],
+        filters: [null, { source: ['online'], brandId: [brandId] }],
+      });
+
+      // The Activity page's list finds it by its action and resource; another action's leaves it out.
+      const exported = dataOf<AuditLogRecord[]>(
+        await call('GET', 'audit-log?action=export&resource=customers&pageSize=100'),
+      );
+      expect(exported.map((record) => record.id)).toContain(row!.id);
+      expect(exported.every((record) => record.action === 'export' && record.resource === 'customers')).toBe(
+        true,
+      );
+      expect(exported.find((record) => record.id === row!.id)).toMatchObject({
+        actorName: shops.admin.user.name,
+        changes: row!.changes,
+      });
+      const updated = dataOf<AuditLogRecord[]>(await call('GET', 'audit-log?action=update&pageSize=100'));
+      expect(updated.map((record) => record.id)).not.toContain(row!.id);
+      // Nor is it in another workspace's log.
+      const elsewhere = await api(shops.t.app, {
+        url: `/api/audit-log?workspaceId=${shops.other.id}&action=export`,
+        cookie: shops.otherAdmin.cookie,
+      });
+      expect(dataOf<AuditLogRecord[]>(elsewhere).map((record) => record.id)).not.toContain(row!.id);
+    });
+
     it('refuses a format it does not write, an unknown parameter, and a filter it does not take', async () => {
       for (const query of ['format=pdf', '', 'format=csv&colour=red', 'format=csv&source=nowhere']) {
         const file = await download(shops.t.app, url('customers', query), shops.admin);
@@ -368,7 +416,8 @@ describe('list export', () => {
         } else {
           expect(csv.rows).toHaveLength(total);
         }
-        expect(xlsx.rows).toHaveLength(csv.rows.length);
+        // An export of the audit log is on it: the second file has the first one's row too.
+        expect(xlsx.rows).toHaveLength(csv.rows.length + (definition.key === 'auditLog' ? 1 : 0));
 
         expect((await download(shops.t.app, url(definition.path, 'format=csv'), null)).status).toBe(401);
         expect(

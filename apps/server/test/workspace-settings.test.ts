@@ -1,5 +1,7 @@
 import { type CurrentUser, validationCodes, type WorkspaceSettings } from '@dukkan/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, workspaces } from '../src/db/schema/index.ts';
 import { api, dataOf, errorOf, expectValidation, multipart } from './helpers/api.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
@@ -51,6 +53,7 @@ describe('workspace settings', () => {
         logo: null,
         baseCurrency: 'EGP',
         timeZone: 'Africa/Cairo',
+        auditRetentionDays: 365,
       });
     }
   });
@@ -97,6 +100,7 @@ describe('workspace settings', () => {
       logo,
       baseCurrency: 'USD',
       timeZone: 'Asia/Dubai',
+      auditRetentionDays: 365,
     });
     // Fields left out stay; the logo can be taken away.
     const second = await update({ logo: null }, admin.cookie);
@@ -193,6 +197,96 @@ describe('workspace settings', () => {
     expect(after.name).not.toBe('Taken');
     expect(after.timeZone).not.toBe('Asia/Tokyo');
     expect(after.baseCurrency).not.toBe('JPY');
+  });
+});
+
+describe("the audit log's retention", () => {
+  /** The stored days, read past the API. */
+  const storedDays = async (workspaceId: string) =>
+    (await t.db.select().from(workspaces).where(eq(workspaces.id, workspaceId)))[0]!.auditRetentionDays;
+
+  it('an admin sets the days the purge keeps; the change is on the audit log like every setting', async () => {
+    const workspace = await createWorkspace(t.db, 'Retained');
+    const owner = await addMember(t.db, workspace.id, { isAdmin: true });
+    const response = await update({ auditRetentionDays: 30 }, owner.cookie, workspace.id);
+    expect(response.status).toBe(200);
+    expect(dataOf<WorkspaceSettings>(response).auditRetentionDays).toBe(30);
+    expect(dataOf<WorkspaceSettings>(await read(owner.cookie, workspace.id)).auditRetentionDays).toBe(30);
+    expect(await storedDays(workspace.id)).toBe(30);
+    // Both ends are allowed, and typed text is read as a number as in every number field.
+    for (const [days, stored] of [
+      [1, 1],
+      [3650, 3650],
+      ['90', 90],
+    ] as const) {
+      const again = await update({ auditRetentionDays: days }, owner.cookie, workspace.id);
+      expect(again.status, String(days)).toBe(200);
+      expect(await storedDays(workspace.id)).toBe(stored);
+    }
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.workspaceId, workspace.id), eq(auditLog.resource, 'settings')));
+    expect(rows.map((row) => row.changes.auditRetentionDays)).toEqual(
+      expect.arrayContaining([
+        [365, 30],
+        [30, 1],
+        [1, 3650],
+        [3650, 90],
+      ]),
+    );
+    const first = rows.find((row) => row.changes.auditRetentionDays?.[1] === 30)!;
+    expect(first).toMatchObject({
+      action: 'update',
+      actorKind: 'member',
+      actorUserId: owner.user.id,
+      recordId: workspace.id,
+      requestId: response.headers['x-request-id'],
+    });
+    // Saving the same days again changes nothing, and writes no row.
+    const same = await update({ auditRetentionDays: 90 }, owner.cookie, workspace.id);
+    expect(same.status).toBe(200);
+    const after = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, same.headers['x-request-id'] as string));
+    expect(after).toEqual([]);
+  });
+
+  it('refuses 0, 3,651, a fraction and text with the field named, and keeps the days', async () => {
+    const before = await storedDays(shop.id);
+    for (const days of [0, 3651, -1, 1.5, 'a month', null, '']) {
+      const response = await update({ auditRetentionDays: days }, admin.cookie);
+      expect(response.status, JSON.stringify(days)).toBe(400);
+      expectValidation(response, 'auditRetentionDays', validationCodes.AUDIT_RETENTION_OUT_OF_RANGE);
+    }
+    expect(await storedDays(shop.id)).toBe(before);
+  });
+
+  it('401 signed out, 403 for a member who is not an admin, 403 for an admin of another workspace', async () => {
+    const before = await storedDays(shop.id);
+    const signedOut = await update({ auditRetentionDays: 7 }, undefined);
+    expect(signedOut.status).toBe(401);
+    expect(errorOf(signedOut)).toMatchObject({ code: 'UNAUTHORIZED', name: 'UnauthorizedError' });
+    // Every tag of the catalogue (viewAudit included) is still not an admin.
+    for (const member of [manager, cashier]) {
+      const response = await update({ auditRetentionDays: 7 }, member.cookie);
+      expect(response.status).toBe(403);
+      expect(errorOf(response).code).toBe('FORBIDDEN');
+    }
+    // Another workspace's id, named by this one's admin, and this one's by the other's admin.
+    const otherBefore = await storedDays(other.id);
+    for (const [member, workspaceId] of [
+      [admin, other.id],
+      [otherAdmin, shop.id],
+    ] as const) {
+      const foreign = await update({ auditRetentionDays: 7 }, member.cookie, workspaceId);
+      expect(foreign.status).toBe(403);
+      expect(errorOf(foreign).code).toBe('FORBIDDEN');
+    }
+    expect(await storedDays(shop.id)).toBe(before);
+    expect(await storedDays(other.id)).toBe(otherBefore);
+    expect(before).not.toBe(7);
   });
 });
 

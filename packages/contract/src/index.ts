@@ -21,6 +21,7 @@ export * from './domain/time-zone.ts';
 export * from './domain/value-codes.ts';
 export * from './domain/value-lines.ts';
 export * from './domain/variant-bulk-edit.ts';
+export * from './domain/variant-changes.ts';
 export * from './domain/variants.ts';
 export * from './errors.ts';
 export * from './lazy-schema.ts';

@@ -77,6 +77,8 @@ export const validationCodes = {
   WORKSPACE_NAME_TOO_LONG: 'WORKSPACE_NAME_TOO_LONG',
   /** A workspace time zone that is no IANA zone the server knows (`canonicalTimeZone`). */
   TIME_ZONE_IS_INVALID: 'TIME_ZONE_IS_INVALID',
+  /** How long a workspace keeps its audit log: a whole number of days from 1 to 3,650. */
+  AUDIT_RETENTION_OUT_OF_RANGE: 'AUDIT_RETENTION_OUT_OF_RANGE',
   COUNTRY_IS_INVALID: 'COUNTRY_IS_INVALID',
   TAX_RATE_OUT_OF_RANGE: 'TAX_RATE_OUT_OF_RANGE',
   RATE_MUST_BE_POSITIVE: 'RATE_MUST_BE_POSITIVE',

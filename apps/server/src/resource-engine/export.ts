@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough, type Writable } from 'node:stream';
 import {
   type CellKind,
@@ -9,8 +10,9 @@ import {
 } from '@dukkan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { recordAudit } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
-import { workspaces } from '../db/schema/index.ts';
+import { type AuditChanges, workspaces } from '../db/schema/index.ts';
 import type { ResourceData } from './data.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
 import type { ReaderLocale } from './storage.ts';
@@ -219,9 +221,41 @@ export interface ExportRequest {
 }
 
 /**
+ * What an export's audit row holds (decision 0037), each as `[null, value]` like a create's
+ * fields: the file's format and data rows, and the list's search and filters as the query gave
+ * them (the ones set). `complete: false` when the file was cut short (the reader left, or a read
+ * failed), its rows then those sent before.
+ */
+export function exportAuditChanges(
+  definition: ResourceDefinition,
+  query: Record<string, unknown>,
+  format: ExportFormat,
+  rows: number,
+  complete: boolean,
+): AuditChanges {
+  const filterFields = [
+    ...(definition.hasStatus ? ['status'] : []),
+    ...definition.filters.map((filter) => filter.field),
+  ];
+  const filters = Object.fromEntries(
+    filterFields.filter((field) => query[field] !== undefined).map((field) => [field, query[field]]),
+  );
+  return {
+    format: [null, format],
+    rows: [null, rows],
+    ...(query.search ? { search: [null, query.search] } : {}),
+    ...(Object.keys(filters).length > 0 ? { filters: [null, filters] } : {}),
+    ...(complete ? {} : { complete: [null, false] }),
+  };
+}
+
+/**
  * Starts writing a list's export to the returned stream: the header row, then the records the
  * list's query matches, a chunk of `exportChunkSize` at a time, each written before the next is
  * read and no faster than the reader takes them. A failure midway ends the stream with the error.
+ * The export is on the workspace's audit log as the request's actor (`export`, one row): recorded
+ * after the last row and before the file's end, so a file received whole has its row, and a
+ * failure to record it cuts the file short; a file cut short is recorded with what was sent.
  */
 export async function exportList(request: ExportRequest): Promise<PassThrough> {
   const { db, data, workspaceId, locale } = request;
@@ -253,10 +287,28 @@ export async function exportList(request: ExportRequest): Promise<PassThrough> {
   const chunks = data.listAll(db, workspaceId, request.query, locale, exportChunkSize);
   const first = await chunks.next();
 
+  let rowsWritten = 0;
+  let recorded = false;
+  const record = async (complete: boolean) => {
+    if (recorded) return;
+    recorded = true;
+    const query = request.query as Record<string, unknown>;
+    await recordAudit(db, [
+      {
+        workspaceId,
+        action: 'export',
+        resource: definition.key,
+        // An export is no stored record: its row has an id of its own, named by no other row.
+        recordId: randomUUID(),
+        changes: exportAuditChanges(definition, query, request.format, rowsWritten, complete),
+      },
+    ]);
+  };
+
   const write = async () => {
     for (let next = first; !next.done; next = await chunks.next()) {
       const records = next.value;
-      if (out.destroyed) return;
+      if (out.destroyed) break;
       const codes = new Map<string, Map<string, string>>();
       for (const field of fields) {
         if (!field.reference || codes.has(field.reference)) continue;
@@ -312,14 +364,25 @@ export async function exportList(request: ExportRequest): Promise<PassThrough> {
           }
         });
         const extra = expanded?.[index];
-        if (!extra || extra.length === 0) writer.row(cells);
-        else for (const cellsOfRow of extra) writer.row([...cells, ...cellsOfRow]);
+        if (!extra || extra.length === 0) {
+          writer.row(cells);
+          rowsWritten += 1;
+        } else {
+          for (const cellsOfRow of extra) writer.row([...cells, ...cellsOfRow]);
+          rowsWritten += extra.length;
+        }
       });
       await writer.flush();
     }
-    await writer.finish();
+    const complete = !out.destroyed;
+    await record(complete);
+    if (complete) await writer.finish();
   };
-  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  write().catch(async (error: unknown) => {
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+    // What was sent before a failed read is on record too; a failed record has nothing more to try.
+    await record(false).catch(() => undefined);
+  });
   return out;
 }
 

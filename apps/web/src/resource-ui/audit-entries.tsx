@@ -1,17 +1,24 @@
 import {
   type AuditLogRecord,
   type ColumnDefinition,
+  type DateRange,
+  defaultBaseCurrency,
+  type FormattedVariantChange,
   type FormEntry,
   type FormField,
   findResource,
+  formatVariantChanges,
+  numberFormat,
   pickLocalized,
+  productsResource,
   type ResourceDefinition,
 } from '@dukkan/contract';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../components/ui/badge.tsx';
-import { useFormatters } from '../lib/use-formatters.ts';
+import { useFormatters, useWorkspaceTimeZone } from '../lib/use-formatters.ts';
+import { useSelectedWorkspaceIfAny } from '../lib/workspace-context.tsx';
 import { fieldText, useCellRenderer } from './declared-columns.tsx';
 
 type AnyRecord = Record<string, unknown>;
@@ -136,11 +143,277 @@ export function actorText(t: TFunction, row: Pick<AuditLogRecord, 'actorKind' | 
   return t(`audit.actors.${row.actorKind}` as never) as string;
 }
 
+/** How many of a save's changed variants are listed before the rest are asked for. */
+export const variantsShown = 10;
+
+/** A variant's field label: the variant grid's column, else the log's own. */
+function variantFieldLabel(t: TFunction, exists: (key: string) => boolean, field: string): string {
+  const column = `products.variants.column${field.charAt(0).toUpperCase()}${field.slice(1)}`;
+  if (field !== 'images' && exists(column)) return t(column as never) as string;
+  const own = `audit.variants.fields.${field}`;
+  return exists(own) ? (t(own as never) as string) : field;
+}
+
+/** A product save's changed variants (`formatVariantChanges`): as text, or null when the change is not of that shape. */
+function useVariantChanges(row: AuditLogRecord, pair: unknown): FormattedVariantChange[] | null {
+  const { t, i18n } = useTranslation();
+  const timeZone = useWorkspaceTimeZone();
+  const currency = useSelectedWorkspaceIfAny()?.baseCurrency ?? defaultBaseCurrency;
+  if (row.resource !== productsResource.key) return null;
+  const names = row.names ?? {};
+  return formatVariantChanges(pair, {
+    language: i18n.language,
+    currency,
+    timeZone,
+    valueName: (id) => names[id],
+    unknownValue: t('audit.variants.unknownValue'),
+    status: (status) => t(status === 'active' ? 'products.variants.active' : 'products.variants.inactive'),
+    images: (count) => t('audit.variants.images', { count }),
+  });
+}
+
+/**
+ * A product save's changed variants, one item each: its values' names, whether it was added or
+ * removed, and its changed fields as the variant grid shows them; the first `variantsShown`, then
+ * the rest on asking.
+ */
+function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  const [all, setAll] = useState(false);
+  const shown = all ? changes : changes.slice(0, variantsShown);
+  const empty = <span className="text-slate-500 dark:text-slate-400">{t('audit.emptyValue')}</span>;
+  return (
+    <div className="w-full">
+      <ul className="mt-1 space-y-1.5 border-s border-slate-200 ps-3 dark:border-slate-700">
+        {shown.map((change) => {
+          // An added variant is shown by what it has, a removed one by what it had.
+          const fields =
+            change.kind === 'changed'
+              ? change.fields
+              : change.fields.filter(
+                  (field) => (change.kind === 'added' ? field.after : field.before) !== null,
+                );
+          return (
+            <li key={change.key} data-testid="audit-variant">
+              <p className="flex flex-wrap items-center gap-x-2">
+                <bdi className="font-medium text-slate-800 dark:text-slate-200">{change.title}</bdi>
+                {change.kind !== 'changed' && (
+                  <Badge tone={change.kind === 'added' ? 'success' : 'danger'}>
+                    {t(`audit.variants.${change.kind}`)}
+                  </Badge>
+                )}
+              </p>
+              <dl className="flex flex-wrap gap-x-4 gap-y-0.5">
+                {fields.map((field) => (
+                  <div key={field.field} className="flex flex-wrap items-baseline gap-x-1.5">
+                    <dt className="text-slate-600 dark:text-slate-400">
+                      {variantFieldLabel(t, exists, field.field)}
+                      <span aria-hidden="true">:</span>
+                    </dt>
+                    <dd className="flex flex-wrap items-baseline gap-x-1.5 tabular-nums">
+                      {change.kind !== 'added' && (
+                        <span
+                          className={
+                            change.kind === 'changed'
+                              ? 'text-slate-600 line-through decoration-slate-400 dark:text-slate-400'
+                              : undefined
+                          }
+                        >
+                          {change.kind === 'changed' && <span className="sr-only">{t('audit.before')} </span>}
+                          <bdi className="[overflow-wrap:anywhere]">{field.before ?? empty}</bdi>
+                        </span>
+                      )}
+                      {change.kind === 'changed' && (
+                        <span aria-hidden="true" className="text-slate-400">
+                          {t('audit.arrow')}
+                        </span>
+                      )}
+                      {change.kind !== 'removed' && (
+                        <span>
+                          {change.kind === 'changed' && <span className="sr-only">{t('audit.after')} </span>}
+                          <bdi className="[overflow-wrap:anywhere]">{field.after ?? empty}</bdi>
+                        </span>
+                      )}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+      {changes.length > variantsShown && (
+        <button
+          type="button"
+          onClick={() => setAll(!all)}
+          aria-expanded={all}
+          className="mt-1 rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
+        >
+          {all
+            ? t('audit.variants.showFewer')
+            : t('audit.variants.showAll', {
+                count: changes.length,
+                formatted: numberFormat(i18n.language).format(changes.length),
+              })}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** One changed field: "Field: before → after", or a product's variants listed one by one. */
+function ChangedField({
+  row,
+  field,
+  pair,
+  show,
+  before,
+  after,
+}: {
+  row: AuditLogRecord;
+  field: string;
+  pair: unknown[];
+  show: (field: string, value: unknown, record: AnyRecord) => ReactNode;
+  before: AnyRecord;
+  after: AnyRecord;
+}) {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  const variants = useVariantChanges(row, field === 'variants' ? pair : null);
+  const [was, now] = [pair[0], pair[1]];
+  const created = row.action === 'create';
+  const deleted = row.action === 'delete';
+  const label = (
+    <dt className="font-medium text-slate-700 dark:text-slate-300">
+      {changeFieldLabel(t, exists, row.resource, field)}
+      <span aria-hidden="true">:</span>
+    </dt>
+  );
+  if (variants) {
+    return (
+      <div className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
+        {label}
+        <dd className="w-full text-slate-900 dark:text-slate-100">
+          <VariantChanges changes={variants} />
+        </dd>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
+      {label}
+      <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-slate-900 dark:text-slate-100">
+        {!created && (
+          <span className="text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
+            <span className="sr-only">{t('audit.before')} </span>
+            {show(field, was, before)}
+          </span>
+        )}
+        {!created && !deleted && (
+          <span aria-hidden="true" className="text-slate-400">
+            {t('audit.arrow')}
+          </span>
+        )}
+        {!deleted && (
+          <span>
+            {!created && <span className="sr-only">{t('audit.after')} </span>}
+            {show(field, now, after)}
+          </span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** A list's filter as the list's menus name it: its label, and its values by their names. */
+function ExportFilter({ row, field, value }: { row: AuditLogRecord; field: string; value: unknown }) {
+  const { t, i18n } = useTranslation();
+  const render = useCellRenderer(row.resource);
+  const { formatDate } = useFormatters();
+  const filter = findResource(row.resource)?.filters.find((candidate) => candidate.field === field);
+  const label =
+    field === 'status' ? t('resources.common.fields.status' as never) : fieldText(t, row.resource, field);
+  const valueName = (item: string): ReactNode => {
+    if (item === 'none') return t('audit.export.none');
+    if (field === 'status')
+      return t(`resources.common.status.${item === 'active' ? 'active' : 'inactive'}` as never) as string;
+    if (filter?.kind === 'enum') {
+      const key = `resources.${row.resource}.values.${field}.${item}`;
+      return i18n.exists(key) ? (t(key as never) as string) : item;
+    }
+    if (filter?.kind === 'reference')
+      return render({ field, kind: 'reference', reference: filter.resource }, item, {});
+    return <bdi>{item}</bdi>;
+  };
+  let values: ReactNode;
+  if (Array.isArray(value)) {
+    values = value.map((item, index) => (
+      <span key={String(item)}>
+        {index > 0 && <span aria-hidden="true">{t('audit.export.or')}</span>}
+        {valueName(String(item))}
+      </span>
+    ));
+  } else if (typeof value === 'object' && value !== null) {
+    const { from, to } = value as DateRange;
+    values = `${from ? formatDate(from) : '…'} – ${to ? formatDate(to) : '…'}`;
+  } else values = String(value);
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-1" data-testid="audit-export-filter">
+      <span className="text-slate-600 dark:text-slate-400">{label}:</span> {values}
+    </span>
+  );
+}
+
+/** An export's row: the file's format and rows, the list's search and filters, and whether it was cut short. */
+function ExportDetails({ row }: { row: AuditLogRecord }) {
+  const { t, i18n } = useTranslation();
+  const after = (field: string) => row.changes[field]?.[1];
+  const format = after('format');
+  const rows = after('rows');
+  const search = after('search');
+  const filters = after('filters');
+  const item = (field: 'format' | 'rows' | 'search' | 'filters', value: ReactNode) => (
+    <div className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
+      <dt className="font-medium text-slate-700 dark:text-slate-300">
+        {t(`audit.export.${field}`)}
+        <span aria-hidden="true">:</span>
+      </dt>
+      <dd className="min-w-0 text-slate-900 dark:text-slate-100">{value}</dd>
+    </div>
+  );
+  return (
+    <div className="mt-2 space-y-1 text-sm">
+      <dl className="space-y-1">
+        {typeof format === 'string' && item('format', <bdi>{format.toUpperCase()}</bdi>)}
+        {typeof rows === 'number' &&
+          item('rows', <span className="tabular-nums">{numberFormat(i18n.language).format(rows)}</span>)}
+        {typeof search === 'string' && item('search', <bdi>“{search}”</bdi>)}
+        {typeof filters === 'object' &&
+          filters !== null &&
+          item(
+            'filters',
+            <ul className="inline-flex flex-wrap gap-x-3 gap-y-0.5">
+              {Object.entries(filters).map(([field, value]) => (
+                <li key={field}>
+                  <ExportFilter row={row} field={field} value={value} />
+                </li>
+              ))}
+            </ul>,
+          )}
+      </dl>
+      {after('complete') === false && (
+        <p className="text-amber-700 dark:text-amber-300">{t('audit.export.cutShort')}</p>
+      )}
+    </div>
+  );
+}
+
 /** The changed fields of one row: "Field: before → after", one per line. */
 function Changes({ row }: { row: AuditLogRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const show = useChangeValue(row.resource);
-  const exists = (key: string) => i18n.exists(key);
+  if (row.action === 'export') return <ExportDetails row={row} />;
   // The record's id is its row's own (named beside the resource), not a field anyone typed.
   const entries = Object.entries(row.changes).filter(([field]) => field !== 'id');
   if (entries.length === 0)
@@ -150,38 +423,17 @@ function Changes({ row }: { row: AuditLogRecord }) {
   const after = Object.fromEntries(entries.map(([field, pair]) => [field, pair[1]]));
   return (
     <dl className="mt-2 space-y-1 text-sm">
-      {entries.map(([field, pair]) => {
-        const [was, now] = [pair[0], pair[1]];
-        const created = row.action === 'create';
-        const deleted = row.action === 'delete';
-        return (
-          <div key={field} className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
-            <dt className="font-medium text-slate-700 dark:text-slate-300">
-              {changeFieldLabel(t, exists, row.resource, field)}
-              <span aria-hidden="true">:</span>
-            </dt>
-            <dd className="flex min-w-0 flex-wrap items-baseline gap-x-1.5 text-slate-900 dark:text-slate-100">
-              {!created && (
-                <span className="text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
-                  <span className="sr-only">{t('audit.before')} </span>
-                  {show(field, was, before)}
-                </span>
-              )}
-              {!created && !deleted && (
-                <span aria-hidden="true" className="text-slate-400">
-                  {t('audit.arrow')}
-                </span>
-              )}
-              {!deleted && (
-                <span>
-                  {!created && <span className="sr-only">{t('audit.after')} </span>}
-                  {show(field, now, after)}
-                </span>
-              )}
-            </dd>
-          </div>
-        );
-      })}
+      {entries.map(([field, pair]) => (
+        <ChangedField
+          key={field}
+          row={row}
+          field={field}
+          pair={pair}
+          show={show}
+          before={before}
+          after={after}
+        />
+      ))}
     </dl>
   );
 }
@@ -207,7 +459,9 @@ function AuditRow({
             {resourceText(t, exists, row.resource)}
           </span>
         )}
+        {/* An export's id names no stored record: nothing to narrow the list to. */}
         {showResource &&
+          row.action !== 'export' &&
           (onRecord ? (
             <button
               type="button"

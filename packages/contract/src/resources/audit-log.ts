@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subscriptionEvents } from '../domain/subscription-lifecycle.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { defineResource } from '../resource-kit/define-resource.ts';
-import { idField, timestampField } from '../resource-kit/fields.ts';
+import { idField, localizedTextRecordField, timestampField } from '../resource-kit/fields.ts';
 import { workspaceIdField } from '../resource-kit/list-query.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 
@@ -20,7 +20,8 @@ export type AuditActorKind = (typeof auditActorKinds)[number];
  * What a row records. The engine's writes are create, update (of any field but the status),
  * delete, enable and disable (a status change); the workspace's other writes name their own steps
  * (an invitation is sent, resent, accepted, revoked; a subscription's lifecycle event by its
- * name; old rows are purged). The list filters by these.
+ * name; old rows are purged). A list exported to a file is on record too (`export`: its format,
+ * search, filters and rows; decision 0037). The list filters by these.
  */
 export const auditActions = [
   'create',
@@ -33,15 +34,17 @@ export const auditActions = [
   'accept',
   'revoke',
   'purge',
+  'export',
   // A subscription's lifecycle events, by their own names.
   ...subscriptionEvents,
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /**
- * The resources a row may name: the engine's (by key) and the workspace's other areas
- * (memberships, roles, invitations, settings, subscriptions, OAuth clients, application grants,
- * uploads). The web names each with `resources.auditLog.values.resource.<key>`.
+ * The resources a row may name: the engine's (by key; the audit log itself when it is exported)
+ * and the workspace's other areas (memberships, roles, invitations, settings, subscriptions, OAuth
+ * clients, application grants, uploads). The web names each with
+ * `resources.auditLog.values.resource.<key>`.
  */
 export const auditResources = [
   'authorityRoles',
@@ -60,6 +63,7 @@ export const auditResources = [
   'exchangeRates',
   'subscriptions',
   'payments',
+  'auditLog',
   'memberships',
   'roles',
   'invitations',
@@ -90,6 +94,11 @@ export const auditLogRecordSchema = lazySchema(() =>
     recordId: z.string(),
     /** The changed fields, `{ field: [before, after] }`; before is null on create, after null on delete. */
     changes: z.record(z.string(), z.array(z.unknown())),
+    /**
+     * The names of records the changes name by id that the reader could not otherwise name: a
+     * product's changed variants' values, by value id, as they are now (null for other rows).
+     */
+    names: z.record(z.string(), localizedTextRecordField).nullable(),
   }),
 );
 export type AuditLogRecord = z.infer<typeof auditLogRecordSchema>;

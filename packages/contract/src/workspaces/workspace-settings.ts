@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyCodes } from '../domain/countries-and-currencies.ts';
 import { canonicalTimeZone } from '../domain/time-zone.ts';
 import { lazySchema } from '../lazy-schema.ts';
-import { currencyField, imageUrlField, singleImageFormField } from '../resource-kit/fields.ts';
+import { currencyField, imageUrlField, singleImageFormField, typedNumber } from '../resource-kit/fields.ts';
 import type { FormEntry } from '../resource-kit/form-fields.ts';
 import { workspaceIdField } from '../resource-kit/list-query.ts';
 import { textField } from '../text-field.ts';
@@ -28,9 +28,26 @@ const timeZoneField = lazySchema(() =>
 );
 
 /**
+ * How many days a workspace keeps its audit log (`workspaces.audit_retention_days`, whose check
+ * holds the same bounds): the purge removes older rows (docs/architecture.md, "The audit log").
+ */
+export const auditRetentionLimits = { min: 1, max: 3650 } as const;
+
+/** A whole number of days within `auditRetentionLimits`; typed text in either language's digits. */
+const auditRetentionDaysField = lazySchema(() =>
+  typedNumber(
+    z
+      .number({ error: codes.AUDIT_RETENTION_OUT_OF_RANGE })
+      .int(codes.AUDIT_RETENTION_OUT_OF_RANGE)
+      .min(auditRetentionLimits.min, codes.AUDIT_RETENTION_OUT_OF_RANGE)
+      .max(auditRetentionLimits.max, codes.AUDIT_RETENTION_OUT_OF_RANGE),
+  ),
+);
+
+/**
  * `PATCH /api/workspaces/settings?workspaceId=…` (admins of that workspace): its name (1–255, as a
- * company name of an access request may be), logo (an uploaded file, or null), base currency and
- * time zone. Fields left out stay as they are.
+ * company name of an access request may be), logo (an uploaded file, or null), base currency,
+ * time zone and how long its audit log is kept. Fields left out stay as they are.
  */
 export const workspaceSettingsInputSchema = lazySchema(() =>
   z.strictObject({
@@ -42,6 +59,7 @@ export const workspaceSettingsInputSchema = lazySchema(() =>
     logo: imageUrlField.nullable().optional(),
     baseCurrency: baseCurrencyField.optional(),
     timeZone: timeZoneField.optional(),
+    auditRetentionDays: auditRetentionDaysField.optional(),
   }),
 );
 export type WorkspaceSettingsInput = z.infer<typeof workspaceSettingsInputSchema>;
@@ -78,6 +96,8 @@ export interface WorkspaceSettings {
   baseCurrency: string;
   /** IANA: the workspace's "today", due dates, and the dates of its pages and mails. */
   timeZone: string;
+  /** Days its audit log keeps a change (`auditRetentionLimits`). */
+  auditRetentionDays: number;
 }
 
 const label = (field: string) => `workspaceSettings.fields.${field}`;
@@ -108,6 +128,14 @@ export const workspaceSettingsForm = {
       label: label('timeZone'),
       hint: label('timeZoneHint'),
     },
+    {
+      name: 'auditRetentionDays',
+      type: 'number',
+      required: true,
+      step: 1,
+      label: label('auditRetentionDays'),
+      hint: label('auditRetentionDaysHint'),
+    },
   ] satisfies readonly FormEntry[] as readonly FormEntry[],
   /** The form's values (a logo as a list of at most one image) into the update's input. */
   schema: lazySchema(() =>
@@ -116,6 +144,7 @@ export const workspaceSettingsForm = {
       logo: singleImageFormField,
       baseCurrency: baseCurrencyField,
       timeZone: timeZoneField,
+      auditRetentionDays: auditRetentionDaysField,
     }),
   ),
   values: (settings: WorkspaceSettings) => ({
@@ -123,5 +152,6 @@ export const workspaceSettingsForm = {
     logo: settings.logo ? [settings.logo] : [],
     baseCurrency: settings.baseCurrency,
     timeZone: settings.timeZone,
+    auditRetentionDays: settings.auditRetentionDays,
   }),
 };

@@ -1,8 +1,8 @@
 import { type ApiList, memberSignInsQuerySchema, type SignInEvent, signInPageSize } from '@dukkan/contract';
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, getTableName, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { auditLog, memberships, signInEvents, users } from '../../db/schema/index.ts';
+import { auditLog, memberships, signInEvents, users, variationValues } from '../../db/schema/index.ts';
 import { parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller, requestUser } from '../../http/caller.ts';
@@ -10,14 +10,55 @@ import type { AppContext } from '../../http/context.ts';
 import type { ResourceCustomization } from '../../resource-engine/storage.ts';
 
 /**
+ * A column named with its table (or the table's alias): Drizzle names a column alone, and in a
+ * subquery of `variation_values` inside the list of `audit_log` both have a `workspace_id`.
+ */
+const qualified = (table: string, column: AnyColumn) =>
+  sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
+const row = (column: AnyColumn) => qualified(getTableName(auditLog), column);
+const value = (column: AnyColumn) => qualified('value', column);
+
+/** One side of a product row's `variants` change, `{}` when it holds no object. */
+const variantSide = (index: 0 | 1) => {
+  const side = sql`${row(auditLog.changes)} -> 'variants' -> ${sql.raw(String(index))}`;
+  return sql`(case when jsonb_typeof(${side}) = 'object' then ${side} else '{}'::jsonb end)`;
+};
+
+/**
+ * The names, by id, of the variation values a product row's variant keys are made of (a key is
+ * its values' ids joined by '-', each 36 characters): `{ id: [{ locale, value }] }`, as they are
+ * now; null for any other row. The keys' distinct ids are found once per row, then joined to the
+ * workspace's values (decision 0037: under `in`, the keys were read again for every value).
+ */
+const variantValueNames = sql`(case when ${row(auditLog.resource)} = 'products'
+  and ${row(auditLog.changes)} -> 'variants' is not null then (
+  select jsonb_object_agg(${value(variationValues.id)}::text, (
+    select coalesce(jsonb_agg(jsonb_build_object('locale', name.locale, 'value', name.value)), '[]'::jsonb)
+    from (values ('en', ${value(variationValues.nameEn)}), ('ar', ${value(variationValues.nameAr)}))
+      as name(locale, value)
+    where name.value is not null
+  ))
+  from (
+    select distinct substr(variant.key, 1 + 37 * part, 36) as id
+    from jsonb_object_keys(${variantSide(0)} || ${variantSide(1)}) as variant(key),
+      generate_series(0, length(variant.key) / 37) as part
+  ) as value_ids
+  join ${variationValues} as value
+    on ${value(variationValues.workspaceId)} = ${row(auditLog.workspaceId)}
+    and ${value(variationValues.id)}::text = value_ids.id
+) end)`;
+
+/**
  * The audit log is read through the engine (`GET /api/audit-log`, list only, behind viewAudit):
- * its rows with the acting member's name as it is now. The rows are written by the writes
- * themselves, in their transactions.
+ * its rows with the acting member's name as it is now, and the names of the values a product's
+ * changed variants are made of. The rows are written by the writes themselves, in their
+ * transactions.
  */
 export const auditLogCustomization: ResourceCustomization = {
   key: 'auditLog',
   computed: {
     actorName: sql`(select ${users.name} from ${users} where ${users.id} = ${auditLog.actorUserId})`,
+    names: variantValueNames,
   },
 };
 

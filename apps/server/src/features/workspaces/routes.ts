@@ -23,6 +23,7 @@ const settingsColumns = {
   logo: workspaces.logo,
   baseCurrency: workspaces.baseCurrency,
   timeZone: workspaces.timeZone,
+  auditRetentionDays: workspaces.auditRetentionDays,
 };
 
 async function loadSettings(db: Database, workspaceId: string): Promise<WorkspaceSettings> {
@@ -33,9 +34,10 @@ async function loadSettings(db: Database, workspaceId: string): Promise<Workspac
 }
 
 /**
- * A workspace's own settings (name, logo, base currency, time zone), the workspace named by
- * `?workspaceId=` like every workspace call: every active member reads them (`/settings` shows
- * them), its admins alone change them — no role's tag grants that. The current user
+ * A workspace's own settings (name, logo, base currency, time zone, how many days its audit log
+ * keeps a change), the workspace named by `?workspaceId=` like every workspace call: every active
+ * member reads them (`/settings` shows them), its admins alone change them — no role's tag grants
+ * that; each change is on the audit log as the `settings` record's. The current user
  * (`GET auth/user`) carries the name, logo, currency and zone too, refreshed by the web after a change.
  */
 export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: AppContext) {

@@ -37,6 +37,7 @@ const row = (fields: Partial<AuditLogRecord>): AuditLogRecord => ({
   resource: 'brands',
   recordId: '11111111-1111-4111-8111-111111111111',
   changes: {},
+  names: null,
   ...fields,
 });
 const taxId = '33333333-3333-4333-8333-333333333333';
@@ -131,6 +132,89 @@ describe('the Activity page', () => {
     );
     expect(await screen.findByText('Showing 981–1,000 of more than 1,000')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows a product save’s variants one by one, by their values’ names, prices as money, not as JSON', async () => {
+    const [small, large, oat] = [
+      '11111111-1111-4111-8111-111111111111',
+      '22222222-2222-4222-8222-222222222222',
+      '33333333-3333-4333-8333-333333333333',
+    ];
+    const added = Object.fromEntries(
+      Array.from({ length: 12 }, (_, index) => [
+        `${oat}-${String(index).padStart(12, '0').padStart(36, '9')}`,
+        { position: index + 2, sku: `NEW-${index}`, price: 100, status: 'active' },
+      ]),
+    );
+    const product = row({
+      resource: 'products',
+      changes: {
+        variants: [
+          {
+            [`${small}-${oat}`]: { price: 1250, sku: 'LAT-S' },
+            [`${large}-${oat}`]: { position: 1, price: 900 },
+          },
+          { [`${small}-${oat}`]: { price: 1500, sku: 'LAT-S-2' }, ...added },
+        ],
+      },
+      names: {
+        [small]: [{ locale: 'en', value: 'Small' }],
+        [large]: [{ locale: 'en', value: 'Large' }],
+        [oat]: [{ locale: 'en', value: 'Oat milk' }],
+      },
+    });
+    const person = userEvent.setup();
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    const variants = await screen.findAllByTestId('audit-variant');
+    // Ten shown of the fourteen, ordered by position: the removed one (1), the new ones (2…), then the changed one.
+    expect(variants).toHaveLength(10);
+    expect(plain(variants[0]!.textContent)).toBe('Large, Oat milkRemovedPrice:EGP 9.00Position:2');
+    expect(plain(variants[1]!.textContent)).toBe(
+      'Oat milk, Removed valueAddedSKU:NEW-0Price:EGP 1.00Status:ActivePosition:3',
+    );
+    expect(screen.queryByText(/"price"/)).toBeNull();
+    await person.click(screen.getByRole('button', { name: 'Show all 14 variants' }));
+    const all = screen.getAllByTestId('audit-variant');
+    expect(all).toHaveLength(14);
+    expect(plain(all[13]!.textContent)).toBe(
+      'Small, Oat milkSKU:Before: LAT-S→After: LAT-S-2Price:Before: EGP 12.50→After: EGP 15.00',
+    );
+    expect(plain(screen.getByTestId('audit-change').textContent)).toMatch(/^Variants:Large, Oat milk/);
+  });
+
+  it('shows an export: the list, its file, rows, search and filters by their names', async () => {
+    const exported = row({
+      action: 'export',
+      resource: 'customers',
+      recordId: '44444444-4444-4444-8444-444444444444',
+      changes: {
+        format: [null, 'xlsx'],
+        rows: [null, 1250],
+        search: [null, 'Mona'],
+        filters: [null, { status: ['active'], source: ['online', 'walkIn'] }],
+      },
+    });
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([exported]) }]);
+    const entry = await screen.findByTestId('audit-row');
+    expect(within(entry).getByText('Exported')).toBeTruthy();
+    expect(within(entry).getByText('Customer')).toBeTruthy();
+    expect(
+      within(entry)
+        .getAllByTestId('audit-change')
+        .map((change) => plain(change.textContent)),
+    ).toEqual([
+      'File:XLSX',
+      'Rows:1,250',
+      'Search:“Mona”',
+      'Filters:Status: ActiveSource: Online or Walk-in',
+    ]);
+    expect(
+      within(entry)
+        .getAllByRole('listitem')
+        .map((filter) => plain(filter.textContent)),
+    ).toEqual(['Status: Active', 'Source: Online or Walk-in']);
+    // The export's own id names no record to narrow the list to.
+    expect(within(entry).queryByRole('button', { name: /^Show the changes of record/ })).toBeNull();
   });
 
   it('says when nothing was recorded yet', async () => {

@@ -23,6 +23,7 @@ const stored: WorkspaceSettings = {
   logo: null,
   baseCurrency: 'EGP',
   timeZone: 'Africa/Cairo',
+  auditRetentionDays: 365,
 };
 
 afterEach(async () => {
@@ -80,6 +81,7 @@ describe('/settings for an admin: the declared form, editable', () => {
       logo: null,
       baseCurrency: 'EGP',
       timeZone: 'Asia/Riyadh',
+      auditRetentionDays: 365,
     });
     await screen.findByText('Workspace settings saved');
     // The shell's current user carries the new name and zone at once.
@@ -189,6 +191,30 @@ describe('/settings for an admin: the declared form, editable', () => {
     expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(0);
   });
 
+  it('keeps the activity a whole number of days from 1 to 3,650: refused in the form, then saved', async () => {
+    const saved = { ...stored, auditRetentionDays: 90 };
+    const { calls } = renderSettings(admin, [
+      { method: 'PATCH', path: '/api/workspaces/settings', body: { data: saved } },
+    ]);
+    const days = await screen.findByRole('textbox', { name: 'Keep the activity for (days)' });
+    expect((days as HTMLInputElement).value).toBe('365');
+    for (const typed of ['0', '3651', '1.5']) {
+      await userEvent.clear(days);
+      await userEvent.type(days, typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await screen.findByText('Enter a whole number of days from 1 to 3,650');
+    }
+    expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(0);
+    await userEvent.clear(days);
+    await userEvent.type(days, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')).toHaveLength(1));
+    expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')[0]!.body).toMatchObject({
+      auditRetentionDays: 90,
+    });
+    await screen.findByText('Workspace settings saved');
+  });
+
   it('asks "Discard your changes?" before leaving with unsaved changes', async () => {
     renderSettings(admin);
     await userEvent.type(await nameBox(), ' 2');
@@ -224,6 +250,9 @@ describe('/settings for a member who is not an admin: the same settings, read on
       isDisabled(await screen.findByRole('button', { name: /^Base currency EGP · Egyptian Pound/ })),
     ).toBe(true);
     expect(isDisabled(zoneButton(/^Time zone .*Cairo/))).toBe(true);
+    const days = screen.getByRole('textbox', { name: 'Keep the activity for (days)' });
+    expect((days as HTMLInputElement).value).toBe('365');
+    expect(isDisabled(days)).toBe(true);
     screen.getByText("Only the workspace's admins can change these settings.");
     screen.getByText('No image');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();

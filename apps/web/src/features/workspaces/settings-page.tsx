@@ -209,7 +209,8 @@ function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; edi
 }
 
 /**
- * `/settings`: the selected workspace's own settings — name, logo, base currency, time zone —
+ * `/settings`: the selected workspace's own settings — name, logo, base currency, time zone, how
+ * many days its audit log keeps a change —
  * in the contract's declared form (`workspaceSettingsForm`), so a later setting is a declared
  * field, not a page. Every member sees them (the route needs no permission, spec §2); the
  * workspace's admins edit them, and leaving with unsaved changes asks first.
