@@ -53,6 +53,9 @@ const withoutPlaceholders = (text: string) => text.replace(/{{[^}]*}}|{[^}]*}|\$
 const latinInArabic = new Set([
   'SKU',
   'CSV',
+  'XLSX',
+  'UTF',
+  'Windows',
   'EAN',
   'UPC',
   'GTIN',
