@@ -1,6 +1,7 @@
 import { type PermissionTag, type ResourceVerb, tagFor } from '@dukkan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../src/http/access.ts';
+import { isImportable } from '../src/resource-engine/import.ts';
 import { api, errorOf } from './helpers/api.ts';
 import { permissionRoutes, routeCall, seedTargets, testResources } from './helpers/route-scenarios.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -71,7 +72,9 @@ describe('permission matrix', () => {
     );
     // Engine resources: each verb they offer, generated from the registry.
     const engineTags = Object.fromEntries(
-      testResources.served.flatMap(({ storage: { definition }, engineVerbs }) => {
+      testResources.served.flatMap((data) => {
+        const { definition } = data.storage;
+        const { engineVerbs } = data;
         const base = `/api/${definition.path}`;
         const routes: Record<ResourceVerb, string> = {
           list: `GET ${base}`,
@@ -86,11 +89,19 @@ describe('permission matrix', () => {
           ...engineVerbs.map((verb) => [routes[verb], tagFor(definition, verb)]),
           // A list's export, behind the list's permission.
           ...(engineVerbs.includes('list') ? [[`GET ${base}/export`, tagFor(definition, 'list')]] : []),
+          // An import and its template: whoever may add or edit (each row is checked after).
+          ...(isImportable(data)
+            ? [`POST ${base}/import`, `GET ${base}/import-template`].map((route) => [
+                route,
+                `${tagFor(definition, 'create')}|${tagFor(definition, 'update')}`,
+              ])
+            : []),
         ];
       }),
     );
     expect(engineTags['DELETE /api/authority-roles/:id']).toBe('deleteAuthority');
     expect(engineTags['POST /api/brands']).toBe('addBrands');
+    expect(engineTags['POST /api/customers/import']).toBe('addCustomers|editCustomers');
     expect(engineTags['PATCH /api/exchange-rates/:id']).toBe('editExchangeRate');
     expect(engineTags['DELETE /api/exchange-rates/:id']).toBeUndefined();
     // The members: listed and read by the engine, changed by the users feature.

@@ -3,6 +3,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { access, declaredRoutes, requireDeclaredAccess, UndeclaredAccessError } from '../src/http/access.ts';
+import { isImportable } from '../src/resource-engine/import.ts';
 import { api, appFetchHeaders, errorOf } from './helpers/api.ts';
 import { testResources } from './helpers/route-scenarios.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
@@ -93,11 +94,20 @@ describe('the route table (default-deny)', () => {
       update: (base) => `PATCH ${base}/:id`,
       delete: (base) => `DELETE ${base}/:id`,
     };
-    // A listed resource's export too (`GET <path>/export`), behind the list's permission.
-    const engineRoutes = testResources.served.flatMap(({ storage: { definition }, engineVerbs }) => [
-      ...engineVerbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
-      ...(engineVerbs.includes('list') ? [`GET /api/${definition.path}/export`] : []),
-    ]);
+    // A listed resource's export too (`GET <path>/export`), behind the list's permission, and an
+    // importable one's import and template.
+    const engineRoutes = testResources.served.flatMap((data) => {
+      const { definition } = data.storage;
+      return [
+        ...data.engineVerbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
+        ...(data.engineVerbs.includes('list') ? [`GET /api/${definition.path}/export`] : []),
+        ...(isImportable(data)
+          ? [`POST /api/${definition.path}/import`, `GET /api/${definition.path}/import-template`]
+          : []),
+      ];
+    });
+    expect(engineRoutes).toContain('POST /api/customers/import');
+    expect(engineRoutes).not.toContain('POST /api/authority-roles/import');
     // The members: listed and read by the engine, changed by the users feature.
     expect(engineRoutes).toContain('GET /api/workspaces/users/:id');
     expect(engineRoutes).toContain('POST /api/brands/bulk');

@@ -34,6 +34,7 @@ export * from './resource-kit/fields.ts';
 export * from './resource-kit/form-fields.ts';
 export * from './resource-kit/list-query.ts';
 export * from './resource-kit/spreadsheet-cells.ts';
+export * from './resource-kit/spreadsheet-import.ts';
 export * from './resources/index.ts';
 export * from './validation-codes.ts';
 export * from './workspaces/get-started.ts';

@@ -120,6 +120,32 @@ export const validationCodes = {
   FILE_TYPE_NOT_ALLOWED: 'FILE_TYPE_NOT_ALLOWED',
   FILE_TOO_LARGE: 'FILE_TOO_LARGE',
   TOO_MANY_FILES: 'TOO_MANY_FILES',
+  /** An import's CSV is neither UTF-8 nor Windows-1256. */
+  IMPORT_ENCODING_UNKNOWN: 'IMPORT_ENCODING_UNKNOWN',
+  /** An import's file is over its size; params `{ max }` (megabytes). */
+  IMPORT_FILE_TOO_LARGE: 'IMPORT_FILE_TOO_LARGE',
+  /** An import's file has more rows than an import takes; params `{ max }`. */
+  IMPORT_TOO_MANY_ROWS: 'IMPORT_TOO_MANY_ROWS',
+  /** An XLSX whose unzipped content is over the limit; params `{ max }` (megabytes). */
+  IMPORT_UNZIPPED_TOO_LARGE: 'IMPORT_UNZIPPED_TOO_LARGE',
+  /** An XLSX the import cannot read (not a workbook, or no sheet). */
+  IMPORT_FILE_UNREADABLE: 'IMPORT_FILE_UNREADABLE',
+  /** An import's header row names a column the resource does not have; params `{ header }`. */
+  IMPORT_COLUMN_UNKNOWN: 'IMPORT_COLUMN_UNKNOWN',
+  /** An import's header row names the same column twice; params `{ header }`. */
+  IMPORT_COLUMN_REPEATED: 'IMPORT_COLUMN_REPEATED',
+  /** An import's file has no rows under its header. */
+  IMPORT_FILE_EMPTY: 'IMPORT_FILE_EMPTY',
+  /** A row of an import with the same key (code) as an earlier row; params `{ row }` (the earlier one). */
+  IMPORT_ROW_REPEATED: 'IMPORT_ROW_REPEATED',
+  /** An import's cell its column cannot read (a number, a date, working hours). */
+  IMPORT_CELL_INVALID: 'IMPORT_CELL_INVALID',
+  /** A reference's code that is no record of the workspace; params `{ code }`. */
+  IMPORT_CODE_NOT_FOUND: 'IMPORT_CODE_NOT_FOUND',
+  /** Rows that would create records without the add permission; params `{ rows }`. */
+  IMPORT_CREATE_NOT_ALLOWED: 'IMPORT_CREATE_NOT_ALLOWED',
+  /** Rows that would change records without the edit permission; params `{ rows }`. */
+  IMPORT_UPDATE_NOT_ALLOWED: 'IMPORT_UPDATE_NOT_ALLOWED',
   /** The workspace's uploads would pass its storage quota (UPLOAD_QUOTA_BYTES). */
   UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
   /** A product's chosen values make more combinations than it may have; params `{ count, max }`. */

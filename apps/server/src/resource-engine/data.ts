@@ -85,7 +85,7 @@ export interface ResourceData {
     locale: ReaderLocale,
     chunkSize?: number,
   ): AsyncGenerator<Record<string, unknown>[]>;
-  /** The fields an export of the list writes (`ExportField`). */
+  /** The fields an export of the list writes (`ExportField`), which its import reads back. */
   exportFields: readonly ExportField[];
   /** An export's rows beyond one per record (a product's variants), where the resource has them. */
   exportExpansion?: (context: ExportContext) => Promise<ExportExpansion>;

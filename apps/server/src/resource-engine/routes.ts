@@ -1,6 +1,9 @@
 import {
   bulkRowsSchema,
   exportQuerySchema,
+  importLimits,
+  importQuerySchema,
+  importTemplateQuerySchema,
   listQuerySchema,
   type ResourceDefinition,
   type ResourceVerb,
@@ -16,6 +19,8 @@ import { access, declaredRoutes } from '../http/access.ts';
 import { requestCaller } from '../http/caller.ts';
 import type { ResourceData } from './data.ts';
 import { exportContentTypes, exportFileName, exportList } from './export.ts';
+import { isImportable, runImport } from './import.ts';
+import { importTemplate, readImportUpload } from './import-http.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -50,13 +55,18 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
   return {
     list: { method: 'GET', url: base },
     export: { method: 'GET', url: `${base}/export` },
+    import: { method: 'POST', url: `${base}/import` },
+    importTemplate: { method: 'GET', url: `${base}/import-template` },
     filters: { method: 'GET', url: `${base}/filters` },
     get: { method: 'GET', url: `${base}/${idParam}` },
     create: { method: 'POST', url: base },
     bulk: { method: 'POST', url: `${base}/bulk` },
     update: { method: 'PATCH', url: `${base}/${idParam}` },
     delete: { method: 'DELETE', url: `${base}/${idParam}` },
-  } as const satisfies Record<ResourceVerb | 'export', { method: string; url: string }>;
+  } as const satisfies Record<
+    ResourceVerb | 'export' | 'import' | 'importTemplate',
+    { method: string; url: string }
+  >;
 }
 
 /**
@@ -135,6 +145,41 @@ function registerResourceRoutes(
         .header('content-disposition', `attachment; filename="${exportFileName(definition, format)}"`)
         .header('cache-control', 'no-store')
         .send(stream);
+    });
+  }
+
+  if (isImportable(data)) {
+    // A file of rows creating and changing records (decision 0038): behind add or edit, each row
+    // then checked against the one it needs. A dry run writes nothing; a commit all or nothing.
+    const importAccess = {
+      config: {
+        access: access.permission({ or: [tagFor(definition, 'create'), tagFor(definition, 'update')] }),
+      },
+    };
+    app.post(routes.import.url, importAccess, async (request) => {
+      const { dryRun } = parseInput(importQuerySchema, request.query);
+      const sheet = await readImportUpload(request, importLimits);
+      const report = await runImport({
+        db,
+        data,
+        dataOf,
+        caller: { ...requestCaller(request), locale: readerLocale(request) },
+        sheet,
+        dryRun: dryRun === 'true',
+      });
+      return { data: report };
+    });
+    app.get(routes.importTemplate.url, importAccess, async (request, reply) => {
+      const { format } = parseInput(importTemplateQuerySchema, request.query);
+      const file = await importTemplate(data, format, readerLocale(request));
+      return reply
+        .header('content-type', exportContentTypes[format])
+        .header(
+          'content-disposition',
+          `attachment; filename="${definition.path.replace(/\//g, '-')}-template.${format}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(file);
     });
   }
 

@@ -90,8 +90,8 @@ function breach(
   if (status >= 500) return `answered ${status}`;
   if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
   if (method === 'HEAD' || status === 204) return undefined;
-  // A list's export answers its file (a refusal is still the contract's JSON error).
-  if (status < 300 && route.endsWith('/export')) {
+  // A list's export and an import's template answer a file (a refusal is still the contract's JSON error).
+  if (status < 300 && (route.endsWith('/export') || route.endsWith('/import-template'))) {
     const file = [
       'text/csv; charset=utf-8',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

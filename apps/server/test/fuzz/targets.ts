@@ -4,6 +4,8 @@ import {
   changePasswordInputSchema,
   exportQuerySchema,
   forgotPasswordInputSchema,
+  importQuerySchema,
+  importTemplateQuerySchema,
   inviteUserInputSchema,
   linkTokenField,
   listQuerySchema,
@@ -55,6 +57,9 @@ function engineSchemas(method: string, url: string): RouteSchemas | undefined {
     if (verb) return schemas[verb];
     if (engineVerbs.includes('list') && routes.export.method === method && routes.export.url === url)
       return { query: exportQuerySchema(definition) };
+    if (routes.import.method === method && routes.import.url === url) return { query: importQuerySchema };
+    if (routes.importTemplate.method === method && routes.importTemplate.url === url)
+      return { query: importTemplateQuerySchema };
   }
   return undefined;
 }
@@ -196,7 +201,7 @@ export function baseCallOf(
     const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
     const pattern = new RegExp(`^${route.url.replace(/:([A-Za-z]+)/g, '([^/]+)')}$`);
     const values = path.match(pattern)?.slice(1) ?? [];
-    const isMultipart = route.url.startsWith('/api/files');
+    const isMultipart = route.url.startsWith('/api/files') || route.url.endsWith('/import');
     return {
       method: route.method,
       route: route.url,

@@ -15,6 +15,7 @@ import {
 } from '../../src/features/subscriptions/subscription-lifecycle.ts';
 import { type DeclaredRoute, declaredRoutes } from '../../src/http/access.ts';
 import type { ResourceData } from '../../src/resource-engine/data.ts';
+import { importTemplateHeaders, isImportable } from '../../src/resource-engine/import.ts';
 import { verbRoutes } from '../../src/resource-engine/routes.ts';
 import { systemCaller } from '../../src/resource-engine/storage.ts';
 import { createAppResources } from '../../src/resources.ts';
@@ -304,6 +305,19 @@ function engineScenario(method: string, url: string): Scenario | undefined {
       [`GET ${base}`]: () => ({}),
       [`GET ${base}/filters`]: () => ({}),
       [`GET ${base}/export`]: () => ({ query: 'format=csv' }),
+      // A dry run of a file with the template's header row: a report, nothing written.
+      [`POST ${base}/import`]: () => ({
+        query: 'dryRun=true',
+        ...multipart([
+          {
+            field: 'file',
+            filename: 'rows.csv',
+            type: 'text/csv',
+            content: Buffer.from(`${importTemplateHeaders(data, 'en').join(',')}\r\n`),
+          },
+        ]),
+      }),
+      [`GET ${base}/import-template`]: () => ({ query: 'format=csv' }),
       [`GET ${base}/:id`]: (targets) => ({ params: byId(targets) }),
       [`POST ${base}`]: (targets) => ({ body: sample.input(targets.records) }),
       [`POST ${base}/bulk`]: (targets) => ({
@@ -317,7 +331,11 @@ function engineScenario(method: string, url: string): Scenario | undefined {
     const served =
       data.engineVerbs.some((verb) => `${routes[verb].method} ${routes[verb].url}` === `${method} ${url}`) ||
       (data.engineVerbs.includes('list') &&
-        `${routes.export.method} ${routes.export.url}` === `${method} ${url}`);
+        `${routes.export.method} ${routes.export.url}` === `${method} ${url}`) ||
+      (isImportable(data) &&
+        [routes.import, routes.importTemplate].some(
+          (route) => `${route.method} ${route.url}` === `${method} ${url}`,
+        ));
     const scenario = served ? scenarios[`${method} ${url}`] : undefined;
     if (scenario) return scenario;
   }
@@ -369,7 +387,7 @@ export function referencesRecords(route: DeclaredRoute): boolean {
     testResources.served.some(
       ({ storage }) =>
         route.method === 'POST' &&
-        route.url.startsWith(`/api/${storage.definition.path}`) &&
+        [`/api/${storage.definition.path}`, `/api/${storage.definition.path}/bulk`].includes(route.url) &&
         storage.definition.verbs.includes('create') &&
         Object.keys(storage.references).some((field) =>
           JSON.stringify(sampleOf(storage.definition)(markers)[field] ?? null).includes(markerId),

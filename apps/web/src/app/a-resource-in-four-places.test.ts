@@ -16,9 +16,9 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PermissionLabelKey } from '../features/roles/permission-matrix.tsx';
-import signedInAr from '../i18n/locales/signed-in/ar.json';
-import signedInEn from '../i18n/locales/signed-in/en.json';
-import { keysOf, missingTexts, textsFile } from '../test/declared-texts.ts';
+import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
+import signedInEn from '../i18n/locales/signed-in/texts-en.ts';
+import { keysOf, missingTexts, textsFile, whereToAdd } from '../test/declared-texts.ts';
 import { menuOf } from './navigation.ts';
 import { resourceScreen } from './screens.ts';
 
@@ -69,6 +69,7 @@ describe('a resource in four places, in the web app', () => {
     ['ar', keysOf(signedInAr)],
   ] as const)('its texts forgotten in %s are each named, with the file to add them to', (language, keys) => {
     expect(textsFile(language)).toBe(`apps/web/src/i18n/locales/signed-in/${language}.json`);
+    expect(whereToAdd(language)).toContain(`packages/contract/src/texts/field-labels.${language}.json`);
     expect(missingTexts(widgets, keys)).toEqual([
       'nav.widgets',
       'resources.widgets.entity',

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
-import signedInAr from '../i18n/locales/signed-in/ar.json';
+import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { mockFetch } from '../test/render.tsx';
 import { pageOf } from './pages.tsx';
 import { AppRoutes } from './routes.tsx';

@@ -15,8 +15,8 @@ const localeLoaders: Record<string, LocaleLoader> = {
  * the sign-in page never downloads them. Loaded with the signed-in shell.
  */
 const signedInLoaders: Record<string, LocaleLoader> = {
-  en: () => import('./locales/signed-in/en.json'),
-  ar: () => import('./locales/signed-in/ar.json'),
+  en: () => import('./locales/signed-in/texts-en.ts'),
+  ar: () => import('./locales/signed-in/texts-ar.ts'),
 };
 
 let signedInWanted = false;

@@ -1,6 +1,6 @@
 import 'i18next';
 import type en from './locales/en.json';
-import type signedInEn from './locales/signed-in/en.json';
+import type signedInEn from './locales/signed-in/texts-en.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import ar from './locales/ar.json';
 import en from './locales/en.json';
-import signedInAr from './locales/signed-in/ar.json';
-import signedInEn from './locales/signed-in/en.json';
+import signedInAr from './locales/signed-in/texts-ar.ts';
+import signedInEn from './locales/signed-in/texts-en.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -53,6 +53,9 @@ const withoutPlaceholders = (text: string) => text.replace(/{{[^}]*}}|{[^}]*}|\$
 const latinInArabic = new Set([
   'SKU',
   'CSV',
+  'XLSX',
+  'UTF',
+  'Windows',
   'EAN',
   'UPC',
   'GTIN',

@@ -1,15 +1,15 @@
 import { brandsResource, permissionResources, type ResourceDefinition, resources } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
-import signedInAr from '../i18n/locales/signed-in/ar.json';
-import signedInEn from '../i18n/locales/signed-in/en.json';
-import { keysOf, missingTexts, textsFile } from '../test/declared-texts.ts';
+import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
+import signedInEn from '../i18n/locales/signed-in/texts-en.ts';
+import { keysOf, missingTexts, textsFile, whereToAdd } from '../test/declared-texts.ts';
 
 describe.each([
   ['en', keysOf(signedInEn)],
   ['ar', keysOf(signedInAr)],
 ] as const)('every text the registered resources imply is translated in %s', (language, keys) => {
   it.each(resources.map((definition) => [definition.key, definition] as const))('%s', (_key, definition) => {
-    expect(missingTexts(definition, keys), `add them to ${textsFile(language)}`).toEqual([]);
+    expect(missingTexts(definition, keys), `add them to ${whereToAdd(language)}`).toEqual([]);
   });
 });
 

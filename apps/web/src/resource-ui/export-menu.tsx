@@ -13,7 +13,7 @@ const formats = ['csv', 'xlsx'] as const;
 type ExportFormat = (typeof formats)[number];
 
 /** Saves a downloaded file under its name, as a link with `download` does. */
-function saveFile(blob: Blob, fileName: string) {
+export function saveFile(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

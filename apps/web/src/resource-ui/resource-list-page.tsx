@@ -13,6 +13,7 @@ import { DatabaseIcon } from '../components/ui/icons.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
 import { ExportMenu } from './export-menu.tsx';
 import { ListFilterMenu } from './filter-menu.tsx';
+import { ImportButton } from './import-dialog.tsx';
 import type { OperationAction } from './operation-toast.tsx';
 import { Pagination } from './pagination.tsx';
 import { ResourceTable, TableSkeleton } from './resource-table.tsx';
@@ -312,6 +313,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
             {workspaceId && (
               <ExportMenu definition={definition} workspaceId={workspaceId} params={shownParams} />
             )}
+            {workspaceId && <ImportButton definition={definition} workspaceId={workspaceId} />}
             {createButton}
           </div>
         </div>

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import ar from '../i18n/locales/ar.json';
-import signedInAr from '../i18n/locales/signed-in/ar.json';
+import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { WorkingDaysCell } from './working-days-cell.tsx';
 
 const at = (hours: number, minutes = 0) => hours * 3600 + minutes * 60;

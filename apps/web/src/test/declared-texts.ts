@@ -1,8 +1,13 @@
 import { type FormEntry, isFormFieldGroup, type ResourceDefinition } from '@dukkan/contract';
+import { fieldLabelsFile } from '@dukkan/contract/field-labels';
 import type { z } from 'zod';
 
-/** Where the signed-in app's texts are, one file per language. */
+/** Where the signed-in app's texts are, one file per language (the fields' names: `fieldLabelsFile`). */
 export const textsFile = (language: 'en' | 'ar') => `apps/web/src/i18n/locales/signed-in/${language}.json`;
+
+/** Where a missing text goes: a field's name in the contract's labels, anything else in the web's texts. */
+export const whereToAdd = (language: 'en' | 'ar') =>
+  `${textsFile(language)} (a resources.<key>.fields.<field> as <key>.<field> in ${fieldLabelsFile(language)})`;
 
 type Tree = { [key: string]: string | Tree };
 export function keysOf(tree: Tree, prefix = ''): Set<string> {

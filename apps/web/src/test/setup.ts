@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../i18n/locales/en.json';
-import signedInEn from '../i18n/locales/signed-in/en.json';
+import signedInEn from '../i18n/locales/signed-in/texts-en.ts';
 
 // `findBy…` and `waitFor` give up after 5 s rather than 1 s: a lazily loaded page (the signed-in
 // area, the date picker) is first compiled by the test runner, which on a loaded 2-core machine

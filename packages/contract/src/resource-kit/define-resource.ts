@@ -123,7 +123,19 @@ export interface ResourceDefinition<
    * hints), it may name the selected workspace: `{{baseCurrency}}`, `{{workspaceName}}`.
    */
   intro?: string;
+  /**
+   * False keeps a resource the engine creates and updates out of imports (`POST {path}/import`):
+   * a role's permissions are granted in the role editor, a product's variants are not read from
+   * a file yet. Otherwise a resource with create and update verbs is importable.
+   */
+  importable?: false;
 }
+
+/** Whether a resource takes imports of a list's file: it is created and updated, and not kept out. */
+export const isImportableResource = (definition: Pick<ResourceDefinition, 'verbs' | 'importable'>) =>
+  definition.importable !== false &&
+  definition.verbs.includes('create') &&
+  definition.verbs.includes('update');
 
 /**
  * The schemas of a resource created from its input and updated with any part of it (the update

@@ -44,6 +44,8 @@ export const authorityRolesResource = defineResource({
   permission: 'Authority',
   menu: { group: 'settings', order: 20 },
   verbs: resourceVerbs,
+  // A role's permissions are granted in the role editor, never from a file.
+  importable: false,
   schemas: inputSchemas(roleRecordSchema, roleInputSchema),
   search: ['code', 'title'],
   sort: ['code', 'title', 'usersCount', 'createdAt'],

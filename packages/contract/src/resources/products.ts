@@ -244,6 +244,8 @@ export const productsResource = defineResource({
   permission: 'Products',
   menu: { group: 'data', order: 30 },
   verbs: ['list', 'get', 'filters', 'create', 'update', 'delete'],
+  // A product is a row per variant in its export; reading them back is not built yet.
+  importable: false,
   schemas: {
     record: productRecordSchema,
     create: productInputSchema,

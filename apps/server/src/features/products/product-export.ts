@@ -7,7 +7,7 @@ import {
   variationValues,
 } from '../../db/schema/index.ts';
 import type { ExportContext, ExportExpansion, ExportField } from '../../resource-engine/export.ts';
-import { fieldHeader, textAt } from '../../resource-engine/export-texts.ts';
+import { fieldHeader } from '../../resource-engine/export-texts.ts';
 
 /**
  * A product's fields in an export, on each of its variants' rows: its code, names, references by
@@ -46,8 +46,8 @@ export async function productExportExpansion(context: ExportContext): Promise<Ex
   return {
     columns: [
       ...types.map((type) => ({ header: named(type.nameEn, type.nameAr, locale), kind: 'text' as const })),
-      { header: textAt(locale, 'products.variants.columnSku') ?? 'SKU', kind: 'text' },
-      { header: textAt(locale, 'products.variants.columnBarcode') ?? 'Barcode', kind: 'text' },
+      { header: fieldHeader(locale, 'products', 'sku'), kind: 'text' },
+      { header: fieldHeader(locale, 'products', 'barcode'), kind: 'text' },
       { header: fieldHeader(locale, 'products', 'price'), kind: 'money' },
       { header: fieldHeader(locale, 'products', 'cost'), kind: 'money' },
     ],

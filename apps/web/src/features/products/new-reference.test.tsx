@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
-import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { leaveIfAllowed } from '../../lib/leave-guard.ts';
 import {
   callsTo,

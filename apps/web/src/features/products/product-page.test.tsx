@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
-import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { bothLanguages } from '../../test/localized.ts';
 import {
   callsTo,

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
-import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { renderSignedIn, testUser } from '../../test/render.tsx';
 import { ResourceForm } from './resource-form.tsx';
 

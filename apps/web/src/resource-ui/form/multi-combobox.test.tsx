@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Dialog, DialogBody } from '../../components/ui/dialog.tsx';
 import ar from '../../i18n/locales/ar.json';
-import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { ResourceForm } from './resource-form.tsx';
 import { foldForSearch } from './search-text.ts';
 

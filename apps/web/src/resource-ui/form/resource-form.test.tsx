@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
-import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { UnknownComponentError } from '../../lib/component-registry.ts';
 import { useFormMessageText, validityMessage } from './form-messages.ts';

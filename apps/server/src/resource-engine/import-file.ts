@@ -1,0 +1,210 @@
+import { Readable } from 'node:stream';
+import { type CellValue, importLimits, validationCodes } from '@dukkan/contract';
+import ExcelJS from 'exceljs';
+import { validationError } from '../errors.ts';
+
+/*
+ * Reading an import's file into rows of cells, the shape the export writes them in: CSV (UTF-8
+ * with or without a byte-order mark, or Windows-1256 as older Arabic Excel saves it) or XLSX
+ * (typed cells; a formula read as its cached result). The limits (`importLimits`) are checked
+ * before any cell is interpreted: the size by the caller while receiving, the unzipped size from
+ * the zip's directory before anything is inflated, the rows while they are counted.
+ */
+
+/** A file's rows: its header row, then the records' rows (a row's index + 2 is its line in the file). */
+export interface SheetRows {
+  headers: CellValue[];
+  rows: CellValue[][];
+}
+
+const fileError = (message: string, params?: Record<string, string | number>) =>
+  validationError([{ path: 'file', message, ...(params ? { params } : {}) }], message);
+
+const tooManyRows = () => fileError(validationCodes.IMPORT_TOO_MANY_ROWS, { max: importLimits.maxRows });
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** A zip (an XLSX) starts with a local file header. */
+const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 0x04034b50;
+
+/**
+ * The sum of a zip's entries' unzipped sizes, read from its central directory (nothing is
+ * inflated). A zip64 size (0xFFFFFFFF) counts as over any limit; a zip without a directory is
+ * not a workbook.
+ */
+export function unzippedSize(bytes: Buffer): number {
+  const eocd = 0x06054b50;
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
+    if (bytes.readUInt32LE(at) === eocd) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
+  const entries = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50)
+      throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
+    total += size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/** Whether a text holds a control character no Arabic or English text has (tab, CR and LF aside): a sign of another encoding. */
+function hasForeignControl(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * A CSV's text: UTF-8 with or without a byte-order mark; else, when it is no valid UTF-8,
+ * Windows-1256 (Node's full ICU decodes it). A file that is neither — UTF-16, binary — is
+ * refused with IMPORT_ENCODING_UNKNOWN rather than read as garbage.
+ */
+export function decodeCsv(bytes: Buffer): string {
+  const withoutBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(withoutBom);
+  } catch {
+    text = new TextDecoder('windows-1256').decode(bytes);
+  }
+  if (hasForeignControl(text)) throw fileError(validationCodes.IMPORT_ENCODING_UNKNOWN);
+  return text;
+}
+
+/**
+ * RFC 4180 rows of a CSV text (quoted fields with `""`, CRLF or LF), an empty field as none.
+ * Stops with IMPORT_TOO_MANY_ROWS as soon as the rows under the header pass the limit.
+ */
+export function csvRows(text: string, maxRows = importLimits.maxRows): SheetRows {
+  const all: CellValue[][] = [];
+  let row: CellValue[] = [];
+  let field = '';
+  let quoted = false;
+  let fieldStarted = false;
+  const endField = () => {
+    row.push(field === '' && !fieldStarted ? null : field === '' ? null : field);
+    field = '';
+    fieldStarted = false;
+  };
+  const endRow = () => {
+    endField();
+    all.push(row);
+    row = [];
+    if (all.length > maxRows + 1) throw tooManyRows();
+  };
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') {
+          field += '"';
+          index++;
+        } else quoted = false;
+      } else field += char;
+    } else if (char === '"' && field === '') {
+      quoted = true;
+      fieldStarted = true;
+    } else if (char === ',') endField();
+    else if (char === '\n') endRow();
+    else if (char === '\r') {
+      if (text[index + 1] === '\n') index++;
+      endRow();
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0 || fieldStarted) endRow();
+  const [headers = [], ...rows] = all;
+  return { headers, rows };
+}
+
+/** Two digits. */
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An XLSX cell's value as the export's cell would hold it: a text or a number, or none. */
+function xlsxCell(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value === '' ? null : value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) {
+    // A date cell: its day (`2026-03-01`), or the moment when it has a time.
+    const midnight = value.getUTCHours() === 0 && value.getUTCMinutes() === 0 && value.getUTCSeconds() === 0;
+    const day = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
+    return midnight ? day : value.toISOString();
+  }
+  if (typeof value === 'object') {
+    const cell = value as {
+      result?: unknown;
+      formula?: string;
+      richText?: { text: string }[];
+      text?: unknown;
+      error?: string;
+    };
+    // A formula: the value the spreadsheet computed and saved with it, never the formula.
+    if ('formula' in cell || 'sharedFormula' in cell) return xlsxCell(cell.result);
+    if (cell.richText) return xlsxCell(cell.richText.map((part) => part.text).join(''));
+    if ('text' in cell) return xlsxCell(cell.text);
+    if (cell.error) return cell.error;
+  }
+  return null;
+}
+
+/**
+ * The first sheet of an XLSX, read as a stream after its unzipped size is checked: rows are
+ * counted as they arrive and the reading stops once they pass the limit.
+ */
+export async function xlsxRows(bytes: Buffer, maxRows = importLimits.maxRows): Promise<SheetRows> {
+  const size = unzippedSize(bytes);
+  if (size > importLimits.maxUnzippedBytes)
+    throw fileError(validationCodes.IMPORT_UNZIPPED_TOO_LARGE, {
+      max: megabytes(importLimits.maxUnzippedBytes),
+    });
+  const all: CellValue[][] = [];
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      // Styles tell a date cell from a number.
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = (row as ExcelJS.Row).values as unknown[];
+        // `values` is 1-based and sparse; rows may skip empty ones, kept by their number.
+        const cells: CellValue[] = [];
+        for (let column = 1; column < values.length; column++) cells.push(xlsxCell(values[column]));
+        const number = (row as ExcelJS.Row).number;
+        while (all.length < number - 1) all.push([]);
+        all.push(cells);
+        if (all.length > maxRows + 1) throw tooManyRows();
+      }
+      break;
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'VALIDATION') throw error;
+    throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
+  }
+  const [headers = [], ...rows] = all;
+  return { headers, rows };
+}
+
+/** A file's rows, XLSX by its content (a zip), else CSV. */
+export async function readSheet(bytes: Buffer): Promise<SheetRows> {
+  if (bytes.length === 0) throw fileError(validationCodes.IMPORT_FILE_EMPTY);
+  if (isZip(bytes)) return xlsxRows(bytes);
+  return csvRows(decodeCsv(bytes));
+}
+
+export { megabytes };

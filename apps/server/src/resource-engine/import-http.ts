@@ -1,0 +1,79 @@
+import {
+  csvLine,
+  type ExportFormat,
+  formatCell,
+  type importLimits,
+  importTemplateNotes,
+  validationCodes,
+} from '@dukkan/contract';
+import type { MultipartFile } from '@fastify/multipart';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { AppError, validationError } from '../errors.ts';
+import type { ResourceData } from './data.ts';
+import { importTemplateHeaders } from './import.ts';
+import { megabytes, readSheet, type SheetRows } from './import-file.ts';
+import type { ReaderLocale } from './storage.ts';
+
+/**
+ * The import's file from a multipart body (one part, `file`), received no further than the size
+ * limit, then read into rows (`readSheet`, which checks the rows and an XLSX's unzipped size).
+ */
+export async function readImportUpload(
+  request: FastifyRequest,
+  limits: typeof importLimits,
+): Promise<SheetRows> {
+  const missing = () => validationError([{ path: 'file', message: validationCodes.FILE_IS_REQUIRED }]);
+  if (!request.isMultipart()) throw missing();
+  let part: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    part = await request.file({
+      limits: { fileSize: limits.maxBytes, files: 1, fields: 0, parts: 1 },
+      throwFileSizeLimit: false,
+    });
+    if (part?.fieldname !== 'file') throw missing();
+    bytes = await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw validationError(
+      [{ path: 'file', message: validationCodes.FILE_IS_REQUIRED }],
+      'Malformed multipart body',
+    );
+  }
+  if (part.file.truncated)
+    throw validationError(
+      [
+        {
+          path: 'file',
+          message: validationCodes.IMPORT_FILE_TOO_LARGE,
+          params: { max: megabytes(limits.maxBytes) },
+        },
+      ],
+      'The file is too large',
+    );
+  return readSheet(bytes);
+}
+
+/**
+ * A resource's empty file to fill: its columns' headers in the reader's language; an XLSX has a
+ * second sheet saying how rows find their records and how a value is cleared.
+ */
+export async function importTemplate(
+  data: ResourceData,
+  format: ExportFormat,
+  locale: ReaderLocale,
+): Promise<Buffer> {
+  const headers = importTemplateHeaders(data, locale).map((header) => formatCell('text', header));
+  if (format === 'csv') return Buffer.from(`\uFEFF${csvLine(headers)}`, 'utf8');
+  const workbook = new ExcelJS.Workbook();
+  const rightToLeft = locale === 'ar';
+  workbook
+    .addWorksheet(data.storage.definition.key.slice(0, 31), { views: [{ rightToLeft }] })
+    .addRow(headers.map((header) => header ?? undefined));
+  const notes = importTemplateNotes[locale];
+  const sheet = workbook.addWorksheet(notes.sheet, { views: [{ rightToLeft }] });
+  for (const line of notes.lines) sheet.addRow([line]);
+  sheet.getColumn(1).width = 120;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

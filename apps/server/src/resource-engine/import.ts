@@ -1,0 +1,569 @@
+import {
+  CellFormatError,
+  type CellKind,
+  type CellValue,
+  type ImportError,
+  type ImportReport,
+  isClearMarker,
+  isImportableResource,
+  parseCell,
+  type ResourceDefinition,
+  recordStatusField,
+  satisfies,
+  tagFor,
+  validationCodes,
+} from '@dukkan/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { workspaces } from '../db/schema/index.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
+import { AppError, issuesFromZod, refusedValueError, uniqueViolationTarget } from '../errors.ts';
+import type { ResourceData } from './data.ts';
+import type { ExportField } from './export.ts';
+import { fieldHeader, localizedHeader } from './export-texts.ts';
+import type { SheetRows } from './import-file.ts';
+import { namedFieldsOnly } from './queries.ts';
+import type { ReaderLocale, ResourceCaller } from './storage.ts';
+
+/*
+ * The import of a list's file into its resource, as one unit of work a request runs today and a
+ * job runner can run later (decision 0038): rows in, a report out, every write through the
+ * resource's data operations (their checks, hooks and audit rows) in one transaction.
+ *
+ * The dry run and the commit are the same run: each row is written in a savepoint of one
+ * transaction, a refused row's savepoint undone and its refusal reported, and at the end the
+ * transaction is rolled back — after a dry run, or a commit that met any error — or committed.
+ * So a dry run reports exactly what the commit would meet, and a failure at the last row leaves
+ * nothing changed.
+ */
+
+/** How many keys and codes a look-up asks for at a time. */
+const lookupChunk = 1000;
+
+/** A column of an import: the field it fills, how its cells read, and one language of a localized text. */
+export interface ImportColumn {
+  field: string;
+  kind: ExportField['kind'];
+  reference?: string;
+  currencyField?: string;
+  language?: ReaderLocale;
+  /** Whether the import writes it (a computed column such as a count is read and ignored). */
+  written: boolean;
+}
+
+/** A column's headers in both languages, as the export writes them (lower-cased, trimmed). */
+function headersOf(definition: ResourceDefinition, field: ExportField, language?: ReaderLocale): string[] {
+  return (['en', 'ar'] as const).map((reader) =>
+    language
+      ? localizedHeader(reader, definition.key, field.field, language)
+      : fieldHeader(reader, definition.key, field.field),
+  );
+}
+
+const normalizeHeader = (header: CellValue) =>
+  header === null ? '' : String(header).trim().replace(/^'/, '').toLowerCase();
+
+/** The fields a resource's import reads, by the headers that name them in either language. */
+export function importColumns(data: ResourceData): Map<string, ImportColumn> {
+  const { definition } = data.storage;
+  const inputFields = new Set(Object.keys(definition.schemas.create.shape));
+  if (definition.hasStatus) inputFields.add('status');
+  const byHeader = new Map<string, ImportColumn>();
+  for (const field of data.exportFields) {
+    const written = inputFields.has(field.field);
+    const languages = field.kind === 'localizedText' ? (['en', 'ar'] as const) : [undefined];
+    for (const language of languages) {
+      const column: ImportColumn = {
+        field: field.field,
+        kind: field.kind,
+        written,
+        ...(field.reference ? { reference: field.reference } : {}),
+        ...(field.currencyField ? { currencyField: field.currencyField } : {}),
+        ...(language ? { language } : {}),
+      };
+      for (const header of headersOf(definition, field, language))
+        byHeader.set(normalizeHeader(header), column);
+    }
+  }
+  return byHeader;
+}
+
+/** The header row of a resource's template (and export) in a language: one cell per column. */
+export function importTemplateHeaders(data: ResourceData, locale: ReaderLocale): string[] {
+  const { definition } = data.storage;
+  const inputFields = new Set(Object.keys(definition.schemas.create.shape));
+  if (definition.hasStatus) inputFields.add('status');
+  return data.exportFields
+    .filter((field) => inputFields.has(field.field))
+    .flatMap((field) =>
+      field.kind === 'localizedText'
+        ? (['en', 'ar'] as const).map((language) =>
+            localizedHeader(locale, definition.key, field.field, language),
+          )
+        : [fieldHeader(locale, definition.key, field.field)],
+    );
+}
+
+/**
+ * Whether a resource takes imports: its declaration allows them (`isImportableResource`), the
+ * engine creates and updates its records, and a unique field (a code) finds them.
+ */
+export function isImportable(data: ResourceData): boolean {
+  return (
+    isImportableResource(data.storage.definition) &&
+    data.engineVerbs.includes('create') &&
+    data.engineVerbs.includes('update') &&
+    data.storage.uniqueFields.length > 0
+  );
+}
+
+/** A value as canonical JSON: keys sorted, absent and null alike, so equal values compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) => {
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+      return Object.fromEntries(
+        Object.entries(inner as Record<string, unknown>)
+          .filter(([, entry]) => entry !== undefined && entry !== null)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
+    }
+    return inner;
+  });
+}
+
+/** The cell kind a column's cells are read with. */
+function cellKindOf(column: ImportColumn): CellKind {
+  switch (column.kind) {
+    case 'localizedText':
+    case 'reference':
+      return 'text';
+    case 'references':
+      return 'list';
+    default:
+      return column.kind;
+  }
+}
+
+/** What one row of the file asks: its record's key, and the fields its cells give. */
+interface ParsedRow {
+  /** The file's row number (the header is 1). */
+  row: number;
+  key: string | null;
+  /** Field → value read from the cells (references still as codes); null: a cleared field. */
+  values: Map<string, unknown>;
+  /** Localized fields: language → text or null (cleared); absent: kept. */
+  localized: Map<string, Map<ReaderLocale, string | null>>;
+  errors: ImportError[];
+}
+
+export interface ImportRequest {
+  db: Database;
+  data: ResourceData;
+  dataOf(key: string): ResourceData | undefined;
+  caller: ResourceCaller & { locale: ReaderLocale };
+  sheet: SheetRows;
+  dryRun: boolean;
+}
+
+/** Sentinel thrown to roll the import's transaction back after a dry run or a commit with errors. */
+class RollBack extends Error {}
+
+/** The issues of a refused write (an `AppError`, or the database's own refusal) as the row's errors. */
+function rowErrors(
+  error: unknown,
+  row: number,
+  headerOf: (field: string) => string | undefined,
+): ImportError[] {
+  const target = uniqueViolationTarget(error);
+  if (target) {
+    const field = target.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    const column = headerOf(field);
+    return [{ row, ...(column ? { column } : {}), code: validationCodes.CODE_MUST_BE_UNIQUE }];
+  }
+  const appError = error instanceof AppError ? error : refusedValueError(error);
+  if (appError?.code !== 'VALIDATION') throw error;
+  const issues = appError.details.issues ?? [{ path: '', message: appError.message }];
+  return issues.map((issue) => {
+    const column = headerOf(issue.path.split('.')[0] ?? '');
+    return {
+      row,
+      ...(column ? { column } : {}),
+      code: issue.message,
+      ...(issue.params ? { params: issue.params as Record<string, string | number> } : {}),
+    };
+  });
+}
+
+/** The first rows of a list, and how many more: `2, 3, 9 (+12)`. */
+function rowList(rows: number[]): string {
+  const shown = rows.slice(0, 20).join(', ');
+  return rows.length > 20 ? `${shown} (+${rows.length - 20})` : shown;
+}
+
+/**
+ * Runs an import: reads every row, finds each row's record by its key (the resource's unique
+ * field: a code, a currency), refuses a file needing a permission the caller lacks (naming the
+ * rows), then writes each row that changes something through the resource's own create or
+ * update, in one transaction kept only by a commit without errors.
+ */
+export async function runImport(request: ImportRequest): Promise<ImportReport> {
+  const { db, data, caller, sheet, dryRun } = request;
+  const { definition, table, columns } = data.storage;
+  const keyField = data.storage.uniqueFields[0]!;
+  const byHeader = importColumns(data);
+  const report: ImportReport = {
+    dryRun,
+    committed: false,
+    rows: 0,
+    counts: { create: 0, update: 0, unchanged: 0 },
+    errors: [],
+  };
+
+  // The header row: every named column must be one of the resource's, once.
+  const fileColumns: (ImportColumn | undefined)[] = [];
+  const fileHeaders: string[] = [];
+  const seen = new Set<string>();
+  sheet.headers.forEach((header, index) => {
+    const name = header === null ? '' : String(header).trim();
+    fileHeaders[index] = name;
+    if (name === '') return;
+    const column = byHeader.get(normalizeHeader(header));
+    if (!column) {
+      report.errors.push({
+        row: 1,
+        column: name,
+        code: validationCodes.IMPORT_COLUMN_UNKNOWN,
+        params: { header: name },
+      });
+      return;
+    }
+    const identity = `${column.field}.${column.language ?? ''}`;
+    if (seen.has(identity)) {
+      report.errors.push({
+        row: 1,
+        column: name,
+        code: validationCodes.IMPORT_COLUMN_REPEATED,
+        params: { header: name },
+      });
+      return;
+    }
+    seen.add(identity);
+    fileColumns[index] = column;
+  });
+  const rows = sheet.rows
+    .map((cells, index) => ({ cells, row: index + 2 }))
+    .filter(({ cells }) => cells.some((cell) => cell !== null && cell !== ''));
+  report.rows = rows.length;
+  if (report.errors.length > 0) return report;
+  if (rows.length === 0) {
+    report.errors.push({ row: 2, code: validationCodes.IMPORT_FILE_EMPTY });
+    return report;
+  }
+
+  /** The file's header of a field (the reader's header when the file lacks the column). */
+  const headerOf = (field: string): string | undefined => {
+    const index = fileColumns.findIndex((column) => column?.field === field);
+    if (index >= 0) return fileHeaders[index];
+    if (!(field in definition.schemas.create.shape) && field !== 'status') return undefined;
+    return fieldHeader(caller.locale, definition.key, field);
+  };
+
+  const [workspace] = await db
+    .select({ baseCurrency: workspaces.baseCurrency })
+    .from(workspaces)
+    .where(eq(workspaces.id, caller.workspaceId));
+  const baseCurrency = workspace?.baseCurrency ?? 'EGP';
+
+  // Each row's cells, read by their column's kind; a cell no kind reads is the row's error.
+  const parsed: ParsedRow[] = rows.map(({ cells, row }) => {
+    const result: ParsedRow = { row, key: null, values: new Map(), localized: new Map(), errors: [] };
+    fileColumns.forEach((column, index) => {
+      if (!column) return;
+      const cell = cells[index] ?? null;
+      if (cell === null || cell === '') return;
+      const clear = isClearMarker(cell);
+      if (column.field === keyField && !column.language) {
+        result.key = clear ? null : (parseCell('text', cell) as string | null)?.trim() || null;
+      }
+      if (!column.written) return;
+      if (column.language) {
+        const texts = result.localized.get(column.field) ?? new Map<ReaderLocale, string | null>();
+        texts.set(column.language, clear ? null : (parseCell('text', cell) as string | null));
+        result.localized.set(column.field, texts);
+        return;
+      }
+      if (clear) {
+        result.values.set(column.field, null);
+        return;
+      }
+      try {
+        const currency =
+          (column.currencyField &&
+            (cells[fileColumns.findIndex((c) => c?.field === column.currencyField)] as string)) ||
+          baseCurrency;
+        result.values.set(column.field, parseCell(cellKindOf(column), cell, { currency }));
+      } catch (error) {
+        if (!(error instanceof CellFormatError)) throw error;
+        result.errors.push({ row, column: fileHeaders[index], code: validationCodes.IMPORT_CELL_INVALID });
+      }
+    });
+    return result;
+  });
+
+  // A key twice in the file: the later row is an error (which of the two the file means is unknown).
+  const firstRowOfKey = new Map<string, number>();
+  for (const row of parsed) {
+    if (row.key === null) continue;
+    const normalized = row.key;
+    const first = firstRowOfKey.get(normalized);
+    if (first !== undefined)
+      row.errors.push({
+        row: row.row,
+        column: headerOf(keyField),
+        code: validationCodes.IMPORT_ROW_REPEATED,
+        params: { row: first },
+      });
+    else firstRowOfKey.set(normalized, row.row);
+  }
+
+  // The records the rows name, by key, in chunks.
+  const keyColumn = columns[keyField]!;
+  const keys = [...new Set(parsed.flatMap((row) => (row.key === null ? [] : [row.key])))];
+  const existing = new Map<string, Record<string, unknown>>();
+  for (let start = 0; start < keys.length; start += lookupChunk) {
+    const found = await data.storage
+      .joined(db.select(data.storage.selection).from(table).$dynamic())
+      .where(
+        and(
+          eq(table.workspaceId, caller.workspaceId),
+          inArray(keyColumn, keys.slice(start, start + lookupChunk)),
+        ),
+      );
+    for (const row of found) {
+      const record = data.storage.toRecord(row);
+      existing.set(String(record[keyField]), record);
+    }
+  }
+
+  // References by code, to records of this workspace only: another workspace's code is not found.
+  const referenceIds = new Map<string, Map<string, string>>();
+  for (const column of new Set(
+    [...fileColumns].filter((c): c is ImportColumn => !!c?.reference && c.written),
+  )) {
+    const referenced = request.dataOf(column.reference!);
+    const codeColumn = referenced?.storage.columns.code;
+    if (!referenced || !codeColumn) continue;
+    const codes = new Set<string>();
+    for (const row of parsed) {
+      const value = row.values.get(column.field);
+      for (const code of Array.isArray(value) ? value : [value])
+        if (typeof code === 'string') codes.add(code);
+    }
+    const ids = referenceIds.get(column.reference!) ?? new Map<string, string>();
+    const list = [...codes];
+    for (let start = 0; start < list.length; start += lookupChunk) {
+      const found = await db
+        .select({ id: referenced.storage.table.id, code: codeColumn })
+        .from(referenced.storage.table)
+        .where(
+          and(
+            eq(referenced.storage.table.workspaceId, caller.workspaceId),
+            inArray(codeColumn, list.slice(start, start + lookupChunk)),
+          ),
+        );
+      for (const { id, code } of found) ids.set(String(code), id as string);
+    }
+    referenceIds.set(column.reference!, ids);
+  }
+
+  const createsStatus = 'status' in definition.schemas.create.shape;
+  // A create's input is checked as a create, with the status a row may give beside it.
+  const createSchema = (
+    definition.hasStatus && !createsStatus
+      ? definition.schemas.create.extend({ status: recordStatusField.optional() })
+      : definition.schemas.create
+  ).strict() as z.ZodType;
+  const updateSchema = (
+    definition.hasStatus
+      ? definition.schemas.update.extend({ status: recordStatusField.optional() })
+      : definition.schemas.update
+  ).strict() as z.ZodType;
+
+  /** A row's input for its record: references by id, localized texts whole (a language kept or cleared). */
+  function inputOf(
+    row: ParsedRow,
+    record: Record<string, unknown> | undefined,
+    createdIds: Map<string, string>,
+  ) {
+    const input: Record<string, unknown> = {};
+    for (const [field, value] of row.values) {
+      const column = [...fileColumns].find((c) => c?.field === field && !c.language)!;
+      if (column.reference && value !== null) {
+        const resolve = (code: string) => {
+          const id =
+            referenceIds.get(column.reference!)?.get(code) ??
+            (column.reference === definition.key ? createdIds.get(code) : undefined);
+          if (!id)
+            row.errors.push({
+              row: row.row,
+              column: headerOf(field),
+              code: validationCodes.IMPORT_CODE_NOT_FOUND,
+              params: { code },
+            });
+          return id ?? null;
+        };
+        input[field] = Array.isArray(value)
+          ? value.map((code: string) => resolve(code))
+          : resolve(value as string);
+      } else input[field] = value ?? clearedValue(field, column);
+    }
+    for (const [field, texts] of row.localized) {
+      const stored = (record?.[field] as { locale: ReaderLocale; value: string }[] | undefined) ?? [];
+      const merged = (['en', 'ar'] as const).flatMap((language) => {
+        const value = texts.has(language)
+          ? texts.get(language)
+          : stored.find((entry) => entry.locale === language)?.value;
+        return value ? [{ locale: language, value }] : [];
+      });
+      input[field] = merged;
+    }
+    return input;
+  }
+
+  /** What a cleared cell writes: an empty list, else none where the field takes none, else an empty text. */
+  function clearedValue(field: string, column: ImportColumn): unknown {
+    if (column.kind === 'list' || column.kind === 'references' || column.kind === 'workingHours') return [];
+    const schema = (definition.schemas.create.shape as Record<string, z.ZodType | undefined>)[field];
+    return !schema || schema.safeParse(null).success ? null : '';
+  }
+
+  const canCreate = satisfies(caller.grant, { and: [tagFor(definition, 'create')] });
+  const canUpdate = satisfies(caller.grant, { and: [tagFor(definition, 'update')] });
+  const refusedCreates: number[] = [];
+  const refusedUpdates: number[] = [];
+  for (const row of parsed) {
+    const record = row.key === null ? undefined : existing.get(row.key);
+    if (!record && !canCreate) refusedCreates.push(row.row);
+    // Whether an update changes anything is known only once the cells are read against the
+    // record: a member without edit may re-import rows that change nothing.
+    if (record && !canUpdate && hasChanges(row, record)) refusedUpdates.push(row.row);
+  }
+  if (refusedCreates.length > 0 || refusedUpdates.length > 0) {
+    const issues = [
+      ...(refusedCreates.length > 0
+        ? [
+            {
+              path: 'file',
+              message: validationCodes.IMPORT_CREATE_NOT_ALLOWED,
+              params: { rows: rowList(refusedCreates), count: refusedCreates.length },
+            },
+          ]
+        : []),
+      ...(refusedUpdates.length > 0
+        ? [
+            {
+              path: 'file',
+              message: validationCodes.IMPORT_UPDATE_NOT_ALLOWED,
+              params: { rows: rowList(refusedUpdates), count: refusedUpdates.length },
+            },
+          ]
+        : []),
+    ];
+    throw new AppError(
+      'FORBIDDEN',
+      'The file needs a permission you do not have',
+      { key: 'file', issues },
+      403,
+    );
+  }
+
+  /** Whether a row's update input (validated) differs from the record; without a valid input, yes. */
+  function changedFields(
+    input: Record<string, unknown>,
+    record: Record<string, unknown>,
+  ): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(input).filter(([field, value]) => canonical(value) !== canonical(record[field])),
+    );
+  }
+
+  function hasChanges(row: ParsedRow, record: Record<string, unknown>): boolean {
+    const probe: ParsedRow = { ...row, errors: [] };
+    const input = inputOf(probe, record, new Map());
+    const result = updateSchema.safeParse(input);
+    if (!result.success || probe.errors.length > 0) return true;
+    return (
+      Object.keys(changedFields(namedFieldsOnly(result.data as Record<string, unknown>, input), record))
+        .length > 0
+    );
+  }
+
+  // The writes: one transaction, a savepoint per row; kept only by a commit without errors.
+  const errors: ImportError[] = [];
+  try {
+    await writeTransaction(db, async (tx) => {
+      const createdIds = new Map<string, string>();
+      for (const row of parsed) {
+        const record = row.key === null ? undefined : existing.get(row.key);
+        const input = inputOf(row, record, createdIds);
+        if (row.errors.length > 0) {
+          errors.push(...row.errors);
+          continue;
+        }
+        if (record) {
+          const result = updateSchema.safeParse(input);
+          if (!result.success) {
+            errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf));
+            continue;
+          }
+          const changes = changedFields(
+            namedFieldsOnly(result.data as Record<string, unknown>, input),
+            record,
+          );
+          if (Object.keys(changes).length === 0) {
+            report.counts.unchanged += 1;
+            continue;
+          }
+          try {
+            await data.update(tx, caller, record.id as string, changes);
+            report.counts.update += 1;
+          } catch (error) {
+            errors.push(...rowErrors(error, row.row, headerOf));
+          }
+          continue;
+        }
+        const result = createSchema.safeParse(input);
+        if (!result.success) {
+          errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf));
+          continue;
+        }
+        try {
+          // A status is not part of a create: a row that creates an inactive record sets it after.
+          const { status, ...created } = result.data as Record<string, unknown>;
+          const [record] = await data.create(tx, caller, [
+            createsStatus ? (result.data as Record<string, unknown>) : created,
+          ]);
+          if (!createsStatus && record && status !== undefined && status !== record.status)
+            await data.update(tx, caller, record.id as string, { status });
+          if (record && typeof record[keyField] === 'string')
+            createdIds.set(record[keyField] as string, record.id as string);
+          report.counts.create += 1;
+        } catch (error) {
+          errors.push(...rowErrors(error, row.row, headerOf));
+        }
+      }
+      if (dryRun || errors.length > 0) throw new RollBack();
+    });
+    report.committed = true;
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  report.errors = errors.sort((a, b) => a.row - b.row);
+  return report;
+}
+
+/** A schema's refusal as the engine's validation error. */
+function validationIssues(error: z.ZodError): AppError {
+  return new AppError('VALIDATION', 'Validation failed', { issues: issuesFromZod(error) });
+}

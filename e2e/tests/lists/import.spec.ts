@@ -1,0 +1,93 @@
+import { signIn } from '../../fixtures/auth.ts';
+import { randomDigits } from '../../fixtures/random-digits.ts';
+import { e2eServer } from '../../fixtures/server.ts';
+import { expect, type Page, test } from '../../fixtures/test.ts';
+
+/**
+ * The customers list's Import dialog: a file with one bad row is checked (the dry run names the
+ * row, its column and the problem, and nothing changes), then the fixed file is imported and the
+ * list shows the change. In en and ar; shot in both themes and widths into e2e/artifacts/.
+ */
+const texts = {
+  en: {
+    import: 'Import',
+    check: 'Check the file',
+    file: /^File/,
+    bad: 'No record of this workspace has the code NOPE',
+    brand: 'Brand',
+    done: 'Imported: 0 added, 1 changed.',
+    header: 'Code,Name,Phone numbers,Source,Brand,Status',
+  },
+  ar: {
+    import: 'استيراد',
+    check: 'فحص الملف',
+    file: /^الملف/,
+    bad: 'لا يوجد في مساحة العمل سجل رمزه NOPE',
+    brand: 'العلامة التجارية',
+    done: 'تم الاستيراد: أُضيف 0 وعُدّل 1.',
+    header: 'الرمز,الاسم,أرقام الهاتف,المصدر,العلامة التجارية,الحالة',
+  },
+};
+
+const viewports = { wide: { width: 1280, height: 800 }, narrow: { width: 390, height: 844 } };
+
+async function setTheme(page: Page, theme: 'light' | 'dark') {
+  await page.evaluate((chosen) => {
+    localStorage.setItem('theme', chosen);
+    document.documentElement.classList.toggle('dark', chosen === 'dark');
+  }, theme);
+}
+
+test('a file with a bad row is named by the check and changes nothing; fixed, it imports, in en and ar', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  const user = await (await page.request.get('/api/auth/user')).json();
+  const workspaceId: string = user.data.adminWorkspaces[0].id;
+  for (const language of ['en', 'ar'] as const) {
+    const text = texts[language];
+    const code = `IMP${randomDigits(6)}`;
+    const created = await page.request.post(`/api/customers?workspaceId=${workspaceId}`, {
+      headers: { origin: e2eServer.url },
+      data: { code, name: 'Before', phones: [`+2010${randomDigits(8)}`], source: 'walkIn' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const rows = (name: string, brand: string) =>
+      Buffer.from(`\uFEFF${text.header}\r\n${code},${name},,,${brand},\r\n`, 'utf8');
+
+    await page.setViewportSize(viewports.wide);
+    await page.goto(`/customers?lng=${language}&search=${code}`);
+    await expect(page.locator('main tbody tr')).toHaveCount(1, { timeout: 60_000 });
+    await page.getByRole('button', { name: text.import, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByLabel(text.file)
+      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', 'NOPE') });
+    await dialog.getByRole('button', { name: text.check }).click();
+    const table = dialog.getByRole('table');
+    await expect(table.getByRole('row').nth(1)).toContainText(text.bad);
+    await expect(table.getByRole('row').nth(1)).toContainText(text.brand);
+    for (const theme of ['light', 'dark'] as const) {
+      for (const size of ['wide', 'narrow'] as const) {
+        await setTheme(page, theme);
+        await page.setViewportSize(viewports[size]);
+        await expect(table).toBeVisible();
+        await page.screenshot({ path: `e2e/artifacts/import-check-${language}-${size}-${theme}.png` });
+      }
+    }
+    await page.setViewportSize(viewports.wide);
+    // The check changed nothing.
+    await expect(page.locator('main tbody tr').first()).toContainText('Before');
+
+    await dialog
+      .getByLabel(text.file)
+      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', '') });
+    await dialog.getByRole('button', { name: text.check }).click();
+    await expect(dialog.getByRole('table')).toHaveCount(0);
+    await dialog.getByRole('button', { name: text.import, exact: true }).click();
+    await expect(dialog.getByText(text.done)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('main tbody tr').first()).toContainText('After');
+  }
+});

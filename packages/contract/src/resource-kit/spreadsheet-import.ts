@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
+import { validationCodes as codes } from '../validation-codes.ts';
+import { exportFormats, workspaceIdField } from './list-query.ts';
+
+/*
+ * What an import of a list's file (`POST /api/{resource}/import`) takes and answers. The file is
+ * the export's own format (`spreadsheet-cells.ts`): headers by name in English or Arabic, a text
+ * that looked like a formula read back without its quote.
+ */
+
+/** The limits of one import, checked before the file's cells are read. */
+export const importLimits = {
+  /** The file's size. */
+  maxBytes: 50 * 1024 * 1024,
+  /** Rows under the header. */
+  maxRows: 200_000,
+  /** An XLSX's content once unzipped (a small zip can hold gigabytes of XML). */
+  maxUnzippedBytes: 200 * 1024 * 1024,
+} as const;
+
+/**
+ * A cell holding one of these clears the stored value (an empty cell keeps it): `[clear]`, or
+ * `[مسح]` as an Arabic template writes it. A field that must have a value refuses to be cleared
+ * with its own message.
+ */
+export const clearCellMarkers = ['[clear]', '[مسح]'] as const;
+
+/** Whether a cell asks for its stored value to be cleared (`clearCellMarkers`, any case, trimmed). */
+export function isClearMarker(cell: string | number | null): boolean {
+  return (
+    typeof cell === 'string' && (clearCellMarkers as readonly string[]).includes(cell.trim().toLowerCase())
+  );
+}
+
+/** The formats an import reads, the export's (`?format=` of the template download). */
+export const importFormats = exportFormats;
+
+/** The query string of `POST {resource}/import`: the workspace, and whether to only try it. */
+export const importQuerySchema = lazySchema(() =>
+  z.strictObject({
+    workspaceId: workspaceIdField,
+    dryRun: z.enum(['true', 'false'], { error: codes.VALUE_IS_INVALID }).default('true'),
+  }),
+);
+
+/** The query string of `GET {resource}/import-template`: the workspace, and the file's format. */
+export const importTemplateQuerySchema = lazySchema(() =>
+  z.strictObject({
+    workspaceId: workspaceIdField,
+    format: z.enum(importFormats, { error: codes.VALUE_IS_INVALID }),
+  }),
+);
+
+/**
+ * One error of an import: the file's row (1 is the header, the first record is 2), the column's
+ * header as the file names it (absent for a whole row), and a validation code with its params.
+ */
+export interface ImportError {
+  row: number;
+  column?: string;
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/** What an import did, or — a dry run, or a file with errors — would do. */
+export interface ImportReport {
+  dryRun: boolean;
+  /** True when the rows were written (a commit of a file without errors). */
+  committed: boolean;
+  rows: number;
+  counts: { create: number; update: number; unchanged: number };
+  /** Every error the commit meets, in row order; a commit with any writes nothing. */
+  errors: ImportError[];
+}
+
+/**
+ * What a template's second sheet says about filling it in, in the reader's language: how rows
+ * find their records, what an empty cell and the clearing marker do, and how cells are written.
+ */
+export const importTemplateNotes: Record<'en' | 'ar', { sheet: string; lines: readonly string[] }> = {
+  en: {
+    sheet: 'How to fill',
+    lines: [
+      'Fill the first sheet, one record per row, under its headers (in English or Arabic).',
+      'A row whose code (or currency, for exchange rates) is already a record changes that record; any other row creates one. A row with an empty code gets the next code.',
+      'An empty cell keeps the stored value. To clear a value, write [clear] in its cell.',
+      'References are written by code (a brand’s code, a category’s code). Lists are separated by commas: +201001234567, +201009876543.',
+      'Working hours: monday 09:00-17:00; friday closed. Dates: 2026-03-01. Active or inactive: active, inactive.',
+      'Import the file with a dry run first: it lists every row and column to fix, and changes nothing.',
+    ],
+  },
+  ar: {
+    sheet: 'طريقة التعبئة',
+    lines: [
+      'املأ الورقة الأولى، سجلًا واحدًا في كل صف، تحت عناوينها (بالعربية أو بالإنجليزية).',
+      'الصف الذي يطابق رمزه (أو عملته في أسعار الصرف) سجلًا موجودًا يعدّل ذلك السجل، وأي صف آخر ينشئ سجلًا جديدًا. الصف الذي رمزه فارغ يأخذ الرمز التالي.',
+      'الخلية الفارغة تُبقي القيمة المحفوظة. لمسح قيمة اكتب [مسح] في خليتها.',
+      'تُكتب الإشارات إلى السجلات الأخرى برموزها (رمز العلامة التجارية، رمز الفئة). تُفصل عناصر القوائم بفواصل: ‎+201001234567, +201009876543.',
+      'ساعات العمل: monday 09:00-17:00; friday closed. التواريخ: 2026-03-01. الحالة: active أو inactive.',
+      'استورد الملف بتجربة أولًا: تعرض كل صف وعمود يحتاج إلى تصحيح، ولا تغيّر شيئًا.',
+    ],
+  },
+};
