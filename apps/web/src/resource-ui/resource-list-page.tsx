@@ -13,6 +13,7 @@ import { DatabaseIcon } from '../components/ui/icons.tsx';
 import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
 import { ExportMenu } from './export-menu.tsx';
 import { ListFilterMenu } from './filter-menu.tsx';
+import { type UseOperationNotice, useNoOperationNotice } from './operation-notice.ts';
 import type { OperationAction } from './operation-toast.tsx';
 import { Pagination } from './pagination.tsx';
 import { ResourceTable, TableSkeleton } from './resource-table.tsx';
@@ -31,6 +32,8 @@ import {
 export interface ResourceEditorProps<R> {
   record: R | null;
   onClose: () => void;
+  /** What saving changes beyond the record (a new location's next invoice), shown above the form. */
+  notice?: ReactNode;
 }
 
 /**
@@ -76,6 +79,8 @@ interface ResourceListPageProps<D extends ResourceDefinition> {
   fixedFilters?: Record<string, string[]>;
   /** Shown above the toolbar (e.g. breadcrumbs). */
   intro?: ReactNode;
+  /** The resource's declared hook saying what an operation changes elsewhere (`operation-notice.ts`). */
+  useOperationNotice?: UseOperationNotice;
 }
 
 /**
@@ -102,20 +107,24 @@ export function ResourceListPage<D extends ResourceDefinition>({
   operationOptions,
   fixedFilters,
   intro,
+  useOperationNotice = useNoOperationNotice,
 }: ResourceListPageProps<D>) {
   type R = RecordOf<D>;
   const { t } = useTranslation();
+  // Declared once per resource, so the same hook on every render.
+  const noticeOf = useOperationNotice();
   const [params, setParams] = useListParams(definition);
   const { allows, workspaceId } = useResourceAccess(definition);
   const shownParams = fixedFilters ? { ...params, filters: { ...params.filters, ...fixedFilters } } : params;
   const list = useResourceList(definition, shownParams);
   const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
   const mutations = useResourceMutations(definition, operationOptions);
-  // A refused delete (records in use, with their names) is said once, in the confirmation, which
-  // stays open: no failure toast.
+  // A refused delete (records in use, with their names), or a refused change confirmed in a dialog,
+  // is said once, in the confirmation, which stays open: no failure toast.
   const deletion = useResourceMutations(definition, { ...operationOptions, failureShownByCaller: true });
   const [editing, setEditing] = useState<{ record: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
+  const [toggling, setToggling] = useState<{ record: R; status: 'active' | 'inactive' } | null>(null);
 
   // A settled search is a history entry (debounced, so not one per keystroke): Back returns to the list before it.
   const onSearch = useCallback((search: string) => setParams({ search }), [setParams]);
@@ -174,8 +183,11 @@ export function ResourceListPage<D extends ResourceDefinition>({
         key: 'status',
         label: next === 'active' ? t('common.enable') : t('common.disable'),
         icon: <PowerIcon className="size-4" />,
+        // At once, unless the change moves something elsewhere the user should see first.
         onSelect: () =>
-          void mutations.setStatus.mutateAsync({ id: record.id, status: next }).catch(() => undefined),
+          noticeOf({ kind: 'setStatus', record, status: next })
+            ? setToggling({ record, status: next })
+            : void mutations.setStatus.mutateAsync({ id: record.id, status: next }).catch(() => undefined),
       });
     }
     if (mayDelete && (canDelete?.(record) ?? true)) {
@@ -317,7 +329,42 @@ export function ResourceListPage<D extends ResourceDefinition>({
         </div>
         <Card className="overflow-hidden">{content}</Card>
       </div>
-      {editing && editor?.({ record: editing.record, onClose: () => setEditing(null) })}
+      {editing &&
+        editor?.({
+          record: editing.record,
+          onClose: () => setEditing(null),
+          notice: editing.record ? undefined : noticeOf({ kind: 'create' }),
+        })}
+      <ConfirmDialog
+        open={toggling !== null}
+        onOpenChange={(open) => {
+          if (!open) setToggling(null);
+        }}
+        title={
+          toggling
+            ? t(toggling.status === 'active' ? 'resourceList.enableTitle' : 'resourceList.disableTitle', {
+                name: recordLabel(toggling.record),
+              })
+            : ''
+        }
+        keepLabel={
+          toggling
+            ? t(toggling.status === 'active' ? 'resourceList.keepInactive' : 'resourceList.keepActive', {
+                name: recordLabel(toggling.record),
+              })
+            : ''
+        }
+        confirmLabel={toggling?.status === 'active' ? t('common.enable') : t('common.disable')}
+        tone={toggling?.status === 'active' ? 'default' : 'danger'}
+        // A refusal is said in the confirmation, which stays open: no failure toast (as a delete's).
+        onConfirm={() =>
+          toggling
+            ? deletion.setStatus.mutateAsync({ id: toggling.record.id, status: toggling.status })
+            : Promise.resolve()
+        }
+      >
+        {toggling ? noticeOf({ kind: 'setStatus', record: toggling.record, status: toggling.status }) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
@@ -333,6 +380,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
         }
       >
         {deleting ? wording.body(deleting) : null}
+        {deleting ? noticeOf({ kind: 'delete', record: deleting }) : null}
       </ConfirmDialog>
     </Page>
   );
