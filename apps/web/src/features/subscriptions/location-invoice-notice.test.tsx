@@ -163,6 +163,8 @@ describe('the next invoice in the location dialogs', () => {
     const text = plain(confirm.textContent);
     expect(text).toContain('تتغير الفاتورة القادمة');
     expect(text).toContain('نقاط البيع: الفاتورة التي تصدر في الخميس، ٠١ أبريل ٢٠٢٧ تصبح');
+    // The amount's own abbreviation ends the sentence: no second stop after "ج.م.".
+    expect(text).not.toContain('ج.م..');
     expect(within(confirm).getByRole('button', { name: 'أبقِ وسط البلد مفعّلًا' })).toBeTruthy();
   });
 });
