@@ -10,7 +10,8 @@ import { expect, type Page, test } from '../../fixtures/test.ts';
  * invoice is issued; the waiting card who reviews it; once approved, /payments says what is due
  * and how to pay; a location's create and disable dialogs say how the next invoice moves (the
  * demo application: 250.00 per location per month); and a member is invited with a role and no
- * application. Each dialog is shot (en light wide, ar dark narrow; `E2E_SHOTS=all`: every pair).
+ * application. Each dialog is shot, the page not scrolling sideways (en light wide, ar dark
+ * narrow; `E2E_SHOTS=all`: every theme and width in each language).
  */
 const texts = {
   en: {
@@ -70,15 +71,34 @@ for (const language of ['en', 'ar'] as const) {
   test(`${language}: each status says what happens next; a location's dialog says the next invoice; a member without applications`, async ({
     browser,
   }) => {
-    // A limit, not a wait: a new account, five pages and two operator commands (~30 s).
-    test.setTimeout(180_000);
+    // A limit, not a wait: a new account, five pages and two operator commands, then each shot in
+    // one pair or, with E2E_SHOTS=all, four (about 2.5 and 4 min on two shared cores).
+    test.setTimeout(process.env.E2E_SHOTS === 'all' ? 480_000 : 240_000);
     const text = texts[language];
     const { page, workspace, close } = await newWorkspaceOwner(browser, language);
-    const [theme, size] = shotVariants(language)[0]!;
+    const variants = shotVariants(language);
+    const [theme, size] = variants[0]!;
     await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
     await page.setViewportSize(shotViewports[size]);
-    const shot = (name: string) =>
-      page.screenshot({ path: `e2e/artifacts/next-steps-${name}-${size}-${language}-${theme}.png` });
+    /** Shot in each theme and width pair (the page's theme class switched in place: a dialog stays open). */
+    const shot = async (name: string) => {
+      for (const [shotTheme, shotSize] of variants) {
+        await page.setViewportSize(shotViewports[shotSize]);
+        await page.evaluate(
+          (dark) => document.documentElement.classList.toggle('dark', dark),
+          shotTheme === 'dark',
+        );
+        await expectNoHorizontalOverflow(page);
+        await page.screenshot({
+          path: `e2e/artifacts/next-steps-${name}-${shotSize}-${language}-${shotTheme}.png`,
+        });
+      }
+      await page.setViewportSize(shotViewports[size]);
+      await page.evaluate(
+        (dark) => document.documentElement.classList.toggle('dark', dark),
+        theme === 'dark',
+      );
+    };
 
     const user = await (await page.request.get('/api/auth/user')).json();
     const workspaceId: string = user.data.adminWorkspaces[0].id;
