@@ -130,6 +130,7 @@ const environmentSchema = z
     SHUTDOWN_DELAY_SECONDS: integer(0, 300, 2),
     SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
     SUBSCRIPTION_CLOCK_SECONDS: integer(0, 86_400, 60),
+    SUBSCRIPTION_REVIEW_HOURS: integer(0, 8760, 0),
     METRICS_PORT: z.coerce
       .number({ error: 'must be a whole number from 1 to 65535' })
       .int('must be a whole number from 1 to 65535')
@@ -235,6 +236,8 @@ export interface Config {
     graceDays: number;
     /** How often the subscription clock runs (trial, period and grace ends, warnings); 0: never. */
     clockIntervalMs: number;
+    /** Within how many hours the operator reviews a subscription request, as the dashboard says it; null: not said. */
+    reviewHours: number | null;
   };
   /**
    * Prometheus metrics: on a listener of their own (`port`, on HOST), and/or at `/metrics` on the
@@ -332,6 +335,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     subscriptions: {
       graceDays: env.SUBSCRIPTION_GRACE_DAYS,
       clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,
+      reviewHours: env.SUBSCRIPTION_REVIEW_HOURS === 0 ? null : env.SUBSCRIPTION_REVIEW_HOURS,
     },
     metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN },
   };

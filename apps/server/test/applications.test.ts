@@ -474,7 +474,7 @@ describe('GET /api/applications (the dashboard)', () => {
   const apps: Record<string, string> = {};
   const dashboardSchema = z.object({
     data: z.array(dashboardApplicationSchema),
-    meta: z.strictObject({ activeLocations: z.int() }),
+    meta: z.strictObject({ activeLocations: z.int(), reviewHours: z.int().nullable(), graceDays: z.int() }),
   });
 
   beforeAll(async () => {
@@ -561,7 +561,7 @@ describe('GET /api/applications (the dashboard)', () => {
     const response = await dashboard(admin.cookie);
     expect(response.status).toBe(200);
     const body = dashboardSchema.parse(response.json);
-    expect(body.meta).toEqual({ activeLocations: 2 });
+    expect(body.meta).toEqual({ activeLocations: 2, reviewHours: null, graceDays: 5 });
     const byClient = Object.fromEntries(body.data.map((entry) => [entry.clientId, entry]));
     const states = Object.fromEntries(
       body.data.map((entry) => [

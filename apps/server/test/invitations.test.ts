@@ -307,23 +307,25 @@ describe('applications of an invited person', () => {
     expect(await mayUse(userId)).toEqual([true, false]);
   });
 
-  it('a pending admin invited again needs no applications, and may use every installed one after accepting', async () => {
+  it('a pending admin invited again with no applications may use every installed one after accepting; a member none', async () => {
     const pending = await addInvitedMember(t.db, bakery.id, { isAdmin: true });
     const response = await inviteToBakery({ email: pending.email, roleId: role.id, applications: [] });
     expect(dataOf<{ isAdmin: boolean; applications: string[] }>(response)).toMatchObject({
       isAdmin: true,
       applications: [],
     });
-    // A pending member would have been refused.
+    // A pending member too may be left without any (decision 0035): they then use none.
     const member = await addInvitedMember(t.db, bakery.id, { roleId: role.id });
-    expectValidation(
-      await inviteToBakery({ email: member.email, roleId: role.id, applications: [] }),
-      'applications',
-      validationCodes.APPLICATIONS_REQUIRED,
-    );
+    const bare = await inviteToBakery({ email: member.email, roleId: role.id, applications: [] });
+    expect(dataOf<{ applications: string[] }>(bare).applications).toEqual([]);
     const token = inviteLinkPattern.exec(t.mails.findLast((mail) => mail.to === pending.email)!.text)![1]!;
     expect((await accept(token)).status).toBe(200);
     expect(await mayUse(pending.userId)).toEqual([true, true]);
+    const memberToken = inviteLinkPattern.exec(
+      t.mails.findLast((mail) => mail.to === member.email)!.text,
+    )![1]!;
+    expect((await accept(memberToken)).status).toBe(200);
+    expect(await mayUse(member.userId)).toEqual([false, false]);
   });
 
   it('a non-admin inviter gives only the applications they hold: the portal lets the invitee into those alone', async () => {

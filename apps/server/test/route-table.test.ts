@@ -124,6 +124,7 @@ describe('the route table (default-deny)', () => {
         'POST /api/files/bulk',
         'POST /api/subscriptions/events',
         'GET /api/payments/upcoming',
+        'GET /api/payments/due',
         'GET /api/applications',
         'GET /api/applications/installed',
         'GET /api/audit-log/sign-ins',

@@ -314,10 +314,16 @@ describe('two clocks at once', () => {
 
 describe('the clock in the server', () => {
   it('SUBSCRIPTION_GRACE_DAYS and SUBSCRIPTION_CLOCK_SECONDS: 5 days and every 60 s by default, 0 stops the clock', () => {
-    expect(loadConfig({}).subscriptions).toEqual({ graceDays: 5, clockIntervalMs: 60_000 });
+    expect(loadConfig({}).subscriptions).toEqual({
+      graceDays: 5,
+      clockIntervalMs: 60_000,
+      reviewHours: null,
+    });
     expect(
       loadConfig({ SUBSCRIPTION_GRACE_DAYS: '0', SUBSCRIPTION_CLOCK_SECONDS: '0' }).subscriptions,
-    ).toEqual({ graceDays: 0, clockIntervalMs: 0 });
+    ).toEqual({ graceDays: 0, clockIntervalMs: 0, reviewHours: null });
+    expect(loadConfig({ SUBSCRIPTION_REVIEW_HOURS: '48' }).subscriptions.reviewHours).toBe(48);
+    expect(() => loadConfig({ SUBSCRIPTION_REVIEW_HOURS: '1.5' })).toThrow(/SUBSCRIPTION_REVIEW_HOURS/);
     expect(() => loadConfig({ SUBSCRIPTION_GRACE_DAYS: '-1' })).toThrow(/SUBSCRIPTION_GRACE_DAYS/);
     expect(() => loadConfig({ SUBSCRIPTION_CLOCK_SECONDS: 'often' })).toThrow(/SUBSCRIPTION_CLOCK_SECONDS/);
   });

@@ -90,6 +90,8 @@ describe('POST /api/subscriptions/events', () => {
     expect(row).toMatchObject({ id: summary.id, status: 'pending', plan: 'quarterly', trialUsed: false });
     expect(t.mails.map((mail) => [mail.to, mail.subject])).toEqual([
       [admin.user.email, `Subscription request received: App ${application.clientId}`],
+      // The operator too, as for an access request (subscription-next-steps.test.ts says what).
+      [t.config.operatorEmail, `Dukkan subscription request: Subscriber, App ${application.clientId}`],
     ]);
     expect(t.mails[0]!.text).toContain('quarterly plan');
   });
@@ -434,6 +436,7 @@ describe('what each workspace event writes', () => {
     });
     expect(t.mails.map((mail) => mail.subject)).toEqual([
       `Subscription request received: App ${lapsed.clientId}`,
+      `Dukkan subscription request: Subscriber, App ${lapsed.clientId}`,
     ]);
     const approved = await seedSituation(workspace.id, situationOf('approved'));
     const before = await storedSubscription(t.db, workspace.id, approved.id);
@@ -609,7 +612,10 @@ describe('GET /api/payments/upcoming', () => {
       (await api(t.app, { url: `/api/payments/upcoming?workspaceId=${shop.id}`, cookie: viewer.cookie }))
         .status,
     ).toBe(200);
-    const blind = await addMember(t.db, shop.id, { tags: tagsExcept(['viewPayments']) });
+    // Location writers read it too: their dialogs say how a change moves the next invoice.
+    const blind = await addMember(t.db, shop.id, {
+      tags: tagsExcept(['viewPayments', 'addLocations', 'editLocations', 'deleteLocations']),
+    });
     expect(
       (await api(t.app, { url: `/api/payments/upcoming?workspaceId=${shop.id}`, cookie: blind.cookie }))
         .status,

@@ -830,22 +830,27 @@ describe('member applications (spec §5: a user needs a role and applications)',
     },
   );
 
-  it('invite: none given while the workspace has installed applications: APPLICATIONS_REQUIRED, nothing written; without any, none is needed', async () => {
+  it('invite: none given while the workspace has installed applications is allowed (decision 0035): the member has none', async () => {
+    for (const body of [{}, { applications: [] }]) {
+      const response = await inviteHere({ email: newEmail(), roleId: role.id, ...body });
+      expect(response.status, response.text).toBe(201);
+      expect(dataOf<WorkspaceUserRecord>(response)).toMatchObject({ isAdmin: false, applications: [] });
+    }
+    // The role stays required.
+    t.mails.length = 0;
     await unchanged(async () => {
-      for (const body of [{}, { applications: [] }]) {
-        expectValidation(
-          await inviteHere({ email: newEmail(), roleId: role.id, ...body }),
-          'applications',
-          validationCodes.APPLICATIONS_REQUIRED,
-        );
-      }
+      expectValidation(await inviteHere({ email: newEmail(), applications: [] }), 'roleId');
     });
-    const bare = await createWorkspace(t.db);
-    const bareAdmin = await addMember(t.db, bare.id, { isAdmin: true });
-    const bareRole = await createRole(t.db, bare.id);
-    // Subscribed but no longer installed counts as none.
-    await insertSubscription(t.db, bare.id, pos.id, 'expiredSubscription', { plan: 'monthly' });
-    const response = await invite({ email: newEmail(), roleId: bareRole.id }, bareAdmin.cookie, bare.id);
+  });
+
+  it('invite: a non-admin with addUsers invites a member with no application, though they hold none', async () => {
+    const manager = await addMember(t.db, appsShop.id, { tags: ['viewUsers', 'addUsers'] });
+    const response = await invite(
+      { email: newEmail(), roleId: role.id, applications: [] },
+      manager.cookie,
+      appsShop.id,
+    );
+    expect(response.status, response.text).toBe(201);
     expect(dataOf<WorkspaceUserRecord>(response).applications).toEqual([]);
   });
 
@@ -853,9 +858,9 @@ describe('member applications (spec §5: a user needs a role and applications)',
     const pending = await addInvitedMember(t.db, appsShop.id, { roleId: role.id });
     await unchanged(async () => {
       expectValidation(
-        await inviteHere({ email: pending.email, roleId: role.id, applications: [] }),
-        'applications',
-        validationCodes.APPLICATIONS_REQUIRED,
+        await inviteHere({ email: pending.email, roleId: role.id, applications: [waiting.clientId] }),
+        'applications.0',
+        validationCodes.APPLICATION_NOT_INSTALLED,
       );
     });
     const response = await inviteHere({
@@ -864,9 +869,11 @@ describe('member applications (spec §5: a user needs a role and applications)',
       applications: [kds.clientId],
     });
     expect(dataOf<WorkspaceUserRecord>(response).applications).toEqual([kds.clientId]);
+    const emptied = await inviteHere({ email: pending.email, roleId: role.id, applications: [] });
+    expect(dataOf<WorkspaceUserRecord>(emptied).applications).toEqual([]);
   });
 
-  it('patch: installed applications replace the list; one not installed or none at all is refused, nothing changed', async () => {
+  it('patch: installed applications replace the list; one not installed is refused, nothing changed; none empties it', async () => {
     const member = await addMember(t.db, appsShop.id, { roleId: role.id });
     const set = await patchHere(member.user.id, { applications: [kds.clientId, pos.clientId] });
     expect(dataOf<WorkspaceUserRecord>(set).applications).toEqual([kds.clientId, pos.clientId]);
@@ -879,12 +886,9 @@ describe('member applications (spec §5: a user needs a role and applications)',
           validationCodes.APPLICATION_NOT_INSTALLED,
         );
       }
-      expectValidation(
-        await patchHere(member.user.id, { applications: [] }),
-        'applications',
-        validationCodes.APPLICATIONS_REQUIRED,
-      );
     });
+    const emptied = await patchHere(member.user.id, { applications: [] });
+    expect(dataOf<WorkspaceUserRecord>(emptied).applications).toEqual([]);
   });
 
   it('patch: a change of status or code alone leaves the list as it is, even one an expiry emptied', async () => {
@@ -896,15 +900,9 @@ describe('member applications (spec §5: a user needs a role and applications)',
     expect(
       dataOf<WorkspaceUserRecord>(await patchHere(member.user.id, { code: unique('K') })).applications,
     ).toEqual([]);
-    // Naming the list is what checks it.
-    expectValidation(
-      await patchHere(member.user.id, { applications: [] }),
-      'applications',
-      validationCodes.APPLICATIONS_REQUIRED,
-    );
   });
 
-  it('patch: admins are exempt (they may use every installed application); demoting one needs applications', async () => {
+  it('patch: admins may use every installed application; a demoted one keeps the list given, possibly none', async () => {
     const second = await addMember(t.db, appsShop.id, { isAdmin: true });
     expect(
       dataOf<WorkspaceUserRecord>(await patchHere(second.user.id, { applications: [] })).applications,
@@ -915,13 +913,10 @@ describe('member applications (spec §5: a user needs a role and applications)',
       'applications.0',
       validationCodes.APPLICATION_NOT_INSTALLED,
     );
-    await unchanged(async () => {
-      expectValidation(
-        await patchHere(second.user.id, { isAdmin: false }),
-        'applications',
-        validationCodes.APPLICATIONS_REQUIRED,
-      );
-    });
+    // Demoted with none: a member without applications (decision 0035).
+    const bare = await patchHere(second.user.id, { isAdmin: false });
+    expect(dataOf<WorkspaceUserRecord>(bare)).toMatchObject({ isAdmin: false, applications: [] });
+    await patchHere(second.user.id, { isAdmin: true });
     const demoted = await patchHere(second.user.id, { isAdmin: false, applications: [pos.clientId] });
     expect(dataOf<WorkspaceUserRecord>(demoted)).toMatchObject({
       isAdmin: false,

@@ -104,8 +104,6 @@ export const validationCodes = {
   SUBSCRIPTION_EVENT_REFUSED: 'SUBSCRIPTION_EVENT_REFUSED',
   /** Starting a free trial of an application that has none. */
   NO_FREE_TRIAL: 'NO_FREE_TRIAL',
-  /** A member must be given at least one of the workspace's installed applications. */
-  APPLICATIONS_REQUIRED: 'APPLICATIONS_REQUIRED',
   /** An application the workspace has not installed. */
   APPLICATION_NOT_INSTALLED: 'APPLICATION_NOT_INSTALLED',
   /** An application given by a non-admin who does not hold it themselves (403). */

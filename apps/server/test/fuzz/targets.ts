@@ -73,6 +73,7 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'POST /api/workspaces/users/resend-invite': { body: resendInviteInputSchema, query: workspaceQuery },
   'POST /api/subscriptions/events': { body: subscriptionEventInputSchema, query: workspaceQuery },
   'GET /api/payments/upcoming': { query: workspaceQuery },
+  'GET /api/payments/due': { query: workspaceQuery },
   'GET /api/applications': { query: workspaceQuery },
   'GET /api/applications/installed': { query: workspaceQuery },
   'GET /api/audit-log/sign-ins': { query: memberSignInsQuerySchema },

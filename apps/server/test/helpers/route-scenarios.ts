@@ -279,6 +279,7 @@ const featureScenarios: Record<string, Scenario> = {
     body: { applicationId: unsubscribedApplication(targets), event: 'request', plan: 'quarterly' },
   }),
   'GET /api/payments/upcoming': () => ({}),
+  'GET /api/payments/due': () => ({}),
   'GET /api/applications': () => ({}),
   'GET /api/applications/installed': () => ({}),
   'GET /api/audit-log/sign-ins': () => ({}),

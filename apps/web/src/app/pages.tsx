@@ -1,8 +1,9 @@
-import type { ResourceDefinition } from '@dukkan/contract';
+import type { ResourceDefinition, ResourceKey } from '@dukkan/contract';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
 import { getRegisteredComponent } from '../lib/component-registry.ts';
 import { type LazyComponent, lazyComponent } from '../lib/lazy-component.tsx';
+import { operationNotices } from './operation-notices.ts';
 import { screens } from './screens.ts';
 
 /** A page in a chunk of its own, which can be asked for before it renders. */
@@ -47,7 +48,12 @@ const customPages: Record<string, Page | null> = {
 /** A resource's declaration on the generic page (one chunk shared by every simple resource). */
 function genericPage(definition: ResourceDefinition): Page {
   // biome-ignore lint/correctness/noComponentHookFactories: made once per resource when this module loads, so each page keeps one identity
-  const Generic = () => <GenericResourcePage definition={definition} />;
+  const Generic = () => (
+    <GenericResourcePage
+      definition={definition}
+      useOperationNotice={operationNotices[definition.key as ResourceKey]}
+    />
+  );
   Generic.displayName = `${definition.key}Page`;
   return Object.assign(Generic, { preload: GenericResourcePage.preload });
 }

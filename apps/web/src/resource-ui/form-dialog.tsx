@@ -36,6 +36,8 @@ interface FormDialogProps<S extends z.ZodType> {
    * typed, while the other tab shows.
    */
   extraTab?: { label: string; content: ReactNode };
+  /** What saving changes beyond the record (a new location's next invoice), above the fields. */
+  notice?: ReactNode;
 }
 
 /** The tabs of a dialog with a second one: the form's and the other. */
@@ -115,6 +117,7 @@ export function FormDialog<S extends z.ZodType>({
   fileAccess,
   returnFocus,
   extraTab,
+  notice,
 }: FormDialogProps<S>) {
   const { t, i18n } = useTranslation();
   const formId = useId();
@@ -180,6 +183,7 @@ export function FormDialog<S extends z.ZodType>({
               {failure}
             </Alert>
           )}
+          {notice && <div className="mb-4">{notice}</div>}
           <KeptRecordsScope report={kept.report}>
             <ResourceForm
               id={formId}

@@ -31,6 +31,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
   newValues,
   onSaved,
   returnFocus,
+  notice,
 }: ResourceEditorDialogProps<D>) {
   const { t } = useTranslation();
   const form = definition.form;
@@ -58,6 +59,7 @@ export function ResourceEditorDialog<D extends ResourceDefinition>({
       }}
       onClose={onClose}
       returnFocus={returnFocus}
+      notice={notice}
       uploadFiles={uploadFiles}
       fileAccess={fileAccess}
       extraTab={

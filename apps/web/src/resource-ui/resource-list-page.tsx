@@ -14,6 +14,7 @@ import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts'
 import { ExportMenu } from './export-menu.tsx';
 import { ListFilterMenu } from './filter-menu.tsx';
 import { ImportButton } from './import-dialog.tsx';
+import { type UseOperationNotice, useNoOperationNotice } from './operation-notice.ts';
 import type { OperationAction } from './operation-toast.tsx';
 import { Pagination } from './pagination.tsx';
 import { ResourceTable, TableSkeleton } from './resource-table.tsx';
@@ -32,6 +33,8 @@ import {
 export interface ResourceEditorProps<R> {
   record: R | null;
   onClose: () => void;
+  /** What saving changes beyond the record (a new location's next invoice), shown above the form. */
+  notice?: ReactNode;
 }
 
 /**
@@ -77,6 +80,8 @@ interface ResourceListPageProps<D extends ResourceDefinition> {
   fixedFilters?: Record<string, string[]>;
   /** Shown above the toolbar (e.g. breadcrumbs). */
   intro?: ReactNode;
+  /** The resource's declared hook saying what an operation changes elsewhere (`operation-notice.ts`). */
+  useOperationNotice?: UseOperationNotice;
 }
 
 /**
@@ -103,20 +108,24 @@ export function ResourceListPage<D extends ResourceDefinition>({
   operationOptions,
   fixedFilters,
   intro,
+  useOperationNotice = useNoOperationNotice,
 }: ResourceListPageProps<D>) {
   type R = RecordOf<D>;
   const { t } = useTranslation();
+  // Declared once per resource, so the same hook on every render.
+  const noticeOf = useOperationNotice();
   const [params, setParams] = useListParams(definition);
   const { allows, workspaceId } = useResourceAccess(definition);
   const shownParams = fixedFilters ? { ...params, filters: { ...params.filters, ...fixedFilters } } : params;
   const list = useResourceList(definition, shownParams);
   const filterCounts = useResourceFilters(definition, { enabled: filters.length > 0 });
   const mutations = useResourceMutations(definition, operationOptions);
-  // A refused delete (records in use, with their names) is said once, in the confirmation, which
-  // stays open: no failure toast.
+  // A refused delete (records in use, with their names), or a refused change confirmed in a dialog,
+  // is said once, in the confirmation, which stays open: no failure toast.
   const deletion = useResourceMutations(definition, { ...operationOptions, failureShownByCaller: true });
   const [editing, setEditing] = useState<{ record: R | null } | null>(null);
   const [deleting, setDeleting] = useState<R | null>(null);
+  const [toggling, setToggling] = useState<{ record: R; status: 'active' | 'inactive' } | null>(null);
 
   // A settled search is a history entry (debounced, so not one per keystroke): Back returns to the list before it.
   const onSearch = useCallback((search: string) => setParams({ search }), [setParams]);
@@ -175,8 +184,11 @@ export function ResourceListPage<D extends ResourceDefinition>({
         key: 'status',
         label: next === 'active' ? t('common.enable') : t('common.disable'),
         icon: <PowerIcon className="size-4" />,
+        // At once, unless the change moves something elsewhere the user should see first.
         onSelect: () =>
-          void mutations.setStatus.mutateAsync({ id: record.id, status: next }).catch(() => undefined),
+          noticeOf({ kind: 'setStatus', record, status: next })
+            ? setToggling({ record, status: next })
+            : void mutations.setStatus.mutateAsync({ id: record.id, status: next }).catch(() => undefined),
       });
     }
     if (mayDelete && (canDelete?.(record) ?? true)) {
@@ -319,7 +331,42 @@ export function ResourceListPage<D extends ResourceDefinition>({
         </div>
         <Card className="overflow-hidden">{content}</Card>
       </div>
-      {editing && editor?.({ record: editing.record, onClose: () => setEditing(null) })}
+      {editing &&
+        editor?.({
+          record: editing.record,
+          onClose: () => setEditing(null),
+          notice: editing.record ? undefined : noticeOf({ kind: 'create' }),
+        })}
+      <ConfirmDialog
+        open={toggling !== null}
+        onOpenChange={(open) => {
+          if (!open) setToggling(null);
+        }}
+        title={
+          toggling
+            ? t(toggling.status === 'active' ? 'resourceList.enableTitle' : 'resourceList.disableTitle', {
+                name: recordLabel(toggling.record),
+              })
+            : ''
+        }
+        keepLabel={
+          toggling
+            ? t(toggling.status === 'active' ? 'resourceList.keepInactive' : 'resourceList.keepActive', {
+                name: recordLabel(toggling.record),
+              })
+            : ''
+        }
+        confirmLabel={toggling?.status === 'active' ? t('common.enable') : t('common.disable')}
+        tone={toggling?.status === 'active' ? 'default' : 'danger'}
+        // A refusal is said in the confirmation, which stays open: no failure toast (as a delete's).
+        onConfirm={() =>
+          toggling
+            ? deletion.setStatus.mutateAsync({ id: toggling.record.id, status: toggling.status })
+            : Promise.resolve()
+        }
+      >
+        {toggling ? noticeOf({ kind: 'setStatus', record: toggling.record, status: toggling.status }) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {
@@ -335,6 +382,7 @@ export function ResourceListPage<D extends ResourceDefinition>({
         }
       >
         {deleting ? wording.body(deleting) : null}
+        {deleting ? noticeOf({ kind: 'delete', record: deleting }) : null}
       </ConfirmDialog>
     </Page>
   );

@@ -6,6 +6,7 @@ import { lazyComponent } from '../lib/lazy-component.tsx';
 import type { ListFilterControl, ResourceColumn } from './columns.ts';
 import { fieldText, useDeclaredColumns } from './declared-columns.tsx';
 import { useDeclaredTextValues } from './declared-text-values.ts';
+import type { UseOperationNotice } from './operation-notice.ts';
 import { recordName } from './option-sources.ts';
 import type { ResourceEditorDialog as EditorDialog } from './resource-editor-dialog.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -53,6 +54,8 @@ interface ResourceScreenProps<D extends ResourceDefinition> {
    * invoice's details): the screen adds its own column among the declared ones.
    */
   arrangeColumns?: (declared: ResourceColumn<RecordOf<D>>[]) => ResourceColumn<RecordOf<D>>[];
+  /** The resource's declared hook saying what an operation changes elsewhere (`operation-notice.ts`). */
+  useOperationNotice?: UseOperationNotice;
 }
 
 /**
@@ -69,6 +72,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
   createHref,
   intro,
   arrangeColumns,
+  useOperationNotice,
 }: ResourceScreenProps<D>) {
   type R = RecordOf<D>;
   const { t, i18n } = useTranslation();
@@ -114,6 +118,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
       recordLabel={label}
       filters={filters}
       fixedFilters={fixedFilters}
+      useOperationNotice={useOperationNotice}
       intro={
         intro ??
         (definition.intro && (
@@ -134,11 +139,12 @@ export function ResourceScreen<D extends ResourceDefinition>({
       prepareEditor={definition.form && !createHref ? preloadEditor : undefined}
       editor={
         definition.form && !createHref
-          ? ({ record, onClose }) => (
+          ? ({ record, onClose, notice }) => (
               <ResourceEditorDialog
                 definition={definition}
                 record={record}
                 onClose={onClose}
+                notice={notice}
                 newValues={newValues}
                 title={
                   record

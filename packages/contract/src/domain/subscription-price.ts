@@ -60,3 +60,31 @@ export function periodPrice({
   if (price > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('The price is too large');
   return Number(price);
 }
+
+/** What a period is priced from, but for the locations: an invoice's or a renewing plan's basis. */
+export type PeriodPriceBasis = Omit<PeriodPriceInput, 'activeLocations'>;
+
+export interface NextInvoiceChange {
+  /** The next invoice's amount with today's active locations. */
+  before: number;
+  /** Its amount once the change is made. */
+  after: number;
+}
+
+/**
+ * How a change of the workspace's active locations (a location created or enabled: +1; disabled
+ * or deleted while active: −1) changes the next invoice of a renewing subscription: the same
+ * `periodPrice` the invoice will be issued with, before and after (a workspace without any active
+ * location still pays for one, so 0 → 1 changes nothing).
+ */
+export function nextInvoiceChange(
+  basis: PeriodPriceBasis,
+  activeLocations: number,
+  change: number,
+): NextInvoiceChange {
+  if (!Number.isSafeInteger(change)) throw new RangeError('The change of locations must be a whole number');
+  return {
+    before: periodPrice({ ...basis, activeLocations }),
+    after: periodPrice({ ...basis, activeLocations: Math.max(0, activeLocations + change) }),
+  };
+}

@@ -60,6 +60,25 @@ export const subscriptionSummarySchema = lazySchema(() =>
 );
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
+/**
+ * An issued invoice waiting for its payment (`GET payments/due`, and on the dashboard's card): what
+ * to pay, and by when before the subscription ends — the grace's end for the next period's invoice
+ * of a subscription in grace; null for another (the first period's), which nothing ends.
+ */
+export const duePaymentSchema = lazySchema(() =>
+  z.object({
+    invoiceId: idField,
+    number: z.int(),
+    subscriptionId: idField,
+    application: localizedNameRecordField,
+    amount: z.int(),
+    currency: z.string(),
+    issuedAt: timestampField,
+    dueBy: timestampField.nullable(),
+  }),
+);
+export type DuePayment = z.infer<typeof duePaymentSchema>;
+
 /** `GET applications?workspaceId=…`: every application with the workspace's state (the dashboard). */
 export const dashboardApplicationSchema = lazySchema(() =>
   z.object({
@@ -78,14 +97,20 @@ export const dashboardApplicationSchema = lazySchema(() =>
     allowedEvents: z.array(z.enum(workspaceSubscriptionEvents)),
     /** Whether this workspace already had its free trial of the application. */
     trialUsed: z.boolean(),
+    /** The subscription's issued invoice waiting for its payment, if any (the newest). */
+    duePayment: duePaymentSchema.nullable(),
   }),
 );
 export type DashboardApplication = z.infer<typeof dashboardApplicationSchema>;
 
-/** `GET applications?workspaceId=…`'s `meta`: what a price is computed from. */
+/** `GET applications?workspaceId=…`'s `meta`: what a price is computed from, and what the cards say of the operator. */
 export interface DashboardMeta {
   /** The workspace's active locations (a workspace without any pays for one). */
   activeLocations: number;
+  /** Within how many hours the operator reviews a request (SUBSCRIPTION_REVIEW_HOURS); null: not said. */
+  reviewHours: number | null;
+  /** Days an unpaid period's subscription stays approved after its end (SUBSCRIPTION_GRACE_DAYS). */
+  graceDays: number;
 }
 
 /**
@@ -206,6 +231,14 @@ export const upcomingPaymentSchema = lazySchema(() =>
   }),
 );
 export type UpcomingPayment = z.infer<typeof upcomingPaymentSchema>;
+
+/** `GET payments/upcoming`'s `meta`: what a change of locations is priced from. */
+export interface UpcomingPaymentsMeta {
+  /** The workspace's active locations now (0 is billed as 1). */
+  activeLocations: number;
+  /** Days an issued invoice may wait for its payment before its subscription ends (SUBSCRIPTION_GRACE_DAYS). */
+  graceDays: number;
+}
 
 export const paymentsResource = defineResource({
   key: 'payments',

@@ -8,6 +8,7 @@ import {
 } from '@dukkan/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { dueInvoices } from '../../db/due-invoices.ts';
 import {
   applicationNameOrder,
   heldApplications,
@@ -38,7 +39,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: AppCont
     async (request) => {
       parseInput(workspaceQuerySchema, request.query);
       const { workspaceId } = requestCaller(request);
-      const [rows, [active]] = await Promise.all([
+      const [rows, [active], due] = await Promise.all([
         db
           .select({
             application: applications,
@@ -65,6 +66,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: AppCont
           .select({ count: count() })
           .from(locations)
           .where(and(eq(locations.workspaceId, workspaceId), eq(locations.status, 'active'))),
+        dueInvoices(db, workspaceId),
       ]);
 
       const data = rows.map(({ application, subscription }): DashboardApplication => {
@@ -105,9 +107,16 @@ export function registerApplicationRoutes(app: FastifyInstance, context: AppCont
             (event) => !(event === 'startTrial' && noTrial),
           ),
           trialUsed,
+          // Newest first: the one a subscription in grace waits for before an older unpaid one.
+          duePayment:
+            (subscription && due.find((payment) => payment.subscriptionId === subscription.id)) ?? null,
         };
       });
-      const meta: DashboardMeta = { activeLocations: active?.count ?? 0 };
+      const meta: DashboardMeta = {
+        activeLocations: active?.count ?? 0,
+        reviewHours: context.config.subscriptions.reviewHours,
+        graceDays: context.config.subscriptions.graceDays,
+      };
       return { data, meta };
     },
   );

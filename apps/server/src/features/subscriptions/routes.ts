@@ -1,19 +1,23 @@
 import {
+  duePaymentSchema,
+  locationsResource,
   paymentsResource,
   subscriptionEventInputSchema,
   subscriptionsResource,
   tagFor,
+  type UpcomingPaymentsMeta,
   upcomingPaymentSchema,
   workspaceQuerySchema,
 } from '@dukkan/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { dueInvoices } from '../../db/due-invoices.ts';
 import { parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { loadCauserLanguage } from '../../http/mail-language.ts';
-import { upcomingPayments } from './invoices.ts';
+import { activeLocationCount, upcomingPayments } from './invoices.ts';
 import {
   refusalAsHttpError,
   SubscriptionEventRefused,
@@ -22,13 +26,15 @@ import {
 import { runSubscriptionEvent } from './subscriptions.ts';
 
 const eventSchema = subscriptionEventInputSchema.strict();
-const { $schema: _, ...upcomingJsonSchema } = z.toJSONSchema(upcomingPaymentSchema, {
-  io: 'output',
-}) as Record<string, unknown>;
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>;
+  return rest;
+};
 
 /**
  * The workspace's side of its subscriptions beyond the engine's read-only lists: the dashboard's
- * events (start a trial, subscribe, renew, change plan, cancel) and the invoices to come.
+ * events (start a trial, subscribe, renew, change plan, cancel), the invoices to come and those
+ * waiting for their payment.
  */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: AppContext) {
   app.post(
@@ -46,6 +52,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
             publicUrl: context.config.publicUrl,
             log: request.log,
             causerLanguage: await loadCauserLanguage(context.db, request, userId),
+            operatorEmail: context.config.operatorEmail,
           },
           {
             workspaceId,
@@ -67,16 +74,57 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
   app.get(
     `/api/${paymentsResource.path}/upcoming`,
     {
-      config: { access: access.permission({ and: [tagFor(paymentsResource, 'list')] }) },
+      // The invoices page, and the location dialogs that say how a change moves the next invoice.
+      config: {
+        access: access.permission({
+          or: [
+            tagFor(paymentsResource, 'list'),
+            ...(['create', 'update', 'delete'] as const).map((verb) => tagFor(locationsResource, verb)),
+          ],
+        }),
+      },
       schema: {
         response: {
-          200: { type: 'object', properties: { data: { type: 'array', items: upcomingJsonSchema } } },
+          200: {
+            type: 'object',
+            properties: {
+              data: { type: 'array', items: jsonSchemaOf(upcomingPaymentSchema) },
+              meta: {
+                type: 'object',
+                properties: { activeLocations: { type: 'integer' }, graceDays: { type: 'integer' } },
+              },
+            },
+          },
         },
       },
     },
     async (request) => {
       parseInput(workspaceQuerySchema, request.query);
-      return { data: await upcomingPayments(context.db, requestCaller(request).workspaceId) };
+      const { workspaceId } = requestCaller(request);
+      const meta: UpcomingPaymentsMeta = {
+        activeLocations: await activeLocationCount(context.db, workspaceId),
+        graceDays: context.config.subscriptions.graceDays,
+      };
+      return { data: await upcomingPayments(context.db, workspaceId), meta };
+    },
+  );
+
+  app.get(
+    `/api/${paymentsResource.path}/due`,
+    {
+      config: { access: access.permission({ and: [tagFor(paymentsResource, 'list')] }) },
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: { type: 'array', items: jsonSchemaOf(duePaymentSchema) } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      parseInput(workspaceQuerySchema, request.query);
+      return { data: await dueInvoices(context.db, requestCaller(request).workspaceId) };
     },
   );
 }

@@ -266,3 +266,35 @@ export function subscriptionExpiredMail(
     url: context.link,
   });
 }
+
+/**
+ * To the operator, in English like an access request's notice: a workspace asks to subscribe; what
+ * its first invoice would be today, and the command that decides.
+ */
+export function subscriptionRequestNoticeMail(request: {
+  subscriptionId: string;
+  workspaceName: string;
+  workspaceId: string;
+  applicationName: string;
+  clientId: string;
+  plan: SubscriptionPlan;
+  activeLocations: number;
+  amount: number;
+  currency: string;
+}): RenderedMail {
+  const lines = [
+    'A workspace asks to subscribe to an application:',
+    `Workspace: ${request.workspaceName} (${request.workspaceId})`,
+    `Application: ${request.applicationName} (${request.clientId})`,
+    `Plan: ${planNames.en[request.plan]}`,
+    `Active locations: ${request.activeLocations}`,
+    `First invoice at today's prices: ${formatMoney(request.amount, request.currency, 'en')}`,
+    `Subscription: ${request.subscriptionId}`,
+    `Approve it with \`npm run dukkan -- approve-subscription ${request.subscriptionId}\`, or reject it with \`npm run dukkan -- reject-subscription ${request.subscriptionId}\`.`,
+  ];
+  return renderMail(
+    'en',
+    `Dukkan subscription request: ${request.workspaceName}, ${request.applicationName}`,
+    lines,
+  );
+}

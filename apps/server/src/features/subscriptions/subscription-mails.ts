@@ -2,9 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { memberships, users, workspaces } from '../../db/schema/index.ts';
+import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import { recipientLanguage } from '../../http/mail-language.ts';
 import { type Mailer, type OutgoingMail, sendAfterCommit } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
+import { activeLocationCount, invoiceDraft } from './invoices.ts';
 import type { AppliedSubscriptionEvent } from './subscription-lifecycle.ts';
 import {
   type SubscriptionMailContext,
@@ -13,8 +15,14 @@ import {
   subscriptionExpiredMail,
   subscriptionRejectedMail,
   subscriptionRequestedMail,
+  subscriptionRequestNoticeMail,
 } from './subscription-mail-texts.ts';
-import type { ApplicationRow, InvoiceRow, SubscriptionRow } from './subscription-periods.ts';
+import {
+  type ApplicationRow,
+  type InvoiceRow,
+  periodEnd,
+  type SubscriptionRow,
+} from './subscription-periods.ts';
 
 /*
  * A workspace's subscription mails go to its active admins, each in their saved language, else
@@ -92,14 +100,59 @@ const dashboardLink = (publicUrl: string) => `${publicUrl}/`;
 const paymentsLink = (publicUrl: string) => `${publicUrl}/payments`;
 
 /**
- * The mails an applied event sends (none for most of the workspace's own events); `causerLanguage`
- * is the acting member's (null for the operator and the clock).
+ * The operator's notice of a request, as an access request's: the workspace, the application, the
+ * plan and what its first invoice would be if approved now (the invoices' own pricing).
  */
+async function requestNoticeToOperator(
+  db: Database,
+  applied: AppliedSubscriptionEvent,
+  operatorEmail: string,
+  now: Date,
+): Promise<OutgoingMail> {
+  const { subscription, application } = applied;
+  const [workspace] = await db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, subscription.workspaceId));
+  const activeLocations = await activeLocationCount(db, subscription.workspaceId);
+  const plan = subscription.plan!;
+  const timeZone = await workspaceTimeZone(db, subscription.workspaceId);
+  const draft = invoiceDraft(
+    { application, plan, periodStart: now, periodEnd: periodEnd(now, plan, timeZone) },
+    activeLocations,
+  );
+  return {
+    to: operatorEmail,
+    ...subscriptionRequestNoticeMail({
+      subscriptionId: subscription.id,
+      workspaceName: workspace?.name ?? '',
+      workspaceId: subscription.workspaceId,
+      applicationName: application.nameEn,
+      clientId: application.clientId,
+      plan,
+      activeLocations,
+      amount: draft.amount,
+      currency: draft.currency,
+    }),
+  };
+}
+
+/** Who else an event may mail beyond the workspace's admins: the operator, for a request. */
+export interface EventMailOptions {
+  /** The acting member's language (null for the operator and the clock). */
+  causerLanguage?: MailLanguage | null;
+  /** The operator's address (OPERATOR_EMAIL): told of each subscription request. */
+  operatorEmail?: string;
+  /** When the event happened (the request's first invoice is priced as of then). */
+  now?: Date;
+}
+
+/** The mails an applied event sends (none for most of the workspace's own events). */
 export async function mailsOfEvent(
   db: Database,
   applied: AppliedSubscriptionEvent,
   publicUrl: string,
-  causerLanguage: MailLanguage | null = null,
+  { causerLanguage = null, operatorEmail, now = new Date() }: EventMailOptions = {},
 ): Promise<OutgoingMail[]> {
   const { subscription, application, invoice, notice } = applied;
   const to = (link: string, render: Render) =>
@@ -108,9 +161,12 @@ export async function mailsOfEvent(
     case null:
       return [];
     case 'requested':
-      return to(dashboardLink(publicUrl), (language, context) =>
-        subscriptionRequestedMail(language, { ...context, plan: subscription.plan! }),
-      );
+      return [
+        ...(await to(dashboardLink(publicUrl), (language, context) =>
+          subscriptionRequestedMail(language, { ...context, plan: subscription.plan! }),
+        )),
+        ...(operatorEmail ? [await requestNoticeToOperator(db, applied, operatorEmail, now)] : []),
+      ];
     case 'approved':
       return to(paymentsLink(publicUrl), (language, context) =>
         subscriptionApprovedMail(language, {

@@ -8,6 +8,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
+import { awaitsInvoice } from '../../db/due-invoices.ts';
 import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -38,6 +39,8 @@ export interface SubscriptionServices {
   log?: MailLog;
   /** The acting member's language, for admins who saved none (absent: the operator, the clock). */
   causerLanguage?: MailLanguage | null;
+  /** The operator's address (OPERATOR_EMAIL), told of each subscription request; absent: not told. */
+  operatorEmail?: string;
 }
 
 /** What a command of the operator cannot do: an unknown id, or what the subscription's state refuses. */
@@ -58,7 +61,7 @@ interface CommittedSubscriptionEvent extends AppliedSubscriptionEvent {
 
 /**
  * Applies one event in its own transaction, then sends its mails (to the workspace's active
- * admins, each in their language) once it committed. Refusals throw `SubscriptionEventRefused`.
+ * admins, each in their language; a request's notice to the operator) once it committed. Refusals throw `SubscriptionEventRefused`.
  */
 export async function runSubscriptionEvent(
   services: SubscriptionServices,
@@ -67,7 +70,12 @@ export async function runSubscriptionEvent(
 ): Promise<CommittedSubscriptionEvent> {
   const { applied, mails } = await services.db.transaction(async (tx) => {
     const applied = await applySubscriptionEvent(tx, request, now);
-    return { applied, mails: await mailsOfEvent(tx, applied, services.publicUrl, services.causerLanguage) };
+    const mails = await mailsOfEvent(tx, applied, services.publicUrl, {
+      causerLanguage: services.causerLanguage,
+      operatorEmail: services.operatorEmail,
+      now,
+    });
+    return { applied, mails };
   });
   const mailsSent = await sendCommittedMails(services.mailer, services.log ?? stderrMailLog, mails);
   return { ...applied, mailsSent };
@@ -230,11 +238,7 @@ async function settleInvoice(
         and(eq(subscriptions.workspaceId, invoice.workspaceId), eq(subscriptions.id, invoice.subscriptionId)),
       )
       .for('update');
-    const awaited =
-      outcome === 'successful' &&
-      subscription!.status === 'approved' &&
-      subscription!.graceEndsAt !== null &&
-      subscription!.endDate?.toISOString() === invoice.details.periodStart;
+    const awaited = outcome === 'successful' && awaitsInvoice(subscription!, invoice);
     const timeZone = await workspaceTimeZone(tx, invoice.workspaceId);
     if (!awaited) {
       return {

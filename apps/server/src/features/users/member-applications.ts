@@ -4,10 +4,12 @@ import { heldApplications, installedClientIds } from '../../db/installed-applica
 import { AppError, validationError } from '../../errors.ts';
 
 /*
- * Which of the workspace's applications a member may use (spec §5: "role and applications
- * required for a user"). An admin may use every installed one; anyone else those listed on their
- * membership (client ids) that are installed. "Installed": the workspace's subscription is in one
- * of the contract's `activeSubscriptionStatuses`.
+ * Which of the workspace's applications a member may use. Spec §5 says "role and applications
+ * required for a user"; the role stays required, the applications are optional (decision 0035:
+ * staff who only keep the back office need none, and a member grants only applications they
+ * hold). An admin may use every installed one; anyone else those listed on their membership
+ * (client ids) that are installed, possibly none. "Installed": the workspace's subscription is in
+ * one of the contract's `activeSubscriptionStatuses`.
  */
 
 /**
@@ -75,9 +77,8 @@ async function refuseApplicationsNotHeld(
  * Refuses a member's applications before they are saved: with `named`, each listed one must be
  * installed here (400 VALIDATION, APPLICATION_NOT_INSTALLED at `applications.<index>`), and a
  * non-admin `granter` may give only ones they hold and may not change their own (403 FORBIDDEN,
- * APPLICATION_NOT_HELD at the index, OWN_APPLICATIONS_UNCHANGEABLE at `applications`); and when
- * the workspace has any installed application, a non-admin must be left with at least one of
- * them (400 VALIDATION, APPLICATIONS_REQUIRED at `applications`).
+ * APPLICATION_NOT_HELD at the index, OWN_APPLICATIONS_UNCHANGEABLE at `applications`). An empty
+ * list is allowed (decision 0035): the member then uses the back office alone.
  */
 export async function refuseUnusableApplications(
   db: Database,
@@ -95,11 +96,4 @@ export async function refuseUnusableApplications(
     : [];
   if (issues.length > 0) throw validationError(issues, 'An application is not installed in this workspace');
   await refuseApplicationsNotHeld(db, workspaceId, member, granter);
-  const usable = member.applications.some((clientId) => installed.has(clientId));
-  if (!member.isAdmin && installed.size > 0 && !usable) {
-    throw validationError(
-      [{ path: 'applications', message: validationCodes.APPLICATIONS_REQUIRED }],
-      'A member needs at least one of the installed applications',
-    );
-  }
 }

@@ -1,5 +1,6 @@
 import {
   type DashboardApplication,
+  type DashboardMeta,
   formatMoney,
   nameInitials,
   pickLocalized,
@@ -35,11 +36,14 @@ export function ApplicationCard({
   application,
   mayChange,
   now,
+  meta,
   onAction,
 }: {
   application: DashboardApplication;
   mayChange: boolean;
   now: number;
+  /** What the dashboard says of the operator (their review delay). */
+  meta?: Pick<DashboardMeta, 'reviewHours'>;
   onAction: (event: WorkspaceSubscriptionEvent) => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -47,7 +51,7 @@ export function ApplicationCard({
   const language = i18n.language;
   const name = pickLocalized(application.name, language);
   const description = pickLocalized(application.description, language);
-  const state = cardStateText(application, { t, language, formatDate, now });
+  const state = cardStateText(application, { t, language, formatDate, now, meta });
   const events = mayChange ? actionOrder.filter((event) => application.allowedEvents.includes(event)) : [];
   const mayOpen = application.card === 'freeTrial' || application.card === 'subscribed';
   const { currency, monthlyPricePerLocation } = application.pricing;
@@ -74,7 +78,11 @@ export function ApplicationCard({
       )}
       <div className="mt-4 space-y-1">
         <Badge tone={state.tone}>{state.label}</Badge>
-        {state.hint && <p className="text-xs text-slate-600 dark:text-slate-400">{state.hint}</p>}
+        {state.hints?.map((hint) => (
+          <p key={hint} className="text-xs text-slate-600 dark:text-slate-400">
+            {hint}
+          </p>
+        ))}
       </div>
       {(events.length > 0 || mayOpen) && (
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">

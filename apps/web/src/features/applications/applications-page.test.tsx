@@ -61,6 +61,7 @@ function application(
     card,
     allowedEvents,
     trialUsed: summary !== null,
+    duePayment: null,
   };
 }
 
@@ -107,9 +108,30 @@ const everyCard = [
   inGrace,
 ];
 
-const dashboard = (applications: DashboardApplication[], activeLocations = 3) => ({
+const dashboard = (
+  applications: DashboardApplication[],
+  activeLocations = 3,
+  operator: { reviewHours?: number | null; graceDays?: number } = {},
+) => ({
   data: applications,
-  meta: { activeLocations },
+  meta: { activeLocations, ...operator },
+});
+
+/** An issued invoice waiting for its payment, by `dueBy` (null: nothing ends if it is not paid). */
+const duePayment = (
+  app: DashboardApplication,
+  number: number,
+  amount: number,
+  dueBy: string | null,
+): DashboardApplication['duePayment'] => ({
+  invoiceId: `9d0c4b1e-2222-4a57-9a0e-${String(number).padStart(12, '0')}`,
+  number,
+  subscriptionId: app.subscription!.id,
+  application: app.name,
+  amount,
+  currency: 'EGP',
+  issuedAt: '2027-01-05T12:00:00.000Z',
+  dueBy,
 });
 
 function renderDashboard(routes: MockRoute[], grant: 'admin' | string[] = 'admin') {
@@ -174,6 +196,81 @@ describe('the dashboard (Applications)', () => {
     );
     // No logo: the initials of the name's first two words stand in.
     expect(within(card('Point of Sale')).getByText('PO')).toBeTruthy();
+  });
+
+  it('says what happens next: who reviews a request and when, what is due, how to pay and what follows, when a trial ends', async () => {
+    const lateTrial = application('Kiosk', 'freeTrial', ['request', 'cancel'], {
+      status: 'freeTrial',
+      plan: null,
+      // 23:00 in UTC is already the next day in Cairo, the workspace's time zone.
+      endDate: '2027-01-15T23:00:00.000Z',
+    });
+    const owing = { ...inGrace, duePayment: duePayment(inGrace, 7, 213_750, '2027-01-19T12:00:00.000Z') };
+    const firstInvoice = { ...subscribed, duePayment: duePayment(subscribed, 3, 75_000, null) };
+    renderDashboard([
+      {
+        path: '/api/applications',
+        body: dashboard([lateTrial, waiting, owing, firstInvoice], 3, { reviewHours: 48, graceDays: 14 }),
+      },
+    ]);
+    const texts = (name: string) => plain(card(name).textContent);
+    await findCard('Kiosk');
+    expect(texts('Kiosk')).toContain(
+      'Ends on Sat, Jan 16, 2027. Subscribe before then to keep using Kiosk; a free trial cannot be started again.',
+    );
+    expect(texts('Loyalty')).toContain(
+      "The platform's operator reviews your request within 2 days. You will get a mail once it is approved or rejected; the first invoice is issued on approval.",
+    );
+    expect(texts('Accounting')).toContain('Payment due');
+    expect(texts('Accounting')).toContain('Invoice no. 7: EGP 2,137.50, due by Tue, Jan 19, 2027.');
+    expect(texts('Accounting')).toContain(
+      "To pay, settle it with the platform's operator quoting invoice no. 7; it shows as Successful once they record your payment.",
+    );
+    expect(texts('Accounting')).toContain(
+      'If it is not paid by Tue, Jan 19, 2027, the subscription ends and your team can no longer open Accounting.',
+    );
+    expect(texts('Inventory')).toContain('Invoice no. 3: EGP 750.00, waiting for payment.');
+    expect(texts('Inventory')).toContain('The subscription stays active meanwhile.');
+  });
+
+  it('says a review delay in hours when it is not whole days, and none when the operator set none', async () => {
+    renderDashboard([{ path: '/api/applications', body: dashboard([waiting], 3, { reviewHours: 36 }) }]);
+    expect(plain((await findCard('Loyalty')).textContent)).toContain('reviews your request within 36 hours.');
+    cleanup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([waiting], 3, { reviewHours: null }) }]);
+    expect(plain((await findCard('Loyalty')).textContent)).toContain(
+      "The platform's operator reviews your request. You will get a mail",
+    );
+  });
+
+  it('says in the plan dialog when the invoice is issued, and from when a new plan’s price applies', async () => {
+    const person = userEvent.setup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([notSubscribed, subscribed, inGrace]) }]);
+    await person.click(within(await findCard('Point of Sale')).getByRole('button', { name: 'Subscribe' }));
+    let dialog = screen.getByRole('dialog', { name: 'Subscribe to Point of Sale' });
+    const said = (text: string) => expect(plain(dialog.textContent)).toContain(text);
+    said(
+      "Its first invoice, EGP 750.00, is issued when the platform's operator approves the request; the first period starts that day.",
+    );
+    await person.click(within(dialog).getByRole('radio', { name: 'Quarterly' }));
+    said('Its first invoice, EGP 2,137.50, is issued when');
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await person.click(within(card('Inventory')).getByRole('button', { name: 'Change plan' }));
+    dialog = screen.getByRole('dialog', { name: 'Change the plan of Inventory' });
+    // The waiting plan (annually) is chosen: its price from the period's end, instead of today's plan's.
+    said(
+      'The Annually plan applies from Wed, Mar 31, 2027: the invoice issued that day is EGP 7,200.00 instead of EGP 2,137.50.',
+    );
+    await person.click(within(dialog).getByRole('radio', { name: 'Quarterly' }));
+    said('The next invoice, EGP 2,137.50, is issued on Wed, Mar 31, 2027.');
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    // In grace the next period's invoice is already issued: a new plan applies from the period after.
+    await person.click(within(card('Accounting')).getByRole('button', { name: 'Change plan' }));
+    dialog = screen.getByRole('dialog', { name: 'Change the plan of Accounting' });
+    await person.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+    said('The Monthly plan applies from Mon, Apr 05, 2027: the invoice issued that day is EGP 750.00');
   });
 
   it('says "1 day left" for a trial ending within the day', async () => {
@@ -502,6 +599,29 @@ describe('the dashboard in Arabic', () => {
     expect(within(confirm).getByRole('button', { name: keep })).toBeTruthy();
     expect(within(confirm).getByRole('button', { name: end })).toBeTruthy();
     expect(within(confirm).queryByRole('button', { name: 'إلغاء' })).toBeNull();
+  });
+
+  it('says what happens next in Arabic: the review delay, the payment due and the invoice of a plan', async () => {
+    const person = userEvent.setup();
+    const owing = { ...inGrace, duePayment: duePayment(inGrace, 7, 213_750, '2027-01-19T12:00:00.000Z') };
+    renderDashboard([
+      { path: '/api/applications', body: dashboard([waiting, owing, notSubscribed], 3, { reviewHours: 24 }) },
+    ]);
+    const arabicCard = (name: string) => screen.getByRole('article', { name: `تطبيق ${name}` });
+    await screen.findByRole('article', { name: 'تطبيق Loyalty' });
+    expect(plain(arabicCard('Loyalty').textContent)).toContain(
+      'يراجع مشغّل المنصة طلبك خلال يوم واحد، وستصلك رسالة بالبريد عند قبوله أو رفضه، وتصدر الفاتورة الأولى عند القبول.',
+    );
+    const accounting = plain(arabicCard('Accounting').textContent);
+    expect(accounting).toContain('الفاتورة رقم ٧: ‏٢٬١٣٧٫٥٠ ج.م.‏، آخر موعد لدفعها الثلاثاء، ١٩ يناير ٢٠٢٧.');
+    expect(accounting).toContain(
+      'إن لم تُدفع حتى الثلاثاء، ١٩ يناير ٢٠٢٧، ينتهي الاشتراك ولن يتمكن فريقك من فتح تطبيق Accounting.',
+    );
+    await person.click(within(arabicCard('Point of Sale')).getByRole('button', { name: 'اشترك' }));
+    const dialog = screen.getByRole('dialog', { name: 'الاشتراك في تطبيق Point of Sale' });
+    expect(plain(dialog.textContent)).toContain(
+      'عند قبول مشغّل المنصة للطلب، وتبدأ الفترة الأولى في ذلك اليوم.',
+    );
   });
 
   it('prices the plans in Arabic for 3 locations', async () => {

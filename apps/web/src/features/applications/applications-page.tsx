@@ -114,6 +114,7 @@ export function ApplicationsPage() {
             application={application}
             mayChange={mayChange}
             now={now}
+            meta={dashboard.data.meta}
             onAction={(event) => act(application, event)}
           />
         ))}

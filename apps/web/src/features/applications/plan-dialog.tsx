@@ -1,4 +1,5 @@
 import {
+  addCalendarMonths,
   type DashboardApplication,
   formatMoney,
   numberFormat,
@@ -6,6 +7,7 @@ import {
   periodPrice,
   pickLocalized,
   planLengths,
+  planMonths,
 } from '@dukkan/contract';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -16,6 +18,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogFooter, dialogFormClassName } from '../../components/ui/dialog.tsx';
 import { cn } from '../../lib/class-names.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
+import { useFormatters, useWorkspaceTimeZone } from '../../lib/use-formatters.ts';
 import { useSubscriptionEvent } from './use-applications.ts';
 
 /** The events that choose a plan. */
@@ -25,6 +28,18 @@ export type PlanEvent = 'request' | 'renew' | 'changePlan';
 function startingPlan(application: DashboardApplication): PlanLength {
   const subscription = application.subscription;
   return subscription?.nextPlan ?? subscription?.plan ?? 'monthly';
+}
+
+/**
+ * When the period priced in the dialog starts, for an approved subscription changing plan: the
+ * current period's end, or — in grace, the next period's invoice already issued at the old plan —
+ * the end of that next period.
+ */
+function nextPeriodStart(application: DashboardApplication, timeZone: string): Date | null {
+  const subscription = application.subscription;
+  if (subscription?.status !== 'approved' || !subscription.endDate || !subscription.plan) return null;
+  const end = new Date(subscription.endDate);
+  return subscription.graceEndsAt ? addCalendarMonths(end, planMonths[subscription.plan], timeZone) : end;
 }
 
 /**
@@ -58,6 +73,33 @@ export function PlanDialog({
   // A workspace without an active location pays for one (the contract's rule): say so.
   const billedLocations = Math.max(1, activeLocations);
   const currentPlan = application.subscription?.status === 'approved' ? application.subscription.plan : null;
+  const { formatDate } = useFormatters();
+  const timeZone = useWorkspaceTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const totalOf = (length: PlanLength) =>
+    formatMoney(
+      periodPrice({
+        monthlyPricePerLocation,
+        activeLocations,
+        plan: length,
+        discountBasisPoints: discounts[length],
+      }),
+      currency,
+      language,
+    );
+  // When the chosen plan's invoice is issued: on the operator's approval for a request, else at the
+  // next period's start, from when a new plan's price applies.
+  const nextStart = event === 'changePlan' ? nextPeriodStart(application, timeZone) : null;
+  const invoiceWhen =
+    nextStart === null
+      ? t('applications.plans.invoiceOnApproval', { amount: totalOf(plan) })
+      : currentPlan === plan
+        ? t('applications.plans.nextInvoiceOn', { amount: totalOf(plan), date: formatDate(nextStart) })
+        : t('applications.plans.newPriceFrom', {
+            plan: t(`resources.subscriptions.values.plan.${plan}`),
+            date: formatDate(nextStart),
+            amount: totalOf(plan),
+            current: totalOf(currentPlan ?? plan),
+          });
 
   const submit = async (formEvent: FormEvent) => {
     formEvent.preventDefault();
@@ -175,6 +217,13 @@ export function PlanDialog({
               {t('applications.plans.noLocations')}
             </p>
           )}
+          {/* Read again as the choice changes: the amount and its date are the chosen plan's. */}
+          <p
+            aria-live="polite"
+            className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200"
+          >
+            {invoiceWhen}
+          </p>
         </DialogBody>
         <DialogFooter>
           <Button variant="secondary" onClick={onClose} disabled={send.isPending}>

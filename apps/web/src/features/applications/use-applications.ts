@@ -45,7 +45,14 @@ export function useDashboardApplications() {
         signal,
         language,
       })) as unknown as DashboardAnswer;
-      return { data: answer.data, meta: { activeLocations: answer.meta?.activeLocations ?? 0 } };
+      return {
+        data: answer.data,
+        meta: {
+          activeLocations: answer.meta?.activeLocations ?? 0,
+          reviewHours: answer.meta?.reviewHours ?? null,
+          graceDays: answer.meta?.graceDays ?? 0,
+        },
+      };
     },
     enabled: workspaceId !== null && mayView,
   });

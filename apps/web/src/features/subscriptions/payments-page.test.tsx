@@ -1,7 +1,10 @@
-import type { InvoiceDetails, PaymentRecord, UpcomingPayment } from '@dukkan/contract';
+import type { DuePayment, InvoiceDetails, PaymentRecord, UpcomingPayment } from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../i18n/locales/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { bothLanguages } from '../../test/localized.ts';
 import {
   callsTo,
@@ -72,13 +75,43 @@ function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin'
   const mock = mockFetch([
     { path: '/api/payments/filters', body: { data: { status: [{ value: 'successful', count: 1 }] } } },
     ...routes,
+    // None waiting for payment unless a test says otherwise (the first route that matches answers).
+    { path: '/api/payments/due', body: { data: [] } },
   ]);
   vi.stubGlobal('fetch', mock.fetchMock);
   renderSignedIn(<PaymentsPage />, { user: testUser([{ ...shop, grant }]), path: '/payments' });
   return mock;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+/** Invoice 2 of the next period, its subscription in grace until the 19th; invoice 1 the first period's. */
+const owed: DuePayment[] = [
+  {
+    invoiceId: '7d0c4b1e-1111-4a57-9a0e-000000000012',
+    number: 12,
+    subscriptionId: paid.subscriptionId,
+    application: bothLanguages('Demo app', 'تطبيق Demo app'),
+    amount: 213_750,
+    currency: 'EGP',
+    issuedAt: '2027-01-05T12:00:00.000Z',
+    // 23:00 in UTC is the 20th in Cairo, the workspace's time zone.
+    dueBy: '2027-01-19T23:00:00.000Z',
+  },
+  {
+    invoiceId: '7d0c4b1e-1111-4a57-9a0e-000000000011',
+    number: 11,
+    subscriptionId: unpaid.subscriptionId,
+    application: bothLanguages('Kiosk', 'تطبيق Kiosk'),
+    amount: 1_200,
+    currency: 'USD',
+    issuedAt: '2027-01-02T12:00:00.000Z',
+    dueBy: null,
+  },
+];
 
 describe('the payments page', () => {
   it("lists issued invoices: number, date, details, the amount in the invoice's currency, translated status", async () => {
@@ -147,6 +180,58 @@ describe('the payments page', () => {
     expect(await screen.findByText('No invoices yet')).toBeTruthy();
     expect(screen.getByText('An invoice is listed here when a subscription is billed.')).toBeTruthy();
     expect(screen.queryByText('Records you add will be listed here.')).toBeNull();
+  });
+
+  it('says of each invoice waiting for payment what is due, by when, how to pay and what follows', async () => {
+    const { calls } = renderPayments([
+      { path: '/api/payments', body: listPage([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [next], meta: { activeLocations: 3, graceDays: 14 } } },
+      { path: '/api/payments/due', body: { data: owed } },
+    ]);
+    const section = (await screen.findByRole('heading', { name: 'Waiting for payment' })).closest(
+      'section',
+    ) as HTMLElement;
+    const [graced, first] = within(section)
+      .getAllByRole('listitem')
+      .map((item) => plain(item.textContent));
+    expect(graced).toBe(
+      'Demo appInvoice no. 12: EGP 2,137.50, due by Wed, Jan 20, 2027.' +
+        "To pay, settle it with the platform's operator quoting invoice no. 12; it shows as Successful once they record your payment." +
+        'If it is not paid by Wed, Jan 20, 2027, the subscription ends and your team can no longer open Demo app.',
+    );
+    expect(first).toContain('Invoice no. 11: $12.00, waiting for payment.');
+    expect(first).toContain('The subscription stays active meanwhile.');
+    expect(callsTo(calls, '/api/payments/due')[0]?.query.get('workspaceId')).toBe(shop.id);
+    // The upcoming ones say when they fall due and what an unpaid one leads to.
+    expect(
+      screen.getByText(
+        'Each is issued when its current period ends and is due within 14 days; unpaid after that, its subscription ends.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says the invoices waiting for payment in Arabic, dated in the workspace’s time zone', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderPayments([
+      { path: '/api/payments', body: listPage([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [next], meta: { activeLocations: 3, graceDays: 3 } } },
+      { path: '/api/payments/due', body: { data: owed } },
+    ]);
+    const section = (await screen.findByRole('heading', { name: 'بانتظار الدفع' })).closest(
+      'section',
+    ) as HTMLElement;
+    const graced = plain(within(section).getAllByRole('listitem')[0]!.textContent);
+    expect(graced).toContain('الفاتورة رقم ١٢');
+    expect(graced).toContain('آخر موعد لدفعها الأربعاء، ٢٠ يناير ٢٠٢٧.');
+    expect(graced).toContain('مع ذكر رقم الفاتورة ١٢');
+    expect(graced).toContain(
+      'إن لم تُدفع حتى الأربعاء، ٢٠ يناير ٢٠٢٧، ينتهي الاشتراك ولن يتمكن فريقك من فتح تطبيق Demo app.',
+    );
+    expect(
+      screen.getByText('تصدر كل فاتورة عند انتهاء فترتها الحالية، وتُدفع خلال ٣ أيام، وإلا انتهى اشتراكها.'),
+    ).toBeTruthy();
   });
 
   it('says when the upcoming invoices could not be loaded, and offers to try again', async () => {

@@ -1,18 +1,17 @@
 import {
   dateTimeFormat,
   type InvoiceDetails,
+  numberFormat,
   type PaymentRecord,
   type PaymentStatus,
   paymentsResource,
   pickLocalized,
   type UpcomingPayment,
 } from '@dukkan/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspaceTimeZone } from '../../lib/use-formatters.ts';
 import type { ResourceColumn } from '../../resource-ui/columns.ts';
@@ -20,6 +19,8 @@ import { fieldText, useDeclaredColumns } from '../../resource-ui/declared-column
 import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
 import { ResourceTable } from '../../resource-ui/resource-table.tsx';
 import { useResourceAccess } from '../../resource-ui/use-resource.ts';
+import { DueInvoices } from './due-invoices.tsx';
+import { useUpcomingInvoices } from './use-upcoming-invoices.ts';
 
 /** An invoice as a row: an issued one, or an upcoming one (no number yet, status `upcoming`). */
 type InvoiceRow = Omit<PaymentRecord, 'number' | 'status'> & { number: number | null; status: PaymentStatus };
@@ -82,12 +83,11 @@ const upcomingRow = (payment: UpcomingPayment): InvoiceRow => ({
 function UpcomingInvoices({ columns }: { columns: ResourceColumn<InvoiceRow>[] }) {
   const { t, i18n } = useTranslation();
   const { workspaceId, allows } = useResourceAccess(paymentsResource);
-  const upcoming = useQuery({
-    queryKey: [...queryKeys.resource(workspaceId ?? '', paymentsResource.key), 'upcoming'],
-    queryFn: ({ signal }) =>
-      apiRequest<UpcomingPayment[]>('/payments/upcoming', { query: { workspaceId }, signal }),
-    enabled: allows('list'),
-  });
+  const upcoming = useUpcomingInvoices(
+    queryKeys.resource(workspaceId ?? '', paymentsResource.key),
+    workspaceId,
+    allows('list'),
+  );
   if (upcoming.isError)
     return (
       <Alert tone="error" className="flex flex-wrap items-center justify-between gap-2">
@@ -97,8 +97,9 @@ function UpcomingInvoices({ columns }: { columns: ResourceColumn<InvoiceRow>[] }
         </Button>
       </Alert>
     );
-  if (!upcoming.data || upcoming.data.length === 0) return null;
+  if (!upcoming.data || upcoming.data.data.length === 0) return null;
   const title = t('payments.upcomingTitle');
+  const { graceDays } = upcoming.data.meta;
   return (
     <>
       <section aria-labelledby="upcoming-invoices-title" className="space-y-2">
@@ -106,13 +107,20 @@ function UpcomingInvoices({ columns }: { columns: ResourceColumn<InvoiceRow>[] }
           <h2 id="upcoming-invoices-title" className="text-base font-semibold text-slate-900 dark:text-white">
             {title}
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{t('payments.upcomingHint')}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {graceDays > 0
+              ? t('payments.upcomingGrace', {
+                  count: graceDays,
+                  n: numberFormat(i18n.language).format(graceDays),
+                })
+              : t('payments.upcomingNoGrace')}
+          </p>
         </div>
         <Card className="overflow-hidden">
           <ResourceTable
             caption={title}
             columns={columns.map(({ sortField: _unsorted, ...column }) => column)}
-            records={upcoming.data.map(upcomingRow)}
+            records={upcoming.data.data.map(upcomingRow)}
             sort=""
             onSort={() => undefined}
             recordLabel={(row) => pickLocalized(row.details.application, i18n.language)}
@@ -128,7 +136,8 @@ function UpcomingInvoices({ columns }: { columns: ResourceColumn<InvoiceRow>[] }
 
 /**
  * `/payments`: the workspace's invoices on the generic list of the read-only `payments`
- * resource (its status filter, sorting and pages), the upcoming ones above them.
+ * resource (its status filter, sorting and pages), those waiting for payment and the upcoming ones
+ * above them.
  */
 export function PaymentsPage() {
   const { t } = useTranslation();
@@ -138,7 +147,12 @@ export function PaymentsPage() {
       definition={paymentsResource}
       title={t('nav.payments')}
       arrangeColumns={() => columns}
-      intro={<UpcomingInvoices columns={columns} />}
+      intro={
+        <>
+          <DueInvoices />
+          <UpcomingInvoices columns={columns} />
+        </>
+      }
     />
   );
 }

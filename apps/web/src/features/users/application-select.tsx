@@ -61,8 +61,8 @@ export function applicationsHint(installed: readonly InstalledApplication[]) {
 }
 
 /**
- * The server's word on the applications field: APPLICATIONS_REQUIRED and (403) a non-admin's
- * OWN_APPLICATIONS_UNCHANGEABLE name the field, while APPLICATION_NOT_INSTALLED and (403)
+ * The server's word on the applications field: (403) a non-admin's OWN_APPLICATIONS_UNCHANGEABLE
+ * names the field, while APPLICATION_NOT_INSTALLED and (403)
  * APPLICATION_NOT_HELD name the refused one by its index (`applications.2`).
  */
 function applicationsIssue(error: unknown): string | undefined {
@@ -219,7 +219,6 @@ export function ApplicationsField<Values extends FieldValues, Output>({
   locked,
   error,
   hint,
-  required,
   onChosen,
 }: {
   id: string;
@@ -232,13 +231,12 @@ export function ApplicationsField<Values extends FieldValues, Output>({
   locked?: boolean;
   error?: string;
   hint: string;
-  required: boolean;
   /** Called when a change leaves at least one application chosen. */
   onChosen: () => void;
 }) {
   const { t } = useTranslation();
   return (
-    <Field id={id} label={t('users.columns.applications')} error={error} hint={hint} required={required}>
+    <Field id={id} label={t('users.columns.applications')} error={error} hint={hint} showOptional>
       {(field) => (
         <Controller
           control={control}

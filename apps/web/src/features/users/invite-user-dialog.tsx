@@ -37,15 +37,6 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
   const { errors, isSubmitting, isDirty } = form.formState;
 
   const invite = async ({ code, ...input }: InviteUserInput) => {
-    // An invited member is not an admin: once the workspace has an application, they need one (the server's rule too).
-    if (installedApplications.length > 0 && input.applications.length === 0) {
-      form.setError(
-        'applications',
-        { type: 'required', message: 'APPLICATIONS_REQUIRED' },
-        { shouldFocus: true },
-      );
-      return;
-    }
     try {
       await run('invite', 'addUsers', (workspaceId) =>
         apiRequest<WorkspaceUserRecord>('/workspaces/users/invite', {
@@ -91,7 +82,6 @@ export function InviteUserDialog({ onClose }: { onClose: () => void }) {
           installed={installedApplications}
           error={errors.applications?.message}
           hint={t(applicationsHint(installedApplications))}
-          required={installedApplications.length > 0}
           onChosen={() => form.clearErrors('applications')}
         />
         <Field id="invite-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>

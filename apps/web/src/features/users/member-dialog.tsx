@@ -46,26 +46,16 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const willBeAdmin = form.watch('isAdmin') ?? false;
-  // Made admin: "choose an application" no longer applies.
+  // Made admin: a refusal of the member's applications no longer applies (admins use every one).
   useEffect(() => {
     if (willBeAdmin) form.clearErrors('applications');
   }, [willBeAdmin, form]);
   if (!record) return null;
-  // An admin uses every application; anyone else needs one once the workspace has any (the server's rule too).
-  const applicationsRequired = !willBeAdmin && installedApplications.length > 0;
   // Like their admin rights, a non-admin's own applications are an admin's to change (the server's rule too).
   const ownApplications = !grant.isAdmin && record.id === user.id;
 
   const save = async (input: UpdateWorkspaceUserInput) => {
     const applications = input.applications ?? [];
-    if (applicationsRequired && applications.length === 0) {
-      form.setError(
-        'applications',
-        { type: 'required', message: 'APPLICATIONS_REQUIRED' },
-        { shouldFocus: true },
-      );
-      return;
-    }
     // Only what changed: an unchanged role is not "assigned" again.
     const patch: UpdateWorkspaceUserInput = {};
     const sameApplications =
@@ -121,7 +111,6 @@ export function MemberDialog({ record, onClose }: ResourceEditorProps<WorkspaceU
                 ? t('users.adminApplications')
                 : t(applicationsHint(installedApplications))
           }
-          required={applicationsRequired}
           onChosen={() => form.clearErrors('applications')}
         />
         <Field id="member-code" label={t('users.columns.code')} error={errors.code?.message} showOptional>

@@ -8,8 +8,7 @@ import { UsersPage } from './users-page.tsx';
 
 /**
  * The applications a member may sign in to: named in the list, chosen in the invite and member
- * dialogs from the workspace's installed applications, and required for anyone but an admin
- * once the workspace has one (the server's APPLICATIONS_REQUIRED, checked before sending).
+ * dialogs from the workspace's installed applications, optional for everyone (decision 0035).
  */
 const workspace = { id: 'w-1', name: 'Shop' };
 const stamp = '2026-01-01T00:00:00.000Z';
@@ -118,18 +117,30 @@ describe("members' applications", () => {
     expect(within(row).queryByText('pos')).toBeNull();
   });
 
-  it('requires an application to invite someone once the workspace has one, chosen from a searchable list', async () => {
+  it('invites someone with no application though the workspace has some: the field is optional', async () => {
     const person = userEvent.setup();
     const { calls } = renderUsers([
       { method: 'POST', path: '/api/workspaces/users/invite', status: 201, body: { data: omar } },
     ]);
     const dialog = await openInvite(person);
-    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     const field = within(dialog).getByRole('button', { name: 'Applications' });
-    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    expect(errorOf(field)).toContain('Choose at least one application');
-    expect(document.activeElement).toBe(field);
-    expect(callsTo(calls, '/api/workspaces/users/invite', 'POST')).toHaveLength(0);
+    expect(errorOf(field)).toContain('With none, they work in this back office only.');
+    await person.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Inviting USER successful!')).toBeTruthy();
+    expect(callsTo(calls, '/api/workspaces/users/invite', 'POST')[0]?.body).toEqual({
+      email: 'new@example.com',
+      roleId: cashier.id,
+      applications: [],
+    });
+  });
+
+  it('invites someone with applications chosen from a searchable list', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderUsers([
+      { method: 'POST', path: '/api/workspaces/users/invite', status: 201, body: { data: omar } },
+    ]);
+    const dialog = await openInvite(person);
+    const field = within(dialog).getByRole('button', { name: 'Applications' });
 
     await person.click(field);
     const search = screen.getByRole('searchbox', { name: 'Search applications' });
@@ -153,7 +164,6 @@ describe("members' applications", () => {
   });
 
   it.each([
-    ['applications', 'APPLICATIONS_REQUIRED', 'Choose at least one application', false, 400],
     [
       'applications.0',
       'APPLICATION_NOT_INSTALLED',
@@ -208,7 +218,7 @@ describe("members' applications", () => {
     },
   );
 
-  it("keeps a member's applications unless changed, refuses none for a non-admin, and accepts none for an admin", async () => {
+  it("keeps a member's applications unless changed, and accepts none for a non-admin as for an admin", async () => {
     const person = userEvent.setup();
     const { calls } = renderUsers([
       { method: 'PATCH', path: `/api/workspaces/users/${omar.id}`, body: { data: omar } },
@@ -222,16 +232,12 @@ describe("members' applications", () => {
     await person.click(screen.getByRole('checkbox', { name: 'Point of Sale' }));
     await person.click(screen.getByRole('checkbox', { name: 'retired-app' }));
     await person.keyboard('{Escape}');
-    await person.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(errorOf(field)).toContain('Choose at least one application'));
-    expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')).toHaveLength(0);
-
     await person.click(within(dialog).getByRole('checkbox', { name: 'Workspace admin' }));
     expect(within(dialog).getByText('Admins can use every installed application.')).toBeTruthy();
+    await person.click(within(dialog).getByRole('checkbox', { name: 'Workspace admin' }));
     await person.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Updating USER successful!')).toBeTruthy();
     expect(callsTo(calls, `/api/workspaces/users/${omar.id}`, 'PATCH')[0]?.body).toEqual({
-      isAdmin: true,
       applications: [],
     });
   });
