@@ -29,8 +29,8 @@ const timeZoneField = lazySchema(() =>
 
 /**
  * `PATCH /api/workspaces/settings?workspaceId=…` (admins of that workspace): its name (1–255, as a
- * company name of an access request may be), logo (an uploaded file, or null), base currency and
- * time zone. Fields left out stay as they are.
+ * company name of an access request may be), logo (an uploaded file, or null), base currency,
+ * time zone, and whether its members must use a second factor. Fields left out stay as they are.
  */
 export const workspaceSettingsInputSchema = lazySchema(() =>
   z.strictObject({
@@ -42,6 +42,8 @@ export const workspaceSettingsInputSchema = lazySchema(() =>
     logo: imageUrlField.nullable().optional(),
     baseCurrency: baseCurrencyField.optional(),
     timeZone: timeZoneField.optional(),
+    /** Members must use a second factor; turned on only from a session that used one. */
+    requireSecondFactor: z.boolean({ error: codes.VALUE_IS_INVALID }).optional(),
   }),
 );
 export type WorkspaceSettingsInput = z.infer<typeof workspaceSettingsInputSchema>;
@@ -78,6 +80,8 @@ export interface WorkspaceSettings {
   baseCurrency: string;
   /** IANA: the workspace's "today", due dates, and the dates of its pages and mails. */
   timeZone: string;
+  /** Its members must have used a second factor in their session to see anything of it. */
+  requireSecondFactor: boolean;
 }
 
 const label = (field: string) => `workspaceSettings.fields.${field}`;

@@ -1,11 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import {
+  authenticationLevels,
   type AuthorizeClientSideResult,
   clientIdPattern,
   type InstalledOauthApplication,
   type OauthApplication,
   type OauthErrorBody,
   oauthInteractionParam,
+  usedSecondFactor,
   workspaceIdField,
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import { memberMayUseApplication } from '../../db/installed-applications.ts';
 import { recordGrant } from '../../db/oauth-grants.ts';
 import { applications, workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput } from '../../errors.ts';
+import { secondFactorRequired } from '../../http/access-guard.ts';
 import { access } from '../../http/access.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -262,7 +265,7 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
         }),
         request.query,
       );
-      const { userId } = requestUser(request);
+      const { userId, factors } = requestUser(request);
       const provider = server.provider;
       let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
       try {
@@ -293,6 +296,19 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
         });
       }
 
+      // A workspace that requires a second factor, or a client that asks for one (`acr_values`),
+      // gets no code from a session that has not used one: the portal asks for the second step.
+      const multiFactor = usedSecondFactor(factors);
+      const acrValues = String(interaction.params.acr_values ?? '').split(' ');
+      const [workspace] = await db
+        .select({ requireSecondFactor: workspaces.requireSecondFactor })
+        .from(workspaces)
+        .where(eq(workspaces.id, query.workspaceId))
+        .limit(1);
+      if (!multiFactor && (workspace?.requireSecondFactor || acrValues.includes(authenticationLevels.multiFactor))) {
+        throw secondFactorRequired();
+      }
+
       const grant = new provider.Grant({ accountId: userId, clientId: query.client_id });
       const requested = String(interaction.params.scope ?? 'openid').split(' ');
       grant.addOIDCScope(
@@ -304,11 +320,19 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
         userId,
         workspaceId: query.workspaceId,
         applicationId: application.id,
+        multiFactor,
       });
       const redirect = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: userId }, consent: { grantId } },
+        {
+          login: {
+            accountId: userId,
+            amr: [...new Set(factors)],
+            acr: multiFactor ? authenticationLevels.multiFactor : authenticationLevels.password,
+          },
+          consent: { grantId },
+        },
         { mergeWithLastSubmission: false },
       );
       const data: AuthorizeClientSideResult = { redirect };

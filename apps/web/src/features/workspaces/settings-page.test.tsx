@@ -23,6 +23,7 @@ const stored: WorkspaceSettings = {
   logo: null,
   baseCurrency: 'EGP',
   timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
 };
 
 afterEach(async () => {
