@@ -48,6 +48,7 @@ export const commands = {
   ...applicationCommands.commands,
   ...subscriptionCommands.commands,
   ...maintenanceCommands.commands,
+  ...peopleCommands.commands,
   ...backupCommands.commands,
 };
 type CommandName = keyof typeof commands;

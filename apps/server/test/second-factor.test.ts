@@ -1,10 +1,15 @@
-import { type CurrentUser, type FactorEnrolled, type SessionSummary, type TotpEnrolment } from '@dukkan/contract';
+import type { CurrentUser, FactorEnrolled, SessionSummary, TotpEnrolment } from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordTokens, recoveryCodes, signInEvents, userFactors, workspaces } from '../src/db/schema/index.ts';
+import {
+  passwordTokens,
+  recoveryCodes,
+  signInEvents,
+  userFactors,
+  workspaces,
+} from '../src/db/schema/index.ts';
 import { createToken } from '../src/features/auth/tokens.ts';
-import { MemoryMailer } from './helpers/test-app.ts';
 import {
   type ApiResponse,
   api,
@@ -18,7 +23,7 @@ import {
 } from './helpers/api.ts';
 import { runCliOn } from './helpers/cli.ts';
 import { SoftAuthenticator } from './helpers/soft-authenticator.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace } from './helpers/workspaces.ts';
 
 /*
@@ -65,12 +70,16 @@ async function enrolTotp(user: TestUser, cookie: string) {
 
 /** Password, then the second step's cookie: what `POST auth/login` answers a person with a factor. */
 async function passwordStep(user: TestUser) {
-  const response = await api(t.app, { url: '/api/auth/login', body: { email: user.email, password: user.password } });
+  const response = await api(t.app, {
+    url: '/api/auth/login',
+    body: { email: user.email, password: user.password },
+  });
   expect(response.status, response.text).toBe(200);
   return { response, step: signInCookieFrom(response)! };
 }
 
-const currentUser = async (cookie: string) => dataOf<CurrentUser>(await api(t.app, { url: '/api/auth/user', cookie }));
+const currentUser = async (cookie: string) =>
+  dataOf<CurrentUser>(await api(t.app, { url: '/api/auth/user', cookie }));
 
 describe('an authenticator app (TOTP)', () => {
   it('enrols from the profile with the password again, and brings ten recovery codes and a mail', async () => {
@@ -101,25 +110,43 @@ describe('an authenticator app (TOTP)', () => {
     expect(enrolled.recoveryCodes).toHaveLength(10);
     expect(new Set(enrolled.recoveryCodes).size).toBe(10);
     expect(t.mails.slice(mailsBefore)).toEqual([
-      expect.objectContaining({ to: user.email, subject: 'A second factor was added to your Dukkan account' }),
+      expect.objectContaining({
+        to: user.email,
+        subject: 'A second factor was added to your Dukkan account',
+      }),
     ]);
     // The enrolling session proved the code: it is stepped up, under a new token.
     expect(session).not.toBe(cookie);
     expect((await api(t.app, { url: '/api/auth/user', cookie })).status).toBe(401);
-    expect(await currentUser(session)).toMatchObject({ hasSecondFactor: true, sessionFactors: ['pwd', 'otp'] });
+    expect(await currentUser(session)).toMatchObject({
+      hasSecondFactor: true,
+      sessionFactors: ['pwd', 'otp'],
+    });
   });
 
   it('a wrong code does not confirm an enrolment', async () => {
     const user = await createUser(t.db);
     const cookie = await login(t.app, user);
-    await api(t.app, { url: '/api/auth/second-factors/totp/start', body: { password: user.password }, cookie });
+    await api(t.app, {
+      url: '/api/auth/second-factors/totp/start',
+      body: { password: user.password },
+      cookie,
+    });
     expectValidation(
-      await api(t.app, { url: '/api/auth/second-factors/totp', body: { name: 'Phone', code: '000000' }, cookie }),
+      await api(t.app, {
+        url: '/api/auth/second-factors/totp',
+        body: { name: 'Phone', code: '000000' },
+        cookie,
+      }),
       'code',
       'ONE_TIME_CODE_IS_INVALID',
     );
     expectValidation(
-      await api(t.app, { url: '/api/auth/second-factors/totp', body: { name: 'Phone', code: '12ab' }, cookie }),
+      await api(t.app, {
+        url: '/api/auth/second-factors/totp',
+        body: { name: 'Phone', code: '12ab' },
+        cookie,
+      }),
       'code',
       'ONE_TIME_CODE_IS_INVALID',
     );
@@ -137,13 +164,23 @@ describe('an authenticator app (TOTP)', () => {
     // The sign-in cookie is no session.
     expect((await api(t.app, { url: '/api/auth/user', cookie: step })).json).toEqual({ data: null });
 
-    const finished = await api(t.app, { url: '/api/auth/second-factor/totp', body: { code: await codeAt(secret) }, cookie: step });
+    const finished = await api(t.app, {
+      url: '/api/auth/second-factor/totp',
+      body: { code: await codeAt(secret) },
+      cookie: step,
+    });
     expect(finished.status, finished.text).toBe(200);
     expect(dataOf<CurrentUser>(finished)).toMatchObject({ id: user.id, sessionFactors: ['pwd', 'otp'] });
     expect(await currentUser(sessionCookieFrom(finished))).toMatchObject({ sessionFactors: ['pwd', 'otp'] });
     // The step is used up.
     expect(
-      (await api(t.app, { url: '/api/auth/second-factor/totp', body: { code: await codeAt(secret) }, cookie: step })).status,
+      (
+        await api(t.app, {
+          url: '/api/auth/second-factor/totp',
+          body: { code: await codeAt(secret) },
+          cookie: step,
+        })
+      ).status,
     ).toBe(400);
   });
 
@@ -153,7 +190,9 @@ describe('an authenticator app (TOTP)', () => {
     tick(30);
     const code = await codeAt(secret);
     const first = await passwordStep(user);
-    expect((await api(t.app, { url: '/api/auth/second-factor/totp', body: { code }, cookie: first.step })).status).toBe(200);
+    expect(
+      (await api(t.app, { url: '/api/auth/second-factor/totp', body: { code }, cookie: first.step })).status,
+    ).toBe(200);
     const second = await passwordStep(user);
     expectValidation(
       await api(t.app, { url: '/api/auth/second-factor/totp', body: { code }, cookie: second.step }),
@@ -246,11 +285,22 @@ describe('an authenticator app (TOTP)', () => {
         cookie,
       });
       tick(30);
-      const login2 = await api(limited.app, { url: '/api/auth/login', body: { email: user.email, password: user.password } });
+      const login2 = await api(limited.app, {
+        url: '/api/auth/login',
+        body: { email: user.email, password: user.password },
+      });
       const step = signInCookieFrom(login2)!;
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        statuses.push((await api(limited.app, { url: '/api/auth/second-factor/totp', body: { code: '000000' }, cookie: step })).status);
+        statuses.push(
+          (
+            await api(limited.app, {
+              url: '/api/auth/second-factor/totp',
+              body: { code: '000000' },
+              cookie: step,
+            })
+          ).status,
+        );
       }
       expect(statuses).toEqual([400, 400, 400]);
       // Over the limit even the right code is refused until the window passes.
@@ -274,7 +324,11 @@ describe('recovery codes', () => {
     const code = enrolled.recoveryCodes![0]!;
     expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}-[a-z2-7]{5}$/);
     const first = await passwordStep(user);
-    const used = await api(t.app, { url: '/api/auth/second-factor/recovery', body: { code: code.toUpperCase() }, cookie: first.step });
+    const used = await api(t.app, {
+      url: '/api/auth/second-factor/recovery',
+      body: { code: code.toUpperCase() },
+      cookie: first.step,
+    });
     expect(used.status, used.text).toBe(200);
     expect(dataOf<CurrentUser>(used).sessionFactors).toEqual(['pwd', 'otp']);
     for (let again = 0; again < 2; again += 1) {
@@ -305,12 +359,20 @@ describe('recovery codes', () => {
   it('are made anew with the password, the old ones then refused', async () => {
     const user = await createUser(t.db);
     const { enrolled, session } = await enrolTotp(user, await login(t.app, user));
-    const made = await api(t.app, { url: '/api/auth/recovery-codes', body: { password: user.password }, cookie: session });
+    const made = await api(t.app, {
+      url: '/api/auth/recovery-codes',
+      body: { password: user.password },
+      cookie: session,
+    });
     const fresh = dataOf<{ recoveryCodes: string[] }>(made).recoveryCodes;
     expect(fresh).toHaveLength(10);
     const { step } = await passwordStep(user);
     expectValidation(
-      await api(t.app, { url: '/api/auth/second-factor/recovery', body: { code: enrolled.recoveryCodes![0] }, cookie: step }),
+      await api(t.app, {
+        url: '/api/auth/second-factor/recovery',
+        body: { code: enrolled.recoveryCodes![0] },
+        cookie: step,
+      }),
       'code',
       'RECOVERY_CODE_IS_INVALID',
     );
@@ -322,7 +384,11 @@ describe('passkeys', () => {
 
   async function enrolPasskey(user: TestUser, cookie: string, authenticator: SoftAuthenticator) {
     const options = dataOf<{ challenge: string; rp: { id: string } }>(
-      await api(t.app, { url: '/api/auth/second-factors/passkey/options', body: { password: user.password }, cookie }),
+      await api(t.app, {
+        url: '/api/auth/second-factors/passkey/options',
+        body: { password: user.password },
+        cookie,
+      }),
     );
     expect(options.rp.id).toBe(new URL(t.config.publicUrl).hostname);
     const registered = await api(t.app, {
@@ -363,19 +429,31 @@ describe('passkeys', () => {
     const user = await createUser(t.db);
     const authenticator = new SoftAuthenticator(origin());
     await enrolPasskey(user, await login(t.app, user), authenticator);
-    const elsewhere = await passkeyStep((await passwordStep(user)).step, authenticator, 'https://phish.example');
+    const elsewhere = await passkeyStep(
+      (await passwordStep(user)).step,
+      authenticator,
+      'https://phish.example',
+    );
     expectValidation(elsewhere, 'response', 'PASSKEY_IS_INVALID');
 
     expect((await passkeyStep((await passwordStep(user)).step, authenticator)).status).toBe(200);
     authenticator.rewind();
-    expectValidation(await passkeyStep((await passwordStep(user)).step, authenticator), 'response', 'PASSKEY_IS_INVALID');
+    expectValidation(
+      await passkeyStep((await passwordStep(user)).step, authenticator),
+      'response',
+      'PASSKEY_IS_INVALID',
+    );
   });
 
   it('refuses a registration for another origin, storing nothing', async () => {
     const user = await createUser(t.db);
     const cookie = await login(t.app, user);
     const options = dataOf<{ challenge: string; rp: { id: string } }>(
-      await api(t.app, { url: '/api/auth/second-factors/passkey/options', body: { password: user.password }, cookie }),
+      await api(t.app, {
+        url: '/api/auth/second-factors/passkey/options',
+        body: { password: user.password },
+        cookie,
+      }),
     );
     const authenticator = new SoftAuthenticator('https://phish.example');
     expectValidation(
@@ -400,15 +478,24 @@ describe('removing a factor', () => {
 
     const remove = (id: string, body: unknown, cookie = session) =>
       api(t.app, { method: 'DELETE', url: `/api/auth/second-factors/${id}`, body, cookie });
-    expect((await remove(enrolled.factor.id, { password: user.password }, 'dukkan_session=nope')).status).toBe(401);
+    expect(
+      (await remove(enrolled.factor.id, { password: user.password }, 'dukkan_session=nope')).status,
+    ).toBe(401);
     expect((await remove(theirs.enrolled.factor.id, { password: user.password })).status).toBe(404);
-    expectValidation(await remove(enrolled.factor.id, { password: 'wrong one' }), 'password', 'CURRENT_PASSWORD_IS_INCORRECT');
+    expectValidation(
+      await remove(enrolled.factor.id, { password: 'wrong one' }),
+      'password',
+      'CURRENT_PASSWORD_IS_INCORRECT',
+    );
     expectValidation(await remove('not-an-id', { password: user.password }), 'id');
 
     const mailsBefore = t.mails.length;
     expect((await remove(enrolled.factor.id, { password: user.password })).status).toBe(200);
     expect(t.mails.slice(mailsBefore)).toEqual([
-      expect.objectContaining({ to: user.email, subject: 'A second factor was removed from your Dukkan account' }),
+      expect.objectContaining({
+        to: user.email,
+        subject: 'A second factor was removed from your Dukkan account',
+      }),
     ]);
     // The last factor gone, the recovery codes go with it and the password alone signs in.
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
@@ -449,11 +536,16 @@ describe('a workspace that requires a second factor', () => {
 
     const refused = await brands(workspace.id, member.cookie);
     expect(refused.status).toBe(403);
-    expect(errorOf(refused)).toMatchObject({ code: 'SECOND_FACTOR_REQUIRED', name: 'SecondFactorRequiredError' });
+    expect(errorOf(refused)).toMatchObject({
+      code: 'SECOND_FACTOR_REQUIRED',
+      name: 'SecondFactorRequiredError',
+    });
     expect((await brands(other.id, member.cookie)).status).toBe(200);
     // The current user says so, for the web to send the member to enrol or step up.
     const me = await currentUser(member.cookie);
-    expect(me.workspaces.find((entry) => entry.workspaceId === workspace.id)?.workspace.requireSecondFactor).toBe(true);
+    expect(
+      me.workspaces.find((entry) => entry.workspaceId === workspace.id)?.workspace.requireSecondFactor,
+    ).toBe(true);
 
     // A stranger to the workspace still learns only that they may not.
     const stranger = await addMember(t.db, other.id, { tags: ['viewBrands'] });
@@ -481,13 +573,21 @@ describe('a workspace that requires a second factor', () => {
     await t.db.update(workspaces).set({ requireSecondFactor: true }).where(eq(workspaces.id, workspace.id));
     // A session made before the factor (a password alone).
     const passwordOnly = member.cookie;
-    expect((await api(t.app, { url: `/api/brands?workspaceId=${workspace.id}`, cookie: passwordOnly })).status).toBe(403);
+    expect(
+      (await api(t.app, { url: `/api/brands?workspaceId=${workspace.id}`, cookie: passwordOnly })).status,
+    ).toBe(403);
     tick(30);
-    const stepped = await api(t.app, { url: '/api/auth/second-factor/totp', body: { code: await codeAt(secret) }, cookie: passwordOnly });
+    const stepped = await api(t.app, {
+      url: '/api/auth/second-factor/totp',
+      body: { code: await codeAt(secret) },
+      cookie: passwordOnly,
+    });
     expect(stepped.status, stepped.text).toBe(200);
     const session = sessionCookieFrom(stepped);
     expect(session).not.toBe(passwordOnly);
-    expect((await api(t.app, { url: `/api/brands?workspaceId=${workspace.id}`, cookie: session })).status).toBe(200);
+    expect(
+      (await api(t.app, { url: `/api/brands?workspaceId=${workspace.id}`, cookie: session })).status,
+    ).toBe(200);
     expect((await api(t.app, { url: '/api/auth/user', cookie: passwordOnly })).status).toBe(401);
   });
 });
@@ -500,17 +600,26 @@ describe('the person’s sessions', () => {
     const tablet = await login(t.app, user, { headers: { 'user-agent': 'Tablet browser' } });
     const list = dataOf<SessionSummary[]>(await api(t.app, { url: '/api/auth/sessions', cookie: laptop }));
     expect(list).toHaveLength(3);
-    expect(list.filter((session) => session.current).map((session) => session.userAgent)).toEqual(['Laptop browser']);
+    expect(list.filter((session) => session.current).map((session) => session.userAgent)).toEqual([
+      'Laptop browser',
+    ]);
     expect(list.every((session) => session.factors.join() === 'pwd' && session.address)).toBe(true);
     expect(JSON.stringify(list)).not.toMatch(/token/i);
 
     const phoneId = list.find((session) => session.userAgent === 'Phone browser')!.id;
     const someoneElse = await login(t.app, await createUser(t.db));
-    expect((await api(t.app, { method: 'DELETE', url: `/api/auth/sessions/${phoneId}`, cookie: someoneElse })).status).toBe(404);
+    expect(
+      (await api(t.app, { method: 'DELETE', url: `/api/auth/sessions/${phoneId}`, cookie: someoneElse }))
+        .status,
+    ).toBe(404);
     expect((await api(t.app, { url: '/api/auth/user', cookie: phone })).status).toBe(200);
-    expect((await api(t.app, { method: 'DELETE', url: `/api/auth/sessions/${phoneId}`, cookie: laptop })).status).toBe(200);
+    expect(
+      (await api(t.app, { method: 'DELETE', url: `/api/auth/sessions/${phoneId}`, cookie: laptop })).status,
+    ).toBe(200);
     expect((await api(t.app, { url: '/api/auth/user', cookie: phone })).status).toBe(401);
-    expect((await api(t.app, { method: 'DELETE', url: '/api/auth/sessions/nope', cookie: laptop })).status).toBe(400);
+    expect(
+      (await api(t.app, { method: 'DELETE', url: '/api/auth/sessions/nope', cookie: laptop })).status,
+    ).toBe(400);
     expect((await api(t.app, { method: 'DELETE', url: `/api/auth/sessions/${phoneId}` })).status).toBe(401);
 
     const others = await api(t.app, { url: '/api/auth/sessions/sign-out-others', body: {}, cookie: laptop });

@@ -13,7 +13,9 @@ const commands = {
     run(args) {
       const email = emailField.safeParse(args.positionals[0] ?? '');
       if (!email.success) {
-        throw new UsageError(`reset-second-factors needs the person's email address (got "${args.positionals[0] ?? ''}")`);
+        throw new UsageError(
+          `reset-second-factors needs the person's email address (got "${args.positionals[0] ?? ''}")`,
+        );
       }
       return async (context) => {
         const { db } = context.database;
@@ -24,7 +26,10 @@ const commands = {
           .limit(1);
         if (!user) throw new UsageError(`No account has the email address ${email.data}`);
         const removed = await resetSecondFactors(db, user.id);
-        await context.mailer.send({ to: email.data, ...factorChangeMail(user.language ?? 'en', 'reset', user.name) });
+        await context.mailer.send({
+          to: email.data,
+          ...factorChangeMail(user.language ?? 'en', 'reset', user.name),
+        });
         context.io.stdout(
           `Removed ${removed} second factor${removed === 1 ? '' : 's'} and the recovery codes of ${email.data}; they sign in with their password alone until they add a factor again. They were told by mail.\n`,
         );

@@ -31,7 +31,13 @@ interface GrantScope {
 
 export async function recordGrant(
   db: Database,
-  grant: { grantId: string; userId: string; workspaceId: string; applicationId: string; multiFactor: boolean },
+  grant: {
+    grantId: string;
+    userId: string;
+    workspaceId: string;
+    applicationId: string;
+    multiFactor: boolean;
+  },
 ): Promise<void> {
   const [made] = await db.insert(oauthGrants).values(grant).onConflictDoNothing().returning();
   if (made) {

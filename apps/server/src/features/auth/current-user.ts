@@ -20,7 +20,7 @@ async function loadRows(db: Database, userId: string) {
         profilePicture: users.profilePicture,
         // Shown as English until the user chooses (their mails follow the mail rule instead).
         language: sql<'en' | 'ar'>`coalesce(${users.language}, 'en')`,
-        hasSecondFactor: sql<boolean>`exists (select 1 from ${userFactors} where ${userFactors.userId} = ${users.id})`,
+        hasSecondFactor: sql<boolean>`exists (select 1 from ${userFactors} where ${userFactors.userId} = ${sql.raw('"users"."id"')})`,
       })
       .from(users)
       .where(eq(users.id, userId))

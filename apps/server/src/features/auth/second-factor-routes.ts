@@ -334,8 +334,10 @@ export function registerSecondFactorRoutes(
         throw validationError([{ path: 'code', message: validationCodes.SECOND_STEP_EXPIRED }]);
       await limitAttempt(request, session.userId);
       const step = await totpStep(pending.totpSecret, input.code, context.now(), null);
-      if (step === null)
+      if (step === null) {
         throw validationError([{ path: 'code', message: validationCodes.ONE_TIME_CODE_IS_INVALID }]);
+      }
+      await rateLimits.secondFactor.perAccount.reset(session.userId);
       if (!(await endChallenge(db, pending.id))) {
         throw validationError([{ path: 'code', message: validationCodes.SECOND_STEP_EXPIRED }]);
       }

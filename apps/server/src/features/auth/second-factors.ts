@@ -18,7 +18,8 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
 import type { Database } from '../../db/client.ts';
-import { recoveryCodes, type UserFactorRow, userFactors } from '../../db/schema/index.ts';
+import { recordSignInEvent } from '../../db/audit-log.ts';
+import { authChallenges, recoveryCodes, type UserFactorRow, userFactors } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /*
@@ -299,4 +300,24 @@ export async function acceptPasskey(
     )
     .returning();
   return used ?? null;
+}
+
+// --- A lost factor ----------------------------------------------------------------------------
+
+/**
+ * Removes every factor and recovery code of a person (the operator's `reset-second-factors`,
+ * for someone who lost theirs): they sign in with their password alone until they enrol again.
+ * Their sessions stay; steps in progress end. Returns how many factors were removed.
+ */
+export async function resetSecondFactors(db: Database, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userFactors)
+      .where(eq(userFactors.userId, userId))
+      .returning({ id: userFactors.id });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(authChallenges).where(eq(authChallenges.userId, userId));
+    await recordSignInEvent(tx, userId, 'factors-reset', true);
+    return removed.length;
+  });
 }

@@ -1,5 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { authenticationLevels, type OauthErrorBody, oauthInteractionParam, publicPages } from '@dukkan/contract';
+import {
+  authenticationLevels,
+  type OauthErrorBody,
+  oauthInteractionParam,
+  publicPages,
+} from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';

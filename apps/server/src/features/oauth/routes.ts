@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import {
-  authenticationLevels,
   type AuthorizeClientSideResult,
+  authenticationLevels,
   clientIdPattern,
   type InstalledOauthApplication,
   type OauthApplication,
@@ -21,8 +21,8 @@ import { memberMayUseApplication } from '../../db/installed-applications.ts';
 import { recordGrant } from '../../db/oauth-grants.ts';
 import { applications, workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput } from '../../errors.ts';
-import { secondFactorRequired } from '../../http/access-guard.ts';
 import { access } from '../../http/access.ts';
+import { secondFactorRequired } from '../../http/access-guard.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { requestLanguage } from '../../http/mail-language.ts';
@@ -305,7 +305,10 @@ export async function registerOauthRoutes(app: FastifyInstance, context: AppCont
         .from(workspaces)
         .where(eq(workspaces.id, query.workspaceId))
         .limit(1);
-      if (!multiFactor && (workspace?.requireSecondFactor || acrValues.includes(authenticationLevels.multiFactor))) {
+      if (
+        !multiFactor &&
+        (workspace?.requireSecondFactor || acrValues.includes(authenticationLevels.multiFactor))
+      ) {
         throw secondFactorRequired();
       }
 
