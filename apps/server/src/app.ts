@@ -201,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       forgotPassword: limiterPair('forgot-password'),
       requestAccess: limiterPair('request-access'),
       changePassword: createRateLimiter('change-password', config.rateLimits.changePassword, store),
+      secondFactor: limiterPair('second-factor'),
     },
     now,
   };

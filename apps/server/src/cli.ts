@@ -19,6 +19,7 @@ import { backupCommands, RestoreRefusedError } from './cli/backups.ts';
 import { type CliIo, type CommandGroup, type ParsedArgs, UsageError } from './cli/command.ts';
 import { helpText } from './cli/help.ts';
 import { maintenanceCommands } from './cli/maintenance.ts';
+import { peopleCommands } from './cli/people.ts';
 import { subscriptionCommands } from './cli/subscriptions.ts';
 import { workspaceCommands } from './cli/workspaces.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -38,6 +39,7 @@ const groups: readonly CommandGroup[] = [
   applicationCommands,
   subscriptionCommands,
   maintenanceCommands,
+  peopleCommands,
   backupCommands,
 ];
 /** The operator's command table, by name. */
@@ -46,6 +48,7 @@ export const commands = {
   ...applicationCommands.commands,
   ...subscriptionCommands.commands,
   ...maintenanceCommands.commands,
+  ...peopleCommands.commands,
   ...backupCommands.commands,
 };
 type CommandName = keyof typeof commands;

@@ -34,6 +34,18 @@ const exemptRoutes: Record<string, string> = {
   'POST /api/auth/set-profile': "a person's first password and profile: a sign_in_events row",
   'PATCH /api/auth/profile': "a person's own name, phone and language: their account, in no workspace",
   'POST /api/auth/forgot-password': 'mails a link: nothing of any workspace changes',
+  'POST /api/auth/second-factor/totp': "a person's second step: a sign_in_events row (second-factor.test.ts)",
+  'POST /api/auth/second-factor/recovery': "a person's second step: a sign_in_events row",
+  'POST /api/auth/second-factor/passkey/options': "a passkey's challenge for a person's second step",
+  'POST /api/auth/second-factor/passkey': "a person's second step: a sign_in_events row",
+  'POST /api/auth/second-factors/totp/start': "a person's pending enrolment: nothing of any workspace",
+  'POST /api/auth/second-factors/totp': "a person's factor: a sign_in_events row",
+  'POST /api/auth/second-factors/passkey/options': "a person's pending enrolment: nothing of any workspace",
+  'POST /api/auth/second-factors/passkey': "a person's factor: a sign_in_events row",
+  'DELETE /api/auth/second-factors/:id': "a person's factor: a sign_in_events row",
+  'POST /api/auth/recovery-codes': "a person's recovery codes: a sign_in_events row",
+  'DELETE /api/auth/sessions/:id': "a person's sign-out: a sign_in_events row",
+  'POST /api/auth/sessions/sign-out-others': "a person's sign-outs: a sign_in_events row",
   'POST /api/auth/request-for-access':
     "a request for a workspace that does not exist yet: the operator's approval is recorded in the new one",
 };
@@ -67,6 +79,7 @@ const exemptCommands: Record<string, string> = {
   restore: 'replaces the whole database, its audit log included',
   'copy-uploads': 'copies stored files to a bucket: no record changes',
   'rotate-signing-keys': "the authorization server's keys: the platform's, no workspace's",
+  'reset-second-factors': "a person's factors: a sign_in_events row (second-factor.test.ts)",
   reject: 'an access request, before any workspace exists',
   'app create': 'a new application: no workspace has subscribed to it yet to record it in',
 };

@@ -96,8 +96,16 @@ describe('GET /api/auth/user', () => {
       phone: '+20 100 000 0000',
       profilePicture: null,
       language: 'en',
+      hasSecondFactor: false,
       adminWorkspaces: [
-        { id: owned!.id, name: 'Alpha Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
+        {
+          id: owned!.id,
+          name: 'Alpha Store',
+          logo: null,
+          baseCurrency: 'EGP',
+          timeZone: 'Africa/Cairo',
+          requireSecondFactor: false,
+        },
       ],
       workspaces: [
         {
@@ -108,6 +116,7 @@ describe('GET /api/auth/user', () => {
             logo: '/files/beta.png',
             baseCurrency: 'EGP',
             timeZone: 'Africa/Cairo',
+            requireSecondFactor: false,
           },
           role: {
             id: cashier!.id,
@@ -117,6 +126,7 @@ describe('GET /api/auth/user', () => {
           },
         },
       ],
+      sessionFactors: ['pwd'],
     });
     expect(JSON.stringify(data)).not.toMatch(/password/i);
   });

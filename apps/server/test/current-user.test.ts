@@ -39,8 +39,8 @@ describe('the serialized current user', () => {
     await addMember(t.db, odd.id, { user, roleId: oddRole.id });
     await addMember(t.db, gone.id, { user, tags: ['viewBrands'], status: 'inactive' });
 
-    const object = await loadCurrentUser(t.db, user.id);
-    const serialized = await loadCurrentUserJson(t.db, user.id);
+    const object = await loadCurrentUser(t.db, user.id, ['pwd']);
+    const serialized = await loadCurrentUserJson(t.db, user.id, ['pwd']);
     expect(JSON.parse(serialized!)).toEqual(object);
     // Same key order too: the answer reads the same either way.
     expect(serialized).toBe(JSON.stringify(object));
@@ -62,9 +62,9 @@ describe('the serialized current user', () => {
 
   it('a user without memberships, and one that no longer exists', async () => {
     const user = await createUser(t.db);
-    expect(JSON.parse((await loadCurrentUserJson(t.db, user.id))!)).toEqual(
-      await loadCurrentUser(t.db, user.id),
+    expect(JSON.parse((await loadCurrentUserJson(t.db, user.id, ['pwd']))!)).toEqual(
+      await loadCurrentUser(t.db, user.id, ['pwd']),
     );
-    expect(await loadCurrentUserJson(t.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await loadCurrentUserJson(t.db, '00000000-0000-4000-8000-000000000000', ['pwd'])).toBeNull();
   });
 });

@@ -69,12 +69,22 @@ describe('the route table (default-deny)', () => {
       .map((route) => `${String(route.method)} ${route.url}`)
       .sort();
     expect(signedIn).toEqual([
+      'DELETE /api/auth/second-factors/:id',
+      'DELETE /api/auth/sessions/:id',
+      'GET /api/auth/second-factors',
+      'GET /api/auth/sessions',
       'GET /api/auth/sign-ins',
       'GET /api/auth/user',
       'GET /api/oauth/authorize/client-side',
       'GET /api/oauth/installed-application/:clientId',
       'PATCH /api/auth/profile',
       'POST /api/auth/change-password',
+      'POST /api/auth/recovery-codes',
+      'POST /api/auth/second-factors/passkey',
+      'POST /api/auth/second-factors/passkey/options',
+      'POST /api/auth/second-factors/totp',
+      'POST /api/auth/second-factors/totp/start',
+      'POST /api/auth/sessions/sign-out-others',
     ]);
   });
 
@@ -171,6 +181,11 @@ describe('the route table (default-deny)', () => {
       'POST /api/auth/login',
       'POST /api/auth/request-for-access',
       'POST /api/auth/reset-password',
+      // The second step of a sign-in (its own cookie), or a session's step-up: they find the person themselves.
+      'POST /api/auth/second-factor/passkey',
+      'POST /api/auth/second-factor/passkey/options',
+      'POST /api/auth/second-factor/recovery',
+      'POST /api/auth/second-factor/totp',
       'POST /api/auth/set-profile',
       'POST /api/workspaces/users/accept-invite',
     ]);
@@ -183,6 +198,9 @@ describe('the route table (default-deny)', () => {
       ['GET', '/api/oauth/installed-application/some-app'],
       ['PATCH', '/api/auth/profile'],
       ['POST', '/api/auth/change-password'],
+      ['GET', '/api/auth/sessions'],
+      ['POST', '/api/auth/second-factors/totp/start'],
+      ['POST', '/api/auth/recovery-codes'],
     ] as const) {
       // As the app's own request: a GET that grants (authorize/client-side) refuses anything else first.
       const response = await api(t.app, {

@@ -37,6 +37,9 @@ const globalTables = new Set([
   'used_captchas',
   'rate_limits',
   'sign_in_events',
+  'user_factors',
+  'recovery_codes',
+  'auth_challenges',
 ]);
 
 const isWorkspaceTable = (table: PgTable) =>

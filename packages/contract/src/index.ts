@@ -4,6 +4,7 @@ export * from './auth/fields.ts';
 export * from './auth/lifetimes.ts';
 export * from './auth/oauth.ts';
 export * from './auth/schemas.ts';
+export * from './auth/second-factor.ts';
 export * from './captcha.ts';
 export * from './domain/avatar.ts';
 export * from './domain/barcode.ts';

@@ -28,6 +28,14 @@ export const validationCodes = {
   TOKEN_IS_REQUIRED: 'TOKEN_IS_REQUIRED',
   TOKEN_IS_INVALID: 'TOKEN_IS_INVALID',
   CURRENT_PASSWORD_IS_INCORRECT: 'CURRENT_PASSWORD_IS_INCORRECT',
+  /** An authenticator app's code that is not six digits, or not the current one. */
+  ONE_TIME_CODE_IS_INVALID: 'ONE_TIME_CODE_IS_INVALID',
+  /** A recovery code that is not one of the person's unused codes. */
+  RECOVERY_CODE_IS_INVALID: 'RECOVERY_CODE_IS_INVALID',
+  /** A passkey's answer that does not verify (another site's, a replay, an unknown key). */
+  PASSKEY_IS_INVALID: 'PASSKEY_IS_INVALID',
+  /** The second step of a sign-in (or an enrolment) took too long, or was never started. */
+  SECOND_STEP_EXPIRED: 'SECOND_STEP_EXPIRED',
   USER_NOT_FOUND: 'USER_NOT_FOUND',
   LANGUAGE_IS_INVALID: 'LANGUAGE_IS_INVALID',
   /** A text holding a character no field may store (U+0000). */

@@ -45,6 +45,10 @@ Commands:
   record-payment <invoiceId> --status successful|failed
         Record the outcome of an invoice's payment; a paid invoice of a period in its grace
         renews the subscription.
+  reset-second-factors <email>
+        Remove every second factor and recovery code of the person with that email address, who
+        lost theirs: they sign in with their password alone until they add one again. Recorded in
+        their sign-in history and mailed to them.
   rotate-signing-keys
         Sign ID tokens with a new key from now on. The key it replaces stays published for two
         days, so what it signed still verifies; every running instance switches within a minute.

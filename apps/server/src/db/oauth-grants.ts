@@ -23,11 +23,21 @@ interface GrantScope {
   workspaceName: string;
   applicationId: string;
   clientId: string;
+  /** The sign-in behind the grant used a second factor. */
+  multiFactor: boolean;
+  /** The grant's workspace requires one: a grant without it is refused there. */
+  requireSecondFactor: boolean;
 }
 
 export async function recordGrant(
   db: Database,
-  grant: { grantId: string; userId: string; workspaceId: string; applicationId: string },
+  grant: {
+    grantId: string;
+    userId: string;
+    workspaceId: string;
+    applicationId: string;
+    multiFactor: boolean;
+  },
 ): Promise<void> {
   const [made] = await db.insert(oauthGrants).values(grant).onConflictDoNothing().returning();
   if (made) {
@@ -45,6 +55,8 @@ export async function recordGrant(
 }
 
 /** The user, workspace and application of a grant, or undefined once it is revoked. */
+export const grantLacksSecondFactor = (scope: GrantScope) => scope.requireSecondFactor && !scope.multiFactor;
+
 export async function findGrantScope(db: Database, grantId: string): Promise<GrantScope | undefined> {
   const [row] = await db
     .select({
@@ -53,6 +65,8 @@ export async function findGrantScope(db: Database, grantId: string): Promise<Gra
       workspaceName: workspaces.name,
       applicationId: oauthGrants.applicationId,
       clientId: applications.clientId,
+      multiFactor: oauthGrants.multiFactor,
+      requireSecondFactor: workspaces.requireSecondFactor,
     })
     .from(oauthGrants)
     .innerJoin(workspaces, eq(workspaces.id, oauthGrants.workspaceId))

@@ -1,21 +1,29 @@
-import { satisfies, validationCodes, type WorkspaceGrant } from '@dukkan/contract';
+import { satisfies, usedSecondFactor, validationCodes, type WorkspaceGrant } from '@dukkan/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { permissionList } from '../db/permission-list.ts';
-import { memberships, roles, sessions, users } from '../db/schema/index.ts';
+import { memberships, roles, sessions, users, workspaces } from '../db/schema/index.ts';
 import { AppError, forbidden, validationError } from '../errors.ts';
 import type { RouteAccess } from './access.ts';
 import type { AppContext } from './context.ts';
-import { findSession, sessionCookieNameFor, sessionTokenHash } from './sessions.ts';
+import { findSession, sessionCookieNameFor, sessionTokenHash, touchSession } from './sessions.ts';
 
 const workspaceIdSchema = z.uuid();
 const notSignedIn = () => new AppError('UNAUTHORIZED', 'You are not signed in');
+/** A workspace that requires a second factor, to a session that has not used one: enrol or step up. */
+export const secondFactorRequired = () =>
+  new AppError('SECOND_FACTOR_REQUIRED', 'This workspace requires a second factor: use one to continue');
 
 /** What one query tells about the caller: who they are and what they hold in one workspace. */
 interface SessionGrant {
   userId: string;
+  /** How the session authenticated (`pwd`, and a second factor's method once used). */
+  factors: string[];
+  lastSeenAt: Date;
+  /** The workspace requires its members' sessions to have used a second factor. */
+  requireSecondFactor: boolean;
   /** Null when the user has no active membership in the workspace. */
   grant: WorkspaceGrant | null;
   /** The session's sign-in, when the membership does not show it yet as its last sign-in. */
@@ -31,6 +39,9 @@ function prepareSessionGrant(db: Database) {
       permissions: permissionList(),
       signedInAt: sessions.createdAt,
       lastSignInAt: memberships.lastSignInAt,
+      factors: sessions.factors,
+      lastSeenAt: sessions.lastSeenAt,
+      requireSecondFactor: workspaces.requireSecondFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -43,6 +54,7 @@ function prepareSessionGrant(db: Database) {
       ),
     )
     .leftJoin(roles, and(eq(roles.id, memberships.roleId), eq(roles.workspaceId, memberships.workspaceId)))
+    .leftJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -71,10 +83,16 @@ async function findSessionGrant(
   }
   const [row] = await statement.execute({ tokenHash, workspaceId, now: new Date().toISOString() });
   if (!row) return null;
-  if (row.isAdmin === null) return { userId: row.userId, grant: null };
+  const session = {
+    userId: row.userId,
+    factors: row.factors,
+    lastSeenAt: row.lastSeenAt,
+    requireSecondFactor: row.requireSecondFactor === true,
+  };
+  if (row.isAdmin === null) return { ...session, grant: null };
   const recorded = row.lastSignInAt !== null && row.lastSignInAt >= row.signedInAt;
   return {
-    userId: row.userId,
+    ...session,
     grant: row.isAdmin
       ? { isAdmin: true, tags: new Set() }
       : { isAdmin: false, tags: new Set(row.permissions ?? []) },
@@ -137,7 +155,8 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
     }
     const found = await findSessionGrant(context.db, tokenHash, workspaceId.data);
     if (!found) throw notSignedIn();
-    request.session = { tokenHash, userId: found.userId };
+    request.session = { tokenHash, userId: found.userId, factors: found.factors };
+    await touchSession(context.db, tokenHash, found.lastSeenAt);
     const allowed =
       declared.kind === 'workspaceAdmin'
         ? found.grant?.isAdmin === true
@@ -145,6 +164,8 @@ export function registerAccessGuard(app: FastifyInstance, context: AppContext) {
           ? found.grant !== null
           : found.grant !== null && satisfies(found.grant, declared.requirement);
     if (!found.grant || !allowed) throw forbidden();
+    // After the membership's check: only the workspace's own members learn that it requires one.
+    if (found.requireSecondFactor && !usedSecondFactor(found.factors)) throw secondFactorRequired();
     request.workspace = { id: workspaceId.data, grant: found.grant };
     if (found.unrecordedSignIn) {
       await recordWorkspaceSignIn(context.db, workspaceId.data, found.userId, found.unrecordedSignIn);

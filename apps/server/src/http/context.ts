@@ -25,6 +25,8 @@ export interface AppContext {
     requestAccess: { perAddress: RateLimiter; perAccount: RateLimiter };
     /** Wrong current passwords per account on change-password. */
     changePassword: RateLimiter;
+    /** Second steps, enrolments' proofs: attempts per address and per account. */
+    secondFactor: { perAddress: RateLimiter; perAccount: RateLimiter };
   };
   /** Time source, replaceable in tests (token expiry). */
   now: () => Date;

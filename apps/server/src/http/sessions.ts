@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
@@ -22,6 +22,8 @@ export function sessionCookieNameFor(publicUrl: string): string {
 export interface SessionUser {
   tokenHash: string;
   userId: string;
+  /** How the session authenticated (RFC 8176 method names): `pwd`, and `otp`, `hwk` or `swk` after a second factor. */
+  factors: string[];
 }
 
 /** The hash of the request's session cookie, or null when there is no plausible one. */
@@ -36,6 +38,23 @@ export function liveSession(tokenHash: string) {
   return and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()));
 }
 
+/** How often a session's "last seen" is written: at most once a minute, not on every request. */
+const lastSeenResolutionMs = 60_000;
+
+/**
+ * Notes that a session was used now, when its last note is over a minute old: what the person's
+ * session list shows as "last seen". At most one write a minute per session, never waited for
+ * twice (the condition makes a racing second write a no-op).
+ */
+export async function touchSession(db: Database, tokenHash: string, lastSeenAt: Date, now = new Date()) {
+  if (now.getTime() - lastSeenAt.getTime() < lastSeenResolutionMs) return;
+  const stale = new Date(now.getTime() - lastSeenResolutionMs);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastSeenAt, stale)));
+}
+
 /** The signed-in user behind the request's cookie, or null; one indexed query. */
 export async function findSession(
   db: Database,
@@ -45,10 +64,12 @@ export async function findSession(
   const tokenHash = sessionTokenHash(request, cookieName);
   if (!tokenHash) return null;
   const [row] = await db
-    .select({ userId: sessions.userId })
+    .select({ userId: sessions.userId, factors: sessions.factors, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(liveSession(tokenHash))
     .limit(1);
-  return row ? { tokenHash, userId: row.userId } : null;
+  if (!row) return null;
+  await touchSession(db, tokenHash, row.lastSeenAt);
+  return { tokenHash, userId: row.userId, factors: row.factors };
 }

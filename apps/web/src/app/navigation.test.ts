@@ -16,7 +16,14 @@ import {
   type VisibleNavEntry,
 } from './navigation.ts';
 
-const workspace = { id: 'w1', name: 'Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
+const workspace = {
+  id: 'w1',
+  name: 'Store',
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
+};
 function userWith(tags: string[], admin = false): CurrentUser {
   return {
     id: 'u',
@@ -25,6 +32,8 @@ function userWith(tags: string[], admin = false): CurrentUser {
     phone: null,
     profilePicture: null,
     language: 'en',
+    hasSecondFactor: false,
+    sessionFactors: ['pwd'],
     adminWorkspaces: admin ? [workspace] : [],
     workspaces: [
       {

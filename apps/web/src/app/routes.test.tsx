@@ -12,7 +12,14 @@ import { pageOf } from './pages.tsx';
 import { AppRoutes } from './routes.tsx';
 import { screens as screenTable } from './screens.ts';
 
-const workspace = { id: 'w1', name: 'Demo Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
+const workspace = {
+  id: 'w1',
+  name: 'Demo Store',
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
+};
 function userWith(tags: string[]) {
   return {
     id: 'u1',

@@ -13,6 +13,7 @@ const store = (id: string, name: string) => ({
   logo: null,
   baseCurrency: 'EGP',
   timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
 });
 const role = { id: 'r', code: 'c', title: 't', permissions: [] };
 const user: Pick<CurrentUser, 'adminWorkspaces' | 'workspaces'> = {

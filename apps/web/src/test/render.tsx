@@ -114,6 +114,8 @@ export function testUser(workspaces: TestWorkspace[], id = 'u-me'): CurrentUser 
     phone: null,
     profilePicture: null,
     language: 'en',
+    hasSecondFactor: false,
+    sessionFactors: ['pwd'],
     adminWorkspaces: workspaces
       .filter((workspace) => workspace.grant === 'admin')
       .map(({ id: workspaceId, name }) => ({
@@ -122,12 +124,20 @@ export function testUser(workspaces: TestWorkspace[], id = 'u-me'): CurrentUser 
         logo: null,
         baseCurrency: 'EGP',
         timeZone: 'Africa/Cairo',
+        requireSecondFactor: false,
       })),
     workspaces: workspaces
       .filter((workspace) => workspace.grant !== 'admin')
       .map(({ id: workspaceId, name, grant }) => ({
         workspaceId,
-        workspace: { id: workspaceId, name, logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
+        workspace: {
+          id: workspaceId,
+          name,
+          logo: null,
+          baseCurrency: 'EGP',
+          timeZone: 'Africa/Cairo',
+          requireSecondFactor: false,
+        },
         role: {
           id: `role-${workspaceId}`,
           code: 'staff',

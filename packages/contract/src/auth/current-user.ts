@@ -7,6 +7,8 @@ export interface WorkspaceSummary {
   baseCurrency: string;
   /** IANA time zone: the workspace's "today", and the zone its dates are shown in. */
   timeZone: string;
+  /** Its members must have used a second factor in their session to see anything of it. */
+  requireSecondFactor: boolean;
 }
 
 export interface RoleSummary {
@@ -32,4 +34,8 @@ export interface CurrentUser {
   language: 'en' | 'ar';
   adminWorkspaces: WorkspaceSummary[];
   workspaces: WorkspaceMembership[];
+  /** Whether the person has enrolled a second factor (an authenticator app or a passkey). */
+  hasSecondFactor: boolean;
+  /** How this session authenticated (RFC 8176 names): more than `pwd` when a second factor was used. */
+  sessionFactors: string[];
 }

@@ -3,9 +3,30 @@ import type { CurrentUser } from '../auth/current-user.ts';
 import { can, grantIn, satisfies } from './can.ts';
 import { allPermissionTags, isPermissionTag, permissionResources, permissionTag } from './tags.ts';
 
-const shop = { id: 'w-shop', name: 'Shop', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
-const cafe = { id: 'w-cafe', name: 'Cafe', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
-const market = { id: 'w-market', name: 'Market', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
+const shop = {
+  id: 'w-shop',
+  name: 'Shop',
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
+};
+const cafe = {
+  id: 'w-cafe',
+  name: 'Cafe',
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
+};
+const market = {
+  id: 'w-market',
+  name: 'Market',
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
+};
 
 function user(
   adminWorkspaces: (typeof shop)[],

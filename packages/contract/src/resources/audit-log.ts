@@ -131,13 +131,22 @@ export const auditLogResource = defineResource({
   countLimit: 1000,
 });
 
-/** How a sign-in event came about: a sign-in, a refused password, a sign-out, a password changed or reset. */
+/**
+ * How a sign-in event came about: a sign-in, a refused password, a sign-out, a password changed or
+ * reset; a second step (passed or refused), a second factor added or removed, all of them reset by
+ * the operator, recovery codes made anew.
+ */
 export const signInEventKinds = [
   'sign-in',
   'failure',
   'sign-out',
   'password-change',
   'password-reset',
+  'second-factor',
+  'factor-added',
+  'factor-removed',
+  'factors-reset',
+  'recovery-codes',
 ] as const;
 export type SignInEventKind = (typeof signInEventKinds)[number];
 

@@ -47,7 +47,8 @@ const auditRetentionDaysField = lazySchema(() =>
 /**
  * `PATCH /api/workspaces/settings?workspaceId=…` (admins of that workspace): its name (1–255, as a
  * company name of an access request may be), logo (an uploaded file, or null), base currency,
- * time zone and how long its audit log is kept. Fields left out stay as they are.
+ * time zone, how long its audit log is kept, and whether its members must use a second factor.
+ * Fields left out stay as they are.
  */
 export const workspaceSettingsInputSchema = lazySchema(() =>
   z.strictObject({
@@ -60,6 +61,8 @@ export const workspaceSettingsInputSchema = lazySchema(() =>
     baseCurrency: baseCurrencyField.optional(),
     timeZone: timeZoneField.optional(),
     auditRetentionDays: auditRetentionDaysField.optional(),
+    /** Members must use a second factor; turned on only from a session that used one. */
+    requireSecondFactor: z.boolean({ error: codes.VALUE_IS_INVALID }).optional(),
   }),
 );
 export type WorkspaceSettingsInput = z.infer<typeof workspaceSettingsInputSchema>;
@@ -98,6 +101,8 @@ export interface WorkspaceSettings {
   timeZone: string;
   /** Days its audit log keeps a change (`auditRetentionLimits`). */
   auditRetentionDays: number;
+  /** Its members must have used a second factor in their session to see anything of it. */
+  requireSecondFactor: boolean;
 }
 
 const label = (field: string) => `workspaceSettings.fields.${field}`;

@@ -1,3 +1,4 @@
+import { signInEventKinds } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './identity.ts';
@@ -86,14 +87,7 @@ export const auditLog = pgTable(
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
-export const signInEventKinds = [
-  'sign-in',
-  'failure',
-  'sign-out',
-  'password-change',
-  'password-reset',
-] as const;
-export type SignInEventKind = (typeof signInEventKinds)[number];
+export { type SignInEventKind, signInEventKinds } from '@dukkan/contract';
 
 /**
  * A person's sign-ins, failed sign-ins, sign-outs and password changes and resets: per person,
@@ -121,7 +115,8 @@ export const signInEvents = pgTable(
     index('sign_in_events_at_idx').on(table.at),
     check(
       'sign_in_events_kind_check',
-      sql`${table.kind} in ('sign-in', 'failure', 'sign-out', 'password-change', 'password-reset')`,
+      sql`${table.kind} in ('sign-in', 'failure', 'sign-out', 'password-change', 'password-reset',
+        'second-factor', 'factor-added', 'factor-removed', 'factors-reset', 'recovery-codes')`,
     ),
   ],
 );
@@ -141,6 +136,9 @@ export const auditSecretColumns: Readonly<Record<string, readonly string[]>> = {
   applications: ['secret_hash'],
   oauth_models: ['payload'],
   oauth_signing_keys: ['jwk'],
+  user_factors: ['totp_secret', 'public_key'],
+  recovery_codes: ['code_hash'],
+  auth_challenges: ['token_hash', 'session_token_hash', 'totp_secret', 'webauthn_challenge'],
 };
 
 /**

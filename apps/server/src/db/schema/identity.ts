@@ -61,6 +61,8 @@ export const workspaces = pgTable(
     getStartedDismissedAt: timestamp('get_started_dismissed_at', { withTimezone: true }),
     /** How many days the workspace's audit log keeps a change before the purge removes it. */
     auditRetentionDays: integer('audit_retention_days').notNull().default(365),
+    /** Members must have used a second factor in their session to see anything of the workspace. */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -162,14 +164,25 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** What the person's session list names it by: the token's hash never leaves the server. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
+    /** The address it signed in from. */
+    address: text('address'),
+    /**
+     * How it was authenticated, as RFC 8176 names methods (`pwd`, `otp`, `hwk`, `swk`): a session
+     * with more than `pwd` used a second factor (at sign-in, or a step-up since).
+     */
+    factors: text('factors').array().notNull().default(sql`'{pwd}'::text[]`),
+    /** When a request last used it, kept to the minute (written at most once a minute). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [index('sessions_user_idx').on(table.userId), uniqueIndex('sessions__id__unique').on(table.id)],
 );
 
 /** Single-use, expiring tokens mailed as links (password reset, set password). Stored hashed. */

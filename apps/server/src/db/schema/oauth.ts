@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './catalogue.ts';
 import { users, workspaces } from './identity.ts';
 import { applications } from './subscriptions.ts';
@@ -54,6 +54,8 @@ export const oauthGrants = pgTable(
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
+    /** Whether the session that signed in had used a second factor: a workspace that requires one refuses the rest. */
+    multiFactor: boolean('multi_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [

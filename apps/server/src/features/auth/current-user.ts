@@ -1,7 +1,7 @@
 import type { CurrentUser, WorkspaceSummary } from '@dukkan/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
+import { memberships, roles, userFactors, users, workspaces } from '../../db/schema/index.ts';
 
 /**
  * The rows behind the current user: the profile, and the memberships that grant anything (active
@@ -20,6 +20,7 @@ async function loadRows(db: Database, userId: string) {
         profilePicture: users.profilePicture,
         // Shown as English until the user chooses (their mails follow the mail rule instead).
         language: sql<'en' | 'ar'>`coalesce(${users.language}, 'en')`,
+        hasSecondFactor: sql<boolean>`exists (select 1 from ${userFactors} where ${userFactors.userId} = ${sql.raw('"users"."id"')})`,
       })
       .from(users)
       .where(eq(users.id, userId))
@@ -32,6 +33,7 @@ async function loadRows(db: Database, userId: string) {
         workspaceLogo: workspaces.logo,
         workspaceBaseCurrency: workspaces.baseCurrency,
         workspaceTimeZone: workspaces.timeZone,
+        workspaceRequireSecondFactor: workspaces.requireSecondFactor,
         roleId: roles.id,
         roleCode: roles.code,
         roleTitle: roles.title,
@@ -58,13 +60,19 @@ const workspaceOf = (row: MemberRow): WorkspaceSummary => ({
   logo: row.workspaceLogo,
   baseCurrency: row.workspaceBaseCurrency,
   timeZone: row.workspaceTimeZone,
+  requireSecondFactor: row.workspaceRequireSecondFactor,
 });
 
 /**
  * The spec's current-user shape: the profile, the workspaces the user is an active admin of,
- * and the active memberships that carry a role (an admin without a role is only in the first).
+ * and the active memberships that carry a role (an admin without a role is only in the first);
+ * then whether the person has a second factor and how this session (`sessionFactors`) signed in.
  */
-export async function loadCurrentUser(db: Database, userId: string): Promise<CurrentUser | null> {
+export async function loadCurrentUser(
+  db: Database,
+  userId: string,
+  sessionFactors: readonly string[],
+): Promise<CurrentUser | null> {
   const { user, memberRows } = await loadRows(db, userId);
   if (!user) return null;
   return {
@@ -80,6 +88,7 @@ export async function loadCurrentUser(db: Database, userId: string): Promise<Cur
         permissions: splitTags(row.tags).map((tag) => ({ tag })),
       },
     })),
+    sessionFactors: [...sessionFactors],
   };
 }
 
@@ -107,7 +116,7 @@ function permissionsJson(joined: string | null): string {
 }
 
 function workspaceJson(row: MemberRow): string {
-  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)},"baseCurrency":${json(row.workspaceBaseCurrency)},"timeZone":${json(row.workspaceTimeZone)}}`;
+  return `{"id":${json(row.workspaceId)},"name":${json(row.workspaceName)},"logo":${json(row.workspaceLogo)},"baseCurrency":${json(row.workspaceBaseCurrency)},"timeZone":${json(row.workspaceTimeZone)},"requireSecondFactor":${json(row.workspaceRequireSecondFactor)}}`;
 }
 
 /**
@@ -115,7 +124,11 @@ function workspaceJson(row: MemberRow): string {
  * every page load and focus, and for a user in 50 workspaces building and stringifying 3,400
  * `{ tag }` objects was most of its cost (bench/auth-user-workspaces.ts). A test holds both equal.
  */
-export async function loadCurrentUserJson(db: Database, userId: string): Promise<string | null> {
+export async function loadCurrentUserJson(
+  db: Database,
+  userId: string,
+  sessionFactors: readonly string[],
+): Promise<string | null> {
   const { user, memberRows } = await loadRows(db, userId);
   if (!user) return null;
   const adminWorkspaces = memberRows.filter((row) => row.isAdmin).map(workspaceJson);
@@ -126,5 +139,5 @@ export async function loadCurrentUserJson(db: Database, userId: string): Promise
         `{"workspaceId":${json(row.workspaceId)},"workspace":${workspaceJson(row)},"role":{"id":${json(row.roleId)},"code":${json(row.roleCode)},"title":${json(row.roleTitle)},"permissions":${permissionsJson(row.tags)}}}`,
     );
   const profile = json(user);
-  return `${profile.slice(0, -1)},"adminWorkspaces":[${adminWorkspaces.join(',')}],"workspaces":[${roleWorkspaces.join(',')}]}`;
+  return `${profile.slice(0, -1)},"adminWorkspaces":[${adminWorkspaces.join(',')}],"workspaces":[${roleWorkspaces.join(',')}],"sessionFactors":${json(sessionFactors)}}`;
 }

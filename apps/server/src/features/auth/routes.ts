@@ -4,6 +4,7 @@ import {
   loginInputSchema,
   passwordResetLifetimeMinutes,
   resetPasswordInputSchema,
+  type SecondStepRequired,
   type UpdateLanguageInput,
   type UpdateProfileInput,
   updateLanguageInputSchema,
@@ -22,9 +23,12 @@ import type { AppContext } from '../../http/context.ts';
 import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { findSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { createToken, hashToken } from '../../http/tokens.ts';
+import { setSignInStepCookie, signInStepCookieNameFor, startSignInStep } from './auth-challenges.ts';
 import { loadCurrentUser, loadCurrentUserJson } from './current-user.ts';
 import { passwordResetMail } from './password-reset-mail.ts';
 import { hashChosenPassword, verifyPassword } from './passwords.ts';
+import { registerSecondFactorRoutes } from './second-factor-routes.ts';
+import { secondStepMethods } from './second-factors.ts';
 import {
   clearSessionCookie,
   createSession,
@@ -68,7 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     },
     async (request, reply) => {
       // Serialized as it is read: the hot path of every page load (see loadCurrentUserJson).
-      const user = await loadCurrentUserJson(db, requestUser(request).userId);
+      const session = requestUser(request);
+      const user = await loadCurrentUserJson(db, session.userId, session.factors);
       if (!user) throw new AppError('UNAUTHORIZED', 'You are not signed in');
       return reply.type('application/json; charset=utf-8').send(`{"data":${user}}`);
     },
@@ -97,19 +102,33 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     }
     await rateLimits.login.perAccountAddress.reset(accountAtAddress);
 
+    // With a second factor, the right password opens the second step, not a session: the
+    // sign-in cookie carries it to `auth/second-factor/…` (second-factor-routes.ts).
+    const methods = await secondStepMethods(db, user.id);
+    if (methods.length > 0) {
+      const step = await startSignInStep(db, user.id, context.now());
+      setSignInStepCookie(
+        reply,
+        signInStepCookieNameFor(sessionSettings.cookieName),
+        step.token,
+        step.expiresAt,
+        sessionSettings.secure,
+      );
+      const data: SecondStepRequired = { secondFactor: { methods } };
+      return { data };
+    }
+
     // Rotation: the session the browser had before signing in is never reused.
     const previous = await findSession(db, request, sessionSettings.cookieName);
     if (previous) await revokeSession(db, previous.tokenHash);
-    const { token, expiresAt } = await createSession(
-      db,
-      user.id,
-      config.sessionTtlDays,
-      request.headers['user-agent'],
-    );
+    const { token, expiresAt } = await createSession(db, user.id, config.sessionTtlDays, {
+      userAgent: request.headers['user-agent'],
+      address: request.ip,
+    });
     await db.update(users).set({ lastLoginAt: context.now() }).where(eq(users.id, user.id));
     await recordSignInEvent(db, user.id, 'sign-in', true);
     setSessionCookie(reply, token, expiresAt, sessionSettings);
-    return { data: await loadCurrentUser(db, user.id) };
+    return { data: await loadCurrentUser(db, user.id, ['pwd']) };
   });
 
   app.get(
@@ -181,7 +200,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     const input: UpdateProfileInput | UpdateLanguageInput = languageOnly
       ? parseInput(updateLanguageInputSchema, body)
       : parseInput(updateProfileInputSchema, body);
-    const userId = requestUser(request).userId;
+    const { userId, factors } = requestUser(request);
     await db
       .update(users)
       .set({
@@ -191,7 +210,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
         updatedAt: context.now(),
       })
       .where(eq(users.id, userId));
-    return { data: await loadCurrentUser(db, userId) };
+    return { data: await loadCurrentUser(db, userId, factors) };
   });
 
   app.post('/api/auth/forgot-password', { config: { access: access.public } }, async (request) => {
@@ -256,4 +275,6 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext) {
     if (!consumed) throw validationError([{ path: 'token', message: validationCodes.TOKEN_IS_INVALID }]);
     return ok;
   });
+
+  registerSecondFactorRoutes(app, context, sessionSettings);
 }

@@ -16,10 +16,29 @@ export interface SessionSettings {
   cookieName: string;
 }
 
-export async function createSession(db: Database, userId: string, ttlDays: number, userAgent?: string) {
+/** Where and how a session is opened: the browser, its address, and the methods it used (`pwd` alone by default). */
+export interface SessionOrigin {
+  userAgent?: string;
+  address?: string;
+  factors?: readonly string[];
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  ttlDays: number,
+  origin: SessionOrigin = {},
+) {
   const { token, tokenHash } = createToken();
   const expiresAt = new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000);
-  await db.insert(sessions).values({ tokenHash, userId, expiresAt, userAgent: userAgent?.slice(0, 255) });
+  await db.insert(sessions).values({
+    tokenHash,
+    userId,
+    expiresAt,
+    userAgent: origin.userAgent?.slice(0, 255),
+    address: origin.address?.slice(0, 64),
+    factors: [...new Set(origin.factors ?? ['pwd'])],
+  });
   return { token, expiresAt };
 }
 

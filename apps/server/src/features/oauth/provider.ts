@@ -1,12 +1,17 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type OauthErrorBody, oauthInteractionParam, publicPages } from '@dukkan/contract';
+import {
+  authenticationLevels,
+  type OauthErrorBody,
+  oauthInteractionParam,
+  publicPages,
+} from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
 import { memberMayUseApplication } from '../../db/installed-applications.ts';
-import { findGrantScope } from '../../db/oauth-grants.ts';
+import { findGrantScope, grantLacksSecondFactor } from '../../db/oauth-grants.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { liveSession, sessionCookieNameFor } from '../../http/sessions.ts';
 import { hashToken } from '../../http/tokens.ts';
@@ -97,6 +102,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     // The scopes' claims go into the ID token too: it carries the workspace the client acts in.
     conformIdTokenClaims: false,
     responseTypes: ['code'],
+    // How the person signed in, in the ID token (`acr`; `amr` beside it, RFC 8176): a client may
+    // ask for multi-factor with `acr_values`, and the portal then asks for the second step.
+    acrValues: [authenticationLevels.password, authenticationLevels.multiFactor],
     // OIDC Core §3.1.2.1 and RFC 6749 §4.1.3: the redirect URI is always sent, and matched exactly,
     // even by a client that registered only one.
     allowOmittingSingleRegisteredRedirectUri: false,
@@ -157,8 +165,14 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       const grantId = token?.grantId ?? ctx.oidc.entities.Grant?.jti;
       const scope = grantId ? await findGrantScope(db, grantId) : undefined;
       // A code or token whose grant is gone, or whose user may no longer use the application in
-      // its workspace, finds no account: the exchange, the refresh or userinfo is refused.
-      if (token && (!scope || !(await memberMayUseApplication(db, scope.workspaceId, sub, scope.clientId)))) {
+      // its workspace, or was signed in with a password alone where the workspace now requires a
+      // second factor, finds no account: the exchange, the refresh or userinfo is refused.
+      if (
+        token &&
+        (!scope ||
+          grantLacksSecondFactor(scope) ||
+          !(await memberMayUseApplication(db, scope.workspaceId, sub, scope.clientId)))
+      ) {
         return undefined;
       }
       return {
@@ -203,7 +217,7 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
       const userId = await dukkanSessionUser(db, ctx, dukkanCookie);
       if (!userId || userId !== ctx.oidc.session?.accountId) return undefined;
       const scope = await findGrantScope(db, grantId);
-      if (!scope || scope.userId !== userId) return undefined;
+      if (!scope || scope.userId !== userId || grantLacksSecondFactor(scope)) return undefined;
       if (!(await memberMayUseApplication(db, scope.workspaceId, userId, clientId))) return undefined;
       return ctx.oidc.provider.Grant.find(grantId);
     },

@@ -1,11 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import {
   type AuthorizeClientSideResult,
+  authenticationLevels,
   clientIdPattern,
   type InstalledOauthApplication,
   type OauthApplication,
   type OauthErrorBody,
   oauthInteractionParam,
+  usedSecondFactor,
   workspaceIdField,
 } from '@dukkan/contract';
 import { eq } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { recordGrant } from '../../db/oauth-grants.ts';
 import { applications, workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
+import { secondFactorRequired } from '../../http/access-guard.ts';
 import { requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { requestLanguage } from '../../http/mail-language.ts';
@@ -273,7 +276,7 @@ export async function registerOauthRoutes(
         }),
         request.query,
       );
-      const { userId } = requestUser(request);
+      const { userId, factors } = requestUser(request);
       const provider = server.provider;
       let interaction: Awaited<ReturnType<Provider['interactionDetails']>>;
       try {
@@ -304,6 +307,22 @@ export async function registerOauthRoutes(
         });
       }
 
+      // A workspace that requires a second factor, or a client that asks for one (`acr_values`),
+      // gets no code from a session that has not used one: the portal asks for the second step.
+      const multiFactor = usedSecondFactor(factors);
+      const acrValues = String(interaction.params.acr_values ?? '').split(' ');
+      const [workspace] = await db
+        .select({ requireSecondFactor: workspaces.requireSecondFactor })
+        .from(workspaces)
+        .where(eq(workspaces.id, query.workspaceId))
+        .limit(1);
+      if (
+        !multiFactor &&
+        (workspace?.requireSecondFactor || acrValues.includes(authenticationLevels.multiFactor))
+      ) {
+        throw secondFactorRequired();
+      }
+
       const grant = new provider.Grant({ accountId: userId, clientId: query.client_id });
       const requested = String(interaction.params.scope ?? 'openid').split(' ');
       grant.addOIDCScope(
@@ -315,11 +334,19 @@ export async function registerOauthRoutes(
         userId,
         workspaceId: query.workspaceId,
         applicationId: application.id,
+        multiFactor,
       });
       const redirect = await provider.interactionResult(
         request.raw,
         reply.raw,
-        { login: { accountId: userId }, consent: { grantId } },
+        {
+          login: {
+            accountId: userId,
+            amr: [...new Set(factors)],
+            acr: multiFactor ? authenticationLevels.multiFactor : authenticationLevels.password,
+          },
+          consent: { grantId },
+        },
         { mergeWithLastSubmission: false },
       );
       const data: AuthorizeClientSideResult = { redirect };

@@ -1,6 +1,7 @@
 import {
   type BaseCurrencyChange,
   baseCurrencyChangeQuerySchema,
+  usedSecondFactor,
   type WorkspaceSettings,
   workspaceQuerySchema,
   workspaceSettingsInputSchema,
@@ -12,7 +13,8 @@ import type { Database } from '../../db/client.ts';
 import { workspaces } from '../../db/schema/index.ts';
 import { notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
-import { requestCaller } from '../../http/caller.ts';
+import { secondFactorRequired } from '../../http/access-guard.ts';
+import { requestCaller, requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { foreignImageIssues, schemaImageFields } from '../../resource-engine/images.ts';
 import { changeBaseCurrency, planBaseCurrencyChange } from './base-currency-change.ts';
@@ -24,6 +26,7 @@ const settingsColumns = {
   baseCurrency: workspaces.baseCurrency,
   timeZone: workspaces.timeZone,
   auditRetentionDays: workspaces.auditRetentionDays,
+  requireSecondFactor: workspaces.requireSecondFactor,
 };
 
 async function loadSettings(db: Database, workspaceId: string): Promise<WorkspaceSettings> {
@@ -60,6 +63,11 @@ export function registerWorkspaceSettingsRoutes(app: FastifyInstance, context: A
       schemaImageFields(workspaceSettingsInputSchema),
     );
     if (imageIssues.length > 0) throw validationError(imageIssues);
+    // Requiring a second factor of everyone is done by someone who has just used one: a stolen
+    // password alone cannot turn it on (and lock the workspace's members out of a stranger's reach).
+    if (input.requireSecondFactor === true && !usedSecondFactor(requestUser(request).factors)) {
+      throw secondFactorRequired();
+    }
     if (Object.keys(input).length > 0) {
       await db.transaction(async (tx) => {
         const now = context.now();

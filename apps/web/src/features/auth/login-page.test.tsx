@@ -11,7 +11,14 @@ const signedOut = {
   path: '/api/auth/user',
   ...unauthorizedRefusal('You are not signed in'),
 };
-const shop = { id: 'w-shop', name: 'Shop', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' };
+const shop = {
+  id: 'w-shop',
+  name: 'Shop',
+  logo: null,
+  baseCurrency: 'EGP',
+  timeZone: 'Africa/Cairo',
+  requireSecondFactor: false,
+};
 const user = {
   id: 'u1',
   name: 'Demo Admin',

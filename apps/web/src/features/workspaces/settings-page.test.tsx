@@ -24,6 +24,7 @@ const stored: WorkspaceSettings = {
   baseCurrency: 'EGP',
   timeZone: 'Africa/Cairo',
   auditRetentionDays: 365,
+  requireSecondFactor: false,
 };
 
 afterEach(async () => {
