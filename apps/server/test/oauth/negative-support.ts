@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
 import { expect } from 'vitest';
 import { oauthGrants, oauthModels } from '../../src/db/schema/index.ts';

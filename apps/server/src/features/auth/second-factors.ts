@@ -17,8 +17,8 @@ import {
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotpCode } from 'otplib';
-import type { Database } from '../../db/client.ts';
 import { recordSignInEvent } from '../../db/audit-log.ts';
+import type { Database } from '../../db/client.ts';
 import { authChallenges, recoveryCodes, type UserFactorRow, userFactors } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
