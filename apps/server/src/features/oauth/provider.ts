@@ -95,7 +95,9 @@ export function createAuthorizationServer(options: AuthorizationServerOptions): 
     },
     scopes: [...supportedScopes],
     claims: {
-      openid: ['sub', 'workspace_id', 'workspace_name'],
+      // With `sub` and the workspace, how the person signed in: `acr` and `amr` (RFC 8176), from
+      // the portal's login result (routes.ts), and when (`auth_time`).
+      openid: ['sub', 'workspace_id', 'workspace_name', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'picture', 'locale'],
       email: ['email', 'email_verified'],
     },
