@@ -248,7 +248,7 @@ describe('an authenticator app (TOTP)', () => {
     expect(response.status, response.text).toBe(200);
   });
 
-  it('ASVS 6.3.3: a password reset does not bypass the factor', async () => {
+  it('ASVS 6.4.3: a password reset does not bypass the factor', async () => {
     const user = await createUser(t.db);
     await enrolTotp(user, await login(t.app, user));
     const { token, tokenHash } = createToken();
@@ -425,7 +425,7 @@ describe('passkeys', () => {
     expect(dataOf<CurrentUser>(signedIn).sessionFactors).toEqual(['pwd', 'hwk']);
   });
 
-  it('ASVS 6.5.8: refuses an answer made for another origin, and a cloned key', async () => {
+  it('refuses an answer made for another origin, and a cloned key', async () => {
     const user = await createUser(t.db);
     const authenticator = new SoftAuthenticator(origin());
     await enrolPasskey(user, await login(t.app, user), authenticator);
