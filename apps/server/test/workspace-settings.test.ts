@@ -54,6 +54,7 @@ describe('workspace settings', () => {
         baseCurrency: 'EGP',
         timeZone: 'Africa/Cairo',
         auditRetentionDays: 365,
+        requireSecondFactor: false,
       });
     }
   });
@@ -101,6 +102,7 @@ describe('workspace settings', () => {
       baseCurrency: 'USD',
       timeZone: 'Asia/Dubai',
       auditRetentionDays: 365,
+      requireSecondFactor: false,
     });
     // Fields left out stay; the logo can be taken away.
     const second = await update({ logo: null }, admin.cookie);

@@ -73,9 +73,20 @@ export const factorNameField = lazySchema(() =>
 export const totpStepInputSchema = lazySchema(() => z.object({ code: totpCodeField }));
 export const recoveryStepInputSchema = lazySchema(() => z.object({ code: recoveryCodeField }));
 /** A passkey's answer to a challenge (WebAuthn's `AuthenticationResponseJSON`), checked by the server. */
-export const passkeyStepInputSchema = lazySchema(() =>
-  z.object({ response: z.looseObject({ id: z.string().min(1).max(1024) }) }),
+/** A passkey's answer: an object with the credential's id; WebAuthn's checks are the server's. */
+const passkeyResponseField = lazySchema(() =>
+  z.looseObject(
+    {
+      id: z
+        .string({ error: codes.PASSKEY_IS_INVALID })
+        .min(1, codes.PASSKEY_IS_INVALID)
+        .max(1024, codes.PASSKEY_IS_INVALID),
+    },
+    { error: codes.PASSKEY_IS_INVALID },
+  ),
 );
+
+export const passkeyStepInputSchema = lazySchema(() => z.object({ response: passkeyResponseField }));
 
 /**
  * Proof that the person at the keyboard is the account's, asked again before a factor is added or
@@ -85,7 +96,7 @@ export const reauthenticationInputSchema = lazySchema(() =>
   z
     .object({
       password: textField(codes.PASSWORD_IS_REQUIRED).max(limits.long, codes.PASSWORD_TOO_LONG).optional(),
-      code: textField(codes.CODE_IS_REQUIRED).max(64, codes.CODE_TOO_LONG).optional(),
+      code: textField(codes.CODE_IS_REQUIRED).max(limits.name, codes.CODE_TOO_LONG).optional(),
     })
     .refine((input) => Boolean(input.password || input.code), {
       message: codes.PASSWORD_IS_REQUIRED,
@@ -100,7 +111,7 @@ export const confirmTotpInputSchema = lazySchema(() =>
 export type ConfirmTotpInput = z.infer<typeof confirmTotpInputSchema>;
 
 export const registerPasskeyInputSchema = lazySchema(() =>
-  z.object({ name: factorNameField, response: z.looseObject({ id: z.string().min(1).max(1024) }) }),
+  z.object({ name: factorNameField, response: passkeyResponseField }),
 );
 
 /** `POST auth/login` when the account has a second factor: no session yet, the second step awaits. */
