@@ -1,4 +1,9 @@
-import type { CurrentUser, LoginInput } from '@dukkan/contract';
+import {
+  type CurrentUser,
+  isSecondStepRequired,
+  type LoginInput,
+  type SecondStepRequired,
+} from '@dukkan/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +18,7 @@ import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { fetchCurrentUser } from '../../lib/fetch-current-user.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { createLazyResolver } from '../../lib/lazy-resolver.ts';
 import {
   forgetLoginReturn,
@@ -32,6 +38,9 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 const loginCheck = createLazyResolver<LoginInput>(() =>
   import('./login-schema.ts').then((m) => m.loginInputSchema),
 );
+
+// The second step is for the accounts that have a factor: its chunk loads when the password was right.
+const SecondStep = lazyComponent(() => import('./second-step.tsx').then((m) => m.SecondStep));
 
 type LoginField = keyof LoginInput;
 type LoginErrors = Partial<Record<LoginField | 'root', string>>;
@@ -70,6 +79,8 @@ export function LoginPage() {
   // comes back without it, and finds it kept for the tab (decision 0034).
   const state = useMemo(() => loginReturnState(from, location.state), [from, location.state]);
   const [user, setUser] = useState<CurrentUser | null>(null);
+  // The password was right and the account has a second factor: the step it offers.
+  const [secondStep, setSecondStep] = useState<SecondStepRequired['secondFactor'] | null>(null);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -140,9 +151,17 @@ export function LoginPage() {
   const login = async (input: LoginInput) => {
     setPending(true);
     try {
-      const signedIn = await apiRequest<CurrentUser>('/auth/login', { method: 'POST', body: input });
-      await handOver(signedIn);
-      setUser(signedIn);
+      const answer = await apiRequest<CurrentUser | SecondStepRequired>('/auth/login', {
+        method: 'POST',
+        body: input,
+      });
+      if (isSecondStepRequired(answer)) {
+        await SecondStep.preload();
+        setSecondStep(answer.secondFactor);
+        return;
+      }
+      await handOver(answer);
+      setUser(answer);
     } catch (error) {
       onLoginError(error);
     } finally {
@@ -172,6 +191,29 @@ export function LoginPage() {
     const checked = await loginCheck.check(readValues());
     setErrors(checked.errors ?? {});
   };
+
+  const signedInWithSecondStep = async (signedIn: CurrentUser) => {
+    await handOver(signedIn);
+    setUser(signedIn);
+  };
+
+  if (secondStep) {
+    return (
+      <PublicLayout>
+        <PublicCard title={t('auth.secondStep.secondStepTitle')}>
+          <SecondStep
+            methods={secondStep.methods}
+            onDone={signedInWithSecondStep}
+            onStartOver={() => {
+              setSecondStep(null);
+              setSubmitted(false);
+              setErrors({});
+            }}
+          />
+        </PublicCard>
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout>
