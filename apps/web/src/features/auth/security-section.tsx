@@ -10,7 +10,7 @@ import {
 } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { renderSVG } from 'uqr';
+import { encode } from 'uqr';
 import { LoadFailed } from '../../components/page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -48,6 +48,28 @@ function useRefreshFactors() {
       queryClient.invalidateQueries({ queryKey: queryKeys.secondFactors }),
       queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
     ]);
+}
+
+/**
+ * A QR code drawn as an SVG element from `uqr`'s modules: made here (the seed never leaves the
+ * page), and as an element rather than an image, which the content security policy would refuse
+ * as a `data:` address. Dark on white in both themes, as scanners expect.
+ */
+function QrCode({ text, label }: { text: string; label: string }) {
+  const { data } = encode(text, { border: 2 });
+  const path = data.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ''))).join('');
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${data.length} ${data.length}`}
+      shapeRendering="crispEdges"
+      className="size-44 shrink-0 rounded-md bg-white"
+      data-testid="totp-qr"
+    >
+      <path d={path} fill="#000" />
+    </svg>
+  );
 }
 
 /** The codes as a text file: one a line, under a line saying what they are. */
@@ -192,12 +214,7 @@ function AddAuthenticatorDialog({ onClose, onEnrolled }: EnrolDialogProps) {
           submitLabel={t('security.confirmApp')}
         >
           <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
-            <img
-              src={`data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(enrolment.uri))}`}
-              alt={t('security.qrAlt')}
-              className="size-44 shrink-0 rounded-md bg-white p-1"
-              data-testid="totp-qr"
-            />
+            <QrCode text={enrolment.uri} label={t('security.qrAlt')} />
             <div className="min-w-0 space-y-1 text-sm">
               <p className="text-slate-700 dark:text-slate-300">{t('security.typeSecret')}</p>
               <code
