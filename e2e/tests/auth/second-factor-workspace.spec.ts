@@ -41,6 +41,8 @@ test('a password-only session steps up before it sees a workspace that requires 
   // The first browser's session used the password alone: the workspace asks for the step.
   await page.goto('/?lng=en');
   await expect(page.getByRole('heading', { name: 'A second factor is required' })).toBeVisible();
+  await expect(page.getByLabel('Authentication code')).toBeFocused();
+  await page.screenshot({ path: 'e2e/artifacts/second-factor-step-up-wide-en-light.png' });
   const refused = await page.request.get('/api/workspaces/settings', {
     headers,
     params: {

@@ -44,6 +44,7 @@ describe('the shell when the workspace requires a second factor', () => {
     expect(screen.getByRole('link', { name: 'Set up a second factor' }).getAttribute('href')).toBe(
       '/profile#security',
     );
+    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
   });
 
   it('asks a member with a factor for the second step (a step-up)', async () => {

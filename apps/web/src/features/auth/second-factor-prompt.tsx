@@ -81,6 +81,10 @@ export function SecondFactorPrompt({ user, workspace }: { user: CurrentUser; wor
             </p>
           </>
         )}
+        {/* The page's header (and its user menu) is not drawn here: signing out stays at hand. */}
+        <p className="mt-6 border-t border-slate-200 pt-4 text-center text-sm dark:border-slate-800">
+          <TextLink to="/logout">{t('secondFactorPrompt.signOut')}</TextLink>
+        </p>
       </Card>
     </main>
   );
