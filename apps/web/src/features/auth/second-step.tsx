@@ -76,7 +76,7 @@ export function SecondStep({ methods, onDone, onStartOver }: SecondStepProps) {
     try {
       await onDone(await call());
     } catch (failure) {
-      setError(isCeremonyError(failure) ? t('auth.secondStep.passkeyCancelled') : refusalText(failure));
+      setError(isCeremonyError(failure) ? t('secondStep.passkeyCancelled') : refusalText(failure));
       setPending(false);
     }
   };
@@ -100,14 +100,14 @@ export function SecondStep({ methods, onDone, onStartOver }: SecondStepProps) {
 
   const others = methods.filter((other) => other !== method);
   const switchLabel: Record<SecondFactorMethod, string> = {
-    totp: t('auth.secondStep.useCode'),
-    passkey: t('auth.secondStep.usePasskey'),
-    recovery: t('auth.secondStep.useRecovery'),
+    totp: t('secondStep.useCode'),
+    passkey: t('secondStep.usePasskey'),
+    recovery: t('secondStep.useRecovery'),
   };
   const subtitle: Record<SecondFactorMethod, string> = {
-    totp: t('auth.secondStep.totpSubtitle'),
-    passkey: t('auth.secondStep.passkeySubtitle'),
-    recovery: t('auth.secondStep.recoverySubtitle'),
+    totp: t('secondStep.totpSubtitle'),
+    passkey: t('secondStep.passkeySubtitle'),
+    recovery: t('secondStep.recoverySubtitle'),
   };
 
   return (
@@ -117,14 +117,14 @@ export function SecondStep({ methods, onDone, onStartOver }: SecondStepProps) {
         <>
           {error && <Alert tone="error">{error}</Alert>}
           <Button type="button" className="w-full" loading={pending} onClick={() => void signInWithPasskey()}>
-            {t('auth.secondStep.passkeyButton')}
+            {t('secondStep.passkeyButton')}
           </Button>
         </>
       ) : (
         <form key={method} onSubmit={onSubmitCode} noValidate className="space-y-5">
           <Field
             id={`${codeId}-${method}`}
-            label={method === 'recovery' ? t('auth.secondStep.recoveryCode') : t('auth.secondStep.code')}
+            label={method === 'recovery' ? t('secondStep.recoveryCode') : t('secondStep.code')}
             error={error ?? undefined}
             required
           >
@@ -144,7 +144,7 @@ export function SecondStep({ methods, onDone, onStartOver }: SecondStepProps) {
             )}
           </Field>
           <Button type="submit" className="w-full" loading={pending}>
-            {t('auth.secondStep.verify')}
+            {t('secondStep.verify')}
           </Button>
         </form>
       )}
@@ -156,7 +156,7 @@ export function SecondStep({ methods, onDone, onStartOver }: SecondStepProps) {
         ))}
         {onStartOver && (
           <Button type="button" variant="ghost" size="sm" onClick={onStartOver}>
-            {t('auth.secondStep.startOver')}
+            {t('secondStep.startOver')}
           </Button>
         )}
       </div>

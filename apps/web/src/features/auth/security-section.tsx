@@ -236,7 +236,7 @@ function AddAuthenticatorDialog({ onClose, onEnrolled }: EnrolDialogProps) {
           </Field>
           <Field
             id="totp-code"
-            label={t('auth.secondStep.code')}
+            label={t('secondStep.code')}
             error={confirmForm.formState.errors.code?.message}
             required
           >
