@@ -1,6 +1,8 @@
 import { appClientHeader } from '@dukkan/contract';
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, apiUpload, isOfflineError } from './api-client.ts';
+import { clearSecondFactorRequired, useSecondFactorRequired } from './second-factor-required.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,6 +21,24 @@ function stubFetch() {
 }
 
 describe('the API client', () => {
+  it('reports a SECOND_FACTOR_REQUIRED refusal for the shell, and no other 403', async () => {
+    clearSecondFactorRequired();
+    const { result } = renderHook(() => useSecondFactorRequired());
+    const refusal = (code: string) => async () =>
+      new Response(
+        JSON.stringify({ error: { statusCode: 403, code, name: 'Refused', message: 'Refused' } }),
+        { status: 403, headers: { 'content-type': 'application/json' } },
+      );
+    vi.stubGlobal('fetch', refusal('FORBIDDEN'));
+    await apiRequest('/products').catch(() => undefined);
+    expect(result.current).toBe(false);
+    vi.stubGlobal('fetch', refusal('SECOND_FACTOR_REQUIRED'));
+    const failure = await apiRequest('/products').catch((error: unknown) => error);
+    expect((failure as ApiError).code).toBe('SECOND_FACTOR_REQUIRED');
+    await vi.waitFor(() => expect(result.current).toBe(true));
+    clearSecondFactorRequired();
+  });
+
   it("marks every request as the app's own (GET auth/logout ends a session only for it)", async () => {
     const fetchMock = stubFetch();
     await apiRequest('/auth/logout');

@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   isApiErrorBody,
 } from '@dukkan/contract';
+import { reportSecondFactorRequired } from './second-factor-required.ts';
 
 /** A failed API call: the contract's error body, or a stand-in when the server could not be reached. */
 export class ApiError extends Error {
@@ -145,6 +146,8 @@ async function send<Payload>(path: string, options: ApiRequestOptions): Promise<
 function errorOfAnswer(response: Response, payload: unknown): ApiError {
   const errorBody = (payload as { error?: unknown } | undefined)?.error;
   if (isApiErrorBody(errorBody)) {
+    // The workspace wants a second factor this session has not used: the shell asks for it.
+    if (errorBody.code === 'SECOND_FACTOR_REQUIRED') reportSecondFactorRequired();
     return new ApiError(errorBody.statusCode, errorBody.code, errorBody.message, errorBody, payload);
   }
   return new ApiError(

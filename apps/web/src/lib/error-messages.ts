@@ -60,6 +60,8 @@ export function describeApiError(error: unknown, t: TFunction, language: string)
       return t('errors.rateLimited', { when: retryWhen(error.body?.retryAfter, language) });
     case 'FORBIDDEN':
       return t('errors.forbidden');
+    case 'SECOND_FACTOR_REQUIRED':
+      return t('errors.secondFactorRequired');
     case 'CAPTCHA':
       return t('auth.captcha.failed');
     case 'VALIDATION':

@@ -3,6 +3,10 @@ export const queryKeys = {
   currentUser: ['auth', 'user'] as const,
   /** The signed-in person's own recent sign-ins (their profile). */
   ownSignIns: ['auth', 'sign-ins'] as const,
+  /** The signed-in person's second factors and recovery codes left (their profile). */
+  secondFactors: ['auth', 'second-factors'] as const,
+  /** The signed-in person's open sessions (their profile). */
+  ownSessions: ['auth', 'sessions'] as const,
   captchaConfig: ['captcha', 'config'] as const,
   inviteStatus: (token: string) => ['auth', 'invite-status', token] as const,
   oauthApplication: (clientId: string) => ['oauth', 'application', clientId] as const,

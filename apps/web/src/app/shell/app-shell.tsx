@@ -1,3 +1,5 @@
+import { usedSecondFactor } from '@dukkan/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -5,6 +7,9 @@ import { ShellSlotsProvider } from '../../components/page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MenuIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { clearSecondFactorRequired, useSecondFactorRequired } from '../../lib/second-factor-required.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
 import { MobileDrawer, wideScreenQuery } from './mobile-drawer.tsx';
@@ -12,6 +17,35 @@ import { SidebarContent } from './sidebar-content.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const drawerId = 'navigation-drawer';
+
+const SecondFactorPrompt = lazyComponent(() =>
+  import('../../features/auth/second-factor-prompt.tsx').then((m) => m.SecondFactorPrompt),
+);
+
+/** Pages of the person, not of a workspace: open whatever the workspace requires (enrolment is here). */
+const personalPaths = ['/profile'];
+
+/**
+ * Whether the selected workspace wants a second factor this session has not used. A call refused
+ * for that (`SECOND_FACTOR_REQUIRED`) has the current user read again: the workspace's setting
+ * may have changed since it was read, and the user's summary is what decides.
+ */
+function useSecondFactorGate(): boolean {
+  const { user, selectedWorkspace } = useWorkspace();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const refused = useSecondFactorRequired();
+  useEffect(() => {
+    if (!refused) return;
+    clearSecondFactorRequired();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }, [refused, queryClient]);
+  return (
+    selectedWorkspace?.requireSecondFactor === true &&
+    !usedSecondFactor(user.sessionFactors) &&
+    !personalPaths.some((path) => pathname === path || pathname.startsWith(`${path}/`))
+  );
+}
 
 function ContentSpinner() {
   const { t } = useTranslation();
@@ -27,7 +61,8 @@ function ContentSpinner() {
 export function AppShell() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { selectedWorkspace } = useWorkspace();
+  const { user, selectedWorkspace } = useWorkspace();
+  const gated = useSecondFactorGate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The menu is drawn where it can be seen: in the sidebar on a wide screen, in the drawer on a
   // narrow one once it has been opened (kept afterwards, so it slides out whole). Both copies on
@@ -83,7 +118,11 @@ export function AppShell() {
           <Suspense fallback={<ContentSpinner />}>
             {/* A page is its workspace's: switching starts it afresh, so changes agreed to be
                 discarded (lib/leave-guard.ts) are gone, not shown in the other workspace. */}
-            <Outlet key={selectedWorkspace?.id} />
+            {gated && selectedWorkspace ? (
+              <SecondFactorPrompt user={user} workspace={selectedWorkspace.name} />
+            ) : (
+              <Outlet key={selectedWorkspace?.id} />
+            )}
           </Suspense>
         </ShellSlotsProvider>
       </div>

@@ -140,4 +140,70 @@ describe('LoginPage', () => {
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('omar@example.com');
     expect((screen.getByLabelText(/^Password/) as HTMLInputElement).value).toBe('');
   });
+
+  describe('the second step', () => {
+    const needsStep: MockRoute = signsIn({ secondFactor: { methods: ['totp', 'passkey', 'recovery'] } });
+
+    it('asks for the authenticator code after the password, then goes on to from', async () => {
+      const { calls, getByTestId } = renderLogin('/login?from=/brands', needsStep, {
+        method: 'POST',
+        path: '/api/auth/second-factor/totp',
+        body: { data: user },
+      });
+      await fillAndSubmit();
+      const code = await screen.findByLabelText(/^Authentication code/);
+      expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(code.getAttribute('inputmode')).toBe('numeric');
+      const person = userEvent.setup();
+      await person.type(code, '123456');
+      await person.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(getByTestId('location').textContent).toBe('/brands'));
+      expect(calls.find((call) => call.url.endsWith('/second-factor/totp'))?.body).toEqual({
+        code: '123456',
+      });
+    });
+
+    it('says a wrong code in words under the field, and stays', async () => {
+      const { getByTestId } = renderLogin('/login?from=/brands', needsStep, {
+        method: 'POST',
+        path: '/api/auth/second-factor/totp',
+        ...validationRefusal([{ path: 'code', message: 'ONE_TIME_CODE_IS_INVALID' }]),
+      });
+      await fillAndSubmit();
+      const person = userEvent.setup();
+      await person.type(await screen.findByLabelText(/^Authentication code/), '000000');
+      await person.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(
+        await screen.findByText(
+          'This code is not valid. Enter the six digits your authenticator app shows now',
+        ),
+      ).toBeTruthy();
+      expect(getByTestId('location').textContent).toBe('/login?from=/brands');
+    });
+
+    it('switches to a recovery code, sent to its own endpoint', async () => {
+      const { calls } = renderLogin('/login', needsStep, {
+        method: 'POST',
+        path: '/api/auth/second-factor/recovery',
+        ...validationRefusal([{ path: 'code', message: 'RECOVERY_CODE_IS_INVALID' }]),
+      });
+      await fillAndSubmit();
+      const person = userEvent.setup();
+      await person.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+      await person.type(screen.getByLabelText(/^Recovery code/), 'abcde-fghij-klmno');
+      await person.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('This recovery code is not valid or has been used')).toBeTruthy();
+      expect(calls.find((call) => call.url.endsWith('/second-factor/recovery'))?.body).toEqual({
+        code: 'abcde-fghij-klmno',
+      });
+    });
+
+    it('offers only the ways the account has', async () => {
+      renderLogin('/login', signsIn({ secondFactor: { methods: ['passkey'] } }));
+      await fillAndSubmit();
+      expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Use a recovery code' })).toBeNull();
+      expect(screen.queryByLabelText(/^Authentication code/)).toBeNull();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginInput } from '@dukkan/contract';
+import type { CurrentUser, LoginInput, SecondStepRequired } from '@dukkan/contract';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -9,10 +9,12 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
+import { loadSignedInTranslations } from '../../i18n/i18n.ts';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { fetchCurrentUser } from '../../lib/fetch-current-user.ts';
 import { applyValidationIssues } from '../../lib/form-errors.ts';
+import { lazyComponent } from '../../lib/lazy-component.tsx';
 import { createLazyResolver } from '../../lib/lazy-resolver.ts';
 import {
   forgetLoginReturn,
@@ -32,6 +34,17 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 const loginCheck = createLazyResolver<LoginInput>(() =>
   import('./login-schema.ts').then((m) => m.loginInputSchema),
 );
+
+// The second step is for the accounts that have a factor: its chunk (and its texts, the signed-in
+// area's) load when the password was right, keeping /login within its budget.
+const SecondStep = lazyComponent(() => import('./second-step.tsx').then((m) => m.SecondStep));
+
+/**
+ * The contract's `isSecondStepRequired`, written here: importing it would bring its module's
+ * schemas (module-level calls no bundler may drop) onto the login path.
+ */
+const isSecondStepRequired = (answer: CurrentUser | SecondStepRequired): answer is SecondStepRequired =>
+  'secondFactor' in answer;
 
 type LoginField = keyof LoginInput;
 type LoginErrors = Partial<Record<LoginField | 'root', string>>;
@@ -70,6 +83,8 @@ export function LoginPage() {
   // comes back without it, and finds it kept for the tab (decision 0034).
   const state = useMemo(() => loginReturnState(from, location.state), [from, location.state]);
   const [user, setUser] = useState<CurrentUser | null>(null);
+  // The password was right and the account has a second factor: the step it offers.
+  const [secondStep, setSecondStep] = useState<SecondStepRequired['secondFactor'] | null>(null);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -140,9 +155,18 @@ export function LoginPage() {
   const login = async (input: LoginInput) => {
     setPending(true);
     try {
-      const signedIn = await apiRequest<CurrentUser>('/auth/login', { method: 'POST', body: input });
-      await handOver(signedIn);
-      setUser(signedIn);
+      const answer = await apiRequest<CurrentUser | SecondStepRequired>('/auth/login', {
+        method: 'POST',
+        body: input,
+      });
+      if (isSecondStepRequired(answer)) {
+        // Its texts come with the signed-in area's, which the sign-in opens next anyway.
+        await Promise.all([SecondStep.preload(), loadSignedInTranslations()]);
+        setSecondStep(answer.secondFactor);
+        return;
+      }
+      await handOver(answer);
+      setUser(answer);
     } catch (error) {
       onLoginError(error);
     } finally {
@@ -172,6 +196,29 @@ export function LoginPage() {
     const checked = await loginCheck.check(readValues());
     setErrors(checked.errors ?? {});
   };
+
+  const signedInWithSecondStep = async (signedIn: CurrentUser) => {
+    await handOver(signedIn);
+    setUser(signedIn);
+  };
+
+  if (secondStep) {
+    return (
+      <PublicLayout>
+        <PublicCard title={t('secondStep.secondStepTitle')}>
+          <SecondStep
+            methods={secondStep.methods}
+            onDone={signedInWithSecondStep}
+            onStartOver={() => {
+              setSecondStep(null);
+              setSubmitted(false);
+              setErrors({});
+            }}
+          />
+        </PublicCard>
+      </PublicLayout>
+    );
+  }
 
   return (
     <PublicLayout>

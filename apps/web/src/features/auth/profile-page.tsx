@@ -30,10 +30,22 @@ import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
 import { zodResolver } from '../../lib/zod/resolver.ts';
+import { SecuritySection } from './security-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
 
-function Section({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  subtitle,
+  children,
+}: {
+  id?: string;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   return (
-    <Card className="p-6">
+    <Card id={id} className="scroll-mt-20 p-6">
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>
       <div className="mt-6">{children}</div>
@@ -186,7 +198,10 @@ function RecentSignIns() {
   );
 }
 
-/** `/profile`: name and phone, a password change (spec §2), and the person's recent sign-ins. */
+/**
+ * `/profile`: name and phone, a password change (spec §2), second factors, open sessions, and the
+ * person's recent sign-ins.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useWorkspace();
@@ -198,6 +213,12 @@ export function ProfilePage() {
         </Section>
         <Section title={t('profile.passwordTitle')} subtitle={t('profile.passwordSubtitle')}>
           <ChangePasswordSection />
+        </Section>
+        <Section id="security" title={t('security.title')} subtitle={t('security.subtitle')}>
+          <SecuritySection />
+        </Section>
+        <Section title={t('sessions.title')} subtitle={t('sessions.subtitle')}>
+          <SessionsSection />
         </Section>
         <div className="xl:col-span-2">
           <Section title={t('profile.signInsTitle')} subtitle={t('profile.signInsSubtitle')}>

@@ -284,3 +284,56 @@ describe('/settings when the settings cannot be loaded', () => {
     expect(((await nameBox()) as HTMLInputElement).value).toBe('Shop');
   });
 });
+
+describe('/settings: requiring a second factor', () => {
+  it('turns the requirement on for an admin, and updates the workspace the shell reads', async () => {
+    const { calls, queryClient } = renderSettings(admin, [
+      {
+        method: 'PATCH',
+        path: '/api/workspaces/settings',
+        body: { data: { ...stored, requireSecondFactor: true } },
+      },
+    ]);
+    const toggle = await screen.findByRole('switch', { name: 'Require a second factor' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await userEvent.setup().click(toggle);
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(callsTo(calls, '/api/workspaces/settings', 'PATCH')[0]?.body).toEqual({
+      requireSecondFactor: true,
+    });
+    const user = queryClient.getQueryData<CurrentUser>(queryKeys.currentUser);
+    expect(user?.adminWorkspaces.find((workspace) => workspace.id === shop.id)?.requireSecondFactor).toBe(
+      true,
+    );
+  });
+
+  it("says the server's refusal under the switch when the admin's session used no factor", async () => {
+    renderSettings(admin, [
+      {
+        method: 'PATCH',
+        path: '/api/workspaces/settings',
+        status: 403,
+        body: {
+          error: {
+            statusCode: 403,
+            code: 'SECOND_FACTOR_REQUIRED',
+            name: 'SecondFactorRequiredError',
+            message: 'This workspace requires a second factor: use one to continue',
+          },
+        },
+      },
+    ]);
+    const toggle = await screen.findByRole('switch', { name: 'Require a second factor' });
+    await userEvent.setup().click(toggle);
+    expect(
+      await screen.findByText(/To require a second factor, sign in with one yourself first/),
+    ).toBeTruthy();
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('shows the switch to other members without letting them change it', async () => {
+    renderSettings(manager);
+    const toggle = await screen.findByRole('switch', { name: 'Require a second factor' });
+    expect(isDisabled(toggle)).toBe(true);
+  });
+});

@@ -20,6 +20,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LockIcon, SettingsIcon } from '../../components/ui/icons.tsx';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes-guard.tsx';
 import { apiRequest, isApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/class-names.ts';
+import { describeApiError } from '../../lib/error-messages.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace, useWorkspaceGrant } from '../../lib/workspace-context.tsx';
 import { ResourceForm } from '../../resource-ui/form/resource-form.tsx';
@@ -48,6 +50,7 @@ function withSettings(user: CurrentUser, settings: WorkspaceSettings): CurrentUs
           logo: settings.logo,
           baseCurrency: settings.baseCurrency,
           timeZone: settings.timeZone,
+          requireSecondFactor: settings.requireSecondFactor,
         }
       : workspace;
   return {
@@ -209,6 +212,85 @@ function SettingsForm({ settings, editable }: { settings: WorkspaceSettings; edi
 }
 
 /**
+ * "Require a second factor" (an admin's switch): members whose session has not used one are asked
+ * to enrol or step up before anything of the workspace. The server turns it on only for an admin
+ * whose own session used a factor, and its refusal is said under the switch.
+ */
+function SecondFactorSetting({ settings, editable }: { settings: WorkspaceSettings; editable: boolean }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const on = settings.requireSecondFactor;
+
+  const toggle = async () => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      const saved = await apiRequest<WorkspaceSettings>(settingsPath, {
+        method: 'PATCH',
+        body: { requireSecondFactor: !on },
+        query: { workspaceId: settings.id },
+      });
+      queryClient.setQueryData(queryKeys.workspaceSettings(settings.id), saved);
+      queryClient.setQueryData<CurrentUser>(queryKeys.currentUser, (user) =>
+        user ? withSettings(user, saved) : user,
+      );
+      toast.success(t('workspaceSettings.saved'));
+    } catch (error) {
+      setFailure(
+        isApiError(error) && error.code === 'SECOND_FACTOR_REQUIRED'
+          ? t('workspaceSettings.requireSecondFactorRefused')
+          : describeApiError(error, t, i18n.language),
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="mt-8 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h3 id="require-second-factor" className="text-sm font-semibold text-slate-900 dark:text-white">
+            {t('workspaceSettings.requireSecondFactor')}
+          </h3>
+          <p id="require-second-factor-hint" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            {t('workspaceSettings.requireSecondFactorHint')}
+          </p>
+        </div>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={on}
+          aria-labelledby="require-second-factor"
+          aria-describedby="require-second-factor-hint"
+          disabled={!editable || saving}
+          onClick={() => void toggle()}
+          className={cn(
+            'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60',
+            on ? 'bg-brand-600 dark:bg-brand-500' : 'bg-slate-300 dark:bg-slate-700',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              'inline-block size-5 rounded-full bg-white shadow transition-transform',
+              on ? 'translate-x-5.5 rtl:-translate-x-5.5' : 'translate-x-0.5 rtl:-translate-x-0.5',
+            )}
+          />
+        </button>
+      </div>
+      {failure && (
+        <Alert tone="error" className="mt-4">
+          {failure}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+/**
  * `/settings`: the selected workspace's own settings — name, logo, base currency, time zone, how
  * many days its audit log keeps a change —
  * in the contract's declared form (`workspaceSettingsForm`), so a later setting is a declared
@@ -255,11 +337,14 @@ export function SettingsPage() {
               />
             ) : (
               // Keyed by workspace and role: another workspace, or a grant changed, starts afresh.
-              <SettingsForm
-                key={`${settings.data.id} ${isAdmin}`}
-                settings={settings.data}
-                editable={isAdmin}
-              />
+              <>
+                <SettingsForm
+                  key={`${settings.data.id} ${isAdmin}`}
+                  settings={settings.data}
+                  editable={isAdmin}
+                />
+                <SecondFactorSetting settings={settings.data} editable={isAdmin} />
+              </>
             )}
           </div>
         </Card>
