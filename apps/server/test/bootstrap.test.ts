@@ -79,7 +79,14 @@ describe('first start with BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD', 
       await api(t.app, { url: '/api/auth/user', cookie }),
     );
     expect(me.adminWorkspaces).toEqual([
-      { id: workspace!.id, name: 'Demo Store', logo: null, baseCurrency: 'EGP', timeZone: 'Africa/Cairo' },
+      {
+        id: workspace!.id,
+        name: 'Demo Store',
+        logo: null,
+        baseCurrency: 'EGP',
+        timeZone: 'Africa/Cairo',
+        requireSecondFactor: false,
+      },
     ]);
   });
 

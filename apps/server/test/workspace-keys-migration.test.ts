@@ -117,10 +117,25 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
     );
     expect({ count: strayLinks.length, first: strayLinks.slice(0, 3) }).toEqual({ count: 0, first: [] });
     after.product_variant_values = links.map(({ workspace_id: _added, ...row }) => row);
-    // What the later migrations add is not 0018's: 0019's audit log, sign-in events and retention.
-    delete after.audit_log;
-    delete after.sign_in_events;
-    after.workspaces = after.workspaces!.map(({ audit_retention_days: _later, ...row }) => row);
+    // What the later migrations add is not 0018's: 0019's audit log, sign-in events and retention;
+    // 0021's second factors, the sessions' id, address, methods and last use, the workspace's
+    // requirement and the grants' flag.
+    for (const table of [
+      'audit_log',
+      'sign_in_events',
+      'user_factors',
+      'recovery_codes',
+      'auth_challenges',
+    ]) {
+      delete after[table];
+    }
+    after.workspaces = after.workspaces!.map(
+      ({ audit_retention_days: _later, require_second_factor: _required, ...row }) => row,
+    );
+    after.sessions = after.sessions!.map(
+      ({ id: _id, address: _address, factors: _factors, last_seen_at: _seen, ...row }) => row,
+    );
+    after.oauth_grants = after.oauth_grants!.map(({ multi_factor: _multiFactor, ...row }) => row);
     expect(differences(before, after)).toEqual({});
   });
 

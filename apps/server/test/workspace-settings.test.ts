@@ -123,6 +123,7 @@ describe('workspace settings', () => {
         logo: null,
         baseCurrency: 'USD',
         timeZone: 'Asia/Dubai',
+        requireSecondFactor: false,
       });
     }
     // The other workspace is untouched.
