@@ -254,7 +254,7 @@ describe('an authenticator app (TOTP)', () => {
     const { token, tokenHash } = createToken();
     await t.db
       .insert(passwordTokens)
-      .values({ tokenHash, userId: user.id, purpose: 'reset', expiresAt: new Date(Date.now() + 600_000) });
+      .values({ tokenHash, userId: user.id, purpose: 'reset', expiresAt: new Date(clock.getTime() + 600_000) });
     const newPassword = 'Another#Door42';
     expect(
       (await api(t.app, { url: '/api/auth/reset-password', body: { token, password: newPassword } })).status,
