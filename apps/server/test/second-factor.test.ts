@@ -252,9 +252,12 @@ describe('an authenticator app (TOTP)', () => {
     const user = await createUser(t.db);
     await enrolTotp(user, await login(t.app, user));
     const { token, tokenHash } = createToken();
-    await t.db
-      .insert(passwordTokens)
-      .values({ tokenHash, userId: user.id, purpose: 'reset', expiresAt: new Date(clock.getTime() + 600_000) });
+    await t.db.insert(passwordTokens).values({
+      tokenHash,
+      userId: user.id,
+      purpose: 'reset',
+      expiresAt: new Date(clock.getTime() + 600_000),
+    });
     const newPassword = 'Another#Door42';
     expect(
       (await api(t.app, { url: '/api/auth/reset-password', body: { token, password: newPassword } })).status,
