@@ -142,9 +142,7 @@ describe('list import', () => {
       );
       expect(importable.map((data) => data.storage.definition.key)).not.toContain('authorityRoles');
       expect(importable.map((data) => data.storage.definition.key)).not.toContain('products');
-      // A location's phones are labelled ({ label, number }), which the export does not yet write
-      // as text (its cells read "[object Object]"): they cannot come back until it does.
-      for (const data of importable.filter((candidate) => candidate.storage.definition.key !== 'locations')) {
+      for (const data of importable) {
         const { path, key } = data.storage.definition;
         for (const format of ['csv', 'xlsx'] as const) {
           const dry = report(

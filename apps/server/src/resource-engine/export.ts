@@ -35,6 +35,7 @@ export interface ExportField {
     | 'number'
     | 'money'
     | 'list'
+    | 'labelledPhones'
     | 'reference'
     | 'references'
     | 'workingHours'
@@ -69,11 +70,25 @@ export interface ExportExpansion {
   rows(records: Record<string, unknown>[]): Promise<CellValue[][][]>;
 }
 
+interface ZodDef {
+  def: { type: string; innerType?: unknown; element?: unknown };
+}
+
+/** The zod type underneath optional, nullable and default wrappers. */
+function unwrapped(schema: unknown): ZodDef {
+  let current = schema as ZodDef;
+  while (current.def.innerType) current = current.def.innerType as ZodDef;
+  return current;
+}
+
 /** The zod type's kind underneath optional, nullable and default wrappers. */
-function schemaKind(schema: unknown): string {
-  let current = schema as { def: { type: string; innerType?: unknown } };
-  while (current.def.innerType) current = current.def.innerType as typeof current;
-  return current.def.type;
+const schemaKind = (schema: unknown): string => unwrapped(schema).def.type;
+
+/** Whether a record's field is a list of objects (a location's labelled phones), not of texts. */
+function listOfObjects(definition: ResourceDefinition, field: string): boolean {
+  const schema = (definition.schemas.record.shape as Record<string, unknown>)[field];
+  const { element } = schema ? unwrapped(schema).def : {};
+  return element !== undefined && schemaKind(element) === 'object';
 }
 
 /** A record's plain fields, for a resource whose list declares no columns (roles). */
@@ -112,8 +127,11 @@ export function declaredExportFields(definition: ResourceDefinition): ExportFiel
         return [{ field: column.field, kind: 'number' }];
       case 'money':
         return [{ field: column.field, kind: 'money', currencyField: column.currencyField }];
-      case 'currencies':
       case 'phones':
+        return [
+          { field: column.field, kind: listOfObjects(definition, column.field) ? 'labelledPhones' : 'list' },
+        ];
+      case 'currencies':
         return [{ field: column.field, kind: 'list' }];
       case 'workingDays':
         return [{ field: column.field, kind: 'workingHours' }];
@@ -355,6 +373,8 @@ export async function exportList(request: ExportRequest): Promise<PassThrough> {
             }
             case 'text':
               return [formatCell('text', asText(value))];
+            case 'labelledPhones':
+              return [formatCell('labelledPhones', Array.isArray(value) ? value : [])];
             case 'list':
               return [
                 formatCell('list', Array.isArray(value) ? value.map((item) => asText(item) ?? '') : []),

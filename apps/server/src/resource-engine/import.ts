@@ -433,7 +433,13 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
 
   /** What a cleared cell writes: an empty list, else none where the field takes none, else an empty text. */
   function clearedValue(field: string, column: ImportColumn): unknown {
-    if (column.kind === 'list' || column.kind === 'references' || column.kind === 'workingHours') return [];
+    if (
+      column.kind === 'list' ||
+      column.kind === 'labelledPhones' ||
+      column.kind === 'references' ||
+      column.kind === 'workingHours'
+    )
+      return [];
     const schema = (definition.schemas.create.shape as Record<string, z.ZodType | undefined>)[field];
     return !schema || schema.safeParse(null).success ? null : '';
   }

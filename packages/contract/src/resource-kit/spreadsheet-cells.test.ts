@@ -58,6 +58,29 @@ describe('spreadsheet cells', () => {
     expect(parseCell('list', null)).toEqual([]);
   });
 
+  it("reads back every location's labelled phones, colons and commas in labels included", () => {
+    // As stored: a label trimmed and not empty (the form's rule), a number of digits and a plus.
+    const label = fc
+      .string({ minLength: 1, maxLength: 60 })
+      .map((text) => text.trim())
+      .filter((text) => text !== '');
+    const phone = fc.record({ label, number: fc.stringMatching(/^\+?[0-9]{6,15}$/) });
+    fc.assert(
+      fc.property(fc.array(phone, { minLength: 1, maxLength: 10 }), (phones) => {
+        expect(parseCell('labelledPhones', asCsv(formatCell('labelledPhones', phones)))).toEqual(phones);
+      }),
+    );
+    expect(
+      formatCell('labelledPhones', [
+        { label: 'Front desk', number: '+20223456789' },
+        { label: 'Hours: 9-5, daily', number: '0223456780' },
+      ]),
+    ).toBe('Front desk: +20223456789, Hours: 9-5\\, daily: 0223456780');
+    // An item without a label reads as one with an empty label, which the label's rule refuses.
+    expect(parseCell('labelledPhones', '+20223456789')).toEqual([{ label: '', number: '+20223456789' }]);
+    expect(parseCell('labelledPhones', null)).toEqual([]);
+  });
+
   it('reads back every working week', () => {
     expect(
       formatCell('workingHours', [

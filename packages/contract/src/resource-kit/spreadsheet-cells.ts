@@ -15,6 +15,9 @@ import { type Weekday, type WorkingDay, weekdays } from '../resources/locations.
  * - date: the ISO text (`2026-03-01`, or `2026-03-01T08:00:00.000Z` for a moment).
  * - list (phones, tag codes, currencies): the items joined by `, `; a comma or backslash inside
  *   an item is written `\,` or `\\`.
+ * - labelledPhones (a location's `{ label, number }` phones): a list whose items are
+ *   `<label>: <number>` (`Front desk: +20223456789`); a number holds no colon, so the last one
+ *   ends the label, which may hold colons of its own.
  * - workingHours: the days joined by `; `, each `<weekday> HH:MM-HH:MM` or `<weekday> closed`,
  *   the weekday in English whatever the reader's language (`monday 09:00-17:00; friday closed`);
  *   a closing time before the opening one is on the next day, `24:00` the end of the day, and
@@ -25,10 +28,25 @@ import { type Weekday, type WorkingDay, weekdays } from '../resources/locations.
  * and so is a text that starts with a quote itself, so that reading drops exactly one quote.
  */
 
+/** A location's phone as its cell item holds it. */
+export interface LabelledPhone {
+  label: string;
+  number: string;
+}
+
 /** What a cell holds: a text, a number, or nothing. */
 export type CellValue = string | number | null;
 
-export const cellKinds = ['text', 'number', 'money', 'boolean', 'date', 'list', 'workingHours'] as const;
+export const cellKinds = [
+  'text',
+  'number',
+  'money',
+  'boolean',
+  'date',
+  'list',
+  'labelledPhones',
+  'workingHours',
+] as const;
 export type CellKind = (typeof cellKinds)[number];
 
 /** What a cell of a kind needs beyond its value: a money cell's currency. */
@@ -142,6 +160,7 @@ export const cellFormats: {
   boolean: CellFormat<boolean>;
   date: CellFormat<string>;
   list: CellFormat<string[]>;
+  labelledPhones: CellFormat<LabelledPhone[]>;
   workingHours: CellFormat<WorkingDay[]>;
 } = {
   text: {
@@ -188,6 +207,23 @@ export const cellFormats: {
     parse(cell) {
       const text = textOf(cell);
       return text === null ? [] : splitItems(text);
+    },
+  },
+  labelledPhones: {
+    format: (value) =>
+      value && value.length > 0
+        ? protectText(joinItems(value.map((phone) => `${phone.label}: ${phone.number}`)))
+        : null,
+    parse(cell) {
+      const text = textOf(cell);
+      if (text === null) return [];
+      return splitItems(text).map((item) => {
+        const colon = item.lastIndexOf(':');
+        // No label: the label's own rule (required) names the cell, as the form would.
+        return colon < 0
+          ? { label: '', number: item.trim() }
+          : { label: item.slice(0, colon).trim(), number: item.slice(colon + 1).trim() };
+      });
     },
   },
   workingHours: {
