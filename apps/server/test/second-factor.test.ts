@@ -1,4 +1,10 @@
-import type { CurrentUser, FactorEnrolled, SessionSummary, TotpEnrolment } from '@dukkan/contract';
+import type {
+  CurrentUser,
+  FactorEnrolled,
+  SessionSummary,
+  TotpEnrolment,
+  WorkspaceUserRecord,
+} from '@dukkan/contract';
 import { and, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -592,6 +598,34 @@ describe('a workspace that requires a second factor', () => {
       (await api(t.app, { url: `/api/brands?workspaceId=${workspace.id}`, cookie: session })).status,
     ).toBe(200);
     expect((await api(t.app, { url: '/api/auth/user', cookie: passwordOnly })).status).toBe(401);
+  });
+});
+
+describe('the members’ list', () => {
+  it('shows who has a second factor, and nothing of an invited person’s account', async () => {
+    const workspace = await createWorkspace(t.db);
+    const admin = await addMember(t.db, workspace.id, { isAdmin: true });
+    const withFactor = await addMember(t.db, workspace.id, { tags: ['viewBrands'] });
+    await enrolTotp(withFactor.user, withFactor.cookie);
+    const without = await addMember(t.db, workspace.id, { tags: ['viewBrands'] });
+    // An account with a factor of its own, invited here: the workspace does not learn of it yet.
+    const invited = await addMember(t.db, workspace.id, { status: 'invited', tags: ['viewBrands'] });
+    await enrolTotp(invited.user, await login(t.app, invited.user));
+
+    const list = await api(t.app, {
+      url: `/api/workspaces/users?workspaceId=${workspace.id}`,
+      cookie: admin.cookie,
+    });
+    expect(list.status, list.text).toBe(200);
+    const shown = new Map(
+      dataOf<WorkspaceUserRecord[]>(list).map((member) => [member.id, member.secondFactor]),
+    );
+    expect(Object.fromEntries(shown)).toEqual({
+      [admin.user.id]: false,
+      [withFactor.user.id]: true,
+      [without.user.id]: false,
+      [invited.user.id]: null,
+    });
   });
 });
 

@@ -105,6 +105,7 @@ describe('list, filters and get', () => {
       role: { id: cashier.id, title: 'Cashier' },
       applications: [],
       lastLoginAt: null,
+      secondFactor: false,
       status: 'active',
       createdAt: expect.any(String),
     });

@@ -39,6 +39,11 @@ export const workspaceUserRecordSchema = lazySchema(() =>
     role: z.object({ id: idField, title: z.string() }).nullable(),
     applications: z.array(z.string()),
     lastLoginAt: timestampField.nullable(),
+    /**
+     * Whether the member has a second factor (an authenticator app or a passkey); null while they
+     * are invited, when their account's details stay theirs.
+     */
+    secondFactor: z.boolean().nullable(),
     status: z.enum(membershipStatuses),
     createdAt: timestampField,
   }),

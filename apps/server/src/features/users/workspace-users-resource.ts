@@ -1,6 +1,6 @@
 import { limits } from '@dukkan/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import { memberships, roles, users } from '../../db/schema/index.ts';
+import { memberships, roles, userFactors, users } from '../../db/schema/index.ts';
 import { collated } from '../../db/schema/sorting.ts';
 import type { ResourceCustomization, ResourceTable } from '../../resource-engine/storage.ts';
 
@@ -13,6 +13,9 @@ import type { ResourceCustomization, ResourceTable } from '../../resource-engine
 const isInvited = sql`${memberships.status} = 'invited'`;
 const visibleName = sql<string>`case when ${isInvited} then left(split_part(${users.email}, '@', 1), ${limits.name}) else ${users.name} end`;
 const visiblePhone = sql<string | null>`case when ${isInvited} then null else ${users.phone} end`;
+/** Whether the member has enrolled a second factor (issue 35: members' lists show who has). */
+const secondFactor = sql<boolean | null>`case when ${isInvited} then null else exists (
+  select 1 from ${userFactors} where ${userFactors.userId} = ${users.id}) end`;
 
 /**
  * The workspace's only active admin, whom LAST_ADMIN always protects: the page then offers no
@@ -53,6 +56,7 @@ export const workspaceUsersCustomization: ResourceCustomization = {
     role: sql`case when ${roles.id} is null then null else json_build_object('id', ${roles.id}, 'title', ${roles.title}) end`,
     // The last sign-in to this workspace, not the account's latest anywhere.
     lastLoginAt: memberships.lastSignInAt,
+    secondFactor,
   },
   // Like the engine's reference filters; `none` is the members without a role.
   filteredAs: { role: (ids) => sql`${memberships.roleId} = any(${ids})` },

@@ -29,6 +29,7 @@ const omar: WorkspaceUserRecord = {
   phone: null,
   isAdmin: false,
   isLastAdmin: false,
+  secondFactor: false,
   role: { id: cashier.id, title: cashier.title },
   applications: ['pos', 'retired-app'],
   lastLoginAt: null,

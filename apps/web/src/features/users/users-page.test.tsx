@@ -27,6 +27,7 @@ const member = (overrides: Partial<WorkspaceUserRecord>): WorkspaceUserRecord =>
   phone: null,
   isAdmin: false,
   isLastAdmin: false,
+  secondFactor: false,
   role: { id: cashier.id, title: cashier.title },
   applications: [],
   lastLoginAt: null,
@@ -46,7 +47,13 @@ const sara = member({
   applications: ['POS'],
 });
 const omar = member({ id: 'u-omar', name: 'Omar', email: 'omar@example.com' });
-const nour = member({ id: 'u-nour', name: '', email: 'nour@example.com', status: 'invited' });
+const nour = member({
+  id: 'u-nour',
+  name: '',
+  email: 'nour@example.com',
+  status: 'invited',
+  secondFactor: null,
+});
 
 function renderUsers(
   grant: 'admin' | string[],
@@ -107,6 +114,37 @@ describe('UsersPage', () => {
       .findIndex((header) => header.textContent === 'Phone');
     expect(phoneColumn).toBeGreaterThan(0);
     expect(invited.children[phoneColumn]?.textContent).toBe('—');
+  });
+
+  it('shows who has a second factor, marking those without it where the workspace requires one', async () => {
+    const members = [{ ...sara, secondFactor: true }, omar, nour];
+    const user = testUser([{ ...workspace, grant: 'admin' }], 'u-me');
+    const required = {
+      ...user,
+      adminWorkspaces: user.adminWorkspaces.map((w) => ({ ...w, requireSecondFactor: true })),
+    };
+    vi.stubGlobal(
+      'fetch',
+      mockFetch([
+        { path: '/api/workspaces/users', body: { data: members, meta: { total: 3, page: 1, pageSize: 20 } } },
+        { path: '/api/workspaces/users/filters', body: { data: {} } },
+      ]).fetchMock,
+    );
+    renderSignedIn(<UsersPage />, { user: required, path: '/users', at: '/users' });
+    const column = async (email: string) => {
+      const header = screen
+        .getAllByRole('columnheader')
+        .findIndex((cell) => cell.textContent === 'Second factor');
+      expect(header).toBeGreaterThan(0);
+      return (screen.getByText(email).closest('tr') as HTMLElement).children[header] as HTMLElement;
+    };
+    await screen.findByText('omar@example.com');
+    expect((await column('sara@example.com')).textContent).toBe('On');
+    const off = await column('omar@example.com');
+    expect(off.textContent).toBe('Off');
+    expect(off.querySelector('span')?.className).toMatch(/amber/);
+    // An invited person's account is not the workspace's to see yet.
+    expect((await column('nour@example.com')).textContent).toBe('—');
   });
 
   it("folds a member's many applications to four chips and '+N more' (five places), which unfolds them", async () => {

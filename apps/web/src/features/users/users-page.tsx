@@ -37,7 +37,8 @@ export function UsersPage() {
   const { formatDate, formatTime } = useFormatters();
   // Members' applications are client ids: shown by their names in the reader's language.
   const installed = useInstalledApplications();
-  const { user } = useWorkspace();
+  const { user, selectedWorkspace } = useWorkspace();
+  const secondFactorRequired = selectedWorkspace?.requireSecondFactor === true;
   const mayInvite = useCan({ and: ['addUsers'] });
   const mayEdit = useCan({ and: ['editUsers'] });
   const roles = useRoleOptions();
@@ -118,6 +119,20 @@ export function UsersPage() {
           </span>
         ) : (
           <span className="text-slate-500 dark:text-slate-400">{t('users.neverLoggedIn')}</span>
+        ),
+    },
+    {
+      key: 'secondFactor',
+      header: t('users.columns.secondFactor'),
+      className: 'whitespace-nowrap',
+      // Invited: not theirs to show yet. Without one where the workspace requires it: a warning.
+      cell: (member) =>
+        member.secondFactor === null ? (
+          none
+        ) : member.secondFactor ? (
+          <Badge tone="success">{t('users.secondFactor.on')}</Badge>
+        ) : (
+          <Badge tone={secondFactorRequired ? 'warning' : 'neutral'}>{t('users.secondFactor.off')}</Badge>
         ),
     },
     {
