@@ -29,6 +29,7 @@ export const featureExceptions: readonly string[] = [
   'applications/plan-dialog.tsx',
   'applications/use-applications.ts',
   'auth/passwords.ts',
+  'auth/step-up.tsx',
   'captcha/captcha-errors.ts',
   'roles/grant-rules.ts',
   'users/invitations.ts',

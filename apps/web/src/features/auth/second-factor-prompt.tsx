@@ -1,56 +1,29 @@
-import type { CurrentUser, SecondFactorList, SecondFactorMethod } from '@dukkan/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '@dukkan/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../components/page.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
-import { apiRequest } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { SecondStep } from './second-step.tsx';
+import { StepUp } from './step-up.tsx';
 
-/** The ways the person can step up: each kind of factor they hold, and recovery codes while any are left. */
-export function methodsOf(list: SecondFactorList): SecondFactorMethod[] {
-  const methods: SecondFactorMethod[] = [];
-  if (list.factors.some((factor) => factor.kind === 'totp')) methods.push('totp');
-  if (list.factors.some((factor) => factor.kind === 'passkey')) methods.push('passkey');
-  if (list.recoveryCodesLeft > 0) methods.push('recovery');
-  return methods;
-}
-
-function StepUp({ workspace }: { workspace: string }) {
+function StepUpToWorkspace({ workspace }: { workspace: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey: queryKeys.secondFactors,
-    queryFn: ({ signal }) => apiRequest<SecondFactorList>('/auth/second-factors', { signal }),
-  });
-  // The stepped-up session: the user says so, and the calls refused before are made again.
-  const steppedUp = async (user: CurrentUser) => {
-    queryClient.setQueryData(queryKeys.currentUser, user);
-    await queryClient.invalidateQueries({
-      predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0],
-    });
-  };
   return (
     <>
       <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
         {t('secondFactorPrompt.stepUpBody', { workspace })}
       </p>
       <div className="mt-6">
-        {list.isError ? (
-          <LoadFailed
-            error={list.error}
-            message={t('security.loadFailed')}
-            onRetry={() => void list.refetch()}
-          />
-        ) : list.data ? (
-          <SecondStep methods={methodsOf(list.data)} onDone={steppedUp} />
-        ) : (
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {t('common.loading')}
-          </p>
-        )}
+        {/* The calls refused before are made again under the stepped-up session. */}
+        <StepUp
+          onSteppedUp={() =>
+            queryClient.invalidateQueries({
+              predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0],
+            })
+          }
+        />
       </div>
     </>
   );
@@ -70,7 +43,7 @@ export function SecondFactorPrompt({ user, workspace }: { user: CurrentUser; wor
           {t('secondFactorPrompt.title')}
         </h1>
         {user.hasSecondFactor ? (
-          <StepUp workspace={workspace} />
+          <StepUpToWorkspace workspace={workspace} />
         ) : (
           <>
             <p className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">

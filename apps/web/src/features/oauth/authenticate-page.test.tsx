@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@dukkan/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -195,6 +196,95 @@ describe('AuthenticatePage, the sign-in portal (spec §2, §7, §8)', () => {
     await person.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Something went wrong')).toBeTruthy();
     expect(left.addresses).toEqual([]);
+  });
+
+  describe('a second factor the session has not used', () => {
+    const multiFactor = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
+    const factors: MockRoute = {
+      path: '/api/auth/second-factors',
+      body: {
+        data: {
+          factors: [
+            { id: 'f1', kind: 'totp', name: 'Phone', createdAt: '2026-11-01T00:00:00Z', lastUsedAt: null },
+          ],
+          recoveryCodesLeft: 10,
+        },
+      },
+    };
+    const openAs = (person: CurrentUser, routes: MockRoute[], at = portal) => {
+      const mock = mockFetch(routes);
+      vi.stubGlobal('fetch', mock.fetchMock);
+      renderSignedIn(<AuthenticatePage />, { user: person, path: '/authenticate', at });
+      return mock;
+    };
+
+    it('asks for it first when the application asks (acr_values), then signs in by itself', async () => {
+      const person = userEvent.setup();
+      const withFactor = { ...user, hasSecondFactor: true };
+      const { calls } = openAs(
+        withFactor,
+        [
+          application,
+          installed,
+          authorized,
+          factors,
+          {
+            method: 'POST',
+            path: '/api/auth/second-factor/totp',
+            body: { data: { ...withFactor, sessionFactors: ['pwd', 'otp'] } },
+          },
+        ],
+        `${portal}&acr_values=${encodeURIComponent(multiFactor)}`,
+      );
+      expect(
+        await screen.findByText('Demo App asks for a second factor. Confirm it is you to sign in.'),
+      ).toBeTruthy();
+      // No Login to press before the second step: it would only be refused.
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+      await person.type(await screen.findByLabelText(/^Authentication code/), '123456');
+      await person.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(left.addresses).toEqual(['http://localhost:3000/oidc/auth/uid-1']));
+      expect(callsTo(calls, '/api/auth/second-factor/totp', 'POST')[0]?.body).toEqual({ code: '123456' });
+      expect(callsTo(calls, '/api/oauth/authorize/client-side')).toHaveLength(1);
+    });
+
+    it('asks for it when Login is refused for the lack of one, without a toast', async () => {
+      const person = userEvent.setup();
+      openAs({ ...user, hasSecondFactor: true }, [
+        application,
+        installed,
+        factors,
+        {
+          path: '/api/oauth/authorize/client-side',
+          status: 403,
+          body: {
+            error: {
+              statusCode: 403,
+              code: 'SECOND_FACTOR_REQUIRED',
+              name: 'SecondFactorRequiredError',
+              message: 'A second factor is required',
+            },
+          },
+        },
+      ]);
+      await person.click(await screen.findByRole('button', { name: 'Login' }));
+      expect(await screen.findByLabelText(/^Authentication code/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+      expect(screen.queryByText('Something went wrong')).toBeNull();
+      expect(left.addresses).toEqual([]);
+    });
+
+    it('sends a person without one to add it on the profile, in English and Arabic', async () => {
+      const required = {
+        ...user,
+        adminWorkspaces: user.adminWorkspaces.map((entry) => ({ ...entry, requireSecondFactor: true })),
+      };
+      openAs(required, [application, installed]);
+      const link = await screen.findByRole('link', { name: 'Set up a second factor' });
+      expect(link.getAttribute('href')).toBe('/profile#security');
+      expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Switch Account' })).toBeTruthy();
+    });
   });
 
   it('Switch Account signs out, then goes to /login to come back here with the same parameters', async () => {

@@ -1,4 +1,10 @@
-import { nameInitials, pickLocalized, workspaceInitials } from '@dukkan/contract';
+import {
+  authenticationLevels,
+  nameInitials,
+  pickLocalized,
+  usedSecondFactor,
+  workspaceInitials,
+} from '@dukkan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -12,6 +18,7 @@ import { LockIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { loadSignedInTranslations } from '../../i18n/i18n.ts';
 import { isApiError } from '../../lib/api-client.ts';
+import { cn } from '../../lib/class-names.ts';
 import { signOut } from '../../lib/current-user.ts';
 import { describeApiError } from '../../lib/error-messages.ts';
 import { leaveApp } from '../../lib/leave-app.ts';
@@ -34,6 +41,16 @@ import {
 const PortalHelp = lazy(() =>
   Promise.all([import('./portal-help.tsx'), loadSignedInTranslations()]).then(([module]) => ({
     default: module.PortalHelp,
+  })),
+);
+
+/**
+ * The second step, for a sign-in that needs a second factor the session has not used: with the
+ * signed-in screens' texts, downloaded only then.
+ */
+const PortalStepUp = lazy(() =>
+  Promise.all([import('./portal-step-up.tsx'), loadSignedInTranslations()]).then(([module]) => ({
+    default: module.PortalStepUp,
   })),
 );
 
@@ -177,6 +194,14 @@ function Consent({
   const location = useLocation();
   // A ref, not the mutation's state: a second press in the same frame already finds it set.
   const busy = useRef(false);
+  // A second factor the session has not used: asked for first when the workspace requires one or
+  // the application asks for one (`acr_values`), or once Login is refused for the lack of one.
+  const [refusedForFactor, setRefusedForFactor] = useState(false);
+  const stepUp =
+    refusedForFactor ||
+    (!usedSecondFactor(user.sessionFactors) &&
+      (selectedWorkspace?.requireSecondFactor === true ||
+        (params.get('acr_values') ?? '').split(' ').includes(authenticationLevels.multiFactor)));
 
   const login = useMutation({
     mutationFn: () => authorizeClientSide(params, workspaceId, i18n.language),
@@ -184,6 +209,10 @@ function Consent({
     onSuccess: ({ redirect }) => leaveApp(redirect),
     onError: (error) => {
       busy.current = false;
+      if (isApiError(error) && error.code === 'SECOND_FACTOR_REQUIRED') {
+        setRefusedForFactor(true);
+        return;
+      }
       const description = oauthToastDescription(error);
       if (description) toast.error(description, refusalToast);
       // The session ended meanwhile: the gate sends the user to sign in and back here.
@@ -211,7 +240,7 @@ function Consent({
   // Once, on arriving allowed after a trial started or a workspace was chosen on Access Denied.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the arrival counts
   useEffect(() => {
-    if (autoContinue) run(login);
+    if (autoContinue && !stepUp) run(login);
   }, []);
 
   // Busy, the button was disabled and lost the focus: a refused Login gives it back, to try again.
@@ -254,7 +283,29 @@ function Consent({
           </dl>
         </div>
       )}
-      <div className="mt-6 grid grid-cols-2 gap-3">
+      {stepUp && (
+        <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
+          <Suspense
+            fallback={
+              <div role="status" className="grid place-items-center text-brand-600 dark:text-brand-400">
+                <Spinner className="size-5" />
+                <span className="sr-only">{t('common.loading')}</span>
+              </div>
+            }
+          >
+            <PortalStepUp
+              user={user}
+              application={application}
+              onSteppedUp={() => {
+                // The stepped-up session is the current user's now: the sign-in goes on.
+                setRefusedForFactor(false);
+                run(login);
+              }}
+            />
+          </Suspense>
+        </div>
+      )}
+      <div className={cn('mt-6 grid gap-3', stepUp ? 'grid-cols-1' : 'grid-cols-2')}>
         <Button
           variant="secondary"
           loading={switchAccount.isPending || switchAccount.isSuccess}
@@ -264,15 +315,17 @@ function Consent({
           {t('oauth.switchAccount')}
         </Button>
         {/* The page asks one question: focused, Enter answers it. */}
-        <Button
-          ref={loginButton}
-          autoFocus
-          loading={leaving}
-          disabled={switchAccount.isPending || switchAccount.isSuccess}
-          onClick={() => run(login)}
-        >
-          {t('oauth.login')}
-        </Button>
+        {!stepUp && (
+          <Button
+            ref={loginButton}
+            autoFocus
+            loading={leaving}
+            disabled={switchAccount.isPending || switchAccount.isSuccess}
+            onClick={() => run(login)}
+          >
+            {t('oauth.login')}
+          </Button>
+        )}
       </div>
     </PortalCard>
   );
