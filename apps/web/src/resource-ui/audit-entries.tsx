@@ -7,6 +7,7 @@ import {
   type FormEntry,
   type FormField,
   findResource,
+  formatProductOptions,
   formatVariantChanges,
   numberFormat,
   pickLocalized,
@@ -84,8 +85,11 @@ export function changeFieldLabel(
   return field;
 }
 
-/** The value of a changed field as the forms and lists show it. */
-function useChangeValue(resourceKey: string) {
+/**
+ * The value of a changed field as the forms and lists show it; a product's options as its page
+ * lists them, by the names of their types and values (the row's `names`).
+ */
+function useChangeValue(resourceKey: string, names: AuditLogRecord['names']) {
   const { t, i18n } = useTranslation();
   const render = useCellRenderer(resourceKey);
   const definition = findResource(resourceKey);
@@ -94,6 +98,16 @@ function useChangeValue(resourceKey: string) {
 
   const show = (field: string, value: unknown, record: AnyRecord): ReactNode => {
     if (value === null || value === undefined || value === '') return empty;
+    if (resourceKey === productsResource.key && field === 'options') {
+      const text = formatProductOptions(value, {
+        language: i18n.language,
+        name: (id) => names?.[id],
+        unknownType: t('audit.variants.unknownType'),
+        unknownValue: t('audit.variants.unknownValue'),
+      });
+      if (text === '') return empty;
+      if (text !== null) return <bdi className="[overflow-wrap:anywhere]">{text}</bdi>;
+    }
     const column = columnFor(definition, field);
     if (column) return render(column, value, record);
     const option = formFields
@@ -412,7 +426,7 @@ function ExportDetails({ row }: { row: AuditLogRecord }) {
 /** The changed fields of one row: "Field: before → after", one per line. */
 function Changes({ row }: { row: AuditLogRecord }) {
   const { t } = useTranslation();
-  const show = useChangeValue(row.resource);
+  const show = useChangeValue(row.resource, row.names);
   if (row.action === 'export') return <ExportDetails row={row} />;
   // The record's id is its row's own (named beside the resource), not a field anyone typed.
   const entries = Object.entries(row.changes).filter(([field]) => field !== 'id');
