@@ -48,11 +48,25 @@ function formFieldsOf(definition: ResourceDefinition | undefined): FormField[] {
   return definition?.form ? flatten(definition.form.fields) : [];
 }
 
+/** A product's money fields outside its list's columns: amounts in the workspace's base currency. */
+const productMoneyFields = new Set(['price', 'cost']);
+
 /**
  * How a changed field's value is shown: as the list's column of that field shows it, else as the
  * form's field would (a choice by its label, a reference by the record's name), else as text.
  */
 function columnFor(definition: ResourceDefinition | undefined, field: string): ColumnDefinition | undefined {
+  // A product's own price and cost are in no column of its list and it has no declared form.
+  if (definition?.key === productsResource.key && productMoneyFields.has(field))
+    return { field, kind: 'money' };
+  // A column showing a range (a product's lowest to highest price) is two fields here, each shown alone.
+  const range = definition?.columns?.find(
+    (candidate) => candidate.rangeTo && (candidate.field === field || candidate.rangeTo === field),
+  );
+  if (range) {
+    const { rangeTo: _upTo, ...end } = range;
+    return { ...end, field };
+  }
   const column = definition?.columns?.find((candidate) => candidate.field === field);
   if (column) return column;
   const formField = formFieldsOf(definition).find((candidate) => candidate.name === field);
@@ -69,13 +83,21 @@ function columnFor(definition: ResourceDefinition | undefined, field: string): C
   return undefined;
 }
 
-/** A field's label: the resource's text (or the common one), else the form's label, else its name. */
+/**
+ * A field's label: the resource's text (or the common one), else the form's label, else its name.
+ * The two ends of a list's range column (a product's `priceMin` and `priceMax`, its "Price") are
+ * named by the log's own texts first, each end its own.
+ */
 export function changeFieldLabel(
   t: TFunction,
   exists: (key: string) => boolean,
   resourceKey: string,
   field: string,
 ): string {
+  const rangeEnd = findResource(resourceKey)?.columns?.some(
+    (column) => column.rangeTo && (column.field === field || column.rangeTo === field),
+  );
+  if (rangeEnd && exists(`audit.fields.${field}`)) return t(`audit.fields.${field}` as never) as string;
   if (exists(`resources.${resourceKey}.fields.${field}`) || exists(`resources.common.fields.${field}`)) {
     return fieldText(t, resourceKey, field);
   }

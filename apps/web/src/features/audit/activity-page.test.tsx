@@ -1,5 +1,5 @@
 import type { AuditLogRecord, CurrentUser, SignInEvent } from '@dukkan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -243,6 +243,36 @@ describe('the Activity page', () => {
       ]);
       expect(screen.queryByText(/typeId/)).toBeNull();
     });
+  });
+
+  it('shows a product’s prices as money, its price range as its two ends, each named', async () => {
+    const product = row({
+      resource: 'products',
+      changes: { price: [900, 1000], cost: [null, 450], priceMin: [900, 1250], priceMax: [1500, 2000] },
+    });
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    const changes = async () =>
+      (await screen.findAllByTestId('audit-change')).map((change) => plain(change.textContent));
+    expect(await changes()).toEqual([
+      'Price:Before: EGP 9.00→After: EGP 10.00',
+      'Cost:Before: (empty)→After: EGP 4.50',
+      'Lowest price:Before: EGP 9.00→After: EGP 12.50',
+      'Highest price:Before: EGP 15.00→After: EGP 20.00',
+    ]);
+    cleanup();
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    const arabic = await changes();
+    // Amounts, not minor units.
+    expect(arabic.join(' ')).not.toMatch(/\b(900|1000|450|1250|1500|2000)\b/);
+    expect(arabic.map((change) => change.split(':')[0])).toEqual([
+      'السعر',
+      'التكلفة',
+      'أدنى سعر',
+      'أعلى سعر',
+    ]);
   });
 
   it('shows an export: the list, its file, rows, search and filters by their names', async () => {
