@@ -198,9 +198,9 @@ describe("a product's row as the Activity page and History read it", () => {
       ],
       [milk.values[1]!]: [{ locale: 'en', value: 'Soya' }],
     });
-    // The create names every value of its four variants.
+    // The create names every value of its four variants, and the types of its options.
     expect(Object.keys(create.names ?? {}).sort()).toEqual(
-      [...size.values.slice(0, 2), ...milk.values].sort(),
+      [size.id, milk.id, ...size.values.slice(0, 2), ...milk.values].sort(),
     );
     // A row of another resource names nothing.
     const valueRows = dataOf<AuditLogRecord[]>(
@@ -208,6 +208,67 @@ describe("a product's row as the Activity page and History read it", () => {
     );
     expect(valueRows.length).toBeGreaterThan(0);
     expect(valueRows.every((row) => row.names === null)).toBe(true);
+  });
+
+  it('names the types and values on either side of a changed options, as they are now', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const milk = await catalogue.variationType('Milk', 'الحليب', [
+      ['Oat', 'شوفان'],
+      ['Soy', 'صويا'],
+    ]);
+    const product = await catalogue.created({
+      options: [{ typeId: size.id, valueIds: size.values.slice(0, 2) }],
+    });
+    const edited = await catalogue.update(product.id, {
+      options: [
+        { typeId: size.id, valueIds: [size.values[0]!, size.values[2]!] },
+        { typeId: milk.id, valueIds: [milk.values[0]!] },
+      ],
+    });
+    expect(edited.status, edited.text).toBe(200);
+    // A type renamed since is named as it is now.
+    expect(
+      (
+        await catalogue.call('PATCH', `variation-types/${milk.id}`, {
+          name: [{ locale: 'en', value: 'Milk kind' }],
+        })
+      ).status,
+    ).toBe(200);
+    const [update] = dataOf<AuditLogRecord[]>(
+      await catalogue.call('GET', `audit-log?resource=products&recordId=${product.id}`),
+    );
+    expect(update!.action).toBe('update');
+    expect(update!.changes.options).toEqual([
+      [{ typeId: size.id, valueIds: size.values.slice(0, 2) }],
+      [
+        { typeId: size.id, valueIds: [size.values[0], size.values[2]] },
+        { typeId: milk.id, valueIds: [milk.values[0]] },
+      ],
+    ]);
+    // The medium size is on the side before only, the large one and the milk on the side after only.
+    expect(update!.names).toEqual({
+      [size.id]: [
+        { locale: 'en', value: 'Size' },
+        { locale: 'ar', value: 'المقاس' },
+      ],
+      [milk.id]: [{ locale: 'en', value: 'Milk kind' }],
+      [size.values[0]!]: [
+        { locale: 'en', value: 'Small' },
+        { locale: 'ar', value: 'صغير' },
+      ],
+      [size.values[1]!]: [
+        { locale: 'en', value: 'Medium' },
+        { locale: 'ar', value: 'وسط' },
+      ],
+      [size.values[2]!]: [
+        { locale: 'en', value: 'Large' },
+        { locale: 'ar', value: 'كبير' },
+      ],
+      [milk.values[0]!]: [
+        { locale: 'en', value: 'Oat' },
+        { locale: 'ar', value: 'شوفان' },
+      ],
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type FormEntry,
   type FormField,
   findResource,
+  formatProductOptions,
   formatVariantChanges,
   numberFormat,
   pickLocalized,
@@ -47,11 +48,25 @@ function formFieldsOf(definition: ResourceDefinition | undefined): FormField[] {
   return definition?.form ? flatten(definition.form.fields) : [];
 }
 
+/** A product's money fields outside its list's columns: amounts in the workspace's base currency. */
+const productMoneyFields = new Set(['price', 'cost']);
+
 /**
  * How a changed field's value is shown: as the list's column of that field shows it, else as the
  * form's field would (a choice by its label, a reference by the record's name), else as text.
  */
 function columnFor(definition: ResourceDefinition | undefined, field: string): ColumnDefinition | undefined {
+  // A product's own price and cost are in no column of its list and it has no declared form.
+  if (definition?.key === productsResource.key && productMoneyFields.has(field))
+    return { field, kind: 'money' };
+  // A column showing a range (a product's lowest to highest price) is two fields here, each shown alone.
+  const range = definition?.columns?.find(
+    (candidate) => candidate.rangeTo && (candidate.field === field || candidate.rangeTo === field),
+  );
+  if (range) {
+    const { rangeTo: _upTo, ...end } = range;
+    return { ...end, field };
+  }
   const column = definition?.columns?.find((candidate) => candidate.field === field);
   if (column) return column;
   const formField = formFieldsOf(definition).find((candidate) => candidate.name === field);
@@ -68,13 +83,21 @@ function columnFor(definition: ResourceDefinition | undefined, field: string): C
   return undefined;
 }
 
-/** A field's label: the resource's text (or the common one), else the form's label, else its name. */
+/**
+ * A field's label: the resource's text (or the common one), else the form's label, else its name.
+ * The two ends of a list's range column (a product's `priceMin` and `priceMax`, its "Price") are
+ * named by the log's own texts first, each end its own.
+ */
 export function changeFieldLabel(
   t: TFunction,
   exists: (key: string) => boolean,
   resourceKey: string,
   field: string,
 ): string {
+  const rangeEnd = findResource(resourceKey)?.columns?.some(
+    (column) => column.rangeTo && (column.field === field || column.rangeTo === field),
+  );
+  if (rangeEnd && exists(`audit.fields.${field}`)) return t(`audit.fields.${field}` as never) as string;
   if (exists(`resources.${resourceKey}.fields.${field}`) || exists(`resources.common.fields.${field}`)) {
     return fieldText(t, resourceKey, field);
   }
@@ -84,8 +107,11 @@ export function changeFieldLabel(
   return field;
 }
 
-/** The value of a changed field as the forms and lists show it. */
-function useChangeValue(resourceKey: string) {
+/**
+ * The value of a changed field as the forms and lists show it; a product's options as its page
+ * lists them, by the names of their types and values (the row's `names`).
+ */
+function useChangeValue(resourceKey: string, names: AuditLogRecord['names']) {
   const { t, i18n } = useTranslation();
   const render = useCellRenderer(resourceKey);
   const definition = findResource(resourceKey);
@@ -94,6 +120,16 @@ function useChangeValue(resourceKey: string) {
 
   const show = (field: string, value: unknown, record: AnyRecord): ReactNode => {
     if (value === null || value === undefined || value === '') return empty;
+    if (resourceKey === productsResource.key && field === 'options') {
+      const text = formatProductOptions(value, {
+        language: i18n.language,
+        name: (id) => names?.[id],
+        unknownType: t('audit.variants.unknownType'),
+        unknownValue: t('audit.variants.unknownValue'),
+      });
+      if (text === '') return empty;
+      if (text !== null) return <bdi className="[overflow-wrap:anywhere]">{text}</bdi>;
+    }
     const column = columnFor(definition, field);
     if (column) return render(column, value, record);
     const option = formFields
@@ -412,7 +448,7 @@ function ExportDetails({ row }: { row: AuditLogRecord }) {
 /** The changed fields of one row: "Field: before → after", one per line. */
 function Changes({ row }: { row: AuditLogRecord }) {
   const { t } = useTranslation();
-  const show = useChangeValue(row.resource);
+  const show = useChangeValue(row.resource, row.names);
   if (row.action === 'export') return <ExportDetails row={row} />;
   // The record's id is its row's own (named beside the resource), not a field anyone typed.
   const entries = Object.entries(row.changes).filter(([field]) => field !== 'id');

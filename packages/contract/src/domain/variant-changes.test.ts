@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalizedText } from './localized-text.ts';
 import {
+  formatProductOptions,
   formatVariantChanges,
   formatVariantValue,
+  type ProductOptionsFormat,
   readVariantChanges,
   type VariantChangeFormat,
   variantKeyValueIds,
@@ -172,5 +174,63 @@ describe('a product save’s variant changes', () => {
       expect(formatVariantChanges(value, format('en')), JSON.stringify(value)).toBeNull();
     // A save with nothing on one side is read as the other alone.
     expect(readVariantChanges([null, { [key(small)]: { price: 1 } }])).toHaveLength(1);
+  });
+});
+
+describe('a product’s options as its audit row holds them', () => {
+  const size = '66666666-6666-4666-8666-666666666666';
+  const milk = '77777777-7777-4777-8777-777777777777';
+  const typeNames: Record<string, LocalizedText> = {
+    ...names,
+    [size]: [
+      { locale: 'en', value: 'Size' },
+      { locale: 'ar', value: 'المقاس' },
+    ],
+    [milk]: [
+      { locale: 'en', value: 'Milk' },
+      { locale: 'ar', value: 'الحليب' },
+    ],
+  };
+  const options = (language: string): ProductOptionsFormat => ({
+    language,
+    name: (id) => typeNames[id],
+    unknownType: language === 'ar' ? 'نوع متغير محذوف' : 'Removed variation type',
+    unknownValue: language === 'ar' ? 'قيمة محذوفة' : 'Removed value',
+  });
+  const side = [
+    { typeId: size, valueIds: [small, large] },
+    { typeId: milk, valueIds: [oat, soy] },
+  ];
+
+  it('names each type, then its values, in the reader’s language', () => {
+    expect(formatProductOptions(side, options('en'))).toBe('Size: Small, Large · Milk: Oat milk, Soy');
+    // A name missing in Arabic falls back to the other language; Arabic lists with its own comma.
+    expect(formatProductOptions(side, options('ar'))).toBe('المقاس: صغير، كبير · الحليب: حليب الشوفان، Soy');
+  });
+
+  it('names a type or value no longer known as such, and a type without values by its name alone', () => {
+    expect(
+      formatProductOptions(
+        [
+          { typeId: gone, valueIds: [small, gone] },
+          { typeId: milk, valueIds: [] },
+        ],
+        options('en'),
+      ),
+    ).toBe('Removed variation type: Small, Removed value · Milk');
+  });
+
+  it('is empty for no options, and null for anything not shaped like options', () => {
+    expect(formatProductOptions([], options('en'))).toBe('');
+    for (const value of [
+      null,
+      'x',
+      {},
+      [1],
+      [{ typeId: size }],
+      [{ typeId: size, valueIds: [1] }],
+      [{ valueIds: [] }],
+    ])
+      expect(formatProductOptions(value, options('en')), JSON.stringify(value)).toBeNull();
   });
 });

@@ -163,3 +163,49 @@ export function formatVariantChanges(
     })),
   }));
 }
+
+/*
+ * A product's chosen types and values (`options`: `[{ typeId, valueIds }]` in the product's type
+ * order), one side of its audit row's `options` change, written as the product's page lists them:
+ * each type's name, then its values' names, "Size: Small, Large · Milk: Oat".
+ */
+
+/** What a side of an `options` change is written with: the reader's language and the row's names. */
+export interface ProductOptionsFormat {
+  language: string;
+  /** A type's or value's name by id (the row's names), undefined for one no longer known. */
+  name(id: string): LocalizedText | undefined;
+  /** The name of a type no longer known. */
+  unknownType: string;
+  /** The name of a value no longer known. */
+  unknownValue: string;
+}
+
+/** What separates the types of a product's options: a middle dot, in every language. */
+export const productOptionsSeparator = ' · ';
+
+const isProductOption = (value: unknown): value is { typeId: string; valueIds: string[] } =>
+  isObject(value) &&
+  typeof value.typeId === 'string' &&
+  Array.isArray(value.valueIds) &&
+  value.valueIds.every((id) => typeof id === 'string');
+
+/**
+ * One side of an `options` change as text: each type's name, a colon, its values' names joined as
+ * the language lists them (the name alone for a type without values), the types joined by `productOptionsSeparator`; '' for no options, null
+ * when the side is not of that shape.
+ */
+export function formatProductOptions(side: unknown, format: ProductOptionsFormat): string | null {
+  if (!Array.isArray(side) || !side.every(isProductOption)) return null;
+  const named = (id: string, unknown: string) => {
+    const name = format.name(id);
+    return name ? pickLocalized(name, format.language) : unknown;
+  };
+  return side
+    .map((option) => {
+      const type = named(option.typeId, format.unknownType);
+      const values = option.valueIds.map((id) => named(id, format.unknownValue));
+      return values.length === 0 ? type : `${type}: ${joinList(values, format.language)}`;
+    })
+    .join(productOptionsSeparator);
+}

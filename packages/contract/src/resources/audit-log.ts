@@ -96,7 +96,8 @@ export const auditLogRecordSchema = lazySchema(() =>
     changes: z.record(z.string(), z.array(z.unknown())),
     /**
      * The names of records the changes name by id that the reader could not otherwise name: a
-     * product's changed variants' values, by value id, as they are now (null for other rows).
+     * product's changed variants' values and the types and values of its changed options, by id,
+     * as they are now (null for other rows).
      */
     names: z.record(z.string(), localizedTextRecordField).nullable(),
   }),

@@ -2,7 +2,14 @@ import { type ApiList, memberSignInsQuerySchema, type SignInEvent, signInPageSiz
 import { type AnyColumn, and, count, desc, eq, getTableName, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { auditLog, memberships, signInEvents, users, variationValues } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  memberships,
+  signInEvents,
+  users,
+  variationTypes,
+  variationValues,
+} from '../../db/schema/index.ts';
 import { parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller, requestUser } from '../../http/caller.ts';
@@ -17,6 +24,7 @@ const qualified = (table: string, column: AnyColumn) =>
   sql`${sql.identifier(table)}.${sql.identifier(column.name)}`;
 const row = (column: AnyColumn) => qualified(getTableName(auditLog), column);
 const value = (column: AnyColumn) => qualified('value', column);
+const optionType = (column: AnyColumn) => qualified('option_type', column);
 
 /** One side of a product row's `variants` change, `{}` when it holds no object. */
 const variantSide = (index: 0 | 1) => {
@@ -24,41 +32,72 @@ const variantSide = (index: 0 | 1) => {
   return sql`(case when jsonb_typeof(${side}) = 'object' then ${side} else '{}'::jsonb end)`;
 };
 
-/**
- * The names, by id, of the variation values a product row's variant keys are made of (a key is
- * its values' ids joined by '-', each 36 characters): `{ id: [{ locale, value }] }`, as they are
- * now; null for any other row. The keys' distinct ids are found once per row, then joined to the
- * workspace's values (decision 0037: under `in`, the keys were read again for every value).
- */
-const variantValueNames = sql`(case when ${row(auditLog.resource)} = 'products'
-  and ${row(auditLog.changes)} -> 'variants' is not null then (
-  select jsonb_object_agg(${value(variationValues.id)}::text, (
+/** Both sides of a product row's `options` change, `[{ typeId, valueIds }]` each, as one array (`[]` for none). */
+const optionSides = () => {
+  const side = (index: 0 | 1) => {
+    const pair = sql`${row(auditLog.changes)} -> 'options' -> ${sql.raw(String(index))}`;
+    return sql`(case when jsonb_typeof(${pair}) = 'array' then ${pair} else '[]'::jsonb end)`;
+  };
+  return sql`${side(0)} || ${side(1)}`;
+};
+
+/** A type's or value's names as the row's `names` holds them: `[{ locale, value }]`, the present ones. */
+const namesOf = (alias: string, table: typeof variationValues | typeof variationTypes) => sql`(
     select coalesce(jsonb_agg(jsonb_build_object('locale', name.locale, 'value', name.value)), '[]'::jsonb)
-    from (values ('en', ${value(variationValues.nameEn)}), ('ar', ${value(variationValues.nameAr)}))
+    from (values ('en', ${qualified(alias, table.nameEn)}), ('ar', ${qualified(alias, table.nameAr)}))
       as name(locale, value)
     where name.value is not null
-  ))
-  from (
-    select distinct substr(variant.key, 1 + 37 * part, 36) as id
+  )`;
+
+/**
+ * The names, by id, of the variation values and types a product row names, as they are now:
+ * the values its variant keys are made of (a key is its values' ids joined by '-', each 36
+ * characters) and the types and values on either side of its `options`; `{ id: [{ locale, value }] }`,
+ * null for any other row. The row's distinct ids are found once (decision 0037: under `in`, the keys
+ * were read again for every value), then joined to the workspace's values and types.
+ */
+const variationNames = sql`(case when ${row(auditLog.resource)} = 'products'
+  and (${row(auditLog.changes)} -> 'variants' is not null or ${row(auditLog.changes)} -> 'options' is not null) then (
+  with named_ids as (
+    select substr(variant.key, 1 + 37 * part, 36) as id
     from jsonb_object_keys(${variantSide(0)} || ${variantSide(1)}) as variant(key),
       generate_series(0, length(variant.key) / 37) as part
-  ) as value_ids
-  join ${variationValues} as value
-    on ${value(variationValues.workspaceId)} = ${row(auditLog.workspaceId)}
-    and ${value(variationValues.id)}::text = value_ids.id
+    union
+    select chosen.option ->> 'typeId'
+    from jsonb_array_elements(${optionSides()}) as chosen(option)
+    union
+    select value_id
+    from jsonb_array_elements(${optionSides()}) as chosen(option),
+      jsonb_array_elements_text(case when jsonb_typeof(chosen.option -> 'valueIds') = 'array'
+        then chosen.option -> 'valueIds' else '[]'::jsonb end) as value_id
+  )
+  select jsonb_object_agg(named.id, named.names)
+  from (
+    select ${value(variationValues.id)}::text as id, ${namesOf('value', variationValues)} as names
+    from named_ids
+    join ${variationValues} as value
+      on ${value(variationValues.workspaceId)} = ${row(auditLog.workspaceId)}
+      and ${value(variationValues.id)}::text = named_ids.id
+    union all
+    select ${optionType(variationTypes.id)}::text, ${namesOf('option_type', variationTypes)}
+    from named_ids
+    join ${variationTypes} as option_type
+      on ${optionType(variationTypes.workspaceId)} = ${row(auditLog.workspaceId)}
+      and ${optionType(variationTypes.id)}::text = named_ids.id
+  ) as named
 ) end)`;
 
 /**
  * The audit log is read through the engine (`GET /api/audit-log`, list only, behind viewAudit):
  * its rows with the acting member's name as it is now, and the names of the values a product's
- * changed variants are made of. The rows are written by the writes themselves, in their
- * transactions.
+ * changed variants are made of and of the types and values its changed options name. The rows are
+ * written by the writes themselves, in their transactions.
  */
 export const auditLogCustomization: ResourceCustomization = {
   key: 'auditLog',
   computed: {
     actorName: sql`(select ${users.name} from ${users} where ${users.id} = ${auditLog.actorUserId})`,
-    names: variantValueNames,
+    names: variationNames,
   },
 };
 

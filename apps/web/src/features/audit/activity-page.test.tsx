@@ -1,5 +1,5 @@
 import type { AuditLogRecord, CurrentUser, SignInEvent } from '@dukkan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -180,6 +180,99 @@ describe('the Activity page', () => {
       'Small, Oat milkSKU:Before: LAT-S→After: LAT-S-2Price:Before: EGP 12.50→After: EGP 15.00',
     );
     expect(plain(screen.getByTestId('audit-change').textContent)).toMatch(/^Variants:Large, Oat milk/);
+  });
+
+  describe('a product’s changed options', () => {
+    const [size, milk, small, large, oat, gone] = [
+      '44444444-4444-4444-8444-444444444444',
+      '55555555-5555-4555-8555-555555555555',
+      '11111111-1111-4111-8111-111111111111',
+      '22222222-2222-4222-8222-222222222222',
+      '33333333-3333-4333-8333-333333333333',
+      '66666666-6666-4666-8666-666666666666',
+    ];
+    const product = row({
+      resource: 'products',
+      changes: {
+        options: [
+          [{ typeId: size, valueIds: [small, gone] }],
+          [
+            { typeId: size, valueIds: [small, large] },
+            { typeId: milk, valueIds: [oat] },
+          ],
+        ],
+      },
+      names: {
+        [size]: [
+          { locale: 'en', value: 'Size' },
+          { locale: 'ar', value: 'المقاس' },
+        ],
+        [milk]: [
+          { locale: 'en', value: 'Milk' },
+          { locale: 'ar', value: 'الحليب' },
+        ],
+        [small]: [
+          { locale: 'en', value: 'Small' },
+          { locale: 'ar', value: 'صغير' },
+        ],
+        [large]: [
+          { locale: 'en', value: 'Large' },
+          { locale: 'ar', value: 'كبير' },
+        ],
+        [oat]: [{ locale: 'en', value: 'Oat milk' }],
+      },
+    });
+    const changes = async () =>
+      (await screen.findAllByTestId('audit-change')).map((change) => plain(change.textContent));
+
+    it('names each type, then its values, as the product’s page lists them, not JSON', async () => {
+      renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+      expect(await changes()).toEqual([
+        'Variation types:Before: Size: Small, Removed value→After: Size: Small, Large · Milk: Oat milk',
+      ]);
+      expect(screen.queryByText(/typeId/)).toBeNull();
+    });
+
+    it('in Arabic too', async () => {
+      if (!i18next.hasResourceBundle('ar', 'translation'))
+        i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      await i18next.changeLanguage('ar');
+      renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+      expect(await changes()).toEqual([
+        'أنواع المتغيرات:قبل: المقاس: صغير، قيمة محذوفة←بعد: المقاس: صغير، كبير · الحليب: Oat milk',
+      ]);
+      expect(screen.queryByText(/typeId/)).toBeNull();
+    });
+  });
+
+  it('shows a product’s prices as money, its price range as its two ends, each named', async () => {
+    const product = row({
+      resource: 'products',
+      changes: { price: [900, 1000], cost: [null, 450], priceMin: [900, 1250], priceMax: [1500, 2000] },
+    });
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    const changes = async () =>
+      (await screen.findAllByTestId('audit-change')).map((change) => plain(change.textContent));
+    expect(await changes()).toEqual([
+      'Price:Before: EGP 9.00→After: EGP 10.00',
+      'Cost:Before: (empty)→After: EGP 4.50',
+      'Lowest price:Before: EGP 9.00→After: EGP 12.50',
+      'Highest price:Before: EGP 15.00→After: EGP 20.00',
+    ]);
+    cleanup();
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    const arabic = await changes();
+    // Amounts, not minor units.
+    expect(arabic.join(' ')).not.toMatch(/\b(900|1000|450|1250|1500|2000)\b/);
+    expect(arabic.map((change) => change.split(':')[0])).toEqual([
+      'السعر',
+      'التكلفة',
+      'أدنى سعر',
+      'أعلى سعر',
+    ]);
   });
 
   it('shows an export: the list, its file, rows, search and filters by their names', async () => {
