@@ -1,19 +1,12 @@
-import {
-  clearCellMarkers,
-  type ImportReport,
-  isImportableResource,
-  type ResourceDefinition,
-} from '@dukkan/contract';
+import { clearCellMarkers, type ImportReport, type ResourceDefinition } from '@dukkan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadIcon } from '../components/ui/action-icons.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogCancel, DialogFooter } from '../components/ui/dialog.tsx';
 import { apiDownload, apiUpload, isApiError } from '../lib/api-client.ts';
 import { saveFile } from './export-menu.tsx';
-import { useResourceAccess } from './use-resource.ts';
 
 /** How many of a report's errors the table shows. */
 const errorsShown = 100;
