@@ -1,6 +1,6 @@
-import { generate } from 'otplib';
 import { expectNoHorizontalOverflow } from '../../fixtures/layout.ts';
 import { newWorkspaceOwner } from '../../fixtures/platform.ts';
+import { enrolTotp } from '../../fixtures/second-factor.ts';
 import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
 import { expect, test } from '../../fixtures/test.ts';
 
@@ -33,17 +33,7 @@ test('the second factor screens in en/ar', async ({ browser }) => {
   const owner = await newWorkspaceOwner(browser, 'en');
   const { page } = owner;
   // A factor to list: enrolled through the API, as the enrolment itself is the other spec's.
-  const headers = { origin: new URL(page.url()).origin };
-  const started = await page.request.post('/api/auth/second-factors/totp/start', {
-    data: { password: 'Owner-pass1!' },
-    headers,
-  });
-  const { secret } = (await started.json()).data as { secret: string };
-  const confirmed = await page.request.post('/api/auth/second-factors/totp', {
-    data: { name: 'Pixel 9', code: await generate({ secret }) },
-    headers,
-  });
-  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  await enrolTotp(page, 'Owner-pass1!', 'Pixel 9');
 
   for (const language of ['en', 'ar'] as const) {
     const text = texts[language];

@@ -1,5 +1,5 @@
-import { generate } from 'otplib';
 import { newWorkspaceOwner } from '../../fixtures/platform.ts';
+import { enrolTotp, totpCode } from '../../fixtures/second-factor.ts';
 import { expect, test } from '../../fixtures/test.ts';
 
 /**
@@ -22,16 +22,7 @@ test('a password-only session steps up before it sees a workspace that requires 
   await admin.getByLabel('Password', { exact: true }).fill('Owner-pass1!');
   await admin.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(admin).not.toHaveURL(/\/login/);
-  const started = await admin.request.post('/api/auth/second-factors/totp/start', {
-    data: { password: 'Owner-pass1!' },
-    headers,
-  });
-  const { secret } = (await started.json()).data as { secret: string };
-  const enrolled = await admin.request.post('/api/auth/second-factors/totp', {
-    data: { name: 'Phone', code: await generate({ secret }) },
-    headers,
-  });
-  expect(enrolled.ok(), await enrolled.text()).toBe(true);
+  const secret = await enrolTotp(admin, 'Owner-pass1!');
   await admin.goto('/settings');
   const toggle = admin.getByRole('switch', { name: 'Require a second factor' });
   await toggle.click();
@@ -50,9 +41,7 @@ test('a password-only session steps up before it sees a workspace that requires 
     },
   });
   expect(refused.status()).toBe(403);
-  await page
-    .getByLabel('Authentication code')
-    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await page.getByLabel('Authentication code').fill(await totpCode(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'A second factor is required' })).toHaveCount(0);
   await expect(page.getByRole('main')).toBeVisible();

@@ -1,5 +1,5 @@
-import { generate } from 'otplib';
 import { newWorkspaceOwner } from '../../fixtures/platform.ts';
+import { totpCode } from '../../fixtures/second-factor.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
@@ -52,10 +52,6 @@ const words = {
 
 type Words = (typeof words)[keyof typeof words];
 
-/** The code an authenticator app would show for `secret`, `ahead` steps from now. */
-const codeFor = (secret: string, ahead = 0) =>
-  generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
-
 /** This browser forgets its session (signing out through the menu is the shell's tests'). */
 async function leave(page: Page) {
   await page.context().clearCookies();
@@ -96,7 +92,7 @@ for (const language of ['en', 'ar'] as const) {
     await page
       .getByRole('dialog')
       .getByLabel(w.code)
-      .fill(await codeFor(secret));
+      .fill(await totpCode(secret));
     await page.getByRole('dialog').getByRole('button', { name: w.confirm, exact: true }).click();
     const recovery = await keepRecoveryCodes(page, w);
     await expect(page.getByTestId('second-factor')).toHaveCount(1);
@@ -106,7 +102,7 @@ for (const language of ['en', 'ar'] as const) {
     await passwordStep(page, w, owner.email, language);
     const code = page.getByLabel(w.code);
     await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-    await code.fill(await codeFor(secret, 1));
+    await code.fill(await totpCode(secret, 1));
     await page.getByRole('button', { name: w.verify }).click();
     await expect(page).not.toHaveURL(/\/login/);
 

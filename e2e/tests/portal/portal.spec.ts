@@ -1,5 +1,7 @@
 import * as client from 'openid-client';
+import { signIn } from '../../fixtures/auth.ts';
 import { applicationCard, newWorkspaceOwner, type Owner } from '../../fixtures/platform.ts';
+import { enrolTotp, totpCode } from '../../fixtures/second-factor.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 import { type Browser, expect, type Page, test } from '../../fixtures/test.ts';
 
@@ -12,6 +14,8 @@ import { type Browser, expect, type Page, test } from '../../fixtures/test.ts';
 
 const demoClientId = 'dukkan-demo';
 const demoRedirectUri = 'http://localhost:3001/callback';
+/** The `acr` of a multi-factor sign-in (OpenID PAPE), which a client asks for with `acr_values`. */
+const multiFactorAcr = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
 const ownerPassword = 'Owner-pass1!';
 
 const texts = {
@@ -26,6 +30,9 @@ const texts = {
     startTrial: 'Start free trial',
     forgotPassword: 'Forgot password?',
     backToLogin: 'Back to login',
+    stepUp: 'Demo app asks for a second factor. Confirm it is you to sign in.',
+    code: 'Authentication code',
+    verify: 'Verify',
   },
   ar: {
     app: 'التطبيق التجريبي',
@@ -38,6 +45,9 @@ const texts = {
     startTrial: 'ابدأ التجربة المجانية',
     forgotPassword: 'نسيت كلمة المرور؟',
     backToLogin: 'العودة إلى تسجيل الدخول',
+    stepUp: 'يطلب التطبيق التجريبي عاملًا ثانيًا. أكّد أنك أنت لتسجيل الدخول.',
+    code: 'رمز المصادقة',
+    verify: 'تحقّق',
   },
 };
 
@@ -219,6 +229,45 @@ test.describe('the sign-in portal', () => {
         '/authenticate?client_id=no-such-app&response_type=code&redirect_uri=https%3A%2F%2Fevil.example%2F',
       );
       await expect(page).toHaveURL(/\/404$/);
+      await owner.close();
+    });
+
+    test(`${language}: an application asking for a second factor gets the second step first; acr and amr say so`, async ({
+      browser,
+    }) => {
+      const owner = await newWorkspaceOwner(browser, language);
+      await startTrial(owner, language);
+      // The factor is added in another browser: this one's session stays password-only.
+      const elsewhere = await browser.newContext();
+      const other = await elsewhere.newPage();
+      await signIn(other, { email: owner.email, password: ownerPassword });
+      const secret = await enrolTotp(other, ownerPassword);
+      await elsewhere.close();
+
+      const config = await discover();
+      const request = await authorizationRequest(config, { acr_values: multiFactorAcr });
+      const { page } = owner;
+      await page.evaluate((lng) => localStorage.setItem('i18nextLng', lng), language);
+      const callback = catchCallback(page);
+      await page.goto(request.url.href.replace(e2eServer.url, ''));
+      await expect(page.getByRole('heading', { name: text.aboutToLogin })).toBeVisible();
+      await expect(page.getByText(text.stepUp)).toBeVisible();
+      // No Login to press before the second step: it would only be refused.
+      await expect(page.getByRole('button', { name: text.login, exact: true })).toHaveCount(0);
+      await page.screenshot({ path: `e2e/artifacts/portal-step-up-${language}.png` });
+      // A step ahead: the enrolment's own code was accepted in this one.
+      await page.getByLabel(text.code).fill(await totpCode(secret, 1));
+      await page.getByRole('button', { name: text.verify, exact: true }).click();
+
+      const tokens = await client.authorizationCodeGrant(config, await callback, {
+        pkceCodeVerifier: request.verifier,
+        expectedState: request.state,
+        expectedNonce: request.nonce,
+      });
+      const claims = tokens.claims()!;
+      expect(claims.acr).toBe(multiFactorAcr);
+      expect(claims.amr).toEqual(expect.arrayContaining(['pwd', 'otp']));
+      expect(claims.workspace_name).toBe(owner.workspace);
       await owner.close();
     });
 
