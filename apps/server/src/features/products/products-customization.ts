@@ -56,14 +56,18 @@ export const productsCustomization = customize<ProductSave>({
   searchedAs: { variants: products.variantCodes },
   filteredAs: {
     tagIds: (ids) => sql`${products.tagIds} && (${ids})::uuid[]`,
-    categoryId: (ids, workspaceId) => sql`${products.categoryId} in (
+    // Over an array of the walk's categories, not `in (select …)`: estimating the walk at a few
+    // rows, the planner ran the trigram search once per category (a nested loop); over the array
+    // it intersects the search's bitmap with the category index's once (bench/README.md, the
+    // schema's keys before and after: 61 → 38 ms a page of 100,000 products on PostgreSQL).
+    categoryId: (ids, workspaceId) => sql`${products.categoryId} = any(array(
       with recursive tree (id) as (
         select id from "categories" where workspace_id = ${workspaceId} and id = any((${ids})::uuid[])
         union
         select child.id from "categories" child join tree on child.parent_id = tree.id
         where child.workspace_id = ${workspaceId}
       )
-      select id from tree)`,
+      select id from tree))`,
   },
   derivedValues: (_input, save) => save?.row ?? {},
   hooks: {
