@@ -7,11 +7,11 @@ import {
   updateProfileInputSchema,
 } from '@dukkan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LoadFailed, Page } from '../../components/page.tsx';
 import { NewPasswordFields } from '../../components/password-rules.tsx';
@@ -45,7 +45,8 @@ function Section({
   children: ReactNode;
 }) {
   return (
-    <Card id={id} className="scroll-mt-20 p-6">
+    // A section an address names (`/profile#security`) takes the focus: see ProfilePage.
+    <Card id={id} tabIndex={id ? -1 : undefined} className="scroll-mt-20 p-6 outline-none">
       <h2 className="text-base font-semibold text-slate-900 dark:text-white">{title}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p>
       <div className="mt-6">{children}</div>
@@ -205,6 +206,16 @@ function RecentSignIns() {
 export function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useWorkspace();
+  // `/profile#security` (where a workspace that requires a second factor sends a member without
+  // one): the router does not scroll to a fragment, so the section is brought into view and
+  // focused here, once the page has rendered it.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const section = document.getElementById(decodeURIComponent(hash.slice(1)));
+    section?.scrollIntoView?.({ block: 'start' });
+    section?.focus({ preventScroll: true });
+  }, [hash]);
   return (
     <Page title={t('nav.profile')}>
       <div className="mx-auto grid max-w-5xl gap-6 xl:grid-cols-2 xl:items-start">

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { ProfilePage } from './profile-page.tsx';
 import { recoveryCodesText, SecuritySection } from './security-section.tsx';
 import { factorLabels, SessionsSection } from './sessions-section.tsx';
 
@@ -24,6 +25,16 @@ function renderWith(page: React.ReactElement, routes: MockRoute[]) {
 
 describe('SecuritySection', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('is focused when the address names it (/profile#security)', async () => {
+    const mock = mockFetch([
+      { path: '/api/auth/second-factors', body: { data: { factors: [], recoveryCodesLeft: 0 } } },
+    ]);
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderSignedIn(<ProfilePage />, { user, path: '/profile', at: '/profile#security' });
+    const section = await screen.findByRole('heading', { name: 'Security' });
+    await waitFor(() => expect(document.activeElement).toBe(section.closest('#security')));
+  });
 
   it('lists the factors with the recovery codes left', async () => {
     renderWith(<SecuritySection />, [
