@@ -83,6 +83,17 @@ function Loading() {
   );
 }
 
+/** A part of the card whose code (and texts) are still downloading: a small spinner, named. */
+function ChunkLoading({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className={cn(className, 'text-brand-600 dark:text-brand-400')}>
+      <Spinner className="size-5" />
+      <span className="sr-only">{t('common.loading')}</span>
+    </div>
+  );
+}
+
 /**
  * A state the sign-in cannot go on from (or not yet): an icon, a heading, a line or two, what the
  * person can do about it, and the way home.
@@ -151,14 +162,7 @@ function AccessDenied({
       title={t('oauth.accessDenied')}
       lines={[t('oauth.notAuthorized', { app: application })]}
     >
-      <Suspense
-        fallback={
-          <div role="status" className="mt-4 text-brand-600 dark:text-brand-400">
-            <Spinner className="size-5" />
-            <span className="sr-only">{t('common.loading')}</span>
-          </div>
-        }
-      >
+      <Suspense fallback={<ChunkLoading className="mt-4" />}>
         <PortalHelp clientId={clientId} appName={application} onChange={onChange} onSwitch={onSwitch} />
       </Suspense>
     </Stopped>
@@ -285,14 +289,7 @@ function Consent({
       )}
       {stepUp && (
         <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-700">
-          <Suspense
-            fallback={
-              <div role="status" className="grid place-items-center text-brand-600 dark:text-brand-400">
-                <Spinner className="size-5" />
-                <span className="sr-only">{t('common.loading')}</span>
-              </div>
-            }
-          >
+          <Suspense fallback={<ChunkLoading className="grid place-items-center" />}>
             <PortalStepUp
               user={user}
               application={application}
