@@ -4,7 +4,7 @@ import { commands } from '../src/cli.ts';
 import { accessRequests, auditLog, payments, subscriptions } from '../src/db/schema/index.ts';
 import type { DeclaredRoute } from '../src/http/access.ts';
 import { declaredRoutes } from '../src/http/access.ts';
-import { api } from './helpers/api.ts';
+import { type ApiRequest, api, multipart } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { runCliOn } from './helpers/cli.ts';
 import { routeCall, seedTargets } from './helpers/route-scenarios.ts';
@@ -22,7 +22,8 @@ import {
  * Every state-changing route of the route table and every command of the operator's command
  * table writes an audit row when it succeeds — or is declared exempt here, with the reason. A new
  * route or command that writes no row and is not declared fails this test. Every export of a list
- * (`GET …/export`), which changes nothing but takes the records out, writes its row too.
+ * (`GET …/export`), which changes nothing but takes the records out, writes its row too, and every
+ * committed import its own `import` row, even of a file that changes nothing.
  */
 
 /** Routes that write no workspace's audit row, and why. */
@@ -102,6 +103,28 @@ const key = (route: { method: string; url: string }) => `${route.method} ${route
 const stateChanging = (route: DeclaredRoute) =>
   ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method) || key(route) === 'GET /api/auth/logout';
 
+/**
+ * A committed import of a list's own export (`…/import?dryRun=false`): the route's scenario is a
+ * dry run, which writes nothing; this file's rows are all unchanged, so the import's own row is
+ * what the request must write.
+ */
+async function committedImport(importUrl: string): Promise<ApiRequest> {
+  const list = importUrl.slice(0, -'/import'.length);
+  const exported = await api(t.app, {
+    url: `${list}/export?workspaceId=${workspace.id}&format=csv`,
+    cookie: admin.cookie,
+  });
+  expect(exported.status, `${list}/export: ${exported.text}`).toBe(200);
+  return {
+    method: 'POST',
+    url: `${importUrl}?workspaceId=${workspace.id}&dryRun=false`,
+    cookie: admin.cookie,
+    ...multipart([
+      { field: 'file', filename: 'list.csv', type: 'text/csv', content: Buffer.from(exported.text, 'utf8') },
+    ]),
+  };
+}
+
 async function rowsOfRequest(requestId: string) {
   const [row] = await t.db.select({ count: count() }).from(auditLog).where(eq(auditLog.requestId, requestId));
   return row!.count;
@@ -115,12 +138,11 @@ describe('every state-changing route writes an audit row or is declared exempt',
     const undeclared: string[] = [];
     for (const route of routes) {
       if (exemptRoutes[key(route)]) continue;
-      // A list's import writes each record's own row through the engine's create and update
-      // (list-import.test.ts); the import's own row (who, which list, how many rows) is not written
-      // yet, so a file that changes nothing writes no row.
-      if (route.url.endsWith('/import')) continue;
       let request: Parameters<typeof api>[1];
-      if (route.access.kind === 'permission') {
+      if (route.method === 'POST' && route.url.endsWith('/import')) {
+        await seedTargets(t.db, workspace.id);
+        request = await committedImport(route.url);
+      } else if (route.access.kind === 'permission') {
         const targets = await seedTargets(t.db, workspace.id);
         request = { ...routeCall(route, targets, workspace.id), cookie: admin.cookie };
       } else {
@@ -133,6 +155,8 @@ describe('every state-changing route writes an audit row or is declared exempt',
       }
       const response = await api(t.app, request);
       expect(response.status, `${key(route)}: ${response.text}`).toBeLessThan(300);
+      if (route.url.endsWith('/import'))
+        expect(response.json, key(route)).toMatchObject({ data: { committed: true, errors: [] } });
       const written = await rowsOfRequest(response.headers['x-request-id'] as string);
       if (written === 0) silent.push(key(route));
     }

@@ -1,6 +1,14 @@
-import { type CustomerRecord, type ImportReport, importLimits, tagFor } from '@dukkan/contract';
+import {
+  type AuditLogRecord,
+  type CustomerRecord,
+  type ImportReport,
+  importLimits,
+  tagFor,
+} from '@dukkan/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/index.ts';
 import { isImportable } from '../src/resource-engine/import.ts';
 import { dataOf, errorOf, multipart } from './helpers/api.ts';
 import { bilingual } from './helpers/product-catalogue.ts';
@@ -10,7 +18,8 @@ import { addMember, type TestMember, unique, workspaceSnapshot } from './helpers
 
 /*
  * The import of a list's file (`POST /api/<path>/import`, decision 0038): the export read back,
- * a dry run that finds what the commit meets, one transaction for the commit.
+ * a dry run that finds what the commit meets, one transaction for the commit, and a kept commit's
+ * own `import` row on the audit log.
  */
 
 describe('list import', () => {
@@ -78,7 +87,14 @@ describe('list import', () => {
       'utf8',
     );
 
-  const snapshot = () => workspaceSnapshot(shops.t.db, shops.shop.id);
+  const snapshot = (except: string[] = []) => workspaceSnapshot(shops.t.db, shops.shop.id, { except });
+
+  /** The audit rows an upload's request wrote. */
+  const auditRowsOf = (response: { headers: Record<string, unknown> }) =>
+    shops.t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.requestId, response.headers['x-request-id'] as string));
 
   async function customers(): Promise<CustomerRecord[]> {
     return dataOf<CustomerRecord[]>(await call('customers?pageSize=100&sort=code'));
@@ -114,21 +130,45 @@ describe('list import', () => {
 
   describe('an export read back unchanged changes nothing', () => {
     it.each(['csv', 'xlsx'] as const)(
-      'customers as %s, in English and Arabic: 0 changes, nothing written',
+      'customers as %s, in English and Arabic: 0 changes, nothing written but the import’s row',
       async (format) => {
         for (const language of ['en', 'ar']) {
           const file = await download('customers', format, language);
           const before = await snapshot();
+          const records = await snapshot(['auditLog']);
           const dry = report(await upload('customers', file, { filename: `customers.${format}` }));
           expect(dry).toMatchObject({ dryRun: true, committed: false, errors: [] });
           expect(dry.counts).toEqual({ create: 0, update: 0, unchanged: dry.rows });
           expect(dry.rows).toBeGreaterThanOrEqual(30);
-          const commit = report(
-            await upload('customers', file, { dryRun: false, filename: `customers.${format}` }),
-          );
-          expect(commit).toMatchObject({ committed: true, errors: [], counts: { create: 0, update: 0 } });
-          // Not a row, an `updatedAt` nor an audit row.
           expect(await snapshot()).toEqual(before);
+          const committed = await upload('customers', file, {
+            dryRun: false,
+            filename: `customers.${format}`,
+          });
+          const commit = report(committed);
+          expect(commit).toMatchObject({ committed: true, errors: [], counts: { create: 0, update: 0 } });
+          // Not a row nor an `updatedAt`; on the audit log, the import's own row and no record's.
+          expect(await snapshot(['auditLog'])).toEqual(records);
+          expect(
+            (await auditRowsOf(committed)).map(({ action, resource, changes }) => ({
+              action,
+              resource,
+              changes,
+            })),
+          ).toEqual([
+            {
+              action: 'import',
+              resource: 'customers',
+              changes: {
+                fileName: [null, `customers.${format}`],
+                format: [null, format],
+                rows: [null, commit.rows],
+                created: [null, 0],
+                updated: [null, 0],
+                unchanged: [null, commit.rows],
+              },
+            },
+          ]);
         }
       },
       120_000,
@@ -206,6 +246,117 @@ describe('list import', () => {
       brandId: null,
     });
   }, 120_000);
+
+  describe('on the audit log', () => {
+    const header = ['Code', 'Name', 'Phone numbers', 'Source', 'Brand', 'Status'];
+
+    it('a commit writes one import row, as its member: the file, its format, rows and counts', async () => {
+      const kept = unique('CA');
+      const changed = unique('CA');
+      dataOf(
+        await call('customers/bulk', {
+          method: 'POST',
+          body: [kept, changed].map((code) => ({
+            code,
+            name: `Audited ${code}`,
+            phones: ['+201000003000'],
+            source: 'phone',
+            brandId: null,
+          })),
+        }),
+      );
+      const committed = await upload(
+        'customers',
+        csv([
+          header,
+          [kept, `Audited ${kept}`, null, null, null, null],
+          [changed, 'Audited, renamed', null, null, null, null],
+          [null, 'Audited, new', "'+201000003001", 'online', null, null],
+        ]),
+        { dryRun: false, filename: 'march customers.csv' },
+      );
+      expect(report(committed)).toMatchObject({
+        committed: true,
+        counts: { create: 1, update: 1, unchanged: 1 },
+      });
+      const written = await auditRowsOf(committed);
+      // The records' own rows (the engine's create and update), and one row for the import.
+      expect(written.map((row) => row.action).sort()).toEqual(['create', 'import', 'update']);
+      const row = written.find((candidate) => candidate.action === 'import')!;
+      expect(row).toMatchObject({
+        workspaceId: shops.shop.id,
+        actorKind: 'member',
+        actorUserId: shops.admin.user.id,
+        resource: 'customers',
+      });
+      expect(row.changes).toEqual({
+        fileName: [null, 'march customers.csv'],
+        format: [null, 'csv'],
+        rows: [null, 3],
+        created: [null, 1],
+        updated: [null, 1],
+        unchanged: [null, 1],
+      });
+      // An import is no stored record: its id is its own.
+      expect(written.filter((other) => other.recordId === row.recordId)).toHaveLength(1);
+
+      // The Activity page finds it by its action; another workspace's log does not hold it.
+      const imports = dataOf<AuditLogRecord[]>(
+        await call('audit-log?action=import&resource=customers&pageSize=100'),
+      );
+      expect(imports.find((record) => record.id === row.id)).toMatchObject({
+        actorName: shops.admin.user.name,
+        changes: row.changes,
+      });
+      const elsewhere = dataOf<AuditLogRecord[]>(
+        await callInWorkspace(shops.t, shops.other, 'audit-log?action=import&pageSize=100', {
+          member: shops.otherAdmin,
+        }),
+      );
+      expect(elsewhere.map((record) => record.id)).not.toContain(row.id);
+    });
+
+    it('an XLSX is recorded as one; a file sent with a folder in its name, by its own name', async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('rates');
+      sheet.addRow(['Currency', 'Rate']);
+      sheet.addRow(['CHF', 55.5]);
+      const committed = await upload('exchange-rates', Buffer.from(await workbook.xlsx.writeBuffer()), {
+        dryRun: false,
+        filename: 'C:\\fakepath\\rates.xlsx',
+      });
+      expect(report(committed)).toMatchObject({ committed: true, errors: [] });
+      const [row, ...others] = (await auditRowsOf(committed)).filter(
+        (candidate) => candidate.action === 'import',
+      );
+      expect(others).toEqual([]);
+      expect(row).toMatchObject({ resource: 'exchangeRates' });
+      expect(row!.changes).toMatchObject({ fileName: [null, 'rates.xlsx'], format: [null, 'xlsx'] });
+    });
+
+    it('a dry run writes no row, nor a commit refused for a bad row', async () => {
+      const file = csv([
+        header,
+        [unique('CD'), 'Fine', "'+201000003002", 'online', null, null],
+        [unique('CD'), 'Bad source', "'+201000003003", 'pigeon', null, null],
+      ]);
+      const before = await snapshot();
+      const dry = await upload(
+        'customers',
+        csv([header, [unique('CD'), 'Fine', "'+201000003004", 'online', null, null]]),
+      );
+      expect(report(dry)).toMatchObject({ dryRun: true, errors: [], counts: { create: 1 } });
+      expect(await auditRowsOf(dry)).toEqual([]);
+      const refused = await upload('customers', file, { dryRun: false });
+      expect(report(refused)).toMatchObject({
+        committed: false,
+        errors: [expect.objectContaining({ row: 3, code: 'CUSTOMER_SOURCE_IS_INVALID' })],
+      });
+      // Its first row's create and the import's row went with the transaction.
+      expect(await auditRowsOf(refused)).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
 
   describe('errors', () => {
     const header = ['Code', 'Name', 'Phone numbers', 'Source', 'Brand', 'Status'];

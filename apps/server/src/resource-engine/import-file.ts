@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type CellValue, importLimits, validationCodes } from '@dukkan/contract';
+import { type CellValue, type ExportFormat, importLimits, validationCodes } from '@dukkan/contract';
 import ExcelJS from 'exceljs';
 import { validationError } from '../errors.ts';
 
@@ -15,6 +15,19 @@ import { validationError } from '../errors.ts';
 export interface SheetRows {
   headers: CellValue[];
   rows: CellValue[][];
+}
+
+/** The file an import reads, as its audit row names it: the name it was sent under, and its format. */
+export interface ImportedFile {
+  /** The file's own name (no folder), at most 255 characters; null when it was sent without one. */
+  name: string | null;
+  format: ExportFormat;
+}
+
+/** A file name as sent, without a folder (an old browser's `C:\fakepath\`), trimmed to 255 characters. */
+export function importedFileName(sent: string | undefined): string | null {
+  const name = (sent ?? '').split(/[\\/]/).pop()!.trim().slice(0, 255);
+  return name === '' ? null : name;
 }
 
 const fileError = (message: string, params?: Record<string, string | number>) =>
@@ -200,10 +213,13 @@ export async function xlsxRows(bytes: Buffer, maxRows = importLimits.maxRows): P
   return { headers, rows };
 }
 
+/** A file's format by its content: a zip is an XLSX, anything else is read as CSV. */
+export const sheetFormat = (bytes: Buffer): ExportFormat => (isZip(bytes) ? 'xlsx' : 'csv');
+
 /** A file's rows, XLSX by its content (a zip), else CSV. */
 export async function readSheet(bytes: Buffer): Promise<SheetRows> {
   if (bytes.length === 0) throw fileError(validationCodes.IMPORT_FILE_EMPTY);
-  if (isZip(bytes)) return xlsxRows(bytes);
+  if (sheetFormat(bytes) === 'xlsx') return xlsxRows(bytes);
   return csvRows(decodeCsv(bytes));
 }
 

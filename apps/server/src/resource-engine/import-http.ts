@@ -12,17 +12,25 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../errors.ts';
 import type { ResourceData } from './data.ts';
 import { importTemplateHeaders } from './import.ts';
-import { megabytes, readSheet, type SheetRows } from './import-file.ts';
+import {
+  type ImportedFile,
+  importedFileName,
+  megabytes,
+  readSheet,
+  type SheetRows,
+  sheetFormat,
+} from './import-file.ts';
 import type { ReaderLocale } from './storage.ts';
 
 /**
  * The import's file from a multipart body (one part, `file`), received no further than the size
- * limit, then read into rows (`readSheet`, which checks the rows and an XLSX's unzipped size).
+ * limit, then read into rows (`readSheet`, which checks the rows and an XLSX's unzipped size),
+ * with its name and format for the import's audit row.
  */
 export async function readImportUpload(
   request: FastifyRequest,
   limits: typeof importLimits,
-): Promise<SheetRows> {
+): Promise<{ file: ImportedFile; sheet: SheetRows }> {
   const missing = () => validationError([{ path: 'file', message: validationCodes.FILE_IS_REQUIRED }]);
   if (!request.isMultipart()) throw missing();
   let part: MultipartFile | undefined;
@@ -52,7 +60,8 @@ export async function readImportUpload(
       ],
       'The file is too large',
     );
-  return readSheet(bytes);
+  const sheet = await readSheet(bytes);
+  return { file: { name: importedFileName(part.filename), format: sheetFormat(bytes) }, sheet };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CellFormatError,
   type CellKind,
@@ -15,14 +16,15 @@ import {
 } from '@dukkan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import { recordAudit } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
-import { workspaces } from '../db/schema/index.ts';
+import { type AuditChanges, workspaces } from '../db/schema/index.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, issuesFromZod, refusedValueError, uniqueViolationTarget } from '../errors.ts';
 import type { ResourceData } from './data.ts';
 import type { ExportField } from './export.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
-import type { SheetRows } from './import-file.ts';
+import type { ImportedFile, SheetRows } from './import-file.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
 
@@ -35,7 +37,8 @@ import type { ReaderLocale, ResourceCaller } from './storage.ts';
  * transaction, a refused row's savepoint undone and its refusal reported, and at the end the
  * transaction is rolled back — after a dry run, or a commit that met any error — or committed.
  * So a dry run reports exactly what the commit would meet, and a failure at the last row leaves
- * nothing changed.
+ * nothing changed. A kept commit is on the workspace's audit log as one `import` row of the list's
+ * resource, written in the same transaction: the file, its rows and the counts.
  */
 
 /** How many keys and codes a look-up asks for at a time. */
@@ -162,8 +165,26 @@ export interface ImportRequest {
   data: ResourceData;
   dataOf(key: string): ResourceData | undefined;
   caller: ResourceCaller & { locale: ReaderLocale };
+  /** The file's name and format, for the import's audit row. */
+  file: ImportedFile;
   sheet: SheetRows;
   dryRun: boolean;
+}
+
+/**
+ * What an import's audit row holds, each as `[null, value]` like a create's fields: the file's
+ * name (when it had one) and format, the rows read, and how many records were created, updated
+ * and left unchanged.
+ */
+export function importAuditChanges(file: ImportedFile, report: ImportReport): AuditChanges {
+  return {
+    ...(file.name ? { fileName: [null, file.name] } : {}),
+    format: [null, file.format],
+    rows: [null, report.rows],
+    created: [null, report.counts.create],
+    updated: [null, report.counts.update],
+    unchanged: [null, report.counts.unchanged],
+  };
 }
 
 /** Sentinel thrown to roll the import's transaction back after a dry run or a commit with errors. */
@@ -205,7 +226,7 @@ function rowList(rows: number[]): string {
  * Runs an import: reads every row, finds each row's record by its key (the resource's unique
  * field: a code, a currency), refuses a file needing a permission the caller lacks (naming the
  * rows), then writes each row that changes something through the resource's own create or
- * update, in one transaction kept only by a commit without errors.
+ * update, in one transaction kept only by a commit without errors — with its `import` audit row.
  */
 export async function runImport(request: ImportRequest): Promise<ImportReport> {
   const { db, data, caller, sheet, dryRun } = request;
@@ -560,6 +581,17 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         }
       }
       if (dryRun || errors.length > 0) throw new RollBack();
+      // The import itself, as the request's actor: kept or undone with its writes.
+      await recordAudit(tx, [
+        {
+          workspaceId: caller.workspaceId,
+          action: 'import',
+          resource: definition.key,
+          // An import is no stored record: its row has an id of its own, named by no other row.
+          recordId: randomUUID(),
+          changes: importAuditChanges(request.file, report),
+        },
+      ]);
     });
     report.committed = true;
   } catch (error) {

@@ -150,7 +150,8 @@ function registerResourceRoutes(
 
   if (isImportable(data)) {
     // A file of rows creating and changing records (decision 0038): behind add or edit, each row
-    // then checked against the one it needs. A dry run writes nothing; a commit all or nothing.
+    // then checked against the one it needs. A dry run writes nothing; a commit all or nothing,
+    // its `import` audit row with it.
     const importAccess = {
       config: {
         access: access.permission({ or: [tagFor(definition, 'create'), tagFor(definition, 'update')] }),
@@ -158,12 +159,13 @@ function registerResourceRoutes(
     };
     app.post(routes.import.url, importAccess, async (request) => {
       const { dryRun } = parseInput(importQuerySchema, request.query);
-      const sheet = await readImportUpload(request, importLimits);
+      const { file, sheet } = await readImportUpload(request, importLimits);
       const report = await runImport({
         db,
         data,
         dataOf,
         caller: { ...requestCaller(request), locale: readerLocale(request) },
+        file,
         sheet,
         dryRun: dryRun === 'true',
       });

@@ -124,9 +124,14 @@ export function tagsExcept(excluded: readonly string[]): PermissionTag[] {
 
 /**
  * Everything a workspace owns, read straight from the database: row counts and a SHA-256 of the
- * rows (users of its members included). Equal snapshots mean nothing of the workspace changed.
+ * rows (users of its members included). Equal snapshots mean nothing of the workspace changed —
+ * but the engine resources named in `except` (an import's own audit row: `auditLog`).
  */
-export async function workspaceSnapshot(db: Database, workspaceId: string) {
+export async function workspaceSnapshot(
+  db: Database,
+  workspaceId: string,
+  { except = [] }: { except?: readonly string[] } = {},
+) {
   const workspaceRows = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
   const roleRows = await db
     .select()
@@ -161,6 +166,7 @@ export async function workspaceSnapshot(db: Database, workspaceId: string) {
   for (const { storage } of createAppResources().served) {
     // Memberships (the members' resource, keyed by workspace and account) are read above.
     if (storage.table === (memberships as unknown)) continue;
+    if (except.includes(storage.definition.key)) continue;
     resourceRows[storage.definition.key] = await db
       .select()
       .from(storage.table)

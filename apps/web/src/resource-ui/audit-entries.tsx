@@ -445,11 +445,50 @@ function ExportDetails({ row }: { row: AuditLogRecord }) {
   );
 }
 
+/**
+ * An import's row: the file's name and format, the rows read, and the records added, changed and
+ * left unchanged (decision 0038).
+ */
+function ImportDetails({ row }: { row: AuditLogRecord }) {
+  const { t, i18n } = useTranslation();
+  const after = (field: string) => row.changes[field]?.[1];
+  const fileName = after('fileName');
+  const format = after('format');
+  const counted = (['rows', 'created', 'updated', 'unchanged'] as const).filter(
+    (field) => typeof after(field) === 'number',
+  );
+  const item = (
+    field: 'fileName' | 'format' | 'rows' | 'created' | 'updated' | 'unchanged',
+    value: ReactNode,
+  ) => (
+    <div key={field} className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
+      <dt className="font-medium text-slate-700 dark:text-slate-300">
+        {t(`audit.import.${field}`)}
+        <span aria-hidden="true">:</span>
+      </dt>
+      <dd className="min-w-0 text-slate-900 dark:text-slate-100">{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="mt-2 space-y-1 text-sm">
+      {typeof fileName === 'string' && item('fileName', <bdi>{fileName}</bdi>)}
+      {typeof format === 'string' && item('format', <bdi>{format.toUpperCase()}</bdi>)}
+      {counted.map((field) =>
+        item(
+          field,
+          <span className="tabular-nums">{numberFormat(i18n.language).format(after(field) as number)}</span>,
+        ),
+      )}
+    </dl>
+  );
+}
+
 /** The changed fields of one row: "Field: before → after", one per line. */
 function Changes({ row }: { row: AuditLogRecord }) {
   const { t } = useTranslation();
   const show = useChangeValue(row.resource, row.names);
   if (row.action === 'export') return <ExportDetails row={row} />;
+  if (row.action === 'import') return <ImportDetails row={row} />;
   // The record's id is its row's own (named beside the resource), not a field anyone typed.
   const entries = Object.entries(row.changes).filter(([field]) => field !== 'id');
   if (entries.length === 0)
@@ -495,9 +534,10 @@ function AuditRow({
             {resourceText(t, exists, row.resource)}
           </span>
         )}
-        {/* An export's id names no stored record: nothing to narrow the list to. */}
+        {/* An export's or an import's id names no stored record: nothing to narrow the list to. */}
         {showResource &&
           row.action !== 'export' &&
+          row.action !== 'import' &&
           (onRecord ? (
             <button
               type="button"

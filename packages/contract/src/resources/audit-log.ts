@@ -21,7 +21,9 @@ export type AuditActorKind = (typeof auditActorKinds)[number];
  * delete, enable and disable (a status change); the workspace's other writes name their own steps
  * (an invitation is sent, resent, accepted, revoked; a subscription's lifecycle event by its
  * name; old rows are purged). A list exported to a file is on record too (`export`: its format,
- * search, filters and rows; decision 0037). The list filters by these.
+ * search, filters and rows; decision 0037), and a file imported into it (`import`: the file's
+ * name and format, its rows, and the records created, updated and unchanged; decision 0038). The
+ * list filters by these.
  */
 export const auditActions = [
   'create',
@@ -35,6 +37,7 @@ export const auditActions = [
   'revoke',
   'purge',
   'export',
+  'import',
   // A subscription's lifecycle events, by their own names.
   ...subscriptionEvents,
 ] as const;

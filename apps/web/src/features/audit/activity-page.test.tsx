@@ -310,6 +310,60 @@ describe('the Activity page', () => {
     expect(within(entry).queryByRole('button', { name: /^Show the changes of record/ })).toBeNull();
   });
 
+  it('shows an import: the list, its file, rows and the records added, changed and unchanged, in both languages', async () => {
+    const imported = row({
+      action: 'import',
+      resource: 'customers',
+      recordId: '55555555-5555-4555-8555-555555555555',
+      changes: {
+        fileName: [null, 'customers-march.xlsx'],
+        format: [null, 'xlsx'],
+        rows: [null, 1250],
+        created: [null, 12],
+        updated: [null, 30],
+        unchanged: [null, 1208],
+      },
+    });
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([imported]) }]);
+    const entry = await screen.findByTestId('audit-row');
+    expect(within(entry).getByText('Imported')).toBeTruthy();
+    expect(within(entry).getByText('Customer')).toBeTruthy();
+    expect(
+      within(entry)
+        .getAllByTestId('audit-change')
+        .map((change) => plain(change.textContent)),
+    ).toEqual([
+      'File:customers-march.xlsx',
+      'Format:XLSX',
+      'Rows:1,250',
+      'Added:12',
+      'Changed:30',
+      'Unchanged:1,208',
+    ]);
+    // The import's own id names no record to narrow the list to.
+    expect(within(entry).queryByRole('button', { name: /^Show the changes of record/ })).toBeNull();
+    cleanup();
+
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([imported]) }]);
+    const arabic = await screen.findByTestId('audit-row');
+    expect(within(arabic).getByText('استيراد')).toBeTruthy();
+    expect(
+      within(arabic)
+        .getAllByTestId('audit-change')
+        .map((change) => plain(change.textContent)),
+    ).toEqual([
+      'الملف:customers-march.xlsx',
+      'الصيغة:XLSX',
+      'الصفوف:١٬٢٥٠',
+      'أُضيف:١٢',
+      'عُدّل:٣٠',
+      'بلا تغيير:١٬٢٠٨',
+    ]);
+  });
+
   it('says when nothing was recorded yet', async () => {
     renderActivity(admin, [{ path: '/api/audit-log', body: listPage([]) }]);
     expect(await screen.findByText('No activity yet')).toBeTruthy();
