@@ -401,6 +401,19 @@ function ExportFilter({ row, field, value }: { row: AuditLogRecord; field: strin
   );
 }
 
+/** One named detail of an export's or an import's row: a term and its value. */
+function DetailItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
+      <dt className="font-medium text-slate-700 dark:text-slate-300">
+        {label}
+        <span aria-hidden="true">:</span>
+      </dt>
+      <dd className="min-w-0 text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
 /** An export's row: the file's format and rows, the list's search and filters, and whether it was cut short. */
 function ExportDetails({ row }: { row: AuditLogRecord }) {
   const { t, i18n } = useTranslation();
@@ -410,13 +423,9 @@ function ExportDetails({ row }: { row: AuditLogRecord }) {
   const search = after('search');
   const filters = after('filters');
   const item = (field: 'format' | 'rows' | 'search' | 'filters', value: ReactNode) => (
-    <div className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
-      <dt className="font-medium text-slate-700 dark:text-slate-300">
-        {t(`audit.export.${field}`)}
-        <span aria-hidden="true">:</span>
-      </dt>
-      <dd className="min-w-0 text-slate-900 dark:text-slate-100">{value}</dd>
-    </div>
+    <DetailItem key={field} label={t(`audit.export.${field}`)}>
+      {value}
+    </DetailItem>
   );
   return (
     <div className="mt-2 space-y-1 text-sm">
@@ -461,13 +470,9 @@ function ImportDetails({ row }: { row: AuditLogRecord }) {
     field: 'fileName' | 'format' | 'rows' | 'created' | 'updated' | 'unchanged',
     value: ReactNode,
   ) => (
-    <div key={field} className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
-      <dt className="font-medium text-slate-700 dark:text-slate-300">
-        {t(`audit.import.${field}`)}
-        <span aria-hidden="true">:</span>
-      </dt>
-      <dd className="min-w-0 text-slate-900 dark:text-slate-100">{value}</dd>
-    </div>
+    <DetailItem key={field} label={t(`audit.import.${field}`)}>
+      {value}
+    </DetailItem>
   );
   return (
     <dl className="mt-2 space-y-1 text-sm">
