@@ -36,6 +36,22 @@ export const authenticationLevels = {
   multiFactor: 'http://schemas.openid.net/pape/policies/2007/06/multi-factor',
 } as const;
 
+/**
+ * Whether a sign-in to an application must first step up: the session has not used a second
+ * factor, and the workspace requires one or the client asks for one (`acr_values`, space-separated).
+ * The portal's page asks for the step on this rule; the server refuses the code on it.
+ */
+export function applicationSignInNeedsSecondFactor(sign: {
+  factors: readonly string[];
+  workspaceRequires: boolean;
+  acrValues: string | null | undefined;
+}): boolean {
+  if (usedSecondFactor(sign.factors)) return false;
+  return (
+    sign.workspaceRequires || (sign.acrValues ?? '').split(' ').includes(authenticationLevels.multiFactor)
+  );
+}
+
 /** TOTP codes: six digits, a new one every 30 seconds. */
 export const totpDigits = 6;
 export const totpPeriodSeconds = 30;

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import {
   type AuthorizeClientSideResult,
+  applicationSignInNeedsSecondFactor,
   authenticationLevels,
   clientIdPattern,
   type InstalledOauthApplication,
@@ -310,15 +311,17 @@ export async function registerOauthRoutes(
       // A workspace that requires a second factor, or a client that asks for one (`acr_values`),
       // gets no code from a session that has not used one: the portal asks for the second step.
       const multiFactor = usedSecondFactor(factors);
-      const acrValues = String(interaction.params.acr_values ?? '').split(' ');
       const [workspace] = await db
         .select({ requireSecondFactor: workspaces.requireSecondFactor })
         .from(workspaces)
         .where(eq(workspaces.id, query.workspaceId))
         .limit(1);
       if (
-        !multiFactor &&
-        (workspace?.requireSecondFactor || acrValues.includes(authenticationLevels.multiFactor))
+        applicationSignInNeedsSecondFactor({
+          factors,
+          workspaceRequires: workspace?.requireSecondFactor === true,
+          acrValues: typeof interaction.params.acr_values === 'string' ? interaction.params.acr_values : null,
+        })
       ) {
         throw secondFactorRequired();
       }

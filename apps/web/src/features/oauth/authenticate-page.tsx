@@ -1,8 +1,7 @@
 import {
-  authenticationLevels,
+  applicationSignInNeedsSecondFactor,
   nameInitials,
   pickLocalized,
-  usedSecondFactor,
   workspaceInitials,
 } from '@dukkan/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -203,9 +202,11 @@ function Consent({
   const [refusedForFactor, setRefusedForFactor] = useState(false);
   const stepUp =
     refusedForFactor ||
-    (!usedSecondFactor(user.sessionFactors) &&
-      (selectedWorkspace?.requireSecondFactor === true ||
-        (params.get('acr_values') ?? '').split(' ').includes(authenticationLevels.multiFactor)));
+    applicationSignInNeedsSecondFactor({
+      factors: user.sessionFactors,
+      workspaceRequires: selectedWorkspace?.requireSecondFactor === true,
+      acrValues: params.get('acr_values'),
+    });
 
   const login = useMutation({
     mutationFn: () => authorizeClientSide(params, workspaceId, i18n.language),
