@@ -327,7 +327,44 @@ describe.each(madeByEngine.map((data) => [data.storage.definition.key, data] as 
         url: url('', `&search=${encodeURIComponent('%_nothing')}`),
         cookie: admin.cookie,
       });
-      expect((none.json as { data: unknown[] }).data).toEqual([]);
+      expect((none.json as { data: unknown[]; meta: { total: number } }).data).toEqual([]);
+      expect((none.json as { meta: { total: number } }).meta.total).toBe(0);
+    },
+  );
+
+  // A searched list is one statement (decision 0040): its pages, its order and its total, also
+  // past the last match, are those of the list.
+  it.runIf(definition.search.length > 0)(
+    'search pages: the matches in the sort order, the total on every page and past the last',
+    async () => {
+      for (let n = 0; n < 3; n += 1) await create({ ...sample.input(targets.records, 10 + n) });
+      const first = definition.search[0]!;
+      const sampleRecord = dataOf<Record<string, unknown>>(
+        await create({ ...sample.input(targets.records, 13) }),
+      );
+      // One letter of the sample's own text: likely several matches, at least one.
+      const term = searchTerms(sampleRecord, first)[0]!.slice(0, 1);
+      type Page = { data: { id: string }[]; meta: { total: number } };
+      const all = (
+        await api(t.app, {
+          url: url('', `&search=${encodeURIComponent(term)}&pageSize=100`),
+          cookie: admin.cookie,
+        })
+      ).json as Page;
+      expect(all.meta.total).toBe(all.data.length);
+      expect(all.data.map((row) => row.id)).toContain(sampleRecord.id);
+      const paged: string[] = [];
+      for (let page = 1; page <= all.meta.total + 1; page += 1) {
+        const one = (
+          await api(t.app, {
+            url: url('', `&search=${encodeURIComponent(term)}&pageSize=1&page=${page}`),
+            cookie: admin.cookie,
+          })
+        ).json as Page;
+        expect(one.meta.total, `page ${page}`).toBe(all.meta.total);
+        paged.push(...one.data.map((row) => row.id));
+      }
+      expect(paged).toEqual(all.data.map((row) => row.id));
     },
   );
 

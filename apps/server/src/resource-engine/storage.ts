@@ -272,7 +272,7 @@ export function resourceTableOf(
 const isTextColumn = (column: Column) => column.columnType === 'PgText' || column.columnType === 'PgVarchar';
 
 /** `<expression> asc|desc`, empty values last either way. */
-function ordered(expression: SQL | AnyPgColumn, descending: boolean, notNull: boolean): SQL {
+export function ordered(expression: SQL | AnyPgColumn, descending: boolean, notNull: boolean): SQL {
   // A column that cannot be empty needs no NULLS clause, and without one a descending sort is
   // the index read backwards; 'nulls last' on a descending sort would need an index of its own.
   if (notNull) return descending ? sql`${expression} desc` : sql`${expression} asc`;
