@@ -136,6 +136,14 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
       ({ id: _id, address: _address, factors: _factors, last_seen_at: _seen, ...row }) => row,
     );
     after.oauth_grants = after.oauth_grants!.map(({ multi_factor: _multiFactor, ...row }) => row);
+    // 0022 folds `search_text`, a column the database computes from the row's own: compared
+    // without it on both sides (the rows it is computed from are compared).
+    for (const snapshotOf of [before, after]) {
+      for (const [table, tableRows] of Object.entries(snapshotOf)) {
+        if (tableRows.some((row) => 'search_text' in row))
+          snapshotOf[table] = tableRows.map(({ search_text: _derived, ...row }) => row);
+      }
+    }
     expect(differences(before, after)).toEqual({});
   });
 

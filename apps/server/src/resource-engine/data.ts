@@ -7,6 +7,7 @@ import {
   type ListQuery,
   localDate,
   noReference,
+  normalizeSearchText,
   pickLocalized,
   type ResourceVerb,
   type ValidationIssue,
@@ -458,9 +459,12 @@ export function createResourceData(
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
     const shape: ListShape = { search: false, filters: [], status: false, sort: query.sort, locale };
-    if (query.search) {
+    // The search column holds its text folded (`search_fold`): the term is folded alike, so `احمد`
+    // finds `أحمد` and `٠١٠٠` finds `0100`. A term of marks alone folds to nothing: no search.
+    const term = query.search && storage.searchColumn ? normalizeSearchText(query.search) : query.search;
+    if (term) {
       shape.search = true;
-      params.search = containsPattern(storage.searchColumn ? query.search.toLowerCase() : query.search);
+      params.search = containsPattern(term);
     }
     let timeZone: Promise<string> | undefined;
     for (const filter of definition.filters) {

@@ -24,8 +24,8 @@ import { workspaceKey, workspaceReference } from './workspace-keys.ts';
  * workspace_id, created_at and updated_at; `code` is unique per workspace through an index named
  * `<table>__code__unique` (the error handler answers 'This code must be unique' from that name).
  *
- * Lists search `search_text`, a lower-cased text Postgres keeps from the record's code, names in
- * both languages and other searched fields, under a trigram GIN index: `ILIKE '%term%'` stays
+ * Lists search `search_text`, a folded text (`searchText` below) Postgres keeps from the record's
+ * code, names in both languages and other searched fields, under a trigram GIN index: `ILIKE '%term%'` stays
  * fast at 100k rows per workspace. Sortable fields have (workspace_id, column) indexes, texts in
  * the collation lists sort by (`sorting.ts`); a localized name has one per reading language.
  *
@@ -59,12 +59,16 @@ export const localizedTextPresent = (
   columns: { en: ExtraConfigColumn; ar: ExtraConfigColumn },
 ) => check(`${table}_${field}_present`, sql`${columns.en} is not null or ${columns.ar} is not null`);
 
-/** `search_text` from the given columns (by SQL name), maintained by Postgres. */
+/**
+ * `search_text` from the given columns (by SQL name), maintained by Postgres: folded by
+ * `search_fold`, the SQL mirror of the contract's `normalizeSearchText` (migration 0022), as the
+ * list folds the typed term.
+ */
 export const searchText = (...columns: string[]) =>
   text('search_text')
     .notNull()
     .generatedAlwaysAs(
-      sql.raw(`lower(${columns.map((column) => `coalesce(${column}, '')`).join(` || ' ' || `)})`),
+      sql.raw(`search_fold(${columns.map((column) => `coalesce(${column}, '')`).join(` || ' ' || `)})`),
     );
 
 interface CatalogueColumns {

@@ -1,0 +1,99 @@
+import { normalizeSearchText, searchTextTranslation } from '@dukkan/contract';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataOf } from '../helpers/api.ts';
+import { callInWorkspace } from '../helpers/shops.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addMember, createWorkspace, type TestMember } from '../helpers/workspaces.ts';
+
+/*
+ * `search_fold`, the SQL mirror of the contract's `normalizeSearchText` (migration 0022), folds
+ * every text as the TypeScript does, on this database: the stored search text and the typed term
+ * meet in the same form. And a list finds what people type: a name stored with hamza by a query
+ * without it, a phone stored in ASCII digits by Arabic-Indic ones.
+ */
+let t: TestApp;
+let shop: { id: string };
+let admin: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await createWorkspace(t.db, 'Search Fold Shop');
+  admin = await addMember(t.db, shop.id, { isAdmin: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** `search_fold` of each text, in order, in one statement. */
+async function foldedInSql(texts: string[]): Promise<string[]> {
+  const result = await t.db.execute(
+    sql`select search_fold(typed) as folded from json_array_elements_text(${JSON.stringify(texts)}::json) with ordinality as typed_texts(typed, place) order by place`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    folded: string;
+  }[];
+  return rows.map((row) => row.folded);
+}
+
+const range = (first: number, last: number) => fc.integer({ min: first, max: last });
+/** A character of a block the fold touches, or any code point but NUL (which a text cannot hold). */
+const character = fc.oneof(
+  fc.constantFrom(...searchTextTranslation.from, ...searchTextTranslation.to),
+  range(0x0600, 0x06ff).map((code) => String.fromCodePoint(code)), // Arabic, with Persian letters and digits
+  range(0x00c0, 0x024f).map((code) => String.fromCodePoint(code)), // accented Latin
+  range(0x0370, 0x04ff).map((code) => String.fromCodePoint(code)), // Greek and Cyrillic
+  range(0x0030, 0x0039).map((code) => String.fromCodePoint(code)), // ASCII digits
+  range(0x0001, 0xd7ff).map((code) => String.fromCodePoint(code)),
+  range(0xe000, 0x10ffff).map((code) => String.fromCodePoint(code)),
+);
+
+describe('search_fold is normalizeSearchText in SQL', () => {
+  it('folds every character of the contract table as the contract does', async () => {
+    const characters = [...new Set([...searchTextTranslation.from, ...searchTextTranslation.to])];
+    expect(await foldedInSql(characters)).toEqual(characters.map(normalizeSearchText));
+  });
+
+  it('folds random texts of Arabic, Persian, accented Latin, both digit sets and any code point alike', async () => {
+    const texts = fc.sample(
+      fc.array(character, { maxLength: 24 }).map((characters) => characters.join('')),
+      { numRuns: 2000, seed: 36 },
+    );
+    expect(await foldedInSql(texts)).toEqual(texts.map(normalizeSearchText));
+  });
+});
+
+describe('a list search folds the typed term as the stored text', () => {
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callInWorkspace(t, shop, path, { method, body, member: admin, language: 'ar' });
+  const found = async (resource: string, term: string) =>
+    dataOf<{ id: string }[]>(await call('GET', `${resource}?search=${encodeURIComponent(term)}`)).map(
+      (record) => record.id,
+    );
+
+  it('finds a customer stored with hamza by a query without it, and a phone by Arabic-Indic digits', async () => {
+    const customer = dataOf<{ id: string }>(
+      await call('POST', 'customers', { code: 'FOLD-C1', name: 'أحمد مصطفى', phones: ['+201001234567'] }),
+    );
+    expect(await found('customers', 'احمد')).toEqual([customer.id]);
+    expect(await found('customers', 'مصطفي')).toEqual([customer.id]);
+    expect(await found('customers', '٠١٠٠١٢٣')).toEqual([customer.id]);
+    expect(await found('customers', '۰۱۰۰۱۲۳')).toEqual([customer.id]);
+    expect(await found('customers', 'محمد')).toEqual([]);
+  });
+
+  it('finds a brand by a name typed with diacritics, tatweel and teh marbuta as heh', async () => {
+    const brand = dataOf<{ id: string }>(
+      await call('POST', 'brands', { code: 'FOLD-B1', name: [{ locale: 'ar', value: 'مدرسة الخياطة' }] }),
+    );
+    expect(await found('brands', 'مدرسه')).toEqual([brand.id]);
+    expect(await found('brands', 'مَدْرَسَة')).toEqual([brand.id]);
+    expect(await found('brands', 'الخيـــاطة')).toEqual([brand.id]);
+  });
+
+  it('takes a term of marks alone as no search', async () => {
+    const all = dataOf<unknown[]>(await call('GET', 'brands?pageSize=100'));
+    expect(await found('brands', '\u064e\u0640')).toHaveLength(all.length);
+  });
+});
