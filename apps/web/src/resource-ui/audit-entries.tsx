@@ -84,9 +84,16 @@ function columnFor(definition: ResourceDefinition | undefined, field: string): C
 }
 
 /**
+ * Fields the log names by its own text before their list's: a count shown beside the changes it
+ * counts (a product's `variantsCount`, "Variants" on its list, is "Number of variants" beside its
+ * changed "Variants").
+ */
+const fieldsNamedApart = new Set(['variantsCount']);
+
+/**
  * A field's label: the resource's text (or the common one), else the form's label, else its name.
- * The two ends of a list's range column (a product's `priceMin` and `priceMax`, its "Price") are
- * named by the log's own texts first, each end its own.
+ * The two ends of a list's range column (a product's `priceMin` and `priceMax`, its "Price") and
+ * the fields named apart (`fieldsNamedApart`) are named by the log's own texts first.
  */
 export function changeFieldLabel(
   t: TFunction,
@@ -97,7 +104,7 @@ export function changeFieldLabel(
   const rangeEnd = findResource(resourceKey)?.columns?.some(
     (column) => column.rangeTo && (column.field === field || column.rangeTo === field),
   );
-  if (rangeEnd && exists(`audit.fields.${field}`)) return t(`audit.fields.${field}` as never) as string;
+  if ((rangeEnd || fieldsNamedApart.has(field)) && exists(`audit.fields.${field}`)) return t(`audit.fields.${field}` as never) as string;
   if (exists(`resources.${resourceKey}.fields.${field}`) || exists(`resources.common.fields.${field}`)) {
     return fieldText(t, resourceKey, field);
   }

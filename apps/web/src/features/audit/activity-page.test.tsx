@@ -275,6 +275,25 @@ describe('the Activity page', () => {
     ]);
   });
 
+  it('names a product’s count of variants apart from its changed variants, in both languages', async () => {
+    const small = '11111111-1111-4111-8111-111111111111';
+    const product = row({
+      resource: 'products',
+      changes: { variantsCount: [0, 1], variants: [{}, { [small]: { position: 0, price: 100 } }] },
+      names: { [small]: [{ locale: 'en', value: 'Small' }] },
+    });
+    const labels = async () =>
+      (await screen.findAllByTestId('audit-change')).map((change) => plain(change.textContent).split(':')[0]);
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    expect(await labels()).toEqual(['Number of variants', 'Variants']);
+    cleanup();
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    expect(await labels()).toEqual(['عدد المتغيرات', 'المتغيرات']);
+  });
+
   it('shows an export: the list, its file, rows, search and filters by their names', async () => {
     const exported = row({
       action: 'export',
