@@ -1,5 +1,6 @@
 import { type AuditLogRecord, auditLogResource, type SignInEvent } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
+import { purgeExpiredAudit } from '../src/db/audit-retention.ts';
 import { auditLog, signInEvents } from '../src/db/schema/index.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
@@ -160,6 +161,33 @@ describe('the count of a long log', () => {
     expect(last.data.map((row) => row.recordId)).toEqual(['r0']);
     // Fewer matches than the limit: counted exactly.
     expect((await page('action=delete')).meta).toEqual({ total: 1, page: 1, pageSize: 20 });
+  });
+});
+
+describe("the retention purge's rows", () => {
+  it('are found by the resource filter under the audit log, and under no purged resource', async () => {
+    const kept = await createWorkspace(shops.t.db);
+    const owner = await addMember(shops.t.db, kept.id, { isAdmin: true });
+    const now = new Date();
+    await shops.t.db.insert(auditLog).values(
+      ['brands', 'customers'].map((resource, index) => ({
+        workspaceId: kept.id,
+        actorKind: 'system' as const,
+        at: new Date(now.getTime() - 400 * 24 * 60 * 60 * 1000),
+        action: 'update',
+        resource,
+        recordId: `r${index}`,
+        changes: {},
+      })),
+    );
+    expect((await purgeExpiredAudit(shops.t.db, { now })).auditRows.get(kept.id)).toBe(2);
+    const listed = async (query: string) =>
+      dataOf<AuditLogRecord[]>(await callInWorkspace(shops.t, kept, `audit-log?${query}`, { member: owner }));
+    const [purge] = await listed(`resource=${auditLogResource.key}`);
+    expect(purge).toMatchObject({ action: 'purge', actorKind: 'system', resource: auditLogResource.key });
+    expect(purge!.changes.rows).toEqual([2, 0]);
+    expect(await listed('resource=brands,customers')).toEqual([]);
+    expect((await listed('action=purge')).map((row) => row.id)).toEqual([purge!.id]);
   });
 });
 

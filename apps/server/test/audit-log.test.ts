@@ -161,6 +161,90 @@ describe("a product's save: one row, its changed variants by key", () => {
   });
 });
 
+describe("a product's save: its recipe's lines on its row", () => {
+  it('lists the added, removed and changed lines by ingredient, variant, unit and brands; none when unchanged', async () => {
+    const size = await catalogue.variationType('Size', 'المقاس', sizes);
+    const milk = await catalogue.created({ name: [{ locale: 'en', value: 'Milk' }] });
+    const beans = await catalogue.created({
+      name: [
+        { locale: 'en', value: 'Beans' },
+        { locale: 'ar', value: 'بن' },
+      ],
+      options: [{ typeId: size.id, valueIds: size.values }],
+    });
+    const small = beans.variants!.find((variant) => variant.key === keysOf(size.values)[0])!;
+    const brandId = dataOf<{ id: string }>(
+      await catalogue.call('POST', 'brands', { code: unique('b'), name: [{ locale: 'en', value: 'Kiosk' }] }),
+    ).id;
+    const latte = await catalogue.created({
+      recipe: [{ ingredientProductId: milk.id, quantity: 2 }],
+    });
+    const [created] = await rowsOf('products', latte.id);
+    const milkLine = {
+      ingredient: [{ locale: 'en', value: 'Milk' }],
+      variant: null,
+      unit: 'pc',
+      quantity: 2,
+      orderTypes: [],
+      brands: [],
+    };
+    expect(created!.changes.recipe).toEqual([{}, { [milk.id]: milkLine }]);
+
+    const saved = await catalogue.update(latte.id, {
+      recipe: [
+        { ingredientProductId: milk.id, quantity: 2.5, orderTypes: ['takeaway'], brandIds: [brandId] },
+        { ingredientProductId: beans.id, ingredientVariantId: small.id, quantity: 1 },
+      ],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const [update] = await rowsOfRequest(saved.headers['x-request-id'] as string);
+    expect(update).toMatchObject({ action: 'update', resource: 'products', recordId: latte.id });
+    expect(update!.changes.recipe).toEqual([
+      { [milk.id]: milkLine },
+      {
+        [milk.id]: {
+          ...milkLine,
+          quantity: 2.5,
+          orderTypes: ['takeaway'],
+          brands: [[{ locale: 'en', value: 'Kiosk' }]],
+        },
+        [`${beans.id}/${small.id}`]: {
+          ingredient: [
+            { locale: 'en', value: 'Beans' },
+            { locale: 'ar', value: 'بن' },
+          ],
+          variant: [
+            { locale: 'en', value: sizes[0]![0] },
+            { locale: 'ar', value: sizes[0]![1] },
+          ],
+          unit: 'pc',
+          quantity: 1,
+          orderTypes: [],
+          brands: [],
+        },
+      },
+    ]);
+
+    // The same lines again change nothing: no row; a line dropped is on the row alone.
+    const same = await catalogue.update(latte.id, {
+      recipe: [
+        { ingredientProductId: milk.id, quantity: 2.5, orderTypes: ['takeaway'], brandIds: [brandId] },
+        { ingredientProductId: beans.id, ingredientVariantId: small.id, quantity: 1 },
+      ],
+    });
+    expect(same.status).toBe(200);
+    expect(await rowsOfRequest(same.headers['x-request-id'] as string)).toEqual([]);
+    const dropped = await catalogue.update(latte.id, {
+      recipe: [{ ingredientProductId: beans.id, ingredientVariantId: small.id, quantity: 1 }],
+    });
+    const [removal] = await rowsOfRequest(dropped.headers['x-request-id'] as string);
+    expect(Object.keys(removal!.changes)).toEqual(['recipe']);
+    const [before, after] = removal!.changes.recipe as [Record<string, unknown>, Record<string, unknown>];
+    expect(Object.keys(before)).toEqual([milk.id]);
+    expect(after).toEqual({});
+  });
+});
+
 describe("a product's row as the Activity page and History read it", () => {
   it('names the values its changed variants are made of, as they are now, for no other row', async () => {
     const size = await catalogue.variationType('Size', 'المقاس', sizes);

@@ -69,7 +69,7 @@ describe('the audit retention purge', () => {
       [4, 0],
     ]);
     expect(purges.every((row) => row.actorKind === 'system')).toBe(true);
-    expect(await rowsOf(yearly.id, 'audit-log')).toBe(2);
+    expect(await rowsOf(yearly.id, 'auditLog')).toBe(2);
 
     const again = await purgeExpiredAudit(t.db, { now, batchSize: 4 });
     expect(again.auditRows.size).toBe(0);

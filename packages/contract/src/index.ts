@@ -16,6 +16,7 @@ export * from './domain/money.ts';
 export * from './domain/normalize-code.ts';
 export * from './domain/normalize-input.ts';
 export * from './domain/normalize-search-text.ts';
+export * from './domain/recipe-changes.ts';
 export * from './domain/subscription-lifecycle.ts';
 export * from './domain/subscription-price.ts';
 export * from './domain/time-zone.ts';

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { getTableColumns, getTableName, type SQL, type Table } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
 import {
@@ -198,6 +198,29 @@ export async function recordAudit(db: Database, entries: readonly AuditEntry[]):
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     await db.insert(auditLog).values(rows.slice(start, start + rowsPerInsert));
   }
+}
+
+/**
+ * Writes, in `db` as the running actor, one row for each row of `changed` — a query whose columns
+ * are `record_id` (text) and `changes` (jsonb; `'{}'` writes none) — as `action` on `resource`'s
+ * records: the side effects of a set-based write (a new base currency's prices), recorded in one
+ * statement however many records it changed. Their ids are random rather than time-ordered.
+ */
+export async function recordAuditFrom(
+  db: Database,
+  target: { workspaceId: string; action: AuditAction; resource: string },
+  changed: SQL,
+): Promise<void> {
+  if (!recording) return;
+  const actor = auditActor();
+  await db.execute(sql`
+    insert into ${auditLog} (id, workspace_id, actor_kind, actor_user_id, request_id, address,
+      user_agent, action, resource, record_id, changes)
+    select gen_random_uuid(), ${target.workspaceId}::uuid, ${actor.kind}::text, ${actor.userId}::uuid,
+      ${actor.requestId}::text, ${actor.address}::text, ${actor.userAgent}::text, ${target.action}::text,
+      ${target.resource}::text, changed.record_id, changed.changes
+    from (${changed}) as changed
+    where changed.changes <> '{}'::jsonb`);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { auditLogResource } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { asAuditActor, recordAudit } from './audit-log.ts';
 import type { Database } from './client.ts';
@@ -63,7 +64,9 @@ async function purge(db: Database, { now, batchSize = purgeBatchSize }: { now: D
             {
               workspaceId: workspace.id,
               action: 'purge',
-              resource: 'audit-log',
+              // The record a purge changes is the workspace's log itself: named by the log's key,
+              // as the list's resource filter and the web name it (docs/architecture.md).
+              resource: auditLogResource.key,
               recordId: workspace.id,
               changes: { rows: [rows, 0], before: [cutoff.toISOString(), null] },
             },

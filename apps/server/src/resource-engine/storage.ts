@@ -102,7 +102,7 @@ export interface ResourceHooks<W = unknown> {
   usedBy?(context: HookContext, existing: ResourceRow): Promise<RecordUsers> | RecordUsers;
   /**
    * The changes of a write beyond its row's columns, for its audit row (a product's variants by
-   * key), from what beforeWrite returned; null or empty when there are none.
+   * key, its recipe's lines), from what beforeWrite returned; null or empty when there are none.
    */
   auditChanges?(written: W | undefined): AuditChanges | null | undefined;
 }

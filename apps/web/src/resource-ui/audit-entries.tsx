@@ -3,11 +3,13 @@ import {
   type ColumnDefinition,
   type DateRange,
   defaultBaseCurrency,
+  type FormattedRecipeChange,
   type FormattedVariantChange,
   type FormEntry,
   type FormField,
   findResource,
   formatProductOptions,
+  formatRecipeChanges,
   formatVariantChanges,
   numberFormat,
   pickLocalized,
@@ -84,9 +86,16 @@ function columnFor(definition: ResourceDefinition | undefined, field: string): C
 }
 
 /**
+ * Fields the log names by its own text before their list's: a count shown beside the changes it
+ * counts (a product's `variantsCount`, "Variants" on its list, is "Number of variants" beside its
+ * changed "Variants").
+ */
+const fieldsNamedApart = new Set(['variantsCount']);
+
+/**
  * A field's label: the resource's text (or the common one), else the form's label, else its name.
- * The two ends of a list's range column (a product's `priceMin` and `priceMax`, its "Price") are
- * named by the log's own texts first, each end its own.
+ * The two ends of a list's range column (a product's `priceMin` and `priceMax`, its "Price") and
+ * the fields named apart (`fieldsNamedApart`) are named by the log's own texts first.
  */
 export function changeFieldLabel(
   t: TFunction,
@@ -97,7 +106,8 @@ export function changeFieldLabel(
   const rangeEnd = findResource(resourceKey)?.columns?.some(
     (column) => column.rangeTo && (column.field === field || column.rangeTo === field),
   );
-  if (rangeEnd && exists(`audit.fields.${field}`)) return t(`audit.fields.${field}` as never) as string;
+  if ((rangeEnd || fieldsNamedApart.has(field)) && exists(`audit.fields.${field}`))
+    return t(`audit.fields.${field}` as never) as string;
   if (exists(`resources.${resourceKey}.fields.${field}`) || exists(`resources.common.fields.${field}`)) {
     return fieldText(t, resourceKey, field);
   }
@@ -208,14 +218,28 @@ function useVariantChanges(row: AuditLogRecord, pair: unknown): FormattedVariant
   });
 }
 
+/** One line of a product save's changed variants or recipe: added, removed or its changed fields. */
+type LineChange = FormattedVariantChange | FormattedRecipeChange;
+
 /**
- * A product save's changed variants, one item each: its values' names, whether it was added or
- * removed, and its changed fields as the variant grid shows them; the first `variantsShown`, then
- * the rest on asking.
+ * A product save's changed lines — its variants or its recipe's lines — one item each: its title,
+ * whether it was added or removed, and its changed fields as the product's page shows them; the
+ * first `variantsShown`, then the rest on asking.
  */
-function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
+function LineChanges({
+  changes,
+  label,
+  testId,
+  showAll,
+  showFewer,
+}: {
+  changes: LineChange[];
+  label: (field: string) => string;
+  testId: string;
+  showAll: (count: number, formatted: string) => string;
+  showFewer: string;
+}) {
   const { t, i18n } = useTranslation();
-  const exists = (key: string) => i18n.exists(key);
   const [all, setAll] = useState(false);
   const shown = all ? changes : changes.slice(0, variantsShown);
   const empty = <span className="text-slate-500 dark:text-slate-400">{t('audit.emptyValue')}</span>;
@@ -223,7 +247,7 @@ function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
     <div className="w-full">
       <ul className="mt-1 space-y-1.5 border-s border-slate-200 ps-3 dark:border-slate-700">
         {shown.map((change) => {
-          // An added variant is shown by what it has, a removed one by what it had.
+          // An added line is shown by what it has, a removed one by what it had.
           const fields =
             change.kind === 'changed'
               ? change.fields
@@ -231,7 +255,7 @@ function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
                   (field) => (change.kind === 'added' ? field.after : field.before) !== null,
                 );
           return (
-            <li key={change.key} data-testid="audit-variant">
+            <li key={change.key} data-testid={testId}>
               <p className="flex flex-wrap items-center gap-x-2">
                 <bdi className="font-medium text-slate-800 dark:text-slate-200">{change.title}</bdi>
                 {change.kind !== 'changed' && (
@@ -244,7 +268,7 @@ function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
                 {fields.map((field) => (
                   <div key={field.field} className="flex flex-wrap items-baseline gap-x-1.5">
                     <dt className="text-slate-600 dark:text-slate-400">
-                      {variantFieldLabel(t, exists, field.field)}
+                      {label(field.field)}
                       <span aria-hidden="true">:</span>
                     </dt>
                     <dd className="flex flex-wrap items-baseline gap-x-1.5 tabular-nums">
@@ -286,19 +310,55 @@ function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
           aria-expanded={all}
           className="mt-1 rounded text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-300"
         >
-          {all
-            ? t('audit.variants.showFewer')
-            : t('audit.variants.showAll', {
-                count: changes.length,
-                formatted: numberFormat(i18n.language).format(changes.length),
-              })}
+          {all ? showFewer : showAll(changes.length, numberFormat(i18n.language).format(changes.length))}
         </button>
       )}
     </div>
   );
 }
 
-/** One changed field: "Field: before → after", or a product's variants listed one by one. */
+/** A product save's changed variants (`LineChanges`), each field named as the variant grid names it. */
+function VariantChanges({ changes }: { changes: FormattedVariantChange[] }) {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  return (
+    <LineChanges
+      changes={changes}
+      label={(field) => variantFieldLabel(t, exists, field)}
+      testId="audit-variant"
+      showAll={(count, formatted) => t('audit.variants.showAll', { count, formatted })}
+      showFewer={t('audit.variants.showFewer')}
+    />
+  );
+}
+
+/** A product save's changed recipe lines (`formatRecipeChanges`): as text, or null when the change is not of that shape. */
+function useRecipeChanges(row: AuditLogRecord, pair: unknown): FormattedRecipeChange[] | null {
+  const { t, i18n } = useTranslation();
+  if (row.resource !== productsResource.key || pair === null) return null;
+  return formatRecipeChanges(pair, {
+    language: i18n.language,
+    orderType: (orderType) => t(`products.recipe.orderType.${orderType}` as never) as string,
+    allOrderTypes: t('products.recipe.allOrderTypes'),
+    allBrands: t('products.recipe.allBrands'),
+  });
+}
+
+/** A product save's changed recipe lines (`LineChanges`), each field named as the recipe's editor names it. */
+function RecipeChanges({ changes }: { changes: FormattedRecipeChange[] }) {
+  const { t } = useTranslation();
+  return (
+    <LineChanges
+      changes={changes}
+      label={(field) => t(`products.recipe.${field}` as never) as string}
+      testId="audit-recipe-line"
+      showAll={(count, formatted) => t('audit.recipe.showAll', { count, formatted })}
+      showFewer={t('audit.recipe.showFewer')}
+    />
+  );
+}
+
+/** One changed field: "Field: before → after", or a product's variants or recipe lines listed one by one. */
 function ChangedField({
   row,
   field,
@@ -317,6 +377,7 @@ function ChangedField({
   const { t, i18n } = useTranslation();
   const exists = (key: string) => i18n.exists(key);
   const variants = useVariantChanges(row, field === 'variants' ? pair : null);
+  const recipe = useRecipeChanges(row, field === 'recipe' ? pair : null);
   const [was, now] = [pair[0], pair[1]];
   const created = row.action === 'create';
   const deleted = row.action === 'delete';
@@ -326,12 +387,12 @@ function ChangedField({
       <span aria-hidden="true">:</span>
     </dt>
   );
-  if (variants) {
+  if (variants || recipe) {
     return (
       <div className="flex flex-wrap items-baseline gap-x-1.5" data-testid="audit-change">
         {label}
         <dd className="w-full text-slate-900 dark:text-slate-100">
-          <VariantChanges changes={variants} />
+          {variants ? <VariantChanges changes={variants} /> : <RecipeChanges changes={recipe!} />}
         </dd>
       </div>
     );

@@ -1,9 +1,11 @@
-import type {
-  ProductOption,
-  RecipeLineInput,
-  ValidationIssue,
-  VariantEdit,
-  VariantOption,
+import {
+  type AuditedRecipeLine,
+  type ProductOption,
+  type RecipeLineInput,
+  recipeChanges,
+  type ValidationIssue,
+  type VariantEdit,
+  type VariantOption,
 } from '@dukkan/contract';
 import { eq, sql } from 'drizzle-orm';
 import { products, workspaces } from '../../db/schema/index.ts';
@@ -20,7 +22,7 @@ import {
   variantSummary,
   writeVariants,
 } from './product-variants.ts';
-import { loadRecipes, recipeIssues, recipeUsers, writeRecipe } from './recipes.ts';
+import { auditedRecipe, loadRecipes, recipeIssues, recipeUsers, writeRecipe } from './recipes.ts';
 
 /** The product fields the hooks read, as the contract's schemas leave them (absent on an update: unchanged). */
 interface ProductWrite {
@@ -36,11 +38,16 @@ interface ProductWrite {
  * What one product's save carries from its check (beforeWrite) to its write: the variant plan
  * afterWrite writes and the answer is made from (reading 2,048 variants back took 46–119 ms on
  * PGlite and 22–45 ms on PostgreSQL, min–median), and the row values it derives (count, codes,
- * price range), written with the product's row.
+ * price range), written with the product's row; and, for a save that sends a recipe, its lines
+ * before and after as the audit row names them.
  */
 interface ProductSave {
   plan?: VariantPlan;
   row: Record<string, unknown>;
+  recipe?: {
+    before: Record<string, AuditedRecipeLine>;
+    after?: Record<string, AuditedRecipeLine>;
+  };
 }
 
 /**
@@ -123,12 +130,23 @@ export const productsCustomization = customize<ProductSave>({
       }
       if (product.recipe) issues.push(...(await recipeIssues(context, productId, product.recipe)));
       if (issues.length > 0) throw validationError(issues);
+      if (product.recipe) {
+        // The lines as they were, for the audit row's `recipe` (a new product has none).
+        save = {
+          row: {},
+          ...save,
+          recipe: { before: productId ? await auditedRecipe(context, productId) : {} },
+        };
+      }
       return save;
     },
     async afterWrite(context, id, input, save) {
       if (save?.plan) await writeVariants(context, id, save.plan);
       const { recipe } = input as ProductWrite;
-      if (recipe) await writeRecipe(context, id, recipe);
+      if (recipe) {
+        await writeRecipe(context, id, recipe);
+        if (save?.recipe) save.recipe.after = await auditedRecipe(context, id);
+      }
     },
     async details(context, ids, written) {
       const plans = new Map<string, VariantPlan>();
@@ -150,7 +168,9 @@ export const productsCustomization = customize<ProductSave>({
     usedBy: (context, existing) => recipeUsers(context, existing.id as string),
     auditChanges(save) {
       const variants = save?.plan ? variantChanges(save.plan) : null;
-      return variants ? { variants } : null;
+      const recipe = save?.recipe?.after ? recipeChanges(save.recipe.before, save.recipe.after) : null;
+      if (!variants && !recipe) return null;
+      return { ...(variants ? { variants } : {}), ...(recipe ? { recipe } : {}) };
     },
   },
 });

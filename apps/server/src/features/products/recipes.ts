@@ -1,14 +1,16 @@
 import {
+  type AuditedRecipeLine,
   type LocalizedText,
   pickLocalized,
   type RecipeLineInput,
   type RecipeLineRecord,
+  recipeLineKeys,
   type ValidationIssue,
   validationCodes,
   variantTitle,
 } from '@dukkan/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { brands, products, productVariants, recipeLines } from '../../db/schema/index.ts';
+import { brands, measurementUnits, products, productVariants, recipeLines } from '../../db/schema/index.ts';
 import { collated } from '../../db/schema/sorting.ts';
 import { lockUntilCommit } from '../../db/transaction-lock.ts';
 import { validationError } from '../../errors.ts';
@@ -338,4 +340,53 @@ export async function variantsUsedInRecipes(
       ),
     );
   return new Set(rows.flatMap((row) => row.id ?? []));
+}
+
+/**
+ * The product's recipe lines as its audit row names them (`AuditedRecipeLine`, the contract's
+ * `recipe-changes.ts`): each by its key, with its ingredient's name (and variant's title), unit
+ * symbol and brands' names as they are at the save. Read before and after a save that sends a
+ * recipe, in its transaction; one query for the lines (`loadRecipes`), one for units and brands.
+ */
+export async function auditedRecipe(
+  context: HookContext,
+  productId: string,
+): Promise<Record<string, AuditedRecipeLine>> {
+  const lines = (await loadRecipes(context, [productId])).get(productId) ?? [];
+  const { db, workspaceId } = context;
+  const unitIds = unique(lines.flatMap((line) => line.ingredient.measurementUnitId ?? []));
+  const brandIds = unique(lines.flatMap((line) => line.brandIds));
+  const symbols = new Map(
+    unitIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: measurementUnits.id, symbol: measurementUnits.symbol })
+            .from(measurementUnits)
+            .where(and(eq(measurementUnits.workspaceId, workspaceId), inArray(measurementUnits.id, unitIds)))
+        ).map((row) => [row.id, row.symbol]),
+  );
+  const brandNames = new Map(
+    brandIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: brands.id, nameEn: brands.nameEn, nameAr: brands.nameAr })
+            .from(brands)
+            .where(and(eq(brands.workspaceId, workspaceId), inArray(brands.id, brandIds)))
+        ).map((row) => [row.id, localized(row.nameEn, row.nameAr)]),
+  );
+  return recipeLineKeys(lines).reduce<Record<string, AuditedRecipeLine>>((audited, [key, line]) => {
+    audited[key] = {
+      ingredient: line.ingredient.name,
+      variant: line.ingredient.variantTitle,
+      unit: line.ingredient.measurementUnitId
+        ? (symbols.get(line.ingredient.measurementUnitId) ?? null)
+        : null,
+      quantity: line.quantity,
+      orderTypes: [...line.orderTypes].sort(),
+      brands: line.brandIds.map((id) => brandNames.get(id) ?? []),
+    };
+    return audited;
+  }, {});
 }

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { auditedChange } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
-import { memberships, roles, users, workspaces } from '../../db/schema/index.ts';
+import { invites, memberships, roles, users, workspaces } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
@@ -274,13 +274,21 @@ export function registerWorkspaceUserRoutes(
       if (target.isAdmin && target.status === 'active') {
         await refuseLosingLastAdmin(tx, workspaceId, userId, 'id');
       }
-      // The invitation goes with the membership (foreign key, on delete cascade).
+      // The invitation goes with the membership (foreign key, on delete cascade): its delete is
+      // on the log as its own record's, beside the membership's.
       const ofMember = and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId));
+      const ofInvitation = and(eq(invites.workspaceId, workspaceId), eq(invites.userId, userId));
       await auditedChange(
         tx,
-        memberships,
-        { workspaceId, resource: 'memberships', recordId: userId, where: ofMember },
-        () => tx.delete(memberships).where(ofMember),
+        invites,
+        { workspaceId, resource: 'invitations', recordId: userId, where: ofInvitation },
+        () =>
+          auditedChange(
+            tx,
+            memberships,
+            { workspaceId, resource: 'memberships', recordId: userId, where: ofMember },
+            () => tx.delete(memberships).where(ofMember),
+          ),
       );
       await revokeUnusableGrants(tx, { workspaceId, userId });
     });

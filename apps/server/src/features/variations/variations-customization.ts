@@ -5,8 +5,10 @@ import {
   type NewTypeValue,
   validationCodes,
   valueCodeCandidate,
+  variationValuesResource,
 } from '@dukkan/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import {
   products,
   productVariants,
@@ -198,17 +200,33 @@ async function writeNewValues(
   if (issues.length > 0) throw validationError(issues);
   const derived = await derivedValueCodes(context, typeCode, values.length - typed.length, new Set(typed));
   let next = 0;
-  await context.db.insert(variationValues).values(
-    values.map((value, position) => ({
-      workspaceId: context.workspaceId,
-      typeId,
-      code: value.code || derived[next++]!,
-      nameEn: value.name.find((name) => name.locale === 'en')?.value ?? null,
-      nameAr: value.name.find((name) => name.locale === 'ar')?.value ?? null,
-      position,
-    })),
+  const created = await context.db
+    .insert(variationValues)
+    .values(
+      values.map((value, position) => ({
+        workspaceId: context.workspaceId,
+        typeId,
+        code: value.code || derived[next++]!,
+        nameEn: value.name.find((name) => name.locale === 'en')?.value ?? null,
+        nameAr: value.name.find((name) => name.locale === 'ar')?.value ?? null,
+        position,
+      })),
+    )
+    .returning();
+  // Each value is a record of its own: one create row each, beside the type's.
+  await recordAudit(
+    context.db,
+    created.map((row) => valueAudit(context, row, null, row)),
   );
 }
+
+/** A value's audit entry (the variation values' resource), from its row before and after. */
+const valueAudit = (
+  context: HookContext,
+  row: typeof variationValues.$inferSelect,
+  before: typeof variationValues.$inferSelect | null,
+  after: typeof variationValues.$inferSelect | null,
+) => auditEntry(variationValues, context.workspaceId, variationValuesResource.key, row.id, before, after);
 
 const typeHooks: ResourceHooks = {
   async afterWrite(context, id, input, _written, existing) {
@@ -216,7 +234,25 @@ const typeHooks: ResourceHooks = {
     if (existing || !values || values.length === 0) return;
     await writeNewValues(context, id, input.code as string, values);
   },
-  // Deleting a type deletes its values: refused while a product uses any of them.
+  // Deleting a type deletes its values (the key cascades): each value's delete is on the log, in
+  // the type's transaction, which a product using one of them undoes with the rest (`usedBy`).
+  async beforeDelete(context, type) {
+    const values = await context.db
+      .select()
+      .from(variationValues)
+      .where(
+        and(
+          eq(variationValues.workspaceId, context.workspaceId),
+          eq(variationValues.typeId, type.id as string),
+        ),
+      )
+      .orderBy(variationValues.position);
+    await recordAudit(
+      context.db,
+      values.map((row) => valueAudit(context, row, row, null)),
+    );
+  },
+  // Refused while a product uses any of its values.
   usedBy: (context, type) =>
     productsUsing(
       context,

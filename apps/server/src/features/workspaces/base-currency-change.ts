@@ -6,7 +6,8 @@ import {
   rebaseExchangeRates,
   validationCodes,
 } from '@dukkan/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { auditedChange, recordAuditFrom } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { exchangeRates, products, productVariants, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
@@ -101,6 +102,51 @@ function converted(amount: string, plan: BaseCurrencyPlan, rate: number): Return
 }
 
 /**
+ * Each product the conversion changes, on the log as its own update (as if saved with its new
+ * prices): its price, cost and price range, and its variants' prices and costs by key as a save
+ * records them, each `[before, after]` of what changes. Written before the conversion, from the
+ * amounts it will convert, in two set-based statements: the workspace's products are locked first
+ * (as the conversion would lock them), so no save changes an amount between its row and its
+ * conversion — a variant is written only under its product's lock.
+ */
+async function recordConversions(tx: Database, workspaceId: string, amount: (name: string) => SQL) {
+  await tx.execute(sql`select count(*) from (
+    select 1 from ${products} where workspace_id = ${workspaceId} for no key update) as locked`);
+  // A field's `[before, after]`, null (left out) when the conversion keeps it.
+  const pair = (name: string) =>
+    sql`case when ${sql.identifier(name)} <> ${amount(name)}
+      then jsonb_build_array(${sql.identifier(name)}, ${amount(name)}) end`;
+  const side = (name: string, index: 0 | 1) =>
+    sql`case when ${sql.identifier(name)} <> ${amount(name)}
+      then ${index === 0 ? sql.identifier(name) : amount(name)} end`;
+  await recordAuditFrom(
+    tx,
+    { workspaceId, action: 'update', resource: 'products' },
+    sql`
+      with variant as (
+        select product_id, key,
+          jsonb_strip_nulls(jsonb_build_object('price', ${side('price', 0)}, 'cost', ${side('cost', 0)})) as was,
+          jsonb_strip_nulls(jsonb_build_object('price', ${side('price', 1)}, 'cost', ${side('cost', 1)})) as now
+        from ${productVariants}
+        where workspace_id = ${workspaceId} and (price <> 0 or cost <> 0)
+      ),
+      changed_variants as (
+        select product_id, jsonb_object_agg(key, was) as was, jsonb_object_agg(key, now) as now
+        from variant where was <> '{}'::jsonb
+        group by product_id
+      )
+      select product.id::text as record_id, jsonb_strip_nulls(jsonb_build_object(
+          'price', ${pair('price')}, 'cost', ${pair('cost')},
+          'priceMin', ${pair('price_min')}, 'priceMax', ${pair('price_max')},
+          'variants', case when changed_variants.product_id is not null
+            then jsonb_build_array(changed_variants.was, changed_variants.now) end)) as changes
+      from ${products} as product
+      left join changed_variants on changed_variants.product_id = product.id
+      where product.workspace_id = ${workspaceId}`,
+  );
+}
+
+/**
  * Converts every price and cost of the workspace's products and variants at the plan's rate, in
  * two set-based statements whatever their number (100,000 variants: see bench/README.md). The
  * products first, every one of the workspace's: the statement waits for a save holding a product
@@ -109,6 +155,7 @@ function converted(amount: string, plan: BaseCurrencyPlan, rate: number): Return
  */
 async function convertPrices(tx: Database, workspaceId: string, plan: BaseCurrencyPlan, rate: number) {
   const amount = (name: string) => converted(name, plan, rate);
+  await recordConversions(tx, workspaceId, amount);
   await tx.execute(sql`update ${products}
     set price = ${amount('price')}, cost = ${amount('cost')},
         price_min = ${amount('price_min')}, price_max = ${amount('price_max')}
@@ -137,19 +184,36 @@ async function rebaseRates(tx: Database, workspaceId: string, plan: BaseCurrency
   const { oldBase, newBase, storedRates, rebased } = plan;
   const pivot = storedRates.find((entry) => entry.currency === newBase);
   if (!pivot || !rebased.ok) return;
+  // Each rate deleted or changed is on the log as its own record's delete or update.
+  const audited = (id: string, work: () => Promise<unknown>) => {
+    const where = and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.id, id));
+    return auditedChange(
+      tx,
+      exchangeRates,
+      { workspaceId, resource: 'exchangeRates', recordId: id, where },
+      work,
+    );
+  };
   // A rate for the old base itself cannot be kept by the rule; it is replaced by the converted one.
-  await tx
-    .delete(exchangeRates)
-    .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.currency, oldBase)));
+  const oldBaseRate = storedRates.find((entry) => entry.currency === oldBase);
+  if (oldBaseRate) {
+    await audited(oldBaseRate.id, () =>
+      tx
+        .delete(exchangeRates)
+        .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.id, oldBaseRate.id))),
+    );
+  }
   for (const entry of rebased.rates) {
     const row =
       entry.currency === oldBase
         ? pivot
         : storedRates.find((candidate) => candidate.currency === entry.currency);
     if (!row) continue;
-    await tx
-      .update(exchangeRates)
-      .set({ currency: entry.currency, rate: entry.rate, updatedAt: now })
-      .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.id, row.id)));
+    await audited(row.id, () =>
+      tx
+        .update(exchangeRates)
+        .set({ currency: entry.currency, rate: entry.rate, updatedAt: now })
+        .where(and(eq(exchangeRates.workspaceId, workspaceId), eq(exchangeRates.id, row.id))),
+    );
   }
 }

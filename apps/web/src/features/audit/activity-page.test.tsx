@@ -275,6 +275,95 @@ describe('the Activity page', () => {
     ]);
   });
 
+  it('names a product’s count of variants apart from its changed variants, in both languages', async () => {
+    const small = '11111111-1111-4111-8111-111111111111';
+    const product = row({
+      resource: 'products',
+      changes: { variantsCount: [0, 1], variants: [{}, { [small]: { position: 0, price: 100 } }] },
+      names: { [small]: [{ locale: 'en', value: 'Small' }] },
+    });
+    const labels = async () =>
+      (await screen.findAllByTestId('audit-change')).map((change) => plain(change.textContent).split(':')[0]);
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    expect(await labels()).toEqual(['Number of variants', 'Variants']);
+    cleanup();
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+    expect(await labels()).toEqual(['عدد المتغيرات', 'المتغيرات']);
+  });
+
+  describe('a product’s changed recipe', () => {
+    const milk = {
+      ingredient: [
+        { locale: 'en', value: 'Milk' },
+        { locale: 'ar', value: 'حليب' },
+      ],
+      variant: null,
+      unit: 'l',
+      quantity: 0.25,
+      orderTypes: [],
+      brands: [],
+    };
+    const beans = {
+      ingredient: [
+        { locale: 'en', value: 'Beans' },
+        { locale: 'ar', value: 'بن' },
+      ],
+      variant: [
+        { locale: 'en', value: 'Dark' },
+        { locale: 'ar', value: 'داكن' },
+      ],
+      unit: 'g',
+      quantity: 18,
+      orderTypes: [],
+      brands: [],
+    };
+    const product = row({
+      resource: 'products',
+      changes: {
+        recipe: [
+          { p1: milk, 'p2/v1': beans },
+          {
+            p1: { ...milk, quantity: 0.3, orderTypes: ['takeaway'] },
+            p3: {
+              ...milk,
+              ingredient: [{ locale: 'en', value: 'Cream' }],
+              brands: [[{ locale: 'en', value: 'Kiosk' }]],
+            },
+          },
+        ],
+      },
+    });
+    const lines = async () =>
+      (await screen.findAllByTestId('audit-recipe-line')).map((line) => plain(line.textContent));
+
+    it('lists each line by its ingredient, its quantity in its unit, not JSON', async () => {
+      renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+      expect(await lines()).toEqual([
+        'MilkQuantity:Before: 0.25 l→After: 0.3 lOrder types:Before: All order types→After: Takeaway',
+        'Beans - DarkRemovedQuantity:18 g',
+        'CreamAddedQuantity:0.25 lBrands:Kiosk',
+      ]);
+      expect(plain(screen.getByTestId('audit-change').textContent)).toMatch(/^Recipe:Milk/);
+      expect(screen.queryByText(/ingredient/)).toBeNull();
+    });
+
+    it('in Arabic too', async () => {
+      if (!i18next.hasResourceBundle('ar', 'translation'))
+        i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      await i18next.changeLanguage('ar');
+      renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
+      expect(await lines()).toEqual([
+        'حليبالكمية:قبل: ٠٫٢٥ l←بعد: ٠٫٣ lأنواع الطلبات:قبل: جميع أنواع الطلبات←بعد: سفري',
+        'بن - داكنأُزيلالكمية:١٨ g',
+        'Creamأُضيفالكمية:٠٫٢٥ lالعلامات التجارية:Kiosk',
+      ]);
+      expect(plain(screen.getByTestId('audit-change').textContent)).toMatch(/^الوصفة:حليب/);
+    });
+  });
+
   it('shows an export: the list, its file, rows, search and filters by their names', async () => {
     const exported = row({
       action: 'export',
