@@ -403,6 +403,37 @@ describe('migration 0015: tax titles and descriptions become localized', { timeo
   });
 });
 
+/**
+ * 0023_audit_purge_resource: a retention purge's row names the log by its key, `auditLog`, which
+ * the Activity page's resource filter offers; rows written before named it `audit-log`.
+ */
+describe('migration 0023: purge rows filed under the audit log key', { timeout: 90_000 }, () => {
+  it("renames the purge rows' resource and leaves every other row as it was", async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(23));
+    const shop = '00000000-0000-4000-8000-0000000000bb';
+    await database.db.execute(sql`insert into workspaces (id, name) values (${shop}, 'Shop')`);
+    for (const [action, resource] of [
+      ['purge', 'audit-log'],
+      ['update', 'audit-log'],
+      ['create', 'brands'],
+    ])
+      await database.db.execute(
+        sql`insert into audit_log (workspace_id, actor_kind, action, resource, record_id, changes)
+            values (${shop}, 'system', ${action}, ${resource}, ${shop}, '{}'::jsonb)`,
+      );
+
+    await database.migrate();
+
+    expect(await rows(database, 'select action, resource from audit_log order by action')).toEqual([
+      { action: 'create', resource: 'brands' },
+      { action: 'purge', resource: 'auditLog' },
+      { action: 'update', resource: 'audit-log' },
+    ]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)(
   'instances starting together (PostgreSQL only)',
   { timeout: 180_000 },
