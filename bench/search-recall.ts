@@ -7,7 +7,7 @@
  * the typos, for the typos apart, and per phenomenon (typos left out); `BENCH_SEARCH_DETAILS=1` lists each query a
  * matcher misses or over-finds. A measurement: it has no thresholds and exits 0.
  */
-import { normalizeSearchText } from '@dukkan/contract';
+import { normalizeSearchText, searchWords } from '@dukkan/contract';
 import {
   type LabelledQuery,
   readLabelledQueries,
@@ -32,6 +32,22 @@ const matchers: Matcher[] = [
   {
     name: 'normalizeSearchText on both sides, then contains',
     matches: (query, text) => normalizeSearchText(text).includes(normalizeSearchText(query.trim())),
+  },
+  {
+    // The list's `LIKE '%word%word%'` over `search_fold` of the record (resource-engine/data.ts).
+    name: 'searchWords in their order over the folded text (the list today)',
+    matches: (query, text) => {
+      const words = searchWords(query);
+      if (words.length === 0) return true;
+      const folded = normalizeSearchText(text);
+      let from = 0;
+      for (const word of words) {
+        const at = folded.indexOf(word, from);
+        if (at < 0) return false;
+        from = at + word.length;
+      }
+      return true;
+    },
   },
 ];
 

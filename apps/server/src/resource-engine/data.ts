@@ -7,9 +7,9 @@ import {
   type ListQuery,
   localDate,
   noReference,
-  normalizeSearchText,
   pickLocalized,
   type ResourceVerb,
+  searchWords,
   type ValidationIssue,
   validationCodes,
 } from '@dukkan/contract';
@@ -42,7 +42,7 @@ import {
   type ExportField,
 } from './export.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
-import { containsPattern, isUuid } from './queries.ts';
+import { containsPattern, containsWordsPattern, isUuid } from './queries.ts';
 import { schemaFieldsOf, stringsAt } from './schema-fields.ts';
 import {
   type HookContext,
@@ -459,12 +459,18 @@ export function createResourceData(
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
     const shape: ListShape = { search: false, filters: [], status: false, sort: query.sort, locale };
-    // The search column holds its text folded (`search_fold`): the term is folded alike, so `احمد`
-    // finds `أحمد` and `٠١٠٠` finds `0100`. A term of marks alone folds to nothing: no search.
-    const term = query.search && storage.searchColumn ? normalizeSearchText(query.search) : query.search;
-    if (term) {
+    // The search column holds its text folded (`search_fold`): the typed words are folded alike
+    // and found in their order, each without its article (`searchWords`), so `احمد` finds `أحمد`,
+    // `٠١٠٠` finds `0100` and `مخبز ذهبي` finds `المخبز الذهبي`. Marks alone are no search.
+    if (query.search && storage.searchColumn) {
+      const words = searchWords(query.search);
+      if (words.length > 0) {
+        shape.search = true;
+        params.search = containsWordsPattern(words);
+      }
+    } else if (query.search) {
       shape.search = true;
-      params.search = containsPattern(term);
+      params.search = containsPattern(query.search);
     }
     let timeZone: Promise<string> | undefined;
     for (const filter of definition.filters) {

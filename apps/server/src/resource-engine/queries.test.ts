@@ -1,9 +1,17 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { roles } from '../db/schema/index.ts';
-import { containsPattern, isUuid, namedFieldsOnly, sortTerm } from './queries.ts';
+import { containsPattern, containsWordsPattern, isUuid, namedFieldsOnly, sortTerm } from './queries.ts';
 
 const dialect = new PgDialect();
+
+describe('containsWordsPattern', () => {
+  it('finds the words in their order with anything between, each literally', () => {
+    expect(containsWordsPattern(['cafe'])).toBe('%cafe%');
+    expect(containsWordsPattern(['مخبز', 'ذهبي'])).toBe('%مخبز%ذهبي%');
+    expect(containsWordsPattern(['50%', 'a_b', 'c\\x'])).toBe('%50\\%%a\\_b%c\\\\x%');
+  });
+});
 
 describe('containsPattern', () => {
   it('wraps the term and escapes LIKE wildcards and the escape character', () => {

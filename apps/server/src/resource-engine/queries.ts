@@ -15,6 +15,14 @@ export function containsPattern(term: string): string {
 }
 
 /**
+ * A `LIKE` pattern finding the words in their order with anything between them (`%cafe%latte%`),
+ * each taken literally.
+ */
+export function containsWordsPattern(words: readonly string[]): string {
+  return `%${words.map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`)).join('%')}%`;
+}
+
+/**
  * `sort=field` / `sort=-field` → an ORDER BY term. Empty values go last either way, so a list
  * sorted by, say, last login starts with people who have logged in.
  */

@@ -8,6 +8,7 @@ import {
   normalizeSearchText,
   removedFromSearchText,
   searchTextTranslation,
+  searchWords,
 } from './normalize-search-text.ts';
 
 const inRanges = (ranges: readonly (readonly [number, number])[], char: string) =>
@@ -190,5 +191,34 @@ describe('searchTextTranslation, the table the SQL mirror is made from', () => {
       return lower !== char && lower.length === 1;
     });
     expect(caseFolds.map(([upper]) => upper)).toEqual(expected);
+  });
+});
+
+describe('searchWords', () => {
+  it.each([
+    ['أحمد  مصطفى', ['احمد', 'مصطفي']],
+    ['القهوة', ['قهوه']],
+    ['المخبز الذهبي', ['مخبز', 'ذهبي']],
+    ['والحلويات بالشوكولاتة للبيع', ['حلويات', 'شوكولاته', 'بيع']],
+    // Fewer than two letters left: the word stays whole.
+    ['الف', ['الف']],
+    ['Café LATTE', ['café', 'latte']],
+    ['  \u064e\u0640 ', []],
+  ])('%s → %j', (typed, words) => {
+    expect(searchWords(typed)).toEqual(words);
+  });
+
+  it('gives folded words without spaces, each found in the folded text it came from', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (typed) => {
+        const folded = normalizeSearchText(typed);
+        for (const word of searchWords(typed)) {
+          expect(word).not.toMatch(/\s/u);
+          expect(word.length).toBeGreaterThan(0);
+          expect(normalizeSearchText(word)).toBe(word);
+          expect(folded).toContain(word);
+        }
+      }),
+    );
   });
 });

@@ -130,3 +130,26 @@ const translated = new RegExp(
 export function normalizeSearchText(text: string): string {
   return text.replace(translated, (char) => replacements.get(char)!);
 }
+
+/**
+ * The definite article and the one-letter words written onto it (و، ب، ك، ف: "and the", "with
+ * the", "like the", "so the"; ل with the article's alef dropped, "for the"): Lucene's Arabic
+ * stemmer's prefixes that contain the article. Longest first.
+ */
+export const arabicArticlePrefixes: readonly string[] = ['وال', 'بال', 'كال', 'فال', 'ال', 'لل'];
+
+/**
+ * What a list search looks for: the typed text folded (`normalizeSearchText`), cut into its words,
+ * each without a leading article where two letters or more remain — `القهوة` is found in
+ * `قهوة تركي`, and `مخبز ذهبي` in `المخبز الذهبي`, where the words are found in their order with
+ * anything between them. No words (blank, or marks alone): no search.
+ */
+export function searchWords(typed: string): string[] {
+  return normalizeSearchText(typed)
+    .split(/\s+/u)
+    .filter((word) => word.length > 0)
+    .map((word) => {
+      const prefix = arabicArticlePrefixes.find((article) => word.startsWith(article));
+      return prefix && word.length - prefix.length >= 2 ? word.slice(prefix.length) : word;
+    });
+}
