@@ -150,6 +150,8 @@ describe('product import', () => {
       { Code: code, 'Cup size': 'صغير', 'Milk kind': 'Oat', Price: '22.00' },
       // No code: consecutive rows of one name are one new product, which takes the next code.
       { [name]: `Juice ${code}`, 'Unit of measurement': unitCode, Price: '5.00', Cost: '2.00' },
+      { [name]: `Shake ${code}`, 'Unit of measurement': unitCode, 'Cup size': 'Small', Price: '6.00' },
+      { [name]: `Shake ${code}`, 'Cup size': 'Large', Price: '8.00' },
     ];
     expect(headers).toContain(name);
     const before = await snapshot();
@@ -157,9 +159,9 @@ describe('product import', () => {
     expect(dry).toMatchObject({
       dryRun: true,
       committed: false,
-      rows: 4,
+      rows: 6,
       errors: [],
-      counts: { create: 2, update: 0, unchanged: 0 },
+      counts: { create: 3, update: 0, unchanged: 0 },
     });
     expect(await snapshot()).toEqual(before);
 
@@ -167,7 +169,7 @@ describe('product import', () => {
     expect(commit).toMatchObject({
       committed: true,
       errors: [],
-      counts: { create: 2, update: 0, unchanged: 0 },
+      counts: { create: 3, update: 0, unchanged: 0 },
     });
     const product = await productByCode(code);
     expect(product.options).toEqual([
@@ -189,6 +191,11 @@ describe('product import', () => {
     expect(juices).toHaveLength(1);
     expect(juices[0]).toMatchObject({ price: 500, cost: 200, variantsCount: 0 });
     expect(juices[0]!.code).toMatch(/^PRD-/);
+    const shakes = dataOf<ProductRecord[]>(
+      await call(`products?search=${encodeURIComponent(`Shake ${code}`)}`),
+    );
+    expect(shakes).toHaveLength(1);
+    expect(shakes[0]).toMatchObject({ variantsCount: 2, priceMin: 600, priceMax: 800 });
   });
 
   it("updates a variant's price by the product's code and its values, keeping the variants the file leaves out", async () => {
@@ -197,12 +204,12 @@ describe('product import', () => {
       code,
       options: [{ typeId: size.id, valueIds: [size.values[0], size.values[1]] }],
       variants: [
-        { key: size.values[0], price: 1000 },
+        { key: size.values[0], price: 1000, cost: 400, sku: `${code}-S` },
         { key: size.values[1], price: 1500 },
       ],
     });
     const updatedBefore = (await catalogue.get(created.id)).updatedAt;
-    // The Small row as stored (no change), the Large row at a new price; nothing names Medium.
+    // The Small row as stored (no change), the Large row at a new price.
     const rows = [
       { Code: code, 'Cup size': 'Small', Price: '10.00' },
       { Code: code, 'Cup size': 'Large', Price: '17.00' },
@@ -237,6 +244,28 @@ describe('product import', () => {
       [size.values[1], 1700],
       [size.values[2], 3000],
     ]);
+
+    // An empty cell keeps a variant's SKU and price; the marker clears its cost, and a price,
+    // which a variant must have, refuses to be cleared at its row and column.
+    const cleared = reportOf(
+      await upload(file([{ Code: code, 'Cup size': 'Small', Cost: '[clear]' }]), { dryRun: false }),
+    );
+    expect(cleared).toMatchObject({ committed: true, errors: [], counts: { update: 1 } });
+    expect((await catalogue.get(created.id)).variants![0]).toMatchObject({
+      key: size.values[0],
+      sku: `${code}-S`,
+      price: 1000,
+      cost: null,
+    });
+    const refused = reportOf(
+      await upload(
+        file([
+          { Code: code, 'Cup size': 'Small' },
+          { Code: code, 'Cup size': 'Large', Price: '[clear]' },
+        ]),
+      ),
+    );
+    expect(refused.errors).toEqual([{ row: 3, column: 'Price', code: 'MONEY_IS_INVALID' }]);
   });
 
   it('a value, a type or a reference the workspace lacks is an error naming it; nothing changes, dry run or commit', async () => {
