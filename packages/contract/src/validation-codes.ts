@@ -148,6 +148,16 @@ export const validationCodes = {
   IMPORT_CELL_INVALID: 'IMPORT_CELL_INVALID',
   /** A reference's code that is no record of the workspace; params `{ code }`. */
   IMPORT_CODE_NOT_FOUND: 'IMPORT_CODE_NOT_FOUND',
+  /** A row giving its record another value than an earlier row of the same record; params `{ row }` (the earlier one). */
+  IMPORT_ROW_CONFLICT: 'IMPORT_ROW_CONFLICT',
+  /** A variant row's value that its variation type does not have; params `{ value, type }`. */
+  IMPORT_VALUE_NOT_FOUND: 'IMPORT_VALUE_NOT_FOUND',
+  /** A variant row names a value of a type the product's variants are not made of; params `{ type }`. */
+  IMPORT_TYPE_NOT_OF_PRODUCT: 'IMPORT_TYPE_NOT_OF_PRODUCT',
+  /** A variant row without a value of one of its product's types; params `{ type }`. */
+  IMPORT_VARIANT_VALUE_MISSING: 'IMPORT_VARIANT_VALUE_MISSING',
+  /** A SKU or barcode on a row that names no variant (no value of any type). */
+  IMPORT_VARIANT_VALUES_REQUIRED: 'IMPORT_VARIANT_VALUES_REQUIRED',
   /** Rows that would create records without the add permission; params `{ rows }`. */
   IMPORT_CREATE_NOT_ALLOWED: 'IMPORT_CREATE_NOT_ALLOWED',
   /** Rows that would change records without the edit permission; params `{ rows }`. */

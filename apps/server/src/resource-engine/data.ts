@@ -42,6 +42,7 @@ import {
   type ExportField,
 } from './export.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
+import type { ImportContext, ImportExpansion } from './import.ts';
 import { containsPattern, containsWordsPattern, isUuid } from './queries.ts';
 import { schemaFieldsOf, stringsAt } from './schema-fields.ts';
 import {
@@ -91,6 +92,8 @@ export interface ResourceData {
   exportFields: readonly ExportField[];
   /** An export's rows beyond one per record (a product's variants), where the resource has them. */
   exportExpansion?: (context: ExportContext) => Promise<ExportExpansion>;
+  /** An import's rows beyond one per record (a product's variants), where the resource has them. */
+  importExpansion?: (context: ImportContext) => Promise<ImportExpansion>;
   /** Values of each filter (and status) with their counts. */
   filterValues(
     db: Database,
@@ -216,12 +219,14 @@ export function createResourceData(
     featureVerbs = [],
     exportFields,
     exportExpansion,
+    importExpansion,
   }: {
     hooks?: ResourceHooks;
     now?: () => Date;
     featureVerbs?: readonly ResourceVerb[];
     exportFields?: readonly ExportField[];
     exportExpansion?: (context: ExportContext) => Promise<ExportExpansion>;
+    importExpansion?: (context: ImportContext) => Promise<ImportExpansion>;
   } = {},
 ): ResourceData {
   const { definition, table, columns, selection } = storage;
@@ -922,6 +927,7 @@ export function createResourceData(
     engineVerbs,
     exportFields: exportFields ?? declaredExportFields(definition),
     exportExpansion,
+    importExpansion,
     list,
     listAll,
     filterValues,

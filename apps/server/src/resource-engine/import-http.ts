@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../errors.ts';
 import type { ResourceData } from './data.ts';
-import { importTemplateHeaders } from './import.ts';
+import { type ImportContext, importTemplateHeaders } from './import.ts';
 import {
   type ImportedFile,
   importedFileName,
@@ -20,7 +20,6 @@ import {
   type SheetRows,
   sheetFormat,
 } from './import-file.ts';
-import type { ReaderLocale } from './storage.ts';
 
 /**
  * The import's file from a multipart body (one part, `file`), received no further than the size
@@ -65,15 +64,20 @@ export async function readImportUpload(
 }
 
 /**
- * A resource's empty file to fill: its columns' headers in the reader's language; an XLSX has a
- * second sheet saying how rows find their records and how a value is cleared.
+ * A resource's empty file to fill: its columns' headers in the reader's language (with an import
+ * expansion's after them: a product's variation types, SKU, barcode, price and cost); an XLSX has
+ * a second sheet saying how rows find their records and how a value is cleared.
  */
 export async function importTemplate(
   data: ResourceData,
   format: ExportFormat,
-  locale: ReaderLocale,
+  context: ImportContext,
 ): Promise<Buffer> {
-  const headers = importTemplateHeaders(data, locale).map((header) => formatCell('text', header));
+  const { locale } = context;
+  const expansion = await data.importExpansion?.(context);
+  const headers = [...importTemplateHeaders(data, locale), ...(expansion?.templateHeaders ?? [])].map(
+    (header) => formatCell('text', header),
+  );
   if (format === 'csv') return Buffer.from(`\uFEFF${csvLine(headers)}`, 'utf8');
   const workbook = new ExcelJS.Workbook();
   const rightToLeft = locale === 'ar';
@@ -82,7 +86,7 @@ export async function importTemplate(
     .addRow(headers.map((header) => header ?? undefined));
   const notes = importTemplateNotes[locale];
   const sheet = workbook.addWorksheet(notes.sheet, { views: [{ rightToLeft }] });
-  for (const line of notes.lines) sheet.addRow([line]);
+  for (const line of [...notes.lines, ...(expansion?.templateNotes ?? [])]) sheet.addRow([line]);
   sheet.getColumn(1).width = 120;
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -25,6 +25,7 @@ import type { ResourceData } from './data.ts';
 import type { ExportField } from './export.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
 import type { ImportedFile, SheetRows } from './import-file.ts';
+import { canonical, type ExpansionRow, groupImportRows, type ParsedRow } from './import-rows.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
 
@@ -38,7 +39,8 @@ import type { ReaderLocale, ResourceCaller } from './storage.ts';
  * transaction is rolled back — after a dry run, or a commit that met any error — or committed.
  * So a dry run reports exactly what the commit would meet, and a failure at the last row leaves
  * nothing changed. A kept commit is on the workspace's audit log as one `import` row of the list's
- * resource, written in the same transaction: the file, its rows and the counts.
+ * resource, written in the same transaction: the file, its rows and the counts. A resource whose
+ * records are several rows each (a product's variants) reads them through its `ImportExpansion`.
  */
 
 /** How many keys and codes a look-up asks for at a time. */
@@ -121,20 +123,6 @@ export function isImportable(data: ResourceData): boolean {
   );
 }
 
-/** A value as canonical JSON: keys sorted, absent and null alike, so equal values compare equal. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, inner: unknown) => {
-    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-      return Object.fromEntries(
-        Object.entries(inner as Record<string, unknown>)
-          .filter(([, entry]) => entry !== undefined && entry !== null)
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-      );
-    }
-    return inner;
-  });
-}
-
 /** The cell kind a column's cells are read with. */
 function cellKindOf(column: ImportColumn): CellKind {
   switch (column.kind) {
@@ -148,16 +136,61 @@ function cellKindOf(column: ImportColumn): CellKind {
   }
 }
 
-/** What one row of the file asks: its record's key, and the fields its cells give. */
-interface ParsedRow {
-  /** The file's row number (the header is 1). */
+/** What an import's extra columns are read with (a product's variation types and values). */
+export interface ImportContext {
+  db: Database;
+  workspaceId: string;
+  locale: ReaderLocale;
+  baseCurrency: string;
+}
+
+/** Where in the file an issue of a record's write belongs. */
+export interface ImportLocation {
   row: number;
-  key: string | null;
-  /** Field → value read from the cells (references still as codes); null: a cleared field. */
-  values: Map<string, unknown>;
-  /** Localized fields: language → text or null (cleared); absent: kept. */
-  localized: Map<string, Map<ReaderLocale, string | null>>;
+  column?: string;
+}
+
+/** What a record's rows add to its write, read by an import expansion. */
+export interface ExpansionInput {
+  /** Input fields beside the record's own; on an update, only what changes the record. */
+  input: Record<string, unknown>;
   errors: ImportError[];
+  /** The row and column of an issue of the write, by its path (`variants.2.price`); undefined: the record's. */
+  locate(path: string): ImportLocation | undefined;
+}
+
+/**
+ * An import of more than one row per record (a product's row per variant), mirroring the
+ * export's `ExportExpansion`: columns beyond the resource's fields, named by their headers; the
+ * rows of one key read as one record (`groupImportRows`); and what a record's rows' cells of those
+ * columns add to its create or update, which then goes through the resource's own write.
+ */
+export interface ImportExpansion {
+  /** The template's headers after the resource's fields, in the reader's language. */
+  templateHeaders: string[];
+  /** What the template's notes add, in the reader's language. */
+  templateNotes: readonly string[];
+  /** The id of the expansion's column a file's header names (either language), or undefined. */
+  column(header: string): string | undefined;
+  /** The field whose same cells make consecutive rows without a key one new record. */
+  keylessRecordBy: string;
+  /** Reads what it needs of the stored records the file names, before any record's rows. */
+  prepare(records: Record<string, unknown>[]): Promise<void>;
+  /** What a record's rows add to its write; `record` is the stored one (none for a create). */
+  input(rows: ExpansionRow[], record: Record<string, unknown> | undefined): ExpansionInput;
+}
+
+/** An import's context in a workspace: its base currency read, the amounts' currency. */
+export async function importContext(
+  db: Database,
+  workspaceId: string,
+  locale: ReaderLocale,
+): Promise<ImportContext> {
+  const [workspace] = await db
+    .select({ baseCurrency: workspaces.baseCurrency })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return { db, workspaceId, locale, baseCurrency: workspace?.baseCurrency ?? 'EGP' };
 }
 
 export interface ImportRequest {
@@ -195,6 +228,7 @@ function rowErrors(
   error: unknown,
   row: number,
   headerOf: (field: string) => string | undefined,
+  locate?: ExpansionInput['locate'],
 ): ImportError[] {
   const target = uniqueViolationTarget(error);
   if (target) {
@@ -206,9 +240,10 @@ function rowErrors(
   if (appError?.code !== 'VALIDATION') throw error;
   const issues = appError.details.issues ?? [{ path: '', message: appError.message }];
   return issues.map((issue) => {
-    const column = headerOf(issue.path.split('.')[0] ?? '');
+    const located = locate?.(issue.path);
+    const column = located ? located.column : headerOf(issue.path.split('.')[0] ?? '');
     return {
-      row,
+      row: located?.row ?? row,
       ...(column ? { column } : {}),
       code: issue.message,
       ...(issue.params ? { params: issue.params as Record<string, string | number> } : {}),
@@ -233,6 +268,9 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
   const { definition, table, columns } = data.storage;
   const keyField = data.storage.uniqueFields[0]!;
   const byHeader = importColumns(data);
+  const context = await importContext(db, caller.workspaceId, caller.locale);
+  const { baseCurrency } = context;
+  const expansion = await data.importExpansion?.(context);
   const report: ImportReport = {
     dryRun,
     committed: false,
@@ -243,6 +281,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
 
   // The header row: every named column must be one of the resource's, once.
   const fileColumns: (ImportColumn | undefined)[] = [];
+  /** The expansion's column ids, by the file's column. */
+  const expansionColumns: (string | undefined)[] = [];
   const fileHeaders: string[] = [];
   const seen = new Set<string>();
   sheet.headers.forEach((header, index) => {
@@ -250,6 +290,21 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     fileHeaders[index] = name;
     if (name === '') return;
     const column = byHeader.get(normalizeHeader(header));
+    const expanded = column ? undefined : expansion?.column(name);
+    if (expanded !== undefined) {
+      if (seen.has(`expansion.${expanded}`)) {
+        report.errors.push({
+          row: 1,
+          column: name,
+          code: validationCodes.IMPORT_COLUMN_REPEATED,
+          params: { header: name },
+        });
+        return;
+      }
+      seen.add(`expansion.${expanded}`);
+      expansionColumns[index] = expanded;
+      return;
+    }
     if (!column) {
       report.errors.push({
         row: 1,
@@ -290,15 +345,24 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     return fieldHeader(caller.locale, definition.key, field);
   };
 
-  const [workspace] = await db
-    .select({ baseCurrency: workspaces.baseCurrency })
-    .from(workspaces)
-    .where(eq(workspaces.id, caller.workspaceId));
-  const baseCurrency = workspace?.baseCurrency ?? 'EGP';
-
   // Each row's cells, read by their column's kind; a cell no kind reads is the row's error.
-  const parsed: ParsedRow[] = rows.map(({ cells, row }) => {
-    const result: ParsedRow = { row, key: null, values: new Map(), localized: new Map(), errors: [] };
+  const rowsRead: ParsedRow[] = rows.map(({ cells, row }) => {
+    const result: ParsedRow = {
+      row,
+      key: null,
+      values: new Map(),
+      localized: new Map(),
+      errors: [],
+      expansion: [],
+    };
+    if (expansion) {
+      const expansionCells = new Map<string, CellValue>();
+      expansionColumns.forEach((id, index) => {
+        const cell = cells[index] ?? null;
+        if (id !== undefined && cell !== null && cell !== '') expansionCells.set(id, cell);
+      });
+      result.expansion.push({ row, cells: expansionCells });
+    }
     fileColumns.forEach((column, index) => {
       if (!column) return;
       const cell = cells[index] ?? null;
@@ -332,9 +396,18 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     return result;
   });
 
-  // A key twice in the file: the later row is an error (which of the two the file means is unknown).
+  // With an expansion, the rows of one key are one record's (a product's variants); without, a key
+  // twice in the file is an error at the later row (which of the two the file means is unknown).
+  const parsed = expansion
+    ? groupImportRows(rowsRead, expansion.keylessRecordBy, (field, language) => {
+        const index = fileColumns.findIndex(
+          (column) => column?.field === field && column.language === language,
+        );
+        return index >= 0 ? fileHeaders[index] : undefined;
+      })
+    : rowsRead;
   const firstRowOfKey = new Map<string, number>();
-  for (const row of parsed) {
+  for (const row of expansion ? [] : parsed) {
     if (row.key === null) continue;
     const normalized = row.key;
     const first = firstRowOfKey.get(normalized);
@@ -364,6 +437,16 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     for (const row of found) {
       const record = data.storage.toRecord(row);
       existing.set(String(record[keyField]), record);
+    }
+  }
+  // What each record's rows add to its write, read against the stored records.
+  const expanded = new Map<ParsedRow, ExpansionInput>();
+  if (expansion) {
+    await expansion.prepare([...existing.values()]);
+    for (const row of parsed) {
+      const extra = expansion.input(row.expansion, row.key === null ? undefined : existing.get(row.key));
+      row.errors.push(...extra.errors);
+      expanded.set(row, extra);
     }
   }
 
@@ -517,7 +600,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
 
   function hasChanges(row: ParsedRow, record: Record<string, unknown>): boolean {
     const probe: ParsedRow = { ...row, errors: [] };
-    const input = inputOf(probe, record, new Map());
+    const input = { ...inputOf(probe, record, new Map()), ...expanded.get(row)?.input };
     const result = updateSchema.safeParse(input);
     if (!result.success || probe.errors.length > 0) return true;
     return (
@@ -533,7 +616,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
       const createdIds = new Map<string, string>();
       for (const row of parsed) {
         const record = row.key === null ? undefined : existing.get(row.key);
-        const input = inputOf(row, record, createdIds);
+        const extra = expanded.get(row);
+        const input = { ...inputOf(row, record, createdIds), ...extra?.input };
         if (row.errors.length > 0) {
           errors.push(...row.errors);
           continue;
@@ -541,7 +625,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         if (record) {
           const result = updateSchema.safeParse(input);
           if (!result.success) {
-            errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf));
+            errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf, extra?.locate));
             continue;
           }
           const changes = changedFields(
@@ -556,13 +640,13 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
             await data.update(tx, caller, record.id as string, changes);
             report.counts.update += 1;
           } catch (error) {
-            errors.push(...rowErrors(error, row.row, headerOf));
+            errors.push(...rowErrors(error, row.row, headerOf, extra?.locate));
           }
           continue;
         }
         const result = createSchema.safeParse(input);
         if (!result.success) {
-          errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf));
+          errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf, extra?.locate));
           continue;
         }
         try {
@@ -577,7 +661,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
             createdIds.set(record[keyField] as string, record.id as string);
           report.counts.create += 1;
         } catch (error) {
-          errors.push(...rowErrors(error, row.row, headerOf));
+          errors.push(...rowErrors(error, row.row, headerOf, extra?.locate));
         }
       }
       if (dryRun || errors.length > 0) throw new RollBack();

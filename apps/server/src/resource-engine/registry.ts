@@ -55,6 +55,7 @@ export function createResourceEngine(
         featureVerbs,
         exportFields: customization?.exportFields,
         exportExpansion: customization?.exportExpansion?.bind(customization),
+        importExpansion: customization?.importExpansion?.bind(customization),
       }),
     );
   }

@@ -19,7 +19,7 @@ import { access, declaredRoutes } from '../http/access.ts';
 import { requestCaller } from '../http/caller.ts';
 import type { ResourceData } from './data.ts';
 import { exportContentTypes, exportFileName, exportList } from './export.ts';
-import { isImportable, runImport } from './import.ts';
+import { importContext, isImportable, runImport } from './import.ts';
 import { importTemplate, readImportUpload } from './import-http.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
@@ -173,7 +173,8 @@ function registerResourceRoutes(
     });
     app.get(routes.importTemplate.url, importAccess, async (request, reply) => {
       const { format } = parseInput(importTemplateQuerySchema, request.query);
-      const file = await importTemplate(data, format, readerLocale(request));
+      const context = await importContext(db, requestCaller(request).workspaceId, readerLocale(request));
+      const file = await importTemplate(data, format, context);
       return reply
         .header('content-type', exportContentTypes[format])
         .header(

@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts';
 import type { AuditChanges } from '../db/schema/audit.ts';
 import { sortCollation } from '../db/schema/sorting.ts';
 import type { ExportContext, ExportExpansion, ExportField } from './export.ts';
+import type { ImportContext, ImportExpansion } from './import.ts';
 
 /** The columns every resource table has. */
 export interface ResourceTable extends PgTable {
@@ -166,6 +167,11 @@ export interface ResourceCustomization<W = unknown> {
    * (`ExportExpansion`).
    */
   exportExpansion?(context: ExportContext): Promise<ExportExpansion>;
+  /**
+   * An import's rows beyond one per record (a product's row per variant) and their columns
+   * (`ImportExpansion`): the export's expansion read back.
+   */
+  importExpansion?(context: ImportContext): Promise<ImportExpansion>;
   /**
    * The verbs the feature serves with its own routes (a member is invited, not created, and
    * changed under the admin rules of the users feature); the engine serves the others.

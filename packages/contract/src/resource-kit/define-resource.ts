@@ -125,8 +125,7 @@ export interface ResourceDefinition<
   intro?: string;
   /**
    * False keeps a resource the engine creates and updates out of imports (`POST {path}/import`):
-   * a role's permissions are granted in the role editor, a product's variants are not read from
-   * a file yet. Otherwise a resource with create and update verbs is importable.
+   * a role's permissions are granted in the role editor. Otherwise a resource with create and update verbs is importable.
    */
   importable?: false;
 }

@@ -238,14 +238,33 @@ export const productRecordSchema = lazySchema(() =>
 );
 export type ProductRecord = z.infer<typeof productRecordSchema>;
 
+/**
+ * What a products template's notes add about the rows of a product and its variants (the
+ * import's rule, `features/products/product-import.ts`), in the reader's language.
+ */
+export const productImportNotes: Record<'en' | 'ar', readonly string[]> = {
+  en: [
+    'Products: one row per variant. The rows with the same code are one product; its fields (name, unit, category…) may be repeated on each row or written once, but two rows may not disagree.',
+    'Consecutive rows with an empty code and the same name are one new product, which gets the next code.',
+    'A column per variation type, headed by the type’s name, holds the variant’s value by its name. A row names a value of each of its product’s types; a type or value the workspace does not have is an error.',
+    'A row whose values are an existing variant changes that variant’s SKU, barcode, price and cost; other values add them to the product, which makes every new combination (at the product’s own price unless a row prices it). Variants missing from the file are kept.',
+    'A product without variants is one row without values, with its own price and cost.',
+  ],
+  ar: [
+    'المنتجات: صف واحد لكل متغير. الصفوف التي لها الرمز نفسه منتج واحد؛ يمكن تكرار حقوله (الاسم، الوحدة، الفئة…) في كل صف أو كتابتها مرة واحدة، ولا يجوز أن يختلف صفان فيها.',
+    'الصفوف المتتالية التي رمزها فارغ واسمها واحد منتج جديد واحد، يأخذ الرمز التالي.',
+    'لكل نوع متغيرات عمود عنوانه اسم النوع، فيه قيمة المتغير باسمها. يذكر الصف قيمة من كل نوع من أنواع منتجه؛ والنوع أو القيمة غير الموجودين في مساحة العمل خطأ.',
+    'الصف الذي تطابق قيمه متغيرًا موجودًا يعدّل رمز SKU والباركود والسعر والتكلفة لذلك المتغير؛ والقيم الأخرى تُضاف إلى المنتج فتنشئ كل تركيبة جديدة (بسعر المنتج نفسه ما لم يحدد صف سعرها). المتغيرات غير الموجودة في الملف تبقى كما هي.',
+    'المنتج الذي لا متغيرات له صف واحد بلا قيم، بسعره وتكلفته.',
+  ],
+};
+
 export const productsResource = defineResource({
   key: 'products',
   path: 'products',
   permission: 'Products',
   menu: { group: 'data', order: 30 },
   verbs: ['list', 'get', 'filters', 'create', 'update', 'delete'],
-  // A product is a row per variant in its export; reading them back is not built yet.
-  importable: false,
   schemas: {
     record: productRecordSchema,
     create: productInputSchema,

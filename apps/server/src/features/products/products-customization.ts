@@ -12,6 +12,7 @@ import { products, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { customize } from '../../resource-engine/storage.ts';
 import { productExportExpansion, productExportFields } from './product-export.ts';
+import { productImportExpansion } from './product-import.ts';
 import { resolveOptions, tagIssues } from './product-inputs.ts';
 import { loadProductReferences } from './product-references.ts';
 import {
@@ -60,6 +61,7 @@ export const productsCustomization = customize<ProductSave>({
   writtenByFeature: ['variants', 'recipe', 'references'],
   exportFields: productExportFields,
   exportExpansion: productExportExpansion,
+  importExpansion: productImportExpansion,
   searchedAs: { variants: products.variantCodes },
   filteredAs: {
     tagIds: (ids) => sql`${products.tagIds} && (${ids})::uuid[]`,

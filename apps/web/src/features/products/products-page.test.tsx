@@ -1,3 +1,4 @@
+import type { ImportReport } from '@dukkan/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -99,5 +100,50 @@ describe('ProductsPage', () => {
     expect(screen.queryByRole('link', { name: 'New product' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New product' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it("imports a products file: the dialog checks it and names a variant's unknown value in the reader's words", async () => {
+    const person = userEvent.setup();
+    const report: ImportReport = {
+      dryRun: true,
+      committed: false,
+      rows: 2,
+      counts: { create: 0, update: 0, unchanged: 1 },
+      errors: [
+        {
+          row: 3,
+          column: 'Size',
+          code: 'IMPORT_VALUE_NOT_FOUND',
+          params: { value: 'Huge', type: 'Size' },
+        },
+      ],
+    };
+    const mock = renderProducts();
+    const imports: URLSearchParams[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.split('?')[0]?.endsWith('/products/import')) {
+        imports.push(new URLSearchParams(url.split('?')[1]));
+        return new Response(JSON.stringify({ data: report }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return mock.fetchMock(input, init);
+    });
+    await person.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    const file = new File(['Code,Size,Price\r\nLAT,Huge,10\r\n'], 'products.csv', { type: 'text/csv' });
+    await person.upload(within(dialog).getByLabelText(/^File/), file);
+    await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    const table = await within(dialog).findByRole('table', { name: 'The rows and columns to fix' });
+    expect(within(table).getByText('“Size” has no value “Huge” in this workspace')).toBeTruthy();
+    expect(imports[0]?.get('dryRun')).toBe('true');
+  });
+
+  it('offers no import to a member who may only view products', async () => {
+    renderProducts(['viewProducts']);
+    await screen.findByRole('rowheader', { name: 'Latte' });
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
   });
 });
