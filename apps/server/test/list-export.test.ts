@@ -394,6 +394,29 @@ describe('list export', () => {
             }
           }
         }
+        // A search with no sort given comes by relevance, in the list and in the chunks alike.
+        if (!data.storage.searchColumn) return;
+        for (const search of ['1', 'a', 'e', 'ا']) {
+          const query = schema.parse({ workspaceId: shops.shop.id, search, pageSize: '100' });
+          const listed: unknown[] = [];
+          for (let page = 1; ; page++) {
+            const { records } = await data.list(shops.t.db, shops.shop.id, { ...query, page }, 'en');
+            listed.push(...records.map((record) => record.id));
+            if (records.length < 100) break;
+          }
+          if (listed.length < 2) continue;
+          const chunked: unknown[] = [];
+          for await (const chunk of data.listAll(
+            shops.t.db,
+            shops.shop.id,
+            query,
+            'en',
+            listed.length > 100 ? 37 : 1,
+          )) {
+            chunked.push(...chunk.map((record) => record.id));
+          }
+          expect(chunked, `search ${search}`).toEqual(listed);
+        }
       },
     );
 

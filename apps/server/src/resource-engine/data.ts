@@ -30,7 +30,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type AuditEntry, auditEntry, recordAudit } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
-import type { AuditChanges } from '../db/schema/index.ts';
+import { type AuditChanges, searchTextSeparator } from '../db/schema/index.ts';
 import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../errors.ts';
@@ -43,7 +43,7 @@ import {
 } from './export.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
 import type { ImportContext, ImportExpansion } from './import.ts';
-import { containsPattern, containsWordsPattern, isUuid } from './queries.ts';
+import { containsPattern, containsWordsPattern, isUuid, likeLiteral, withinFieldPattern } from './queries.ts';
 import { schemaFieldsOf, stringsAt } from './schema-fields.ts';
 import {
   type HookContext,
@@ -187,6 +187,8 @@ interface ListShape {
   filters: { field: string; ids: boolean; none: boolean; from?: boolean; to?: boolean }[];
   status: boolean;
   sort: string;
+  /** Searched with no sort given: by relevance first (`searchedStatement`), then `sort`. */
+  ranked: boolean;
   locale: ReaderLocale;
 }
 
@@ -196,6 +198,7 @@ const shapeKey = (shape: ListShape) =>
     shape.filters.map((filter) => [filter.field, filter.ids, filter.none, filter.from, filter.to]),
     shape.status,
     shape.sort,
+    shape.ranked,
     shape.locale,
   ]);
 
@@ -209,6 +212,9 @@ function startOfDay(day: string, timeZone: string): Date {
 
 /** The column of a searched page's rows that carries the total (named apart from any field). */
 const searchedTotal = '__total';
+
+/** The column of an export chunk's rows that carries a ranked search's relevance. */
+const chunkRank = '__rank';
 
 /** The data operations of a bound resource (see `ResourceData`); `now` stamps `updatedAt`. */
 export function createResourceData(
@@ -272,7 +278,12 @@ export function createResourceData(
       // same rows as ILIKE, and its recheck of each candidate row costs a third as much.
       all.push(
         storage.searchColumn
-          ? like(storage.searchColumn, placeholder('search'))
+          ? // Several words: also all in one field (`within`, a pattern that does not cross U+001F);
+            // one word: `within` is null, and a custom plan drops the test.
+            and(
+              like(storage.searchColumn, placeholder('search')),
+              sql`(${placeholder('within')}::text is null or ${storage.searchColumn} ~ ${placeholder('within')}::text)`,
+            )
           : or(
               ...definition.search.map((field) =>
                 ilike(storage.filterColumn(field) as AnyPgColumn, placeholder('search')),
@@ -316,6 +327,17 @@ export function createResourceData(
   type ListStatements = { page: PreparedList; total: PreparedCount; searched?: PreparedList };
 
   /**
+   * A ranked shape's relevance of a match: 0 where a field of `search_text` (parted by U+001F) is
+   * the typed words, 1 where one starts with them, else 2. None for a shape that is not ranked.
+   */
+  function rankOf(shape: ListShape): SQL<number> | undefined {
+    if (!shape.ranked) return undefined;
+    const separated = sql`(chr(31) || ${storage.searchColumn} || chr(31))`;
+    return sql<number>`(case when ${separated} like ${sql.placeholder('rank.exact')} then 0
+      when ${separated} like ${sql.placeholder('rank.prefix')} then 1 else 2 end)`;
+  }
+
+  /**
    * A searched list's page and total in one statement. The search's matches are read once (a
    * common table expression read twice is materialized): their count, and their sort values and
    * ids ordered for the page, whose full rows alone are then read by key. Two statements would read
@@ -324,12 +346,14 @@ export function createResourceData(
    */
   function searchedStatement(db: Database, shape: ListShape, where: SQL | undefined, name: string) {
     const { expression, descending, notNull } = storage.sortKey(shape.sort, shape.locale);
+    const rank = rankOf(shape) ?? sql<number>`0`;
     const matches = db.$with('matches').as(
       storage
         .joined(
           db
             .select({
               matchId: sql<string>`${storage.idColumn}`.as('match_id'),
+              rank: rank.as('rank'),
               sortValue: sql`${expression}`.as('sort_value'),
             })
             .from(table)
@@ -339,9 +363,13 @@ export function createResourceData(
     );
     const page = db.$with('page').as(
       db
-        .select({ matchId: matches.matchId })
+        .select({ matchId: matches.matchId, rank: matches.rank })
         .from(matches)
-        .orderBy(ordered(sql`${matches.sortValue}`, descending, notNull), sql`${matches.matchId} asc`)
+        .orderBy(
+          sql`${matches.rank} asc`,
+          ordered(sql`${matches.sortValue}`, descending, notNull),
+          sql`${matches.matchId} asc`,
+        )
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset')),
     );
@@ -353,13 +381,13 @@ export function createResourceData(
           .from(table)
           .$dynamic(),
       )
-      .where(
-        and(
-          inWorkspace(sql.placeholder('workspaceId')),
-          inArray(storage.idColumn, db.select({ matchId: page.matchId }).from(page)),
-        ),
+      .innerJoin(page, eq(storage.idColumn, page.matchId))
+      .where(inWorkspace(sql.placeholder('workspaceId')))
+      .orderBy(
+        sql`${page.rank} asc`,
+        ...storage.sortTerms(shape.sort, shape.locale),
+        sql`${storage.idColumn} asc`,
       )
-      .orderBy(...storage.sortTerms(shape.sort, shape.locale), sql`${storage.idColumn} asc`)
       .prepare(name) as unknown as PreparedList;
   }
 
@@ -389,23 +417,38 @@ export function createResourceData(
       const afterId = sql.placeholder('after.id');
       const beyond = descending ? sql`${expression} < ${value}` : sql`${expression} > ${value}`;
       const later = sql`(${beyond} or (${expression} = ${value} and ${id} > ${afterId})${notNull ? sql`` : sql` or ${expression} is null`})`;
+      const laterEmpty = sql`${expression} is null and ${id} > ${afterId}`;
+      // Ranked (a search with no sort given): by relevance first, as the list shows it; the chunk
+      // after a record is then after its rank, or of its rank and after it by the sort.
+      const rank = rankOf(shape);
+      const afterRank = sql.placeholder('after.rank');
+      const ranked = (condition: SQL) =>
+        rank ? sql`(${rank} > ${afterRank} or (${rank} = ${afterRank} and ${condition}))` : condition;
       const select = (name: string, extra?: SQL) =>
         storage
           .joined(
             db
-              .select({ ...selection, sortValue: sql<string | null>`(${expression})::text` })
+              .select({
+                ...selection,
+                sortValue: sql<string | null>`(${expression})::text`,
+                ...(rank ? { [chunkRank]: rank } : {}),
+              })
               .from(table)
               .$dynamic(),
           )
           .where(extra ? and(where, extra) : where)
-          .orderBy(...storage.sortTerms(shape.sort, shape.locale), sql`${id} asc`)
+          .orderBy(
+            ...(rank ? [sql`${rank} asc`] : []),
+            ...storage.sortTerms(shape.sort, shape.locale),
+            sql`${id} asc`,
+          )
           .limit(sql.placeholder('limit'))
           .prepare(name) as unknown as PreparedList;
       preparedCount += 1;
       statements = {
         first: select(`chunk_${preparedCount}`),
-        after: select(`chunk_after_${preparedCount}`, later),
-        afterEmpty: select(`chunk_empty_${preparedCount}`, sql`${expression} is null and ${id} > ${afterId}`),
+        after: select(`chunk_after_${preparedCount}`, ranked(later)),
+        afterEmpty: select(`chunk_empty_${preparedCount}`, ranked(laterEmpty)),
       };
       byShape.set(key, statements);
     }
@@ -463,7 +506,8 @@ export function createResourceData(
   async function listStatement(db: Database, workspaceId: string, query: ListQuery, locale: ReaderLocale) {
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
-    const shape: ListShape = { search: false, filters: [], status: false, sort: query.sort, locale };
+    const sort = query.sort ?? definition.defaultSort;
+    const shape: ListShape = { search: false, filters: [], status: false, sort, ranked: false, locale };
     // The search column holds its text folded (`search_fold`): the typed words are folded alike
     // and found in their order, each without its article (`searchWords`), so `احمد` finds `أحمد`,
     // `٠١٠٠` finds `0100` and `مخبز ذهبي` finds `المخبز الذهبي`. Marks alone are no search.
@@ -472,6 +516,15 @@ export function createResourceData(
       if (words.length > 0) {
         shape.search = true;
         params.search = containsWordsPattern(words);
+        params.within = words.length > 1 ? withinFieldPattern(words) : null;
+        // No sort given: a record with a field that is the typed words comes first, then one with
+        // a field that starts with them (`search_text` parts its fields by the separator).
+        if (!query.sort && !definition.countLimit) {
+          shape.ranked = true;
+          const phrase = likeLiteral(words.join(' '));
+          params['rank.exact'] = `%${searchTextSeparator}${phrase}${searchTextSeparator}%`;
+          params['rank.prefix'] = `%${searchTextSeparator}${phrase}%`;
+        }
       }
     } else if (query.search) {
       shape.search = true;
@@ -559,14 +612,21 @@ export function createResourceData(
   ): AsyncGenerator<Record<string, unknown>[]> {
     const { shape, params } = await listStatement(db, workspaceId, query, locale);
     const statements = chunkStatementsFor(db, shape);
-    // Ordered by the sort and then the id, each chunk starting after the last record of the one
-    // before: no record is read twice or left out while the records stay as they are.
+    // Ordered by the sort (after the relevance, when ranked) and then the id, each chunk starting
+    // after the last record of the one before: no record is read twice or left out while the
+    // records stay as they are.
     let rows = await statements.first.execute({ ...params, limit: chunkSize });
     for (;;) {
       if (rows.length > 0) yield rows.map(storage.toRecord);
       const last = rows.at(-1);
       if (rows.length < chunkSize || !last) return;
-      const after = { ...params, limit: chunkSize, 'after.id': last.id, 'after.value': last.sortValue };
+      const after = {
+        ...params,
+        limit: chunkSize,
+        'after.id': last.id,
+        'after.value': last.sortValue,
+        'after.rank': last[chunkRank],
+      };
       rows = await (last.sortValue === null ? statements.afterEmpty : statements.after).execute(after);
     }
   }

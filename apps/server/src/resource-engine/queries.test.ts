@@ -1,7 +1,14 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { roles } from '../db/schema/index.ts';
-import { containsPattern, containsWordsPattern, isUuid, namedFieldsOnly, sortTerm } from './queries.ts';
+import {
+  containsPattern,
+  containsWordsPattern,
+  isUuid,
+  namedFieldsOnly,
+  sortTerm,
+  withinFieldPattern,
+} from './queries.ts';
 
 const dialect = new PgDialect();
 
@@ -10,6 +17,13 @@ describe('containsWordsPattern', () => {
     expect(containsWordsPattern(['cafe'])).toBe('%cafe%');
     expect(containsWordsPattern(['مخبز', 'ذهبي'])).toBe('%مخبز%ذهبي%');
     expect(containsWordsPattern(['50%', 'a_b', 'c\\x'])).toBe('%50\\%%a\\_b%c\\\\x%');
+  });
+});
+
+describe('withinFieldPattern', () => {
+  it('finds the words in their order inside one field, each literally', () => {
+    expect(withinFieldPattern(['مخبز', 'ذهبي'])).toBe('مخبز[^\u001f]*ذهبي');
+    expect(withinFieldPattern(['a.b', '1+1', 'c'])).toBe('a\\.b[^\u001f]*1\\+1[^\u001f]*c');
   });
 });
 

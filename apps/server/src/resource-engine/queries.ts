@@ -11,7 +11,21 @@ export function isUuid(value: unknown): value is string {
 
 /** Escapes LIKE wildcards so a search for `50%` means the text "50%". */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${likeLiteral(term)}%`;
+}
+
+/** A text a `LIKE` pattern matches literally: its `\\`, `%` and `_` escaped. */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * A regular expression (PostgreSQL's) finding the words in their order within one field of
+ * `search_text`, whose fields U+001F parts: `cafe[^\u001f]*latte`. Every character but a letter or
+ * a digit is escaped, so each word is taken literally.
+ */
+export function withinFieldPattern(words: readonly string[]): string {
+  return words.map((word) => word.replace(/[^\p{L}\p{N}]/gu, (char) => `\\${char}`)).join('[^\u001f]*');
 }
 
 /**
@@ -19,7 +33,7 @@ export function containsPattern(term: string): string {
  * each taken literally.
  */
 export function containsWordsPattern(words: readonly string[]): string {
-  return `%${words.map((word) => word.replace(/[\\%_]/g, (char) => `\\${char}`)).join('%')}%`;
+  return `%${words.map(likeLiteral).join('%')}%`;
 }
 
 /**

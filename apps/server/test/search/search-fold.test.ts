@@ -92,6 +92,28 @@ describe('a list search folds the typed term as the stored text', () => {
     expect(await found('brands', 'الخيـــاطة')).toEqual([brand.id]);
   });
 
+  it('ranks with no sort given: a field that is the search, then one that starts with it, then the rest', async () => {
+    const codes = ['RANK-1', 'RANK-2', 'RANK-3', 'RANK-4'];
+    const names = ['Iced latte', 'Latte macchiato', 'Latte', 'قهوة لاتيه'];
+    const ids = [];
+    for (const [index, code] of codes.entries())
+      ids.push(
+        dataOf<{ id: string }>(
+          await call('POST', 'brands', {
+            code,
+            name: [{ locale: names[index]!.startsWith('ق') ? 'ar' : 'en', value: names[index] }],
+          }),
+        ).id,
+      );
+    const [iced, macchiato, latte] = ids;
+    expect(await found('brands', 'LATTE')).toEqual([latte, macchiato, iced]);
+    // A sort given wins; paging keeps the ranked order.
+    const sorted = dataOf<{ id: string }[]>(await call('GET', 'brands?search=latte&sort=code'));
+    expect(sorted.map((record) => record.id)).toEqual([iced, macchiato, latte]);
+    const second = dataOf<{ id: string }[]>(await call('GET', 'brands?search=latte&pageSize=1&page=2'));
+    expect(second.map((record) => record.id)).toEqual([macchiato]);
+  });
+
   it('takes a term of marks alone as no search', async () => {
     const all = dataOf<unknown[]>(await call('GET', 'brands?pageSize=100'));
     expect(await found('brands', '\u064e\u0640')).toHaveLength(all.length);

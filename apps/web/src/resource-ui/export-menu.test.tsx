@@ -82,7 +82,6 @@ describe('the list’s Export menu', () => {
     expect(Object.fromEntries(call!.query)).toEqual({
       workspaceId: 'w-shop',
       search: 'lamp',
-      sort: 'code',
       status: 'inactive',
       format: 'xlsx',
     });

@@ -26,11 +26,12 @@ describe('list state in the address bar', () => {
       sort: '-title',
       filters: { status: ['active'], role: ['r1', 'r2'] },
     });
+    // No sort chosen ('' — the server ranks a search, else sorts by the default), as for an unknown one.
     expect(readListParams(new URLSearchParams('page=-2&pageSize=33&sort=password'), definition)).toEqual({
       page: 1,
       pageSize: 20,
       search: '',
-      sort: 'code',
+      sort: '',
       filters: {},
     });
   });
@@ -38,16 +39,27 @@ describe('list state in the address bar', () => {
   it('writes only what differs from the defaults and keeps foreign parameters', () => {
     const written = writeListParams(
       new URLSearchParams('tab=2&page=4'),
-      { page: 1, pageSize: 20, search: 'x', sort: 'code', filters: { status: ['invited'] } },
+      { page: 1, pageSize: 20, search: 'x', sort: '', filters: { status: ['invited'] } },
       definition,
     );
     expect(written.toString()).toBe('tab=2&search=x&status=invited');
+    // A sort chosen stays in the address, the default's too: while searching it wins over relevance.
+    expect(
+      writeListParams(
+        new URLSearchParams(),
+        { page: 1, pageSize: 20, search: 'x', sort: 'code', filters: {} },
+        definition,
+      ).toString(),
+    ).toBe('search=x&sort=code');
   });
 
   it('asks the server with the workspace first and leaves an empty search out', () => {
     expect(
       listRequestQuery('w1', { page: 2, pageSize: 10, search: '', sort: '-code', filters: { role: ['r1'] } }),
     ).toEqual({ workspaceId: 'w1', page: 2, pageSize: 10, search: undefined, sort: '-code', role: ['r1'] });
+    expect(
+      listRequestQuery('w1', { page: 1, pageSize: 20, search: 'tea', sort: '', filters: {} }).sort,
+    ).toBeUndefined();
   });
 
   it('toggles sort direction on the same column, ascending on a new one', () => {

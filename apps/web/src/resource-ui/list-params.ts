@@ -8,7 +8,10 @@ export interface ListParams {
   page: number;
   pageSize: number;
   search: string;
-  /** `field` ascending or `-field` descending, one of the definition's sort fields. */
+  /**
+   * `field` ascending or `-field` descending, one of the definition's sort fields; '' for none
+   * chosen: the server ranks a search's matches by relevance, and sorts by `defaultSort` otherwise.
+   */
   sort: string;
   /** Declared filters only: field → selected values. */
   filters: Record<string, string[]>;
@@ -39,7 +42,7 @@ export function readListParams(search: URLSearchParams, definition: ListDefiniti
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     pageSize: (pageSizeOptions as readonly number[]).includes(pageSize) ? pageSize : defaultPageSize,
     search: (search.get('search') ?? '').trim().slice(0, 100),
-    sort: allowedSorts(definition).has(sort) ? sort : definition.defaultSort,
+    sort: allowedSorts(definition).has(sort) ? sort : '',
     filters,
   };
 }
@@ -61,7 +64,7 @@ export function writeListParams(
   set('search', params.search || null);
   set('page', params.page > 1 ? String(params.page) : null);
   set('pageSize', params.pageSize !== defaultPageSize ? String(params.pageSize) : null);
-  set('sort', params.sort !== definition.defaultSort ? params.sort : null);
+  set('sort', params.sort || null);
   for (const filter of listFilters(definition))
     set(filter.field, params.filters[filter.field]?.join(',') ?? null);
   return next;
@@ -74,7 +77,7 @@ export function listRequestQuery(workspaceId: string, params: ListParams) {
     page: params.page,
     pageSize: params.pageSize,
     search: params.search || undefined,
-    sort: params.sort,
+    sort: params.sort || undefined,
     ...params.filters,
   };
 }

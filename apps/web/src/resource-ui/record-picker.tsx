@@ -75,7 +75,8 @@ export function RecordPicker<R extends { id: string }>({
   const search = useDeferredValue(query.trim());
   const matches = useResourceList(
     definition,
-    { page: 1, pageSize: matchCount, search, sort: definition.defaultSort, filters: {} },
+    // No sort: the matches come by relevance (a name that is the search first).
+    { page: 1, pageSize: matchCount, search, sort: '', filters: {} },
     { enabled: open },
   );
   const records = ((matches.data?.data ?? []) as R[]).filter((record) => isOffered?.(record) ?? true);

@@ -274,7 +274,8 @@ export function ResourceListPage<D extends ResourceDefinition>({
           caption={title}
           columns={columns}
           records={data.data}
-          sort={params.sort}
+          // None chosen: the default sort's arrow, except while searching (ranked by relevance).
+          sort={params.sort || (params.search ? '' : definition.defaultSort)}
           onSort={(sort) => setParams({ sort })}
           actionsFor={mayEdit || mayToggle || mayDelete || extraActions ? actionsFor : undefined}
           recordLabel={recordLabel}

@@ -109,7 +109,9 @@ export function listQuerySchema(definition: ResourceDefinition) {
       .max(maxPageSize)
       .default(defaultPageSize),
     search: textField().trim().max(100, codes.SEARCH_TOO_LONG).optional(),
-    sort: z.enum(sortValues, { error: codes.SORT_IS_INVALID }).default(definition.defaultSort),
+    // None: by relevance while searching (a field that is the search, then one that starts with
+    // it, then the rest), else the declaration's `defaultSort`. A sort given wins.
+    sort: z.enum(sortValues, { error: codes.SORT_IS_INVALID }).optional(),
     ...(definition.hasStatus ? { status: filterValues(recordStatuses).optional() } : {}),
     ...filters,
   });

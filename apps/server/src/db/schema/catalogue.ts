@@ -62,14 +62,19 @@ export const localizedTextPresent = (
 /**
  * `search_text` from the given columns (by SQL name), maintained by Postgres: folded by
  * `search_fold`, the SQL mirror of the contract's `normalizeSearchText` (migration 0022), as the
- * list folds the typed term.
+ * list folds the typed term. The columns are parted by U+001F (`searchTextSeparator`), which no
+ * typed word holds: a search ranks a record whose field is the typed text, or starts with it,
+ * before one that merely contains it.
  */
 export const searchText = (...columns: string[]) =>
   text('search_text')
     .notNull()
     .generatedAlwaysAs(
-      sql.raw(`search_fold(${columns.map((column) => `coalesce(${column}, '')`).join(` || ' ' || `)})`),
+      sql.raw(`search_fold(${columns.map((column) => `coalesce(${column}, '')`).join(` || chr(31) || `)})`),
     );
+
+/** What parts the fields of `search_text` (`chr(31)`, the unit separator). */
+export const searchTextSeparator = '\u001f';
 
 interface CatalogueColumns {
   id: ExtraConfigColumn;
