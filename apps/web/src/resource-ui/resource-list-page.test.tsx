@@ -282,6 +282,23 @@ describe('ResourceListPage (generic)', () => {
     expect(location()).toBe('/gadgets?sort=-title');
   });
 
+  it('while searching with no sort chosen asks for none and marks no column: the server ranks', async () => {
+    const person = userEvent.setup();
+    const { calls } = renderGadgets([{ path: '/api/gadgets', body: listOf([gadget('1', 'Alpha')]) }], {
+      at: '/gadgets?search=alp',
+    });
+    await screen.findByRole('rowheader', { name: 'Alpha' });
+    expect(lastList(calls)?.get('search')).toBe('alp');
+    expect(lastList(calls)?.has('sort')).toBe(false);
+    expect(screen.getByRole('columnheader', { name: /Code/ }).getAttribute('aria-sort')).toBe('none');
+
+    // The default sort chosen from its header wins over relevance, and stays in the address.
+    await person.click(within(screen.getByRole('columnheader', { name: /Code/ })).getByRole('button'));
+    await waitFor(() => expect(lastList(calls)?.get('sort')).toBe('code'));
+    expect(screen.getByRole('columnheader', { name: /Code/ }).getAttribute('aria-sort')).toBe('ascending');
+    expect(location()).toBe('/gadgets?search=alp&sort=code');
+  });
+
   it('tells "nothing yet" (with a create button) apart from "nothing matches"', async () => {
     const person = userEvent.setup();
     renderGadgets([{ path: '/api/gadgets', body: listOf([]) }]);
