@@ -84,7 +84,7 @@ function bankLocalized(
   });
   if (required && text.length === 0)
     throw new UsageError(
-      `set-bank-transfer: --${name}-en or --${name}-ar is required (both for both languages)`,
+      `set-bank-transfer: --${name}-en or --${name}-ar is required (give both for a text in each language)`,
     );
   return text;
 }

@@ -55,7 +55,7 @@ export function HowToPay({ payment, className }: { payment: DuePayment; classNam
     [t('payments.howToPay.bank'), <bdi key="bank">{pickLocalized(bank.bank, language)}</bdi>],
     [
       t('payments.howToPay.account'),
-      <bdi key="account" dir="ltr" className="font-mono [overflow-wrap:anywhere]">
+      <bdi key="account" dir="ltr" className="inline-block font-mono [overflow-wrap:anywhere]">
         {bank.account}
       </bdi>,
     ],
