@@ -83,6 +83,11 @@ const exemptCommands: Record<string, string> = {
   'reset-second-factors': "a person's factors: a sign_in_events row (second-factor.test.ts)",
   reject: 'an access request, before any workspace exists',
   'app create': 'a new application: no workspace has subscribed to it yet to record it in',
+  'bank-transfer': 'shows the bank-transfer instructions',
+  'set-bank-transfer':
+    "the platform's bank-transfer instructions: the operator's own, no workspace's record (printed in full)",
+  'clear-bank-transfer':
+    "the platform's bank-transfer instructions: the operator's own, no workspace's record",
 };
 
 let t: TestApp;

@@ -121,6 +121,7 @@ describe('permission matrix', () => {
       'POST /api/subscriptions/events': 'addSubscriptions',
       'GET /api/payments/upcoming': 'viewPayments|addLocations|editLocations|deleteLocations',
       'GET /api/payments/due': 'viewPayments',
+      'GET /api/payments/instructions': 'viewPayments|viewApplications',
       'GET /api/applications': 'viewApplications',
       'GET /api/applications/installed': 'viewUsers|addUsers|editUsers',
       'GET /api/audit-log/sign-ins': 'viewAudit',

@@ -135,6 +135,7 @@ describe('the route table (default-deny)', () => {
         'POST /api/subscriptions/events',
         'GET /api/payments/upcoming',
         'GET /api/payments/due',
+        'GET /api/payments/instructions',
         'GET /api/applications',
         'GET /api/applications/installed',
         'GET /api/audit-log/sign-ins',

@@ -45,6 +45,16 @@ Commands:
   record-payment <invoiceId> --status successful|failed
         Record the outcome of an invoice's payment; a paid invoice of a period in its grace
         renews the subscription.
+  bank-transfer
+        Show the bank-transfer instructions every pending invoice shows (how workspaces pay).
+  set-bank-transfer --holder-en <name> --holder-ar <name> --bank-en <name> --bank-ar <name>
+                    --account <IBAN or account number> [--notes-en <text>] [--notes-ar <text>]
+        Set them, replacing the previous ones: the account's holder and bank (at least one
+        language each; a reader of the other sees these), the IBAN or account number (letters,
+        digits, spaces, dashes) and a note. The transfer's reference is each invoice's number.
+        Kept in the database; record each payment with record-payment as before.
+  clear-bank-transfer
+        Remove them: pending invoices then tell the workspace to contact the operator to pay.
   reset-second-factors <email>
         Remove every second factor and recovery code of the person with that email address, who
         lost theirs: they sign in with their password alone until they add one again. Recorded in

@@ -80,6 +80,7 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'POST /api/subscriptions/events': { body: subscriptionEventInputSchema, query: workspaceQuery },
   'GET /api/payments/upcoming': { query: workspaceQuery },
   'GET /api/payments/due': { query: workspaceQuery },
+  'GET /api/payments/instructions': { query: workspaceQuery },
   'GET /api/applications': { query: workspaceQuery },
   'GET /api/applications/installed': { query: workspaceQuery },
   'GET /api/audit-log/sign-ins': { query: memberSignInsQuerySchema },

@@ -280,6 +280,7 @@ const featureScenarios: Record<string, Scenario> = {
   }),
   'GET /api/payments/upcoming': () => ({}),
   'GET /api/payments/due': () => ({}),
+  'GET /api/payments/instructions': () => ({}),
   'GET /api/applications': () => ({}),
   'GET /api/applications/installed': () => ({}),
   'GET /api/audit-log/sign-ins': () => ({}),

@@ -3,8 +3,9 @@ import type { TFunction } from 'i18next';
 
 /**
  * What an invoice waiting for its payment says, on the dashboard's card and the invoices page: its
- * number and amount, by when, how to pay, and what follows an unpaid grace (dates in the
- * workspace's time zone, through `formatDate`).
+ * number and amount, by when, and what follows an unpaid grace (dates in the workspace's time
+ * zone, through `formatDate`). How to pay it follows, from the operator's instructions
+ * (`components/how-to-pay.tsx`).
  */
 export function duePaymentTexts(
   payment: DuePayment,
@@ -17,7 +18,6 @@ export function duePaymentTexts(
     payment.dueBy
       ? t('payments.due.amountBy', { number, amount, date: formatDate(payment.dueBy) })
       : t('payments.due.amount', { number, amount }),
-    t('payments.due.howToPay', { number }),
     payment.dueBy
       ? t('payments.due.afterGrace', { date: formatDate(payment.dueBy), app })
       : t('payments.due.noDeadline'),

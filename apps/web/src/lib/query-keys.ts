@@ -28,4 +28,6 @@ export const queryKeys = {
     [workspaceId, resourceKey, 'filters'] as const,
   /** The dashboard's Get started list of a workspace, computed from its data for the member. */
   getStarted: (workspaceId: string) => [workspaceId, 'get-started'] as const,
+  /** How the workspace pays its invoices (`GET payments/instructions`: the operator's bank transfer). */
+  paymentInstructions: (workspaceId: string) => [workspaceId, 'payments', 'instructions'] as const,
 };

@@ -79,6 +79,34 @@ export const duePaymentSchema = lazySchema(() =>
 );
 export type DuePayment = z.infer<typeof duePaymentSchema>;
 
+/** The longest bank-transfer text the operator may set (a holder's or bank's name, a note). */
+export const bankTransferTextMax = { name: 140, account: 64, notes: 1000 } as const;
+
+/**
+ * How to pay an invoice by bank transfer, as the operator set it (`npm run dukkan --
+ * set-bank-transfer`): the account's holder and bank, each in the languages given (a reader sees
+ * theirs, else the other), the IBAN or account number, and a note (empty: none). The transfer's
+ * reference is always the invoice's number.
+ */
+export const bankTransferInstructionsSchema = lazySchema(() =>
+  z.object({
+    accountHolder: localizedNameRecordField,
+    bank: localizedNameRecordField,
+    account: z.string(),
+    notes: localizedNameRecordField,
+  }),
+);
+export type BankTransferInstructions = z.infer<typeof bankTransferInstructionsSchema>;
+
+/**
+ * `GET payments/instructions?workspaceId=…`: how the workspace pays its invoices. `bankTransfer`
+ * is null when the operator set no instructions (the page then says to contact the operator).
+ */
+export const paymentInstructionsSchema = lazySchema(() =>
+  z.object({ bankTransfer: bankTransferInstructionsSchema.nullable() }),
+);
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
 /** `GET applications?workspaceId=…`: every application with the workspace's state (the dashboard). */
 export const dashboardApplicationSchema = lazySchema(() =>
   z.object({

@@ -1,6 +1,8 @@
 import {
   duePaymentSchema,
   locationsResource,
+  type PaymentInstructions,
+  paymentInstructionsSchema,
   paymentsResource,
   subscriptionEventInputSchema,
   subscriptionsResource,
@@ -17,6 +19,7 @@ import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { loadCauserLanguage } from '../../http/mail-language.ts';
+import { readBankTransfer } from '../../platform/payments/bank-transfer.ts';
 import { activeLocationCount, upcomingPayments } from './invoices.ts';
 import {
   refusalAsHttpError,
@@ -125,6 +128,26 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     async (request) => {
       parseInput(workspaceQuerySchema, request.query);
       return { data: await dueInvoices(context.db, requestCaller(request).workspaceId) };
+    },
+  );
+
+  app.get(
+    `/api/${paymentsResource.path}/instructions`,
+    {
+      // How to pay what is due: the invoices page and the dashboard's cards, which show it.
+      config: {
+        access: access.permission({ or: [tagFor(paymentsResource, 'list'), 'viewApplications'] }),
+      },
+      schema: {
+        response: {
+          200: { type: 'object', properties: { data: jsonSchemaOf(paymentInstructionsSchema) } },
+        },
+      },
+    },
+    async (request) => {
+      parseInput(workspaceQuerySchema, request.query);
+      const data: PaymentInstructions = { bankTransfer: await readBankTransfer(context.db) };
+      return { data };
     },
   );
 }

@@ -2,7 +2,8 @@
  * Payments: how the platform learns that an invoice was paid. A provider (a card processor's
  * webhook, a bank transfer import) reports an outcome per invoice; the subscriptions feature
  * settles the invoice with it (its status, and the renewal a successful payment of the next
- * period's invoice brings). Today's one driver is the operator recording a payment by hand.
+ * period's invoice brings). Today's one driver is the operator recording a payment by hand, once a
+ * bank transfer to the account each pending invoice shows (`bank-transfer.ts`) has arrived.
  */
 
 /** What a provider reports about an invoice. */

@@ -7,6 +7,7 @@ import {
   type WorkspaceSubscriptionEvent,
 } from '@dukkan/contract';
 import { useTranslation } from 'react-i18next';
+import { HowToPay } from '../../components/how-to-pay.tsx';
 import { Avatar } from '../../components/ui/avatar.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../components/ui/button.tsx';
@@ -83,6 +84,9 @@ export function ApplicationCard({
             {hint}
           </p>
         ))}
+        {state.due && (
+          <HowToPay payment={state.due} className="mt-2 text-xs text-slate-600 dark:text-slate-400" />
+        )}
       </div>
       {(events.length > 0 || mayOpen) && (
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">

@@ -1,4 +1,10 @@
-import { type DashboardApplication, type DashboardMeta, numberFormat, pickLocalized } from '@dukkan/contract';
+import {
+  type DashboardApplication,
+  type DashboardMeta,
+  type DuePayment,
+  numberFormat,
+  pickLocalized,
+} from '@dukkan/contract';
 import type { TFunction } from 'i18next';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 import { duePaymentTexts } from '../../lib/due-payment-texts.ts';
@@ -15,6 +21,8 @@ interface CardStateText {
   tone: BadgeTone;
   /** Lines under the state: what happens next (who activates it, what is due and by when, which plan comes next). */
   hints?: string[];
+  /** The invoice waiting for its payment that the hints speak of: how to pay it follows them. */
+  due?: DuePayment;
 }
 
 interface StateTextTools {
@@ -66,6 +74,7 @@ export function cardStateText(application: DashboardApplication, tools: StateTex
         return {
           label: t('applications.state.paymentDue'),
           tone: 'danger',
+          due: due ?? undefined,
           hints: due
             ? duePaymentTexts(due, tools)
             : [t('applications.paymentDueHint', { date: formatDate(subscription.graceEndsAt) })],
@@ -75,6 +84,7 @@ export function cardStateText(application: DashboardApplication, tools: StateTex
         return {
           label: t('applications.state.cancelling', { date: formatDate(end) }),
           tone: 'warning',
+          due: due ?? undefined,
           hints: dueHints.length > 0 ? dueHints : undefined,
         };
       const hints = [...(nextPlan ? [nextPlan] : []), ...dueHints];
@@ -83,6 +93,7 @@ export function cardStateText(application: DashboardApplication, tools: StateTex
           ? t('applications.state.subscribed', { date: formatDate(end) })
           : t('resources.subscriptions.values.status.approved'),
         tone: 'success',
+        due: due ?? undefined,
         hints: hints.length > 0 ? hints : undefined,
       };
     }

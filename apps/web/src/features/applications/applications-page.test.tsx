@@ -212,9 +212,12 @@ describe('the dashboard (Applications)', () => {
         path: '/api/applications',
         body: dashboard([lateTrial, waiting, owing, firstInvoice], 3, { reviewHours: 48, graceDays: 14 }),
       },
+      { path: '/api/payments/instructions', body: { data: { bankTransfer: null } } },
     ]);
     const texts = (name: string) => plain(card(name).textContent);
     await findCard('Kiosk');
+    // No bank-transfer instructions set: each invoice says to contact the operator.
+    await within(card('Accounting')).findByText(/^To pay, contact the platform's operator/);
     expect(texts('Kiosk')).toContain(
       'Ends on Sat, Jan 16, 2027. Subscribe before then to keep using Kiosk; a free trial cannot be started again.',
     );
@@ -224,13 +227,48 @@ describe('the dashboard (Applications)', () => {
     expect(texts('Accounting')).toContain('Payment due');
     expect(texts('Accounting')).toContain('Invoice no. 7: EGP 2,137.50, due by Tue, Jan 19, 2027.');
     expect(texts('Accounting')).toContain(
-      "To pay, settle it with the platform's operator quoting invoice no. 7; it shows as Successful once they record your payment.",
+      "To pay, contact the platform's operator quoting invoice no. 7; it shows as Successful once they record your payment.",
     );
+    expect(texts('Inventory')).toContain("To pay, contact the platform's operator quoting invoice no. 3;");
     expect(texts('Accounting')).toContain(
       'If it is not paid by Tue, Jan 19, 2027, the subscription ends and your team can no longer open Accounting.',
     );
     expect(texts('Inventory')).toContain('Invoice no. 3: EGP 750.00, waiting for payment.');
     expect(texts('Inventory')).toContain('The subscription stays active meanwhile.');
+  });
+
+  it('a payment due shows the operator’s bank transfer: the invoice number as the reference and its amount', async () => {
+    const owing = { ...inGrace, duePayment: duePayment(inGrace, 7, 213_750, '2027-01-19T12:00:00.000Z') };
+    const { calls } = renderDashboard([
+      { path: '/api/applications', body: dashboard([owing, notSubscribed], 3) },
+      {
+        path: '/api/payments/instructions',
+        body: {
+          data: {
+            bankTransfer: {
+              accountHolder: bothLanguages('Dukkan Platform LLC', 'شركة منصة دكان'),
+              bank: bothLanguages('CIB', 'البنك التجاري الدولي'),
+              account: '100012345678',
+              notes: [],
+            },
+          },
+        },
+      },
+    ]);
+    const accounting = await findCard('Accounting');
+    const box = (await within(accounting).findByText('Pay invoice no. 7 by bank transfer')).parentElement!;
+    expect([...box.querySelectorAll('dd')].map((value) => plain(value.textContent))).toEqual([
+      'Dukkan Platform LLC',
+      'CIB',
+      '100012345678',
+      '7',
+      'EGP 2,137.50',
+    ]);
+    expect(plain(accounting.textContent)).toContain('Invoice no. 7: EGP 2,137.50, due by Tue, Jan 19, 2027.');
+    expect(within(accounting).queryByText(/contact the platform's operator/)).toBeNull();
+    // A card with nothing due asks for no instructions of its own.
+    expect(within(card('Point of Sale')).queryByText(/bank transfer/)).toBeNull();
+    expect(callsTo(calls, '/api/payments/instructions')[0]?.query.get('workspaceId')).toBe(shop.id);
   });
 
   it('says a review delay in hours when it is not whole days, and none when the operator set none', async () => {

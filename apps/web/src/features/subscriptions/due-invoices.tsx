@@ -1,6 +1,7 @@
 import { type DuePayment, paymentsResource, pickLocalized } from '@dukkan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { HowToPay } from '../../components/how-to-pay.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -12,8 +13,8 @@ import { useResourceAccess } from '../../resource-ui/use-resource.ts';
 
 /**
  * The invoices waiting for their payment (`GET payments/due`), above the lists: each says its
- * amount, by when it must be paid, how to pay it and what follows if it is not — the dashboard's
- * card says the same.
+ * amount, by when it must be paid, what follows if it is not and how to pay it (the operator's
+ * bank transfer) — the dashboard's card says the same.
  */
 export function DueInvoices() {
   const { t, i18n } = useTranslation();
@@ -61,6 +62,7 @@ export function DueInvoices() {
                     {line}
                   </p>
                 ))}
+                <HowToPay payment={payment} className="mt-2 text-slate-600 dark:text-slate-400" />
               </Card>
             </li>
           );

@@ -1,4 +1,10 @@
-import type { DuePayment, InvoiceDetails, PaymentRecord, UpcomingPayment } from '@dukkan/contract';
+import type {
+  BankTransferInstructions,
+  DuePayment,
+  InvoiceDetails,
+  PaymentRecord,
+  UpcomingPayment,
+} from '@dukkan/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -77,6 +83,8 @@ function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin'
     ...routes,
     // None waiting for payment unless a test says otherwise (the first route that matches answers).
     { path: '/api/payments/due', body: { data: [] } },
+    // No bank-transfer instructions set unless a test says otherwise.
+    { path: '/api/payments/instructions', body: { data: { bankTransfer: null } } },
   ]);
   vi.stubGlobal('fetch', mock.fetchMock);
   renderSignedIn(<PaymentsPage />, { user: testUser([{ ...shop, grant }]), path: '/payments' });
@@ -191,14 +199,17 @@ describe('the payments page', () => {
     const section = (await screen.findByRole('heading', { name: 'Waiting for payment' })).closest(
       'section',
     ) as HTMLElement;
+    // The operator set no bank-transfer instructions: each says to contact them.
+    await within(section).findAllByText(/^To pay, contact the platform's operator/);
     const [graced, first] = within(section)
       .getAllByRole('listitem')
       .map((item) => plain(item.textContent));
     expect(graced).toBe(
       'Demo appInvoice no. 12: EGP 2,137.50, due by Wed, Jan 20, 2027.' +
-        "To pay, settle it with the platform's operator quoting invoice no. 12; it shows as Successful once they record your payment." +
-        'If it is not paid by Wed, Jan 20, 2027, the subscription ends and your team can no longer open Demo app.',
+        'If it is not paid by Wed, Jan 20, 2027, the subscription ends and your team can no longer open Demo app.' +
+        "To pay, contact the platform's operator quoting invoice no. 12; it shows as Successful once they record your payment.",
     );
+    expect(callsTo(calls, '/api/payments/instructions')[0]?.query.get('workspaceId')).toBe(shop.id);
     expect(first).toContain('Invoice no. 11: $12.00, waiting for payment.');
     expect(first).toContain('The subscription stays active meanwhile.');
     expect(callsTo(calls, '/api/payments/due')[0]?.query.get('workspaceId')).toBe(shop.id);
@@ -222,10 +233,13 @@ describe('the payments page', () => {
     const section = (await screen.findByRole('heading', { name: 'بانتظار الدفع' })).closest(
       'section',
     ) as HTMLElement;
+    await within(section).findAllByText(/^للدفع، تواصل مع مشغّل المنصة/);
     const graced = plain(within(section).getAllByRole('listitem')[0]!.textContent);
     expect(graced).toContain('الفاتورة رقم ١٢');
+    expect(graced).toContain(
+      'للدفع، تواصل مع مشغّل المنصة مع ذكر رقم الفاتورة ١٢، وتظهر «ناجحة» فور تسجيله دفعتك.',
+    );
     expect(graced).toContain('آخر موعد لدفعها الأربعاء، ٢٠ يناير ٢٠٢٧.');
-    expect(graced).toContain('مع ذكر رقم الفاتورة ١٢');
     expect(graced).toContain(
       'إن لم تُدفع حتى الأربعاء، ٢٠ يناير ٢٠٢٧، ينتهي الاشتراك ولن يتمكن فريقك من فتح تطبيق Demo app.',
     );
@@ -245,5 +259,77 @@ describe('the payments page', () => {
     ]);
     expect(await screen.findByText('The upcoming invoices could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+/** The operator's account: holder in both languages, the bank in English only, a note in both. */
+const bankTransfer: BankTransferInstructions = {
+  accountHolder: bothLanguages('Dukkan Platform LLC', 'شركة منصة دكان'),
+  bank: [{ locale: 'en', value: 'National Bank of Egypt' }],
+  account: 'EG38 0019 0005 0000 0000 2631 8000 2',
+  notes: bothLanguages('Transfers arrive within two working days.', 'تصل التحويلات خلال يومي عمل.'),
+};
+
+function renderOwed() {
+  return renderPayments([
+    { path: '/api/payments', body: listPage([paid]) },
+    { path: '/api/payments/upcoming', body: { data: [] } },
+    { path: '/api/payments/due', body: { data: owed } },
+    { path: '/api/payments/instructions', body: { data: { bankTransfer } } },
+  ]);
+}
+
+/** The bank-transfer box of the invoice waiting for payment with this number. */
+async function bankBox(title: string) {
+  return (await screen.findByText(title)).parentElement as HTMLElement;
+}
+
+/** Each definition of the box, as `term: value`. */
+const definitions = (box: HTMLElement) =>
+  [...box.querySelectorAll('dt')].map(
+    (term) => `${term.textContent}: ${plain(term.nextElementSibling?.textContent)}`,
+  );
+
+describe('how to pay an invoice waiting for payment: the operator’s bank transfer', () => {
+  it('in English: holder, bank, account, the invoice number as the reference, the amount, the note', async () => {
+    renderOwed();
+    const box = await bankBox('Pay invoice no. 12 by bank transfer');
+    expect(definitions(box)).toEqual([
+      'Account holder: Dukkan Platform LLC',
+      'Bank: National Bank of Egypt',
+      'IBAN / account no.: EG38 0019 0005 0000 0000 2631 8000 2',
+      'Reference: 12',
+      'Amount: EGP 2,137.50',
+    ]);
+    expect(within(box).getByText('Transfers arrive within two working days.')).toBeTruthy();
+    expect(
+      within(box).getByText(
+        "Quote the reference with your transfer; the invoice shows as Successful once the platform's operator records your payment.",
+      ),
+    ).toBeTruthy();
+    // The other invoice has its own reference and amount; no line says to contact the operator.
+    expect(definitions(await bankBox('Pay invoice no. 11 by bank transfer'))).toContain('Amount: $12.00');
+    expect(screen.queryByText(/contact the platform's operator/)).toBeNull();
+  });
+
+  it('in Arabic: Arabic texts, the bank in English when it has no Arabic name, the account and reference left-to-right', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderOwed();
+    const box = await bankBox('ادفع الفاتورة رقم ١٢ بتحويل بنكي');
+    expect(definitions(box)).toEqual([
+      'صاحب الحساب: شركة منصة دكان',
+      'البنك: National Bank of Egypt',
+      'رقم الآيبان / الحساب: EG38 0019 0005 0000 0000 2631 8000 2',
+      'المرجع: 12',
+      'المبلغ: ‏٢٬١٣٧٫٥٠ ج.م.‏',
+    ]);
+    expect(within(box).getByText('EG38 0019 0005 0000 0000 2631 8000 2').getAttribute('dir')).toBe('ltr');
+    expect(within(box).getByText('12').getAttribute('dir')).toBe('ltr');
+    expect(within(box).getByText('تصل التحويلات خلال يومي عمل.')).toBeTruthy();
+    expect(
+      within(box).getByText('اذكر المرجع مع تحويلك، وتظهر الفاتورة «ناجحة» فور تسجيل مشغّل المنصة دفعتك.'),
+    ).toBeTruthy();
   });
 });
