@@ -7,6 +7,7 @@ import {
   type ListQuery,
   localDate,
   noReference,
+  normalizeSearchText,
   pickLocalized,
   type ResourceVerb,
   searchWords,
@@ -333,8 +334,9 @@ export function createResourceData(
   function rankOf(shape: ListShape): SQL<number> | undefined {
     if (!shape.ranked) return undefined;
     const separated = sql`(chr(31) || ${storage.searchColumn} || chr(31))`;
-    return sql<number>`(case when ${separated} like ${sql.placeholder('rank.exact')} then 0
-      when ${separated} like ${sql.placeholder('rank.prefix')} then 1 else 2 end)`;
+    const like = (name: string) => sql`${separated} like ${sql.placeholder(name)}`;
+    return sql<number>`(case when ${like('rank.exact')} or ${like('rank.typedExact')} then 0
+      when ${like('rank.prefix')} or ${like('rank.typedPrefix')} then 1 else 2 end)`;
   }
 
   /**
@@ -518,12 +520,22 @@ export function createResourceData(
         params.search = containsWordsPattern(words);
         params.within = words.length > 1 ? withinFieldPattern(words) : null;
         // No sort given: a record with a field that is the typed words comes first, then one with
-        // a field that starts with them (`search_text` parts its fields by the separator).
+        // a field that starts with them (`search_text` parts its fields by the separator) — the
+        // words as searched (without an article) or as typed (`القهوة` is a field `القهوة`).
         if (!query.sort && !definition.countLimit) {
           shape.ranked = true;
-          const phrase = likeLiteral(words.join(' '));
-          params['rank.exact'] = `%${searchTextSeparator}${phrase}${searchTextSeparator}%`;
-          params['rank.prefix'] = `%${searchTextSeparator}${phrase}%`;
+          const searched = likeLiteral(words.join(' '));
+          const typed = likeLiteral(
+            normalizeSearchText(query.search).split(/\s+/u).filter(Boolean).join(' '),
+          );
+          const field = (phrase: string) => `%${searchTextSeparator}${phrase}${searchTextSeparator}%`;
+          const fieldStart = (phrase: string) => `%${searchTextSeparator}${phrase}%`;
+          Object.assign(params, {
+            'rank.exact': field(searched),
+            'rank.prefix': fieldStart(searched),
+            'rank.typedExact': field(typed),
+            'rank.typedPrefix': fieldStart(typed),
+          });
         }
       }
     } else if (query.search) {

@@ -112,6 +112,15 @@ describe('a list search folds the typed term as the stored text', () => {
     expect(sorted.map((record) => record.id)).toEqual([iced, macchiato, latte]);
     const second = dataOf<{ id: string }[]>(await call('GET', 'brands?search=latte&pageSize=1&page=2'));
     expect(second.map((record) => record.id)).toEqual([macchiato]);
+
+    // A field that is the text as typed, article and all, ranks first too.
+    const teaShop = dataOf<{ id: string }>(
+      await call('POST', 'brands', { code: 'RANK-5', name: [{ locale: 'ar', value: 'شاي بالنعناع' }] }),
+    ).id;
+    const theTea = dataOf<{ id: string }>(
+      await call('POST', 'brands', { code: 'RANK-6', name: [{ locale: 'ar', value: 'الشاي' }] }),
+    ).id;
+    expect(await found('brands', 'الشاي')).toEqual([theTea, teaShop]);
   });
 
   it('takes a term of marks alone as no search', async () => {
