@@ -1,13 +1,9 @@
 import { type CellValue, formatCell } from '@dukkan/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  productVariants,
-  productVariantValues,
-  variationTypes,
-  variationValues,
-} from '../../db/schema/index.ts';
+import { productVariants, productVariantValues, variationValues } from '../../db/schema/index.ts';
 import type { ExportContext, ExportExpansion, ExportField } from '../../resource-engine/export.ts';
 import { fieldHeader } from '../../resource-engine/export-texts.ts';
+import { variationTypeColumns } from './variation-type-columns.ts';
 
 /**
  * A product's fields in an export, on each of its variants' rows: its code, names, references by
@@ -36,11 +32,7 @@ const named = (en: string | null, ar: string | null, locale: 'en' | 'ar') =>
  */
 export async function productExportExpansion(context: ExportContext): Promise<ExportExpansion> {
   const { db, workspaceId, locale, baseCurrency } = context;
-  const types = await db
-    .select({ id: variationTypes.id, nameEn: variationTypes.nameEn, nameAr: variationTypes.nameAr })
-    .from(variationTypes)
-    .where(eq(variationTypes.workspaceId, workspaceId))
-    .orderBy(asc(variationTypes.code), asc(variationTypes.id));
+  const types = await variationTypeColumns(db, workspaceId);
   const typeColumn = new Map(types.map((type, index) => [type.id, index]));
   const money = (minor: number | null) => formatCell('money', minor, { currency: baseCurrency });
   return {

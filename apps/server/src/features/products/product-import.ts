@@ -1,6 +1,6 @@
 import { productImportNotes } from '@dukkan/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { productVariants, variationTypes, variationValues } from '../../db/schema/index.ts';
+import { productVariants, variationValues } from '../../db/schema/index.ts';
 import { fieldHeader } from '../../resource-engine/export-texts.ts';
 import type { ImportContext, ImportExpansion } from '../../resource-engine/import.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type VariantCells,
   variantCellFields,
 } from './product-variant-rows.ts';
+import { variationTypeColumns } from './variation-type-columns.ts';
 
 /** How many products' variants a look-up asks for at a time. */
 const lookupChunk = 1000;
@@ -29,11 +30,7 @@ const normalizedName = (name: string) => name.trim().replace(/^'/, '').toLowerCa
  */
 export async function productImportExpansion(context: ImportContext): Promise<ImportExpansion> {
   const { db, workspaceId, locale, baseCurrency } = context;
-  const types = await db
-    .select({ id: variationTypes.id, nameEn: variationTypes.nameEn, nameAr: variationTypes.nameAr })
-    .from(variationTypes)
-    .where(eq(variationTypes.workspaceId, workspaceId))
-    .orderBy(asc(variationTypes.code), asc(variationTypes.id));
+  const types = await variationTypeColumns(db, workspaceId);
   const values = await db
     .select({
       id: variationValues.id,
