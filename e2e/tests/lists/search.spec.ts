@@ -19,7 +19,6 @@ const arabicIndic = (digits: string) =>
 test('the customers list finds a name typed without hamza and a phone typed in Arabic-Indic digits', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
   await signIn(page);
   const user = await (await page.request.get('/api/auth/user')).json();
   const workspaceId: string = user.data.adminWorkspaces[0].id;

@@ -15,7 +15,6 @@ const account = 'EG38 0019 0005 0000 0000 2631 8000 2';
 
 test('ar: a pending invoice shows the operator’s bank-transfer instructions', async ({ browser }) => {
   // A limit, not a wait: a new account, three operator commands and four pages (~1 min).
-  test.setTimeout(180_000);
   const { page, workspace, close } = await newWorkspaceOwner(browser, 'ar');
   try {
     operator(
