@@ -289,43 +289,25 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     const name = header === null ? '' : String(header).trim();
     fileHeaders[index] = name;
     if (name === '') return;
+    const refuse = (
+      code: typeof validationCodes.IMPORT_COLUMN_UNKNOWN | typeof validationCodes.IMPORT_COLUMN_REPEATED,
+    ) => report.errors.push({ row: 1, column: name, code, params: { header: name } });
     const column = byHeader.get(normalizeHeader(header));
     const expanded = column ? undefined : expansion?.column(name);
-    if (expanded !== undefined) {
-      if (seen.has(`expansion.${expanded}`)) {
-        report.errors.push({
-          row: 1,
-          column: name,
-          code: validationCodes.IMPORT_COLUMN_REPEATED,
-          params: { header: name },
-        });
-        return;
-      }
-      seen.add(`expansion.${expanded}`);
-      expansionColumns[index] = expanded;
+    // A column is the resource's field (in one language) or the expansion's, each once.
+    const identity =
+      expanded !== undefined ? `expansion.${expanded}` : column && `${column.field}.${column.language ?? ''}`;
+    if (identity === undefined) {
+      refuse(validationCodes.IMPORT_COLUMN_UNKNOWN);
       return;
     }
-    if (!column) {
-      report.errors.push({
-        row: 1,
-        column: name,
-        code: validationCodes.IMPORT_COLUMN_UNKNOWN,
-        params: { header: name },
-      });
-      return;
-    }
-    const identity = `${column.field}.${column.language ?? ''}`;
     if (seen.has(identity)) {
-      report.errors.push({
-        row: 1,
-        column: name,
-        code: validationCodes.IMPORT_COLUMN_REPEATED,
-        params: { header: name },
-      });
+      refuse(validationCodes.IMPORT_COLUMN_REPEATED);
       return;
     }
     seen.add(identity);
-    fileColumns[index] = column;
+    if (expanded !== undefined) expansionColumns[index] = expanded;
+    else fileColumns[index] = column;
   });
   const rows = sheet.rows
     .map((cells, index) => ({ cells, row: index + 2 }))
