@@ -28,6 +28,7 @@ export const featureExceptions: readonly string[] = [
   'applications/application-card.tsx',
   'applications/plan-dialog.tsx',
   'applications/use-applications.ts',
+  'auth/current-user.ts',
   'auth/passwords.ts',
   'auth/step-up.tsx',
   'captcha/captcha-errors.ts',

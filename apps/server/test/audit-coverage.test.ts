@@ -4,7 +4,7 @@ import { commands } from '../src/cli.ts';
 import { accessRequests, auditLog, payments, subscriptions } from '../src/db/schema/index.ts';
 import type { DeclaredRoute } from '../src/http/access.ts';
 import { declaredRoutes } from '../src/http/access.ts';
-import { type ApiRequest, api, multipart } from './helpers/api.ts';
+import { type ApiRequest, api, multipart, tinyPng } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { runCliOn } from './helpers/cli.ts';
 import { routeCall, seedTargets } from './helpers/route-scenarios.ts';
@@ -34,6 +34,8 @@ const exemptRoutes: Record<string, string> = {
   'POST /api/auth/reset-password': "a person's password: a sign_in_events row",
   'POST /api/auth/set-profile': "a person's first password and profile: a sign_in_events row",
   'PATCH /api/auth/profile': "a person's own name, phone and language: their account, in no workspace",
+  'DELETE /api/auth/profile/picture':
+    "a person's own picture: their account, in no workspace (the file's removal is the clean-up's row)",
   'POST /api/auth/forgot-password': 'mails a link: nothing of any workspace changes',
   'POST /api/auth/second-factor/totp': "a person's second step: a sign_in_events row (second-factor.test.ts)",
   'POST /api/auth/second-factor/recovery': "a person's second step: a sign_in_events row",
@@ -60,6 +62,13 @@ const workspaceRouteCalls: Record<
     method: 'PATCH',
     url: `/api/workspaces/settings?workspaceId=${workspaceId}`,
     body: { name: unique('Shop ') },
+    cookie: admin.cookie,
+  }),
+  // The picture is an upload of the workspace: its `files` row.
+  'PUT /api/auth/profile/picture': async ({ workspaceId, admin }) => ({
+    method: 'PUT',
+    url: `/api/auth/profile/picture?workspaceId=${workspaceId}`,
+    ...multipart([{ field: 'file', filename: 'me.png', type: 'image/png', content: tinyPng }]),
     cookie: admin.cookie,
   }),
   'POST /api/workspaces/users/accept-invite': async ({ workspaceId }) => ({

@@ -69,6 +69,7 @@ describe('the route table (default-deny)', () => {
       .map((route) => `${String(route.method)} ${route.url}`)
       .sort();
     expect(signedIn).toEqual([
+      'DELETE /api/auth/profile/picture',
       'DELETE /api/auth/second-factors/:id',
       'DELETE /api/auth/sessions/:id',
       'GET /api/auth/second-factors',
@@ -162,7 +163,11 @@ describe('the route table (default-deny)', () => {
       'GET /api/workspaces/settings/base-currency-change',
       'PATCH /api/workspaces/settings',
     ]);
-    expect(routesOf('workspaceMember')).toEqual(['GET /api/workspaces/settings']);
+    // Every member reads the settings, and sets their own picture as an upload of the workspace.
+    expect(routesOf('workspaceMember')).toEqual([
+      'GET /api/workspaces/settings',
+      'PUT /api/auth/profile/picture',
+    ]);
   });
 
   it('the public routes are exactly those a visitor needs', () => {
@@ -198,6 +203,7 @@ describe('the route table (default-deny)', () => {
       ['GET', '/api/oauth/authorize/client-side'],
       ['GET', '/api/oauth/installed-application/some-app'],
       ['PATCH', '/api/auth/profile'],
+      ['DELETE', '/api/auth/profile/picture'],
       ['POST', '/api/auth/change-password'],
       ['GET', '/api/auth/sessions'],
       ['POST', '/api/auth/second-factors/totp/start'],

@@ -101,6 +101,8 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'POST /api/auth/login': { body: loginInputSchema },
   'POST /api/auth/change-password': { body: changePasswordInputSchema },
   'PATCH /api/auth/profile': { body: updateProfileInputSchema },
+  'PUT /api/auth/profile/picture': { query: workspaceQuery },
+  'DELETE /api/auth/profile/picture': {},
   'POST /api/auth/second-factor/totp': { body: totpStepInputSchema },
   'POST /api/auth/second-factor/recovery': { body: recoveryStepInputSchema },
   'POST /api/auth/second-factor/passkey/options': {},

@@ -104,10 +104,11 @@ export async function apiUpload<T>(
   field: string,
   files: readonly File[],
   query?: QueryParams,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   const form = new FormData();
   for (const file of files) form.append(field, file, file.name);
-  return (await send<{ data: T }>(path, { method: 'POST', body: form, query })).data;
+  return (await send<{ data: T }>(path, { method, body: form, query })).data;
 }
 
 async function send<Payload>(path: string, options: ApiRequestOptions): Promise<Payload> {

@@ -72,7 +72,10 @@ export function mockFetch(routes: MockRoute[]) {
   const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? 'GET';
-    const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    // An upload's form is kept as it is (its files read by the test); anything else is JSON.
+    const body =
+      init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { method, url, body };
     calls.push(call);
     const [rawPath = '', rawQuery = ''] = url.split('?');
     const path = rawPath.replace(/\/{2,}/g, '/');
@@ -87,10 +90,10 @@ export function mockFetch(routes: MockRoute[]) {
         { status: 404 },
       );
     // A function may answer later (a promise): a test holds an answer back to see the page wait.
-    const body = await (typeof route.body === 'function'
+    const answer = await (typeof route.body === 'function'
       ? route.body({ ...call, query: new URLSearchParams(rawQuery) })
       : route.body);
-    return new Response(JSON.stringify(body), {
+    return new Response(JSON.stringify(answer), {
       status: route.status ?? 200,
       headers: { 'content-type': 'application/json' },
     });

@@ -10,14 +10,15 @@ import {
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { uploads } from '../../db/schema/index.ts';
+import { uploads, users } from '../../db/schema/index.ts';
 import { AppError, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
-import { requestCaller } from '../../http/caller.ts';
+import { requestCaller, requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { isStoredFileKey, storedFileType } from '../../platform/storage/file-store.ts';
 import { detectImageType } from '../../platform/storage/image-type.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
+import { loadCurrentUser } from '../auth/current-user.ts';
 import { imageReferences, removeUnreferencedUploads, reserveUploads, uploadedFileKey } from './uploads.ts';
 
 /** Uploading needs `addFiles` or `editFiles` (spec §6: either shows the file input). */
@@ -120,6 +121,31 @@ export async function registerFileRoutes(
     parseInput(workspaceQuerySchema, request.query);
     const urls = await store(requestCaller(request).workspaceId, await readImages(request, 'files'), 'files');
     return reply.status(201).send({ data: { urls } satisfies UploadedFiles });
+  });
+
+  // A person's own picture (spec §3 `profilePicture`), set on /profile. It needs no permission
+  // (the profile needs none), only a membership of the workspace named: the picture is an upload
+  // of that workspace, read and counted like any other (same size, type and quota rules), kept
+  // while `users.profile_picture` refers to it (`imageReferences`). Answers the current user.
+  app.put('/api/auth/profile/picture', { config: { access: access.workspaceMember } }, async (request) => {
+    parseInput(workspaceQuerySchema, request.query);
+    const images = await readImages(request, 'file');
+    if (images.length > 1) throw validationError([{ path: 'file', message: validationCodes.TOO_MANY_FILES }]);
+    const [url = ''] = await store(requestCaller(request).workspaceId, images, 'file');
+    const { userId, factors } = requestUser(request);
+    await db.update(users).set({ profilePicture: url, updatedAt: context.now() }).where(eq(users.id, userId));
+    return { data: await loadCurrentUser(db, userId, factors) };
+  });
+
+  // Removing it: the avatars fall back to initials; the clean-up removes the file once nothing
+  // refers to it after the grace period, as for a replaced picture.
+  app.delete('/api/auth/profile/picture', { config: { access: access.signedIn } }, async (request) => {
+    const { userId, factors } = requestUser(request);
+    await db
+      .update(users)
+      .set({ profilePicture: null, updatedAt: context.now() })
+      .where(eq(users.id, userId));
+    return { data: await loadCurrentUser(db, userId, factors) };
   });
 
   // Every stored file, an upload or a platform file, to whoever has its address: the names are

@@ -69,3 +69,16 @@ describe('the user menu’s language switch (issue 14: mail in the saved languag
     expect(calls).toEqual([]);
   });
 });
+
+describe('the user menu’s avatar', () => {
+  it('is the profile picture when there is one, the initial otherwise', () => {
+    const picture = '/files/11111111-1111-4111-8111-111111111111/44444444-4444-4444-8444-444444444444.png';
+    const first = renderSignedIn(<UserMenu />, { user: { ...user, profilePicture: picture } });
+    const button = screen.getByRole('button', { name: /account menu/i });
+    expect(button.querySelector('img')?.getAttribute('src')).toBe(picture);
+    first.unmount();
+
+    renderSignedIn(<UserMenu />, { user });
+    expect(screen.getByRole('button', { name: /account menu/i }).querySelector('img')).toBeNull();
+  });
+});

@@ -30,6 +30,7 @@ import { leaveWithoutAsking } from '../../lib/leave-guard.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useWorkspace } from '../../lib/workspace-context.tsx';
 import { zodResolver } from '../../lib/zod/resolver.ts';
+import { ProfilePicture } from './profile-picture.tsx';
 import { SecuritySection } from './security-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
@@ -200,7 +201,7 @@ function RecentSignIns() {
 }
 
 /**
- * `/profile`: name and phone, a password change (spec §2), second factors, open sessions, and the
+ * `/profile`: picture, name and phone, a password change (spec §2), second factors, open sessions, and the
  * person's recent sign-ins.
  */
 export function ProfilePage() {
@@ -220,7 +221,10 @@ export function ProfilePage() {
     <Page title={t('nav.profile')}>
       <div className="mx-auto grid max-w-5xl gap-6 xl:grid-cols-2 xl:items-start">
         <Section title={t('profile.detailsTitle')} subtitle={t('profile.detailsSubtitle')}>
-          <ProfileDetailsForm user={user} />
+          <div className="space-y-5">
+            <ProfilePicture user={user} />
+            <ProfileDetailsForm user={user} />
+          </div>
         </Section>
         <Section title={t('profile.passwordTitle')} subtitle={t('profile.passwordSubtitle')}>
           <ChangePasswordSection />

@@ -100,6 +100,20 @@ describe('AuthenticatePage, the sign-in portal (spec §2, §7, §8)', () => {
     expect(check?.query.get('workspaceId')).toBe('w1');
   });
 
+  it("shows the user's profile picture in place of the initials when they set one", async () => {
+    const picture = '/files/11111111-1111-4111-8111-111111111111/33333333-3333-4333-8333-333333333333.png';
+    const mock = mockFetch([application, installed]);
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderSignedIn(<AuthenticatePage />, {
+      user: { ...user, profilePicture: picture },
+      path: '/authenticate',
+      at: portal,
+    });
+    expect(await screen.findByRole('heading', { name: 'You are about to login to Demo App' })).toBeTruthy();
+    expect(document.querySelector(`img[src="${picture}"]`)).toBeTruthy();
+    expect(screen.queryByText('SA')).toBeNull();
+  });
+
   it('asks about the workspace selected in the shell', async () => {
     localStorage.setItem('selectedWorkspace', 'w2');
     const { calls } = open([application, installed]);
