@@ -126,6 +126,20 @@ describe('the variant a search found a product by', () => {
     expect((await found(base.slice(0, -1))).get(product.code)?.id).toBe(variantAt(product, 0, 0).id);
   });
 
+  it('a code with a space in it: its words stay in step with the variants, and either word finds it', async () => {
+    const [first, second, later] = [unique('MVW'), unique('MVW'), unique('MVW')];
+    // The product's codes read "<first> <second> <later>": the third word is Blue Large's SKU.
+    const product = await tShirt([
+      { at: [0, 0], sku: `${first} ${second}` },
+      { at: [1, 2], sku: later },
+    ]);
+    expect((await found(later)).get(product.code)?.id).toBe(variantAt(product, 1, 2).id);
+    expect((await found(second)).get(product.code)).toMatchObject({
+      id: variantAt(product, 0, 0).id,
+      sku: `${first} ${second}`,
+    });
+  });
+
   it("another workspace's variant never appears, though it has the same SKU", async () => {
     const sku = unique('MV-SHARED-');
     const ours = await tShirt([{ at: [0, 1], sku }]);
