@@ -379,7 +379,17 @@ export function createResourceData(
       .joined(
         db
           .with(matches, page)
-          .select({ ...selection, [searchedTotal]: sql<number>`(select count(*) from ${matches})` })
+          .select({
+            ...selection,
+            // What the search found each of the page's rows by (a product's variant), for its rows alone.
+            ...(storage.searchColumn
+              ? storage.searchedSelection({
+                  pattern: sql`${sql.placeholder('search')}::text`,
+                  within: sql`${sql.placeholder('within')}::text`,
+                })
+              : {}),
+            [searchedTotal]: sql<number>`(select count(*) from ${matches})`,
+          })
           .from(table)
           .$dynamic(),
       )

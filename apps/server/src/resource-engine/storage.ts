@@ -126,6 +126,17 @@ export interface RecordUsers {
 }
 
 /**
+ * A searched list's patterns as its statement's parameters: `pattern`, the `LIKE` pattern of the
+ * folded words in their order (`%w1%w2%`), and `within`, the regular expression holding them in
+ * one field (null for one word). A text matches the search where
+ * `text like pattern and (within is null or text ~ within)`.
+ */
+export interface SearchPatterns {
+  pattern: SQL;
+  within: SQL;
+}
+
+/**
  * What a feature adds to a resource the engine cannot derive from its declaration and table.
  * A simple resource has none: its table is `db/schema`'s export named after its key.
  */
@@ -142,6 +153,13 @@ export interface ResourceCustomization<W = unknown> {
   source?: ResourceSource;
   /** The column a searched field is found in, when it is not the field's own (phones as one text). */
   searchedAs?: Record<string, AnyPgColumn>;
+  /**
+   * Record fields saying what a search found the record by (the variant of a product whose SKU or
+   * barcode matched): computed in a searched list's one statement for its page's rows, from the
+   * search's patterns (`SearchPatterns`); null in every other read (a list without a search, an
+   * export, a single record).
+   */
+  foundBySearch?: Record<string, (search: SearchPatterns) => SQL>;
   /**
    * The condition of a filter that is not `column = any(values)`: a tag among an array of tags,
    * a category with its sub-categories. Given the chosen ids (a text[] parameter) and the
@@ -206,6 +224,8 @@ export interface ResourceStorage {
   columns: Record<string, AnyPgColumn>;
   /** What a read selects: the record's columns and computed values (never the search column). */
   selection: Record<string, AnyPgColumn | SQL>;
+  /** What a searched list's page selects beyond `selection`: the fields a search computes (`foundBySearch`). */
+  searchedSelection(search: SearchPatterns): Record<string, SQL>;
   /** The column or expression a filter on this field compares. */
   filterColumn(field: string): AnyPgColumn | SQL;
   /** The ORDER BY term of `sort` (`field` or `-field`) for a reader of `locale`. */
@@ -308,8 +328,9 @@ export function bindStorage(
   const keyOfName = new Map(Object.entries(columns).map(([key, column]) => [column.name, key]));
 
   const featureFields = new Set(customization.writtenByFeature ?? []);
+  const foundBySearch = customization.foundBySearch ?? {};
   for (const field of recordFields) {
-    if (featureFields.has(field) || field === 'id') continue;
+    if (featureFields.has(field) || field === 'id' || field in foundBySearch) continue;
     if (!(field in columns) && !(field in computed) && !localizedColumns.has(field)) {
       fail(`record field ${field} has no column ${field} in table ${config.name} and is not computed`);
     }
@@ -424,7 +445,14 @@ export function bindStorage(
     ),
   );
   const idColumn = customization.source?.id ?? table.id;
-  const selection: Record<string, AnyPgColumn | SQL> = { ...recordColumns, id: idColumn, ...computed };
+  const selection: Record<string, AnyPgColumn | SQL> = {
+    ...recordColumns,
+    id: idColumn,
+    ...computed,
+    ...Object.fromEntries(Object.keys(foundBySearch).map((field) => [field, sql`null`])),
+  };
+  const searchedSelection = (search: SearchPatterns) =>
+    Object.fromEntries(Object.entries(foundBySearch).map(([field, found]) => [field, found(search)]));
 
   function toRow(input: Record<string, unknown>, written?: unknown): Record<string, unknown> {
     const row: Record<string, unknown> = {};
@@ -467,6 +495,7 @@ export function bindStorage(
     joined: <Q extends PgSelect>(query: Q) => (customization.source?.join(query) as Q | undefined) ?? query,
     columns,
     selection,
+    searchedSelection,
     filterColumn: fieldExpression,
     sortTerms,
     sortKey,

@@ -45,6 +45,11 @@ interface ResourceScreenProps<D extends ResourceDefinition> {
   newValues?: FormValues;
   /** Makes the row's name a link (a category opens its sub-categories, a product its page). */
   primaryLink?: (record: RecordOf<D>) => string;
+  /**
+   * A line under the row's name, outside its link (a product found by a variant's SKU names the
+   * variant); nothing where it gives none.
+   */
+  primaryNote?: (record: RecordOf<D>) => ReactNode;
   /** New opens this page instead of the declared form's dialog (a product's own page). */
   createHref?: string;
   /** Above the toolbar, e.g. breadcrumbs. */
@@ -69,6 +74,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
   fixedFilters,
   newValues,
   primaryLink,
+  primaryNote,
   createHref,
   intro,
   arrangeColumns,
@@ -79,23 +85,34 @@ export function ResourceScreen<D extends ResourceDefinition>({
   const textValues = useDeclaredTextValues();
   const ownColumns = useDeclaredColumns<R>(definition);
   const declared = arrangeColumns ? arrangeColumns(ownColumns) : ownColumns;
-  const columns: ResourceColumn<R>[] = primaryLink
-    ? declared.map((column) =>
-        column.primary
-          ? {
-              ...column,
-              cell: (record) => (
-                <Link
-                  to={primaryLink(record)}
-                  className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
-                >
-                  {column.cell(record)}
-                </Link>
-              ),
-            }
-          : column,
-      )
-    : declared;
+  const named = (column: ResourceColumn<R>): ResourceColumn<R> => ({
+    ...column,
+    cell: (record) => {
+      const name = primaryLink ? (
+        <Link
+          to={primaryLink(record)}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+        >
+          {column.cell(record)}
+        </Link>
+      ) : (
+        column.cell(record)
+      );
+      const note = primaryNote?.(record);
+      return note ? (
+        <>
+          {name}
+          {note}
+        </>
+      ) : (
+        name
+      );
+    },
+  });
+  const columns: ResourceColumn<R>[] =
+    primaryLink || primaryNote
+      ? declared.map((column) => (column.primary ? named(column) : column))
+      : declared;
   const filters: ListFilterControl[] = listFilters(definition)
     .filter((filter) => !fixedFilters?.[filter.field])
     .map((filter) => ({

@@ -203,6 +203,20 @@ export const productReferenceSchema = lazySchema(() =>
 );
 export type ProductReference = z.infer<typeof productReferenceSchema>;
 
+/**
+ * The variant a searched list found a product by: its SKU or barcode held the search where the
+ * product's own code and names did not. Its title as a variant's (the values' names per locale).
+ */
+export const productMatchedVariantSchema = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    title: localizedNameRecordField,
+    sku: z.string().nullable(),
+    barcode: z.string().nullable(),
+  }),
+);
+export type ProductMatchedVariant = z.infer<typeof productMatchedVariantSchema>;
+
 export const productRecordSchema = lazySchema(() =>
   z.object({
     ...statusRecordFields,
@@ -225,6 +239,11 @@ export const productRecordSchema = lazySchema(() =>
     priceMax: z.number().nullable(),
     options: z.array(z.object({ typeId: z.string(), valueIds: z.array(z.string()) })),
     variantsCount: z.number(),
+    /**
+     * A searched list's row found by a variant's SKU or barcode, not by the product's own fields:
+     * that variant. Null otherwise (no search, or a match of the product's code or names).
+     */
+    matchedVariant: productMatchedVariantSchema.nullable().optional(),
     /** One product's page (get, create, update) has its variants and recipe; a list leaves them out. */
     variants: z.array(productVariantRecordSchema).optional(),
     recipe: z.array(recipeLineRecordSchema).optional(),

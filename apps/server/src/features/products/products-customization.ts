@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { products, workspaces } from '../../db/schema/index.ts';
 import { validationError } from '../../errors.ts';
 import { customize } from '../../resource-engine/storage.ts';
+import { matchedVariant } from './matched-variant.ts';
 import { productExportExpansion, productExportFields } from './product-export.ts';
 import { productImportExpansion } from './product-import.ts';
 import { resolveOptions, tagIssues } from './product-inputs.ts';
@@ -53,7 +54,8 @@ interface ProductSave {
 
 /**
  * What products add to their declaration: the variants and recipe the feature writes with the
- * product, a search that finds a product by a variant's SKU or barcode, a tag filter that finds
+ * product, a search that finds a product by a variant's SKU or barcode (and says which variant:
+ * `matchedVariant`), a tag filter that finds
  * a tag among a product's tags, and a category filter that takes in the sub-categories.
  */
 export const productsCustomization = customize<ProductSave>({
@@ -63,6 +65,7 @@ export const productsCustomization = customize<ProductSave>({
   exportExpansion: productExportExpansion,
   importExpansion: productImportExpansion,
   searchedAs: { variants: products.variantCodes },
+  foundBySearch: { matchedVariant },
   filteredAs: {
     tagIds: (ids) => sql`${products.tagIds} && (${ids})::uuid[]`,
     // Over an array of the walk's categories, not `in (select …)`: estimating the walk at a few

@@ -1,7 +1,10 @@
 import type { ImportReport } from '@dukkan/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import ar from '../../i18n/locales/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { searchDebounceMs } from '../../resource-ui/search-box.tsx';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { catalogueRoutes, latte, list, sugar } from './product-test-data.ts';
@@ -20,6 +23,40 @@ function renderProducts(grant: 'admin' | string[] = 'admin', routes: MockRoute[]
   renderSignedIn(<ProductsPage />, { user: testUser([{ ...workspace, grant }]), path: '/products' });
   return mock;
 }
+
+/** Types a search into the list's box and lets its wait pass. */
+function search(text: string) {
+  // The search box waits 300 ms after the last keystroke: the test's clock lets that pass at once.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  fireEvent.change(screen.getByRole('searchbox'), { target: { value: text } });
+  act(() => vi.advanceTimersByTime(searchDebounceMs));
+  vi.useRealTimers();
+}
+
+/**
+ * The list as the server answers it: a search by Latte's first variant's SKU finds Latte by that
+ * variant (`matchedVariant`), a search by its name by its own fields (null).
+ */
+const searchedProducts: MockRoute = {
+  path: '/api/products',
+  body: ({ query }: { query: URLSearchParams }) => {
+    const variant = latte.variants![0]!;
+    const matchedVariant =
+      query.get('search') === variant.sku
+        ? { id: variant.id, title: variant.title, sku: variant.sku, barcode: '6221234567890' }
+        : null;
+    return list([
+      { ...latte, matchedVariant },
+      { ...sugar, matchedVariant: null },
+    ]);
+  },
+};
+
+/** The line under a product's name in its row (the row's header cell), or null. */
+const noteUnder = (name: string) =>
+  within(screen.getByRole('link', { name }).closest('th') as HTMLElement).queryByText(
+    /^(Matched variant|المتغير المطابق):/,
+  );
 
 const lastList = (calls: Parameters<typeof callsTo>[0]) => callsTo(calls, '/api/products').at(-1)?.query;
 const location = () => screen.getByTestId('location').textContent;
@@ -66,6 +103,40 @@ describe('ProductsPage', () => {
     await waitFor(() => expect(lastList(calls)?.get('search')).toBe('LAT-S-WHOLE'));
     expect(lastList(calls)?.get('workspaceId')).toBe(workspace.id);
     expect(location()).toBe('/products?search=LAT-S-WHOLE');
+  });
+
+  it("names the variant a search found a product by under the product's name, and none for a match of its own", async () => {
+    renderProducts('admin', [searchedProducts]);
+    await screen.findByRole('rowheader', { name: 'Latte' });
+    expect(noteUnder('Latte')).toBeNull();
+    search('LAT-S-WHOLE');
+    await waitFor(() => expect(noteUnder('Latte')).not.toBeNull());
+    expect(noteUnder('Latte')?.textContent).toBe(
+      'Matched variant: Small, Whole · SKU LAT-S-WHOLE · Barcode 6221234567890',
+    );
+    expect(noteUnder('Sugar')).toBeNull();
+    // The name stays the link's name, the line outside it.
+    expect(screen.getByRole('link', { name: 'Latte' }).textContent).toBe('Latte');
+
+    search('Latte');
+    await waitFor(() => expect(noteUnder('Latte')).toBeNull());
+  });
+
+  it('names the matched variant in Arabic for an Arabic reader', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    try {
+      renderProducts('admin', [searchedProducts]);
+      await screen.findByRole('rowheader', { name: 'لاتيه' });
+      search('LAT-S-WHOLE');
+      await waitFor(() => expect(noteUnder('لاتيه')).not.toBeNull());
+      expect(noteUnder('لاتيه')?.textContent).toBe(
+        'المتغير المطابق: Small ع، Whole ع · رمز SKU LAT-S-WHOLE · الباركود 6221234567890',
+      );
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('filters by status, which every list with a status takes', async () => {
