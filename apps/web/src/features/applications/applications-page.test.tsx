@@ -662,6 +662,31 @@ describe('the dashboard in Arabic', () => {
     );
   });
 
+  it('says in Arabic when a changed plan’s invoice is issued and from when its price applies', async () => {
+    const person = userEvent.setup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([subscribed, inGrace]) }]);
+    const arabicCard = (name: string) => screen.getByRole('article', { name: `تطبيق ${name}` });
+    await screen.findByRole('article', { name: 'تطبيق Inventory' });
+    await person.click(within(arabicCard('Inventory')).getByRole('button', { name: 'غيّر الخطة' }));
+    let dialog = screen.getByRole('dialog');
+    const said = (text: string) => expect(plain(dialog.textContent)).toContain(text);
+    // The waiting plan (annually) from the period's end, in Arabic-Egypt dates and amounts.
+    said('تسري الخطة «سنوي» من الأربعاء، ٣١ مارس ٢٠٢٧: تصدر في ذلك اليوم فاتورة بقيمة');
+    expect(plain(dialog.textContent)).toMatch(/بقيمة[^،]*٧٬٢٠٠٫٠٠[^،]*بدلًا من[^،]*٢٬١٣٧٫٥٠/);
+    await person.click(within(dialog).getByRole('radio', { name: 'ربع سنوي' }));
+    expect(plain(dialog.textContent)).toMatch(
+      /تصدر الفاتورة القادمة بقيمة[^،]*٢٬١٣٧٫٥٠[^،]*في الأربعاء، ٣١ مارس ٢٠٢٧\./,
+    );
+    expect(plain(dialog.textContent)).not.toContain('تسري الخطة «');
+    await person.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+
+    // In grace, the period after the one already invoiced.
+    await person.click(within(arabicCard('Accounting')).getByRole('button', { name: 'غيّر الخطة' }));
+    dialog = screen.getByRole('dialog');
+    await person.click(within(dialog).getByRole('radio', { name: 'شهري' }));
+    said('تسري الخطة «شهري» من الاثنين، ٠٥ أبريل ٢٠٢٧');
+  });
+
   it('prices the plans in Arabic for 3 locations', async () => {
     const person = userEvent.setup();
     renderDashboard([{ path: '/api/applications', body: dashboard([notSubscribed]) }]);
