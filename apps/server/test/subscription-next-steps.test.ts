@@ -208,7 +208,10 @@ describe('GET /api/payments/due', () => {
       currency: 'EGP',
       // 7 calendar days after the period's end, in the workspace's time zone.
       dueBy: '2026-03-08T10:00:00.000Z',
+      // The month it pays for; once paid, the invoice after it is issued then.
+      periodEnd: '2026-04-01T10:00:00.000Z',
     });
+    expect(next!.periodEnd).toBe(invoices[2]!.details.periodEnd);
     expect(next!.application).toEqual([
       { locale: 'en', value: `App ${graced.clientId}` },
       { locale: 'ar', value: `تطبيق ${graced.clientId}` },
@@ -260,7 +263,11 @@ describe('GET /api/applications: what the cards say next', () => {
     const body = JSON.parse(answer.text) as { data: DashboardApplication[]; meta: DashboardMeta };
     expect(body.meta).toEqual({ activeLocations: 2, reviewHours: 48, graceDays: 7 });
     const card = (id: string) => body.data.find((application) => application.id === id)!;
-    expect(card(graced.id).duePayment).toMatchObject({ number: 3, dueBy: '2026-03-08T10:00:00.000Z' });
+    expect(card(graced.id).duePayment).toMatchObject({
+      number: 3,
+      dueBy: '2026-03-08T10:00:00.000Z',
+      periodEnd: '2026-04-01T10:00:00.000Z',
+    });
     expect(card(current.id).duePayment).toMatchObject({ number: 2, dueBy: null });
     const untouched = body.data.filter((application) => application.subscription === null);
     expect(untouched.every((application) => application.duePayment === null)).toBe(true);

@@ -123,6 +123,8 @@ const duePayment = (
   number: number,
   amount: number,
   dueBy: string | null,
+  // The period it pays for ends a quarter after the grace's period (inGrace's plan).
+  periodEnd = '2027-04-05T12:00:00.000Z',
 ): DashboardApplication['duePayment'] => ({
   invoiceId: `9d0c4b1e-2222-4a57-9a0e-${String(number).padStart(12, '0')}`,
   number,
@@ -132,6 +134,7 @@ const duePayment = (
   currency: 'EGP',
   issuedAt: '2027-01-05T12:00:00.000Z',
   dueBy,
+  periodEnd,
 });
 
 function renderDashboard(routes: MockRoute[], grant: 'admin' | string[] = 'admin') {
@@ -309,6 +312,27 @@ describe('the dashboard (Applications)', () => {
     dialog = screen.getByRole('dialog', { name: 'Change the plan of Accounting' });
     await person.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
     said('The Monthly plan applies from Mon, Apr 05, 2027: the invoice issued that day is EGP 750.00');
+  });
+
+  it('in grace, prices a new plan from the end of the period the awaited invoice pays for, however long', async () => {
+    const person = userEvent.setup();
+    // An annual plan was waiting when the quarter ended: the invoice issued then pays for a year.
+    const longGrace = application('Accounting', 'subscribed', ['changePlan', 'cancel'], {
+      endDate: '2027-01-05T12:00:00.000Z',
+      graceEndsAt: '2027-01-19T12:00:00.000Z',
+      nextPlan: 'annually',
+    });
+    const owing = {
+      ...longGrace,
+      duePayment: duePayment(longGrace, 7, 720_000, '2027-01-19T12:00:00.000Z', '2028-01-05T12:00:00.000Z'),
+    };
+    renderDashboard([{ path: '/api/applications', body: dashboard([owing]) }]);
+    await person.click(within(await findCard('Accounting')).getByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the plan of Accounting' });
+    await person.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+    expect(plain(dialog.textContent)).toContain(
+      'The Monthly plan applies from Wed, Jan 05, 2028: the invoice issued that day is EGP 750.00',
+    );
   });
 
   it('says "1 day left" for a trial ending within the day', async () => {
