@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accessRequests } from '../src/db/schema/index.ts';
+import { accessRequests, users } from '../src/db/schema/index.ts';
 import {
   altchaToken,
   api,
   captchaToken,
+  createUser,
   dataOf,
   errorOf,
   expectValidation,
@@ -169,6 +170,32 @@ describe('POST /api/auth/request-for-access', () => {
     const browser = validRequest({ reCaptchaToken: await captchaToken(t.app) });
     expect((await submit(browser, { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' })).status).toBe(200);
     expect(t.mails.find((mail) => mail.to === browser.email)!.subject).toBe('تلقّينا طلبك للانضمام إلى دكّان');
+  });
+
+  it('mails the operator in Arabic once the operator’s address is an account that chose Arabic', async () => {
+    const operator = await createUser(t.db, { email: 'operator@shop.example', language: 'ar' });
+    try {
+      const body = validRequest({ reCaptchaToken: await captchaToken(t.app) });
+      expect((await submit(body)).status).toBe(200);
+      // The requester keeps the page's language (English); the operator reads Arabic.
+      expect(t.mails.find((mail) => mail.to === body.email)!.subject).toBe(
+        'We received your request for Dukkan',
+      );
+      const notice = t.mails.find((mail) => mail.to === 'operator@shop.example')!;
+      expect(notice.subject).toBe('طلب انضمام إلى دكّان: Sara Foods');
+      expect(notice.html).toContain('dir="rtl"');
+      for (const line of [
+        'وصل طلب انضمام جديد:',
+        'الاسم: Sara Ali',
+        `البريد الإلكتروني: ${body.email}`,
+        'الشركة: Sara Foods',
+        'كيف عرفت بنا: google',
+        'وافق عليه أو ارفضه بالأمر `npm run dukkan -- requests`.',
+      ])
+        expect(notice.text).toContain(line);
+    } finally {
+      await t.db.delete(users).where(eq(users.id, operator.id));
+    }
   });
 
   it('ignores unknown fields and never stores them', async () => {

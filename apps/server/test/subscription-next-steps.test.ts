@@ -93,6 +93,48 @@ describe('a subscription request tells the operator', () => {
       expect(notice.text.replace(/\u00a0/g, ' ')).toContain(line);
   });
 
+  it('in Arabic when the operator’s address is an account that chose Arabic, whatever the requester’s language', async () => {
+    const arabicOperator = 'operator-ar@platform.example';
+    const local = await createTestApp({ now: () => now, env: { OPERATOR_EMAIL: arabicOperator } });
+    try {
+      await createUser(local.db, { email: arabicOperator, language: 'ar' });
+      const shop = await createWorkspace(local.db, 'مخبز الزاوية');
+      const admin = await addMember(local.db, shop.id, {
+        isAdmin: true,
+        user: await createUser(local.db, { language: 'en' }),
+      });
+      await addLocations(local.db, shop.id, 3);
+      const application = await insertApplication(local.db, { monthlyPricePerLocation: 47_500 });
+      const response = await api(local.app, {
+        url: `/api/subscriptions/events?workspaceId=${shop.id}`,
+        body: { applicationId: application.id, event: 'request', plan: 'quarterly' },
+        cookie: admin.cookie,
+      });
+      expect(response.status, response.text).toBe(200);
+      const subscriptionId = dataOf<{ id: string }>(response).id;
+      expect(local.mails.map((mail) => mail.to)).toEqual([admin.user.email, arabicOperator]);
+      // The admin keeps their English; the operator reads Arabic, right to left.
+      expect(local.mails[0]!.subject).toContain('Subscription request received');
+      const notice = local.mails[1]!;
+      expect(notice.subject).toBe(`طلب اشتراك في دكّان: مخبز الزاوية، تطبيق ${application.clientId}`);
+      expect(notice.html).toContain('dir="rtl"');
+      const text = notice.text.replace(/[\u00a0\u200f\u061c]/g, ' ');
+      for (const line of [
+        `مساحة العمل: مخبز الزاوية (${shop.id})`,
+        `التطبيق: تطبيق ${application.clientId} (${application.clientId})`,
+        'الخطة: الربع سنوية',
+        'الفروع النشطة: ٣',
+        // The same invoice as in English, 4,061.25, in Arabic-Indic digits.
+        'الفاتورة الأولى بأسعار اليوم:  ٤٬٠٦١٫٢٥ ج.م.',
+        `npm run dukkan -- approve-subscription ${subscriptionId}`,
+        `npm run dukkan -- reject-subscription ${subscriptionId}`,
+      ])
+        expect(text).toContain(line);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('for a lapsed subscription renewed (a new request), not for the workspace’s other events', async () => {
     const shop = await createWorkspace(t.db);
     const admin = await addMember(t.db, shop.id, { isAdmin: true });
@@ -166,7 +208,10 @@ describe('GET /api/payments/due', () => {
       currency: 'EGP',
       // 7 calendar days after the period's end, in the workspace's time zone.
       dueBy: '2026-03-08T10:00:00.000Z',
+      // The month it pays for; once paid, the invoice after it is issued then.
+      periodEnd: '2026-04-01T10:00:00.000Z',
     });
+    expect(next!.periodEnd).toBe(invoices[2]!.details.periodEnd);
     expect(next!.application).toEqual([
       { locale: 'en', value: `App ${graced.clientId}` },
       { locale: 'ar', value: `تطبيق ${graced.clientId}` },
@@ -218,7 +263,11 @@ describe('GET /api/applications: what the cards say next', () => {
     const body = JSON.parse(answer.text) as { data: DashboardApplication[]; meta: DashboardMeta };
     expect(body.meta).toEqual({ activeLocations: 2, reviewHours: 48, graceDays: 7 });
     const card = (id: string) => body.data.find((application) => application.id === id)!;
-    expect(card(graced.id).duePayment).toMatchObject({ number: 3, dueBy: '2026-03-08T10:00:00.000Z' });
+    expect(card(graced.id).duePayment).toMatchObject({
+      number: 3,
+      dueBy: '2026-03-08T10:00:00.000Z',
+      periodEnd: '2026-04-01T10:00:00.000Z',
+    });
     expect(card(current.id).duePayment).toMatchObject({ number: 2, dueBy: null });
     const untouched = body.data.filter((application) => application.subscription === null);
     expect(untouched.every((application) => application.duePayment === null)).toBe(true);

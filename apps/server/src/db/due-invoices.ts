@@ -47,6 +47,7 @@ export async function dueInvoices(db: Database, workspaceId: string): Promise<Du
       currency: invoice.currency,
       issuedAt: invoice.issuedAt.toISOString(),
       dueBy: awaited ? subscription.graceEndsAt!.toISOString() : null,
+      periodEnd: invoice.details.periodEnd,
     };
   });
 }

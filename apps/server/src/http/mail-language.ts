@@ -40,3 +40,17 @@ export async function loadCauserLanguage(
     .limit(1);
   return signedInCauserLanguage(request, user?.language ?? null);
 }
+
+/**
+ * The operator's language by the same rule: the saved language of the account whose address is
+ * `OPERATOR_EMAIL`, if there is one; nobody causes an operator's notice in their language, so
+ * English otherwise.
+ */
+export async function operatorLanguage(db: Database, operatorEmail: string): Promise<MailLanguage> {
+  const [account] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(eq(users.email, operatorEmail.toLowerCase()))
+    .limit(1);
+  return recipientLanguage({ recipient: account?.language, causer: null });
+}

@@ -75,6 +75,8 @@ export const duePaymentSchema = lazySchema(() =>
     currency: z.string(),
     issuedAt: timestampField,
     dueBy: timestampField.nullable(),
+    /** The end of the period it pays for: once paid, when the invoice after it is issued. */
+    periodEnd: timestampField,
   }),
 );
 export type DuePayment = z.infer<typeof duePaymentSchema>;

@@ -51,12 +51,45 @@ export function accessRequestReceivedMail(language: MailLanguage): RenderedMail 
   return renderMail(language, mail.subject, lines);
 }
 
-/** To the operator, in English: the details of a new access request. */
-export function accessRequestNoticeMail(request: Record<string, string | null | undefined>): RenderedMail {
+/** The request's fields as the Arabic notice names them (the English one keeps the field's own name). */
+const arabicFieldNames: Record<string, string> = {
+  name: 'الاسم',
+  email: 'البريد الإلكتروني',
+  phone: 'الهاتف',
+  companyName: 'الشركة',
+  companyWebsite: 'موقع الشركة',
+  businessCategory: 'مجال العمل',
+  howDidYouHearAboutUs: 'كيف عرفت بنا',
+};
+
+const noticeCopy = {
+  en: {
+    subject: (company: string) => `Dukkan access request: ${company}`,
+    intro: 'A new access request was submitted:',
+    field: (field: string, value: string) => `${field}: ${value}`,
+    outro: 'Approve or reject it with `npm run dukkan -- requests`.',
+  },
+  ar: {
+    subject: (company: string) => `طلب انضمام إلى دكّان: ${company}`,
+    intro: 'وصل طلب انضمام جديد:',
+    field: (field: string, value: string) => `${arabicFieldNames[field] ?? field}: ${value}`,
+    outro: 'وافق عليه أو ارفضه بالأمر `npm run dukkan -- requests`.',
+  },
+} as const;
+
+/**
+ * To the operator, in their language (`operatorLanguage`: English unless the operator's address
+ * is an account that chose Arabic): the details of a new access request.
+ */
+export function accessRequestNoticeMail(
+  language: MailLanguage,
+  request: Record<string, string | null | undefined>,
+): RenderedMail {
+  const copy = noticeCopy[language];
   const lines = [
-    'A new access request was submitted:',
-    ...Object.entries(request).map(([field, value]) => `${field}: ${value ?? '-'}`),
-    'Approve or reject it with `npm run dukkan -- requests`.',
+    copy.intro,
+    ...Object.entries(request).map(([field, value]) => copy.field(field, value ?? '-')),
+    copy.outro,
   ];
-  return renderMail('en', `Dukkan access request: ${request.companyName ?? ''}`, lines);
+  return renderMail(language, copy.subject(request.companyName ?? ''), lines);
 }

@@ -5,7 +5,7 @@ import { accessRequests, users } from '../../db/schema/index.ts';
 import { parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import type { AppContext } from '../../http/context.ts';
-import { recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
+import { operatorLanguage, recipientLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { sendAfterCommit } from '../../platform/mail/mailer.ts';
 import { accessRequestNoticeMail, accessRequestReceivedMail } from './access-request-mails.ts';
 
@@ -49,7 +49,7 @@ export function registerAccessRequestRoutes(app: FastifyInstance, context: AppCo
     });
     await sendAfterCommit(mailer, request.log, {
       to: config.operatorEmail,
-      ...accessRequestNoticeMail({
+      ...accessRequestNoticeMail(await operatorLanguage(db, config.operatorEmail), {
         name: input.name,
         email: input.email,
         phone: input.phone,

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@dukkan/contract';
+import { formatDate, formatMoney, numberFormat } from '@dukkan/contract';
 import { type MailLanguage, type RenderedMail, renderMail } from '../../platform/mail/render.ts';
 
 type SubscriptionPlan = 'monthly' | 'quarterly' | 'semiannually' | 'annually';
@@ -267,34 +267,65 @@ export function subscriptionExpiredMail(
   });
 }
 
-/**
- * To the operator, in English like an access request's notice: a workspace asks to subscribe; what
- * its first invoice would be today, and the command that decides.
- */
-export function subscriptionRequestNoticeMail(request: {
+/** What the operator is told of a subscription request (the workspace's, not the operator's, facts). */
+export interface SubscriptionRequestNotice {
   subscriptionId: string;
   workspaceName: string;
   workspaceId: string;
-  applicationName: string;
+  /** The application's name in each language. */
+  applicationName: Record<MailLanguage, string>;
   clientId: string;
   plan: SubscriptionPlan;
   activeLocations: number;
   amount: number;
   currency: string;
-}): RenderedMail {
-  const lines = [
-    'A workspace asks to subscribe to an application:',
-    `Workspace: ${request.workspaceName} (${request.workspaceId})`,
-    `Application: ${request.applicationName} (${request.clientId})`,
-    `Plan: ${planNames.en[request.plan]}`,
-    `Active locations: ${request.activeLocations}`,
-    `First invoice at today's prices: ${formatMoney(request.amount, request.currency, 'en')}`,
-    `Subscription: ${request.subscriptionId}`,
-    `Approve it with \`npm run dukkan -- approve-subscription ${request.subscriptionId}\`, or reject it with \`npm run dukkan -- reject-subscription ${request.subscriptionId}\`.`,
-  ];
-  return renderMail(
-    'en',
-    `Dukkan subscription request: ${request.workspaceName}, ${request.applicationName}`,
-    lines,
+}
+
+const requestNoticeCopy = {
+  en: {
+    subject: (workspace: string, app: string) => `Dukkan subscription request: ${workspace}, ${app}`,
+    lines: (r: SubscriptionRequestNotice, locations: string, amount: string) => [
+      'A workspace asks to subscribe to an application:',
+      `Workspace: ${r.workspaceName} (${r.workspaceId})`,
+      `Application: ${r.applicationName.en} (${r.clientId})`,
+      `Plan: ${planNames.en[r.plan]}`,
+      `Active locations: ${locations}`,
+      `First invoice at today's prices: ${amount}`,
+      `Subscription: ${r.subscriptionId}`,
+      `Approve it with \`npm run dukkan -- approve-subscription ${r.subscriptionId}\`, or reject it with \`npm run dukkan -- reject-subscription ${r.subscriptionId}\`.`,
+    ],
+  },
+  ar: {
+    subject: (workspace: string, app: string) => `طلب اشتراك في دكّان: ${workspace}، ${app}`,
+    lines: (r: SubscriptionRequestNotice, locations: string, amount: string) => [
+      'تطلب مساحة عمل الاشتراك في تطبيق:',
+      `مساحة العمل: ${r.workspaceName} (${r.workspaceId})`,
+      `التطبيق: ${r.applicationName.ar} (${r.clientId})`,
+      `الخطة: ${planNames.ar[r.plan]}`,
+      `الفروع النشطة: ${locations}`,
+      `الفاتورة الأولى بأسعار اليوم: ${amount}`,
+      `الاشتراك: ${r.subscriptionId}`,
+      `وافق عليه بالأمر \`npm run dukkan -- approve-subscription ${r.subscriptionId}\`، أو ارفضه بالأمر \`npm run dukkan -- reject-subscription ${r.subscriptionId}\`.`,
+    ],
+  },
+} as const;
+
+/**
+ * To the operator, in their language like every mail (English unless the operator's address is an
+ * account that chose Arabic): a workspace asks to subscribe; what its first invoice would be
+ * today, and the commands that decide (ids and commands stay as typed).
+ */
+export function subscriptionRequestNoticeMail(
+  language: MailLanguage,
+  request: SubscriptionRequestNotice,
+): RenderedMail {
+  const mail = requestNoticeCopy[language];
+  const lines = mail.lines(
+    request,
+    numberFormat(language).format(request.activeLocations),
+    formatMoney(request.amount, request.currency, language),
   );
+  return renderMail(language, mail.subject(request.workspaceName, request.applicationName[language]), [
+    ...lines,
+  ]);
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { memberships, users, workspaces } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
-import { recipientLanguage } from '../../http/mail-language.ts';
+import { operatorLanguage, recipientLanguage } from '../../http/mail-language.ts';
 import { type Mailer, type OutgoingMail, sendAfterCommit } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
 import { activeLocationCount, invoiceDraft } from './invoices.ts';
@@ -101,7 +101,8 @@ const paymentsLink = (publicUrl: string) => `${publicUrl}/payments`;
 
 /**
  * The operator's notice of a request, as an access request's: the workspace, the application, the
- * plan and what its first invoice would be if approved now (the invoices' own pricing).
+ * plan and what its first invoice would be if approved now (the invoices' own pricing), in the
+ * operator's language.
  */
 async function requestNoticeToOperator(
   db: Database,
@@ -123,11 +124,11 @@ async function requestNoticeToOperator(
   );
   return {
     to: operatorEmail,
-    ...subscriptionRequestNoticeMail({
+    ...subscriptionRequestNoticeMail(await operatorLanguage(db, operatorEmail), {
       subscriptionId: subscription.id,
       workspaceName: workspace?.name ?? '',
       workspaceId: subscription.workspaceId,
-      applicationName: application.nameEn,
+      applicationName: { en: application.nameEn, ar: application.nameAr },
       clientId: application.clientId,
       plan,
       activeLocations,

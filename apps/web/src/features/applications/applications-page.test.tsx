@@ -123,6 +123,8 @@ const duePayment = (
   number: number,
   amount: number,
   dueBy: string | null,
+  // The period it pays for ends a quarter after the grace's period (inGrace's plan).
+  periodEnd = '2027-04-05T12:00:00.000Z',
 ): DashboardApplication['duePayment'] => ({
   invoiceId: `9d0c4b1e-2222-4a57-9a0e-${String(number).padStart(12, '0')}`,
   number,
@@ -132,6 +134,7 @@ const duePayment = (
   currency: 'EGP',
   issuedAt: '2027-01-05T12:00:00.000Z',
   dueBy,
+  periodEnd,
 });
 
 function renderDashboard(routes: MockRoute[], grant: 'admin' | string[] = 'admin') {
@@ -309,6 +312,27 @@ describe('the dashboard (Applications)', () => {
     dialog = screen.getByRole('dialog', { name: 'Change the plan of Accounting' });
     await person.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
     said('The Monthly plan applies from Mon, Apr 05, 2027: the invoice issued that day is EGP 750.00');
+  });
+
+  it('in grace, prices a new plan from the end of the period the awaited invoice pays for, however long', async () => {
+    const person = userEvent.setup();
+    // An annual plan was waiting when the quarter ended: the invoice issued then pays for a year.
+    const longGrace = application('Accounting', 'subscribed', ['changePlan', 'cancel'], {
+      endDate: '2027-01-05T12:00:00.000Z',
+      graceEndsAt: '2027-01-19T12:00:00.000Z',
+      nextPlan: 'annually',
+    });
+    const owing = {
+      ...longGrace,
+      duePayment: duePayment(longGrace, 7, 720_000, '2027-01-19T12:00:00.000Z', '2028-01-05T12:00:00.000Z'),
+    };
+    renderDashboard([{ path: '/api/applications', body: dashboard([owing]) }]);
+    await person.click(within(await findCard('Accounting')).getByRole('button', { name: 'Change plan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change the plan of Accounting' });
+    await person.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+    expect(plain(dialog.textContent)).toContain(
+      'The Monthly plan applies from Wed, Jan 05, 2028: the invoice issued that day is EGP 750.00',
+    );
   });
 
   it('says "1 day left" for a trial ending within the day', async () => {
@@ -660,6 +684,31 @@ describe('the dashboard in Arabic', () => {
     expect(plain(dialog.textContent)).toContain(
       'عند قبول مشغّل المنصة للطلب، وتبدأ الفترة الأولى في ذلك اليوم.',
     );
+  });
+
+  it('says in Arabic when a changed plan’s invoice is issued and from when its price applies', async () => {
+    const person = userEvent.setup();
+    renderDashboard([{ path: '/api/applications', body: dashboard([subscribed, inGrace]) }]);
+    const arabicCard = (name: string) => screen.getByRole('article', { name: `تطبيق ${name}` });
+    await screen.findByRole('article', { name: 'تطبيق Inventory' });
+    await person.click(within(arabicCard('Inventory')).getByRole('button', { name: 'غيّر الخطة' }));
+    let dialog = screen.getByRole('dialog');
+    const said = (text: string) => expect(plain(dialog.textContent)).toContain(text);
+    // The waiting plan (annually) from the period's end, in Arabic-Egypt dates and amounts.
+    said('تسري الخطة «سنوي» من الأربعاء، ٣١ مارس ٢٠٢٧: تصدر في ذلك اليوم فاتورة بقيمة');
+    expect(plain(dialog.textContent)).toMatch(/بقيمة[^،]*٧٬٢٠٠٫٠٠[^،]*بدلًا من[^،]*٢٬١٣٧٫٥٠/);
+    await person.click(within(dialog).getByRole('radio', { name: 'ربع سنوي' }));
+    expect(plain(dialog.textContent)).toMatch(
+      /تصدر الفاتورة القادمة بقيمة[^،]*٢٬١٣٧٫٥٠[^،]*في الأربعاء، ٣١ مارس ٢٠٢٧\./,
+    );
+    expect(plain(dialog.textContent)).not.toContain('تسري الخطة «');
+    await person.click(within(dialog).getByRole('button', { name: 'إلغاء' }));
+
+    // In grace, the period after the one already invoiced.
+    await person.click(within(arabicCard('Accounting')).getByRole('button', { name: 'غيّر الخطة' }));
+    dialog = screen.getByRole('dialog');
+    await person.click(within(dialog).getByRole('radio', { name: 'شهري' }));
+    said('تسري الخطة «شهري» من الاثنين، ٠٥ أبريل ٢٠٢٧');
   });
 
   it('prices the plans in Arabic for 3 locations', async () => {

@@ -32,14 +32,18 @@ function startingPlan(application: DashboardApplication): PlanLength {
 
 /**
  * When the period priced in the dialog starts, for an approved subscription changing plan: the
- * current period's end, or — in grace, the next period's invoice already issued at the old plan —
- * the end of that next period.
+ * current period's end, or — in grace, the next period's invoice already issued — the end of the
+ * period that invoice pays for (its own, the plan then waiting may have been longer than today's).
  */
 function nextPeriodStart(application: DashboardApplication, timeZone: string): Date | null {
   const subscription = application.subscription;
   if (subscription?.status !== 'approved' || !subscription.endDate || !subscription.plan) return null;
   const end = new Date(subscription.endDate);
-  return subscription.graceEndsAt ? addCalendarMonths(end, planMonths[subscription.plan], timeZone) : end;
+  if (!subscription.graceEndsAt) return end;
+  const awaited = application.duePayment?.dueBy ? application.duePayment : null;
+  return awaited
+    ? new Date(awaited.periodEnd)
+    : addCalendarMonths(end, planMonths[subscription.nextPlan ?? subscription.plan], timeZone);
 }
 
 /**

@@ -167,4 +167,33 @@ describe('the next invoice in the location dialogs', () => {
     expect(text).not.toContain('ج.م..');
     expect(within(confirm).getByRole('button', { name: 'أبقِ وسط البلد مفعّلًا' })).toBeTruthy();
   });
+
+  it('says it in Arabic when a location is created or deleted', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    const person = userEvent.setup();
+    const { calls } = renderLocations([renewing]);
+    await screen.findByRole('row', { name: /وسط البلد/ });
+    await waitFor(() => expect(callsTo(calls, '/api/payments/upcoming')).toHaveLength(1));
+
+    await person.click((await screen.findAllByRole('button', { name: 'إضافة فرع' }))[0]!);
+    const create = await screen.findByRole('dialog');
+    await waitFor(() => expect(plain(create.textContent)).toContain('تتغير الفاتورة القادمة'));
+    // A third location: 2,707.50 becomes 4,061.25, on 1 April in Cairo.
+    expect(plain(create.textContent)).toContain(
+      'نقاط البيع: الفاتورة التي تصدر في الخميس، ٠١ أبريل ٢٠٢٧ تصبح',
+    );
+    expect(plain(create.textContent)).toMatch(/تصبح[^،]*٤٬٠٦١٫٢٥[^،]*بدلًا من[^،]*٢٬٧٠٧٫٥٠/);
+    await person.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await rowAction(person, /وسط البلد/, /^حذف/);
+    const remove = await screen.findByRole('alertdialog', { name: 'حذف وسط البلد؟' });
+    const text = plain(remove.textContent);
+    expect(text).toContain('تتغير الفاتورة القادمة');
+    // One location fewer: 1,353.75 instead of 2,707.50.
+    expect(text).toMatch(/تصبح[^،]*١٬٣٥٣٫٧٥[^،]*بدلًا من[^،]*٢٬٧٠٧٫٥٠/);
+    expect(within(remove).getByRole('button', { name: 'أبقِ على وسط البلد' })).toBeTruthy();
+  });
 });

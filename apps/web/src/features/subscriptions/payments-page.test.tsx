@@ -108,6 +108,7 @@ const owed: DuePayment[] = [
     issuedAt: '2027-01-05T12:00:00.000Z',
     // 23:00 in UTC is the 20th in Cairo, the workspace's time zone.
     dueBy: '2027-01-19T23:00:00.000Z',
+    periodEnd: '2027-04-05T12:00:00.000Z',
   },
   {
     invoiceId: '7d0c4b1e-1111-4a57-9a0e-000000000011',
@@ -118,6 +119,7 @@ const owed: DuePayment[] = [
     currency: 'USD',
     issuedAt: '2027-01-02T12:00:00.000Z',
     dueBy: null,
+    periodEnd: '2027-02-02T12:00:00.000Z',
   },
 ];
 
