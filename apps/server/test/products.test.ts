@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type ProductRecord, productUpdateSchema, validationCodes } from '@dukkan/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, productVariants, productVariantValues, recipeLines } from '../src/db/schema/index.ts';
+import {
+  products,
+  productVariants,
+  productVariantValues,
+  recipeLines,
+  workspaces,
+} from '../src/db/schema/index.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
 import { createAppResources } from '../src/resources.ts';
 import { api, dataOf, expectValidation, multipart, tinyPng } from './helpers/api.ts';
@@ -609,6 +615,46 @@ describe('deleting a product', () => {
       { path: 'id', message: validationCodes.RECORD_IN_USE_BY, params: { count: 1, names: 'لاتيه' } },
     ]);
     expect(await variantRows(milk.id)).toHaveLength(3);
+  });
+});
+
+describe("a product's variants, their value links and the workspace", () => {
+  it("go with the workspace's products, and never name another workspace's product or variant", async () => {
+    const other = await createWorkspace(t.db, 'Links Shop');
+    const owner = await addMember(t.db, other.id, { isAdmin: true });
+    const theirs = productCatalogue(t.app, other, owner);
+    const size = await theirs.variationType('Size', 'المقاس', sizes);
+    const product = await theirs.created({ options: [{ typeId: size.id, valueIds: size.values }] });
+    const links = () =>
+      t.db.select().from(productVariantValues).where(eq(productVariantValues.workspaceId, other.id));
+    const variants = () =>
+      t.db.select().from(productVariants).where(eq(productVariants.workspaceId, other.id));
+    expect(await links()).toHaveLength(3);
+    expect(await variants()).toHaveLength(3);
+
+    // A link's reference to its variant includes the workspace: another workspace's is refused.
+    const mine = await catalogue.variationType('Size', 'المقاس', sizes);
+    await expect(
+      t.db.insert(productVariantValues).values({
+        workspaceId: shop.id,
+        variantId: product.variants![0]!.id,
+        valueId: mine.values[0]!,
+        position: 0,
+      }),
+    ).rejects.toThrow();
+    // So does a variant's to its product.
+    await expect(
+      t.db.insert(productVariants).values({
+        workspaceId: shop.id,
+        productId: product.id,
+        key: 'stray',
+        position: 9,
+      }),
+    ).rejects.toThrow();
+
+    await t.db.delete(workspaces).where(eq(workspaces.id, other.id));
+    expect(await variants()).toEqual([]);
+    expect(await links()).toEqual([]);
   });
 });
 
