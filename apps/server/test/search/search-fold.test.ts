@@ -123,6 +123,39 @@ describe('a list search folds the typed term as the stored text', () => {
     expect(await found('brands', 'الشاي')).toEqual([theTea, teaShop]);
   });
 
+  it('finds a misspelt word after every record found as typed, its total, pages and export exact', async () => {
+    const names = [
+      'Croissant House',
+      'Crescent Bakery',
+      'Butter croissants',
+      'Croisant Corner',
+      'The croisant',
+    ];
+    const ids: string[] = [];
+    for (const [index, name] of names.entries())
+      ids.push(
+        dataOf<{ id: string }>(
+          await call('POST', 'brands', { code: `TYPO-${index + 1}`, name: [{ locale: 'en', value: name }] }),
+        ).id,
+      );
+    const [house, , butter, corner, the] = ids;
+    // As typed (a field that starts with it, then one that holds it), then misspelt, each by code.
+    expect(await found('brands', 'croisant')).toEqual([corner, the, house, butter]);
+    const page = await call('GET', 'brands?search=croisant&pageSize=1&page=3');
+    expect(dataOf<{ id: string }[]>(page).map((record) => record.id)).toEqual([house]);
+    expect((page.json as { meta: { total: number } }).meta.total).toBe(4);
+    // A sort given wins over the rank.
+    const sorted = dataOf<{ id: string }[]>(await call('GET', 'brands?search=croisant&sort=code'));
+    expect(sorted.map((record) => record.id)).toEqual([house, butter, corner, the]);
+    // The export's chunks keep the list's order, the misspelt matches last.
+    const exported = await call('GET', 'brands/export?format=csv&search=croisant');
+    expect(exported.status).toBe(200);
+    expect(exported.text.match(/TYPO-\d/g)).toEqual(['TYPO-4', 'TYPO-5', 'TYPO-1', 'TYPO-3']);
+    // Too short a word, or a code, is found only as typed.
+    expect(await found('brands', 'croi')).toEqual([house, corner, butter, the]);
+    expect(await found('brands', 'TYPO-6')).toEqual([]);
+  });
+
   it('takes a term of marks alone as no search', async () => {
     const all = dataOf<unknown[]>(await call('GET', 'brands?pageSize=100'));
     expect(await found('brands', '\u064e\u0640')).toHaveLength(all.length);
