@@ -296,13 +296,16 @@ export function createResourceData(
   /**
    * The search's words found misspelt (`typoWords`): each word that may be misspelt similar to a
    * stretch of the search column (pg_trgm's `%>` at `typoWordSimilarity`; the longest word, in
-   * `typo.lead`, alone is the index's condition, the others a filter of its rows), and the words
-   * that may not be misspelt contained anywhere.
+   * `typo.lead`, alone is the index's condition, the others a filter of its rows), the words
+   * that may not be misspelt contained anywhere, and one word at least not there as typed: a
+   * record that holds every word as typed but out of order or across fields (`ب ضريبة` in
+   * `ي ضريبة`) stays unfound.
    */
   function typoCondition(column: AnyPgColumn): SQL {
     return sql`(${column} %> ${sql.placeholder('typo.lead')}::text
       and ${column} %> all(${sql.placeholder('typo.others')}::text[])
-      and ${column} like all(${sql.placeholder('typo.contained')}::text[]))`;
+      and ${column} like all(${sql.placeholder('typo.contained')}::text[])
+      and not ${column} like all(${sql.placeholder('typo.literal')}::text[]))`;
   }
 
   function conditions(shape: ListShape): SQL | undefined {
@@ -572,6 +575,7 @@ export function createResourceData(
             'typo.lead': typos.similar[0],
             'typo.others': typos.similar.slice(1),
             'typo.contained': typos.contained,
+            'typo.literal': typos.similar.map(containsPattern),
           });
         }
         // No sort given: a record with a field that is the typed words comes first, then one with
