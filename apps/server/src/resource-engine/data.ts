@@ -548,6 +548,8 @@ export function createResourceData(
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
     const sort = query.sort ?? definition.defaultSort;
+    /** The same query with its words also found misspelt; undefined where none may be. */
+    let misspelt: (() => { shape: ListShape; params: Record<string, unknown> }) | undefined;
     const shape: ListShape = {
       search: false,
       typos: false,
@@ -566,16 +568,20 @@ export function createResourceData(
         shape.search = true;
         params.search = containsWordsPattern(words);
         params.within = words.length > 1 ? withinFieldPattern(words) : null;
-        // Words of letters long enough to be misspelt also find a record where they are similar
-        // to its words (`croisant` finds `croissant`), ranked after every match as typed.
+        // Words of letters long enough to be misspelt may find a record where they are similar
+        // to its words (`croisant` finds `croissant`): asked by `misspelt` when the words as typed
+        // find nothing (decision 0043).
         const typos = typoWords(words);
         if (typos) {
-          shape.typos = true;
-          Object.assign(params, {
-            'typo.lead': typos.similar[0],
-            'typo.others': typos.similar.slice(1),
-            'typo.contained': typos.contained,
-            'typo.literal': typos.similar.map(containsPattern),
+          misspelt = () => ({
+            shape: { ...shape, typos: true },
+            params: {
+              ...params,
+              'typo.lead': typos.similar[0],
+              'typo.others': typos.similar.slice(1),
+              'typo.contained': typos.contained,
+              'typo.literal': typos.similar.map(containsPattern),
+            },
           });
         }
         // No sort given: a record with a field that is the typed words comes first, then one with
@@ -637,7 +643,7 @@ export function createResourceData(
       shape.status = true;
       params.status = statuses;
     }
-    return { shape, params };
+    return { shape, params, misspelt };
   }
 
   async function list(
@@ -646,7 +652,25 @@ export function createResourceData(
     query: ListQuery,
     locale: ReaderLocale,
   ): Promise<ResourcePage> {
-    const { shape, params: filters } = await listStatement(db, workspaceId, query, locale);
+    const statement = await listStatement(db, workspaceId, query, locale);
+    const found = await listPage(db, statement.shape, statement.params, query);
+    // Nothing found as typed: the words that may be misspelt are looked for by their similarity.
+    // Only then — the similarity of a common word is computed for every record sharing its
+    // trigrams, ten times the search as typed (decision 0043).
+    if (found.total === 0 && statement.misspelt) {
+      const { shape, params } = statement.misspelt();
+      return listPage(db, shape, params, query);
+    }
+    return found;
+  }
+
+  /** A page of a list statement and the total of its matches. */
+  async function listPage(
+    db: Database,
+    shape: ListShape,
+    filters: Record<string, unknown>,
+    query: ListQuery,
+  ): Promise<ResourcePage> {
     const statements = statementsFor(db, shape);
     const params = { ...filters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     if (statements.searched) {
@@ -681,12 +705,19 @@ export function createResourceData(
     locale: ReaderLocale,
     chunkSize = 1000,
   ): AsyncGenerator<Record<string, unknown>[]> {
-    const { shape, params } = await listStatement(db, workspaceId, query, locale);
-    const statements = chunkStatementsFor(db, shape);
+    const statement = await listStatement(db, workspaceId, query, locale);
+    let { shape, params } = statement;
+    let statements = chunkStatementsFor(db, shape);
     // Ordered by the sort (after the relevance, when ranked) and then the id, each chunk starting
     // after the last record of the one before: no record is read twice or left out while the
     // records stay as they are.
     let rows = await statements.first.execute({ ...params, limit: chunkSize });
+    // As the list: the words found misspelt only where nothing is found as typed.
+    if (rows.length === 0 && statement.misspelt) {
+      ({ shape, params } = statement.misspelt());
+      statements = chunkStatementsFor(db, shape);
+      rows = await statements.first.execute({ ...params, limit: chunkSize });
+    }
     for (;;) {
       if (rows.length > 0) yield rows.map(storage.toRecord);
       const last = rows.at(-1);
