@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { privateFolderMode, tightenPrivateTree } from '../platform/storage/private-files.ts';
+import { typoWordSimilarity } from '../resource-engine/queries.ts';
 import { type DataDirLock, lockDataDir } from './lock.ts';
 import * as schema from './schema/index.ts';
 
@@ -94,6 +95,16 @@ async function migrateOnce(pool: pg.Pool, folder: string): Promise<void> {
   }
 }
 
+/**
+ * What every embedded database runs with, as PostgreSQL's connections do (their pool's `options`):
+ * the similarity a misspelt search word needs (pg_trgm's `%>`, which the trigram index serves only
+ * at this setting, not at a threshold written into the statement). Anything that opens a PGlite
+ * the server's statements run on applies it.
+ */
+export async function applyPgliteSettings(client: PGlite): Promise<void> {
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${typoWordSimilarity}`);
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({
@@ -103,7 +114,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // JIT compiling pays off for long analytic queries, never for these short ones: a product's
       // references query (0.6 ms, its row count overestimated through unnest and jsonb) was
       // compiled on every product answer, 0.76 s each.
-      options: '-c plan_cache_mode=force_custom_plan -c jit=off',
+      // The similarity a misspelt search word needs (pg_trgm's `%>`, which the trigram index
+      // serves only at this setting, not at a threshold written into the statement).
+      options: `-c plan_cache_mode=force_custom_plan -c jit=off -c pg_trgm.word_similarity_threshold=${typoWordSimilarity}`,
     });
     // An idle connection the server ends (restart, failover, a dropped database) emits 'error' on
     // the pool; unhandled, that would crash the process. The pool replaces it on the next query.
@@ -131,6 +144,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (folder) mkdirSync(folder, { recursive: true, mode: privateFolderMode });
     const client = folder ? new PGlite(folder, { extensions }) : new PGlite({ extensions });
     await client.waitReady;
+    await applyPgliteSettings(client);
     // PGlite chmods the files its initdb writes to 0666, and postmaster.pid to 0644 at each
     // start, whatever the umask: they are made private here, every time, without a word.
     if (folder) tightenPrivateTree(folder);

@@ -44,7 +44,14 @@ import {
 } from './export.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
 import type { ImportContext, ImportExpansion } from './import.ts';
-import { containsPattern, containsWordsPattern, isUuid, likeLiteral, withinFieldPattern } from './queries.ts';
+import {
+  containsPattern,
+  containsWordsPattern,
+  isUuid,
+  likeLiteral,
+  typoWords,
+  withinFieldPattern,
+} from './queries.ts';
 import { schemaFieldsOf, stringsAt } from './schema-fields.ts';
 import {
   type HookContext,
@@ -184,6 +191,8 @@ async function namingRow(index: number | undefined, run: () => Promise<void> | v
 /** What a list statement's SQL depends on; requests of one shape share one prepared statement. */
 interface ListShape {
   search: boolean;
+  /** Searched with words that may be misspelt (`typoWords`): also found by their similarity. */
+  typos: boolean;
   /** Per present filter: has ids, has `none`; a date range: has a start, has an end. */
   filters: { field: string; ids: boolean; none: boolean; from?: boolean; to?: boolean }[];
   status: boolean;
@@ -196,6 +205,7 @@ interface ListShape {
 const shapeKey = (shape: ListShape) =>
   JSON.stringify([
     shape.search,
+    shape.typos,
     shape.filters.map((filter) => [filter.field, filter.ids, filter.none, filter.from, filter.to]),
     shape.status,
     shape.sort,
@@ -271,20 +281,45 @@ export function createResourceData(
     input.code = await sequence.next(expected);
   }
 
+  /**
+   * The search's words found as typed: in their order in the search column (`search`) and, for
+   * several words, all in one field (`within`, a pattern that does not cross U+001F; null for one
+   * word, and a custom plan drops the test).
+   */
+  function containedCondition(column: AnyPgColumn): SQL {
+    return and(
+      like(column, sql.placeholder('search')),
+      sql`(${sql.placeholder('within')}::text is null or ${column} ~ ${sql.placeholder('within')}::text)`,
+    )!;
+  }
+
+  /**
+   * The search's words found misspelt (`typoWords`): each word that may be misspelt similar to a
+   * stretch of the search column (pg_trgm's `%>` at `typoWordSimilarity`; the longest word, in
+   * `typo.lead`, alone is the index's condition, the others a filter of its rows), the words
+   * that may not be misspelt contained anywhere, and one word at least not there as typed: a
+   * record that holds every word as typed but out of order or across fields (`ب ضريبة` in
+   * `ي ضريبة`) stays unfound.
+   */
+  function typoCondition(column: AnyPgColumn): SQL {
+    return sql`(${column} %> ${sql.placeholder('typo.lead')}::text
+      and ${column} %> all(${sql.placeholder('typo.others')}::text[])
+      and ${column} like all(${sql.placeholder('typo.contained')}::text[])
+      and not ${column} like all(${sql.placeholder('typo.literal')}::text[]))`;
+  }
+
   function conditions(shape: ListShape): SQL | undefined {
     const placeholder = (name: string) => sql.placeholder(name);
     const all: (SQL | undefined)[] = [inWorkspace(placeholder('workspaceId'))];
     if (shape.search) {
-      // The search column is stored lower-cased: a plain LIKE on the lower-cased term matches the
-      // same rows as ILIKE, and its recheck of each candidate row costs a third as much.
+      // The search column is stored folded: a plain LIKE on the folded words matches the same
+      // rows as ILIKE, and its recheck of each candidate row costs a third as much. Words that may
+      // be misspelt also find a record by their similarity (a second scan of the trigram index).
       all.push(
         storage.searchColumn
-          ? // Several words: also all in one field (`within`, a pattern that does not cross U+001F);
-            // one word: `within` is null, and a custom plan drops the test.
-            and(
-              like(storage.searchColumn, placeholder('search')),
-              sql`(${placeholder('within')}::text is null or ${storage.searchColumn} ~ ${placeholder('within')}::text)`,
-            )
+          ? shape.typos
+            ? or(containedCondition(storage.searchColumn), typoCondition(storage.searchColumn))
+            : containedCondition(storage.searchColumn)
           : or(
               ...definition.search.map((field) =>
                 ilike(storage.filterColumn(field) as AnyPgColumn, placeholder('search')),
@@ -329,14 +364,18 @@ export function createResourceData(
 
   /**
    * A ranked shape's relevance of a match: 0 where a field of `search_text` (parted by U+001F) is
-   * the typed words, 1 where one starts with them, else 2. None for a shape that is not ranked.
+   * the typed words, 1 where one starts with them, 2 where it holds them, else (found misspelt
+   * only) 3. None for a shape that is not ranked.
    */
   function rankOf(shape: ListShape): SQL<number> | undefined {
-    if (!shape.ranked) return undefined;
+    if (!shape.ranked || !storage.searchColumn) return undefined;
     const separated = sql`(chr(31) || ${storage.searchColumn} || chr(31))`;
     const like = (name: string) => sql`${separated} like ${sql.placeholder(name)}`;
+    const rest = shape.typos
+      ? sql`when ${containedCondition(storage.searchColumn)} then 2 else 3`
+      : sql`else 2`;
     return sql<number>`(case when ${like('rank.exact')} or ${like('rank.typedExact')} then 0
-      when ${like('rank.prefix')} or ${like('rank.typedPrefix')} then 1 else 2 end)`;
+      when ${like('rank.prefix')} or ${like('rank.typedPrefix')} then 1 ${rest} end)`;
   }
 
   /**
@@ -519,7 +558,17 @@ export function createResourceData(
     const values = query as ListQuery & Record<string, unknown>;
     const params: Record<string, unknown> = { workspaceId };
     const sort = query.sort ?? definition.defaultSort;
-    const shape: ListShape = { search: false, filters: [], status: false, sort, ranked: false, locale };
+    /** The same query with its words also found misspelt; undefined where none may be. */
+    let misspelt: (() => { shape: ListShape; params: Record<string, unknown> }) | undefined;
+    const shape: ListShape = {
+      search: false,
+      typos: false,
+      filters: [],
+      status: false,
+      sort,
+      ranked: false,
+      locale,
+    };
     // The search column holds its text folded (`search_fold`): the typed words are folded alike
     // and found in their order, each without its article (`searchWords`), so `احمد` finds `أحمد`,
     // `٠١٠٠` finds `0100` and `مخبز ذهبي` finds `المخبز الذهبي`. Marks alone are no search.
@@ -529,6 +578,22 @@ export function createResourceData(
         shape.search = true;
         params.search = containsWordsPattern(words);
         params.within = words.length > 1 ? withinFieldPattern(words) : null;
+        // Words of letters long enough to be misspelt may find a record where they are similar
+        // to its words (`croisant` finds `croissant`): asked by `misspelt` when the words as typed
+        // find nothing (decision 0043).
+        const typos = typoWords(words);
+        if (typos) {
+          misspelt = () => ({
+            shape: { ...shape, typos: true },
+            params: {
+              ...params,
+              'typo.lead': typos.similar[0],
+              'typo.others': typos.similar.slice(1),
+              'typo.contained': typos.contained,
+              'typo.literal': typos.similar.map(containsPattern),
+            },
+          });
+        }
         // No sort given: a record with a field that is the typed words comes first, then one with
         // a field that starts with them (`search_text` parts its fields by the separator) — the
         // words as searched (without an article) or as typed (`القهوة` is a field `القهوة`).
@@ -588,7 +653,7 @@ export function createResourceData(
       shape.status = true;
       params.status = statuses;
     }
-    return { shape, params };
+    return { shape, params, misspelt };
   }
 
   async function list(
@@ -597,7 +662,25 @@ export function createResourceData(
     query: ListQuery,
     locale: ReaderLocale,
   ): Promise<ResourcePage> {
-    const { shape, params: filters } = await listStatement(db, workspaceId, query, locale);
+    const statement = await listStatement(db, workspaceId, query, locale);
+    const found = await listPage(db, statement.shape, statement.params, query);
+    // Nothing found as typed: the words that may be misspelt are looked for by their similarity.
+    // Only then — the similarity of a common word is computed for every record sharing its
+    // trigrams, ten times the search as typed (decision 0043).
+    if (found.total === 0 && statement.misspelt) {
+      const { shape, params } = statement.misspelt();
+      return listPage(db, shape, params, query);
+    }
+    return found;
+  }
+
+  /** A page of a list statement and the total of its matches. */
+  async function listPage(
+    db: Database,
+    shape: ListShape,
+    filters: Record<string, unknown>,
+    query: ListQuery,
+  ): Promise<ResourcePage> {
     const statements = statementsFor(db, shape);
     const params = { ...filters, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
     if (statements.searched) {
@@ -632,12 +715,19 @@ export function createResourceData(
     locale: ReaderLocale,
     chunkSize = 1000,
   ): AsyncGenerator<Record<string, unknown>[]> {
-    const { shape, params } = await listStatement(db, workspaceId, query, locale);
-    const statements = chunkStatementsFor(db, shape);
+    const statement = await listStatement(db, workspaceId, query, locale);
+    let { shape, params } = statement;
+    let statements = chunkStatementsFor(db, shape);
     // Ordered by the sort (after the relevance, when ranked) and then the id, each chunk starting
     // after the last record of the one before: no record is read twice or left out while the
     // records stay as they are.
     let rows = await statements.first.execute({ ...params, limit: chunkSize });
+    // As the list: the words found misspelt only where nothing is found as typed.
+    if (rows.length === 0 && statement.misspelt) {
+      ({ shape, params } = statement.misspelt());
+      statements = chunkStatementsFor(db, shape);
+      rows = await statements.first.execute({ ...params, limit: chunkSize });
+    }
     for (;;) {
       if (rows.length > 0) yield rows.map(storage.toRecord);
       const last = rows.at(-1);

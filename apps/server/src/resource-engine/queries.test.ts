@@ -7,6 +7,7 @@ import {
   isUuid,
   namedFieldsOnly,
   sortTerm,
+  typoWords,
   withinFieldPattern,
 } from './queries.ts';
 
@@ -24,6 +25,23 @@ describe('withinFieldPattern', () => {
   it('finds the words in their order inside one field, each literally', () => {
     expect(withinFieldPattern(['مخبز', 'ذهبي'])).toBe('مخبز[^\u001f]*ذهبي');
     expect(withinFieldPattern(['a.b', '1+1', 'c'])).toBe('a\\.b[^\u001f]*1\\+1[^\u001f]*c');
+  });
+});
+
+describe('typoWords', () => {
+  it('lets words of five letters or more be misspelt, the longest first, the others contained', () => {
+    expect(typoWords(['croisant'])).toEqual({ similar: ['croisant'], contained: [] });
+    expect(typoWords(['goldn', 'bakery'])).toEqual({ similar: ['bakery', 'goldn'], contained: [] });
+    expect(typoWords(['كرواسان', 'بن', '250'])).toEqual({
+      similar: ['كرواسان'],
+      contained: ['%بن%', '%250%'],
+    });
+  });
+  it('has none where no word may be misspelt: short words, codes, numbers', () => {
+    expect(typoWords(['احمد'])).toBeUndefined();
+    expect(typoWords(['jonh', 'smth'])).toBeUndefined();
+    expect(typoWords(['br-0010'])).toBeUndefined();
+    expect(typoWords(['swt-knf-pc', '6221031000010', 'c_100%'])).toBeUndefined();
   });
 });
 

@@ -29,6 +29,31 @@ export function withinFieldPattern(words: readonly string[]): string {
 }
 
 /**
+ * The share of a typed word's trigrams that a stretch of a record's `search_text` must hold for the
+ * word to be found there misspelt (PostgreSQL's `word_similarity`, by pg_trgm's `%>` operator,
+ * which the trigram index serves; `openDatabase` sets it as `pg_trgm.word_similarity_threshold`
+ * on every connection). 0.5 finds `croisant`, `shawerma` and `مصطفا`; 0.4 also finds `مناقيش`
+ * in `مناديل` (decision 0043).
+ */
+export const typoWordSimilarity = 0.5;
+
+/** The fewest letters a typed word has for a misspelling of it to be searched (decision 0043). */
+export const typoWordLength = 5;
+
+/**
+ * How a search's words may be found misspelt: each word of letters alone, `typoWordLength` or
+ * longer, by its similarity (`similar`, the longest first); the others — short words, codes,
+ * numbers — as they are typed, anywhere (`contained`, `LIKE` patterns). None when no word may
+ * be misspelt: `احمد` must not find `حمد`, nor `BR-0010` every brand.
+ */
+export function typoWords(words: readonly string[]): { similar: string[]; contained: string[] } | undefined {
+  const misspellable = (word: string) => /^\p{L}+$/u.test(word) && [...word].length >= typoWordLength;
+  const similar = words.filter(misspellable).sort((a, b) => [...b].length - [...a].length);
+  if (similar.length === 0) return undefined;
+  return { similar, contained: words.filter((word) => !misspellable(word)).map(containsPattern) };
+}
+
+/**
  * A `LIKE` pattern finding the words in their order with anything between them (`%cafe%latte%`),
  * each taken literally.
  */

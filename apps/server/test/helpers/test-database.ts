@@ -7,7 +7,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../../src/db/client.ts';
+import {
+  applyPgliteSettings,
+  type Database,
+  type DatabaseHandle,
+  migrationsFolder,
+  openDatabase,
+} from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema/index.ts';
 
 /** A migrated database that belongs to one test file. */
@@ -73,6 +79,7 @@ async function openPgliteDatabase(): Promise<DatabaseHandle> {
         extensions: { pg_trgm },
       });
       await client.waitReady;
+      await applyPgliteSettings(client);
       const db = drizzle(client, { schema }) as unknown as Database;
       // Migrating again is a no-op on a good template, and completes one that missed a migration.
       const migrate = () => migratePglite(drizzle(client), { migrationsFolder: migrationsFolder() });

@@ -19,9 +19,12 @@ import {
  * column its variants keep, which is what search reads of them), each query is a list request, and
  * what it finds is scored against what it should. Recall and precision are printed — over every
  * query but the typos, the typos apart, and per phenomenon — and held to the search issue's
- * targets: recall at least 0.95, precision at least 0.97 (the typos have none yet).
+ * targets: recall at least 0.95, precision at least 0.97 — over every query, typos and all. The
+ * typos alone are held to what matching misspelt words found when it was built (0.880, decision
+ * 0043), less a pair or two.
  */
 const targets = { recall: 0.95, precision: 0.97 };
+const typoRecall = 0.8;
 const set = readLabelledQueries();
 
 let t: TestApp;
@@ -125,23 +128,27 @@ describe('the labelled search queries through the list search', () => {
     const typo = (entry: Scored) => entry.query.phenomena.includes('typo');
     const all = score(scored.filter((entry) => !typo(entry)));
     const typos = score(scored.filter(typo));
+    const overall = score(scored);
+    const nothing = scored.filter((entry) => entry.query.expected.length === 0);
     const lines = [
-      `labelled search queries on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: all but typos (${all.queries}) recall ${figure(all.recall)}, precision ${figure(all.precision)}; typos (${typos.queries}) recall ${figure(typos.recall)}, precision ${figure(typos.precision)}`,
+      `labelled search queries on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}: all but typos (${all.queries}) recall ${figure(all.recall)}, precision ${figure(all.precision)}; typos (${typos.queries}) recall ${figure(typos.recall)}, precision ${figure(typos.precision)}; all (${overall.queries}) recall ${figure(overall.recall)}, precision ${figure(overall.precision)}`,
       ...Object.keys(set.phenomena)
         .filter((phenomenon) => phenomenon !== 'typo')
         .map((phenomenon) => {
           const tagged = score(scored.filter((entry) => entry.query.phenomena.includes(phenomenon)));
           return `  ${phenomenon} (${tagged.queries}): recall ${figure(tagged.recall)}, precision ${figure(tagged.precision)}`;
         }),
+      `  must find nothing (${nothing.length}): ${nothing.filter((entry) => entry.found.length > 0).length} found something`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-    const missed = scored
-      .filter((entry) => !typo(entry))
-      .flatMap(({ query, found }) => [
-        ...query.expected.filter((key) => !found.includes(key)).map((key) => `${query.text} missed ${key}`),
-        ...found.filter((key) => !query.expected.includes(key)).map((key) => `${query.text} found ${key}`),
-      ]);
+    const missed = scored.flatMap(({ query, found }) => [
+      ...query.expected.filter((key) => !found.includes(key)).map((key) => `${query.text} missed ${key}`),
+      ...found.filter((key) => !query.expected.includes(key)).map((key) => `${query.text} found ${key}`),
+    ]);
+    expect(overall.recall ?? 0, missed.join('\n')).toBeGreaterThanOrEqual(targets.recall);
+    expect(overall.precision ?? 0, missed.join('\n')).toBeGreaterThanOrEqual(targets.precision);
     expect(all.recall ?? 0, missed.join('\n')).toBeGreaterThanOrEqual(targets.recall);
     expect(all.precision ?? 0, missed.join('\n')).toBeGreaterThanOrEqual(targets.precision);
+    expect(typos.recall ?? 0, missed.join('\n')).toBeGreaterThanOrEqual(typoRecall);
   }, 120_000);
 });

@@ -123,6 +123,37 @@ describe('a list search folds the typed term as the stored text', () => {
     expect(await found('brands', 'الشاي')).toEqual([theTea, teaShop]);
   });
 
+  it('finds a misspelt word where nothing is found as typed: ranked, its total, pages and export exact', async () => {
+    const names = ['Croissant House', 'Crescent Bakery', 'Butter croissants'];
+    const ids: string[] = [];
+    const brand = async (code: string, name: string) =>
+      dataOf<{ id: string }>(await call('POST', 'brands', { code, name: [{ locale: 'en', value: name }] }))
+        .id;
+    for (const [index, name] of names.entries()) ids.push(await brand(`TYPO-${index + 1}`, name));
+    const [house, , butter] = ids;
+    // Nothing is `croisant` as typed: the records with a word like it, by code.
+    expect(await found('brands', 'croisant')).toEqual([house, butter]);
+    const page = await call('GET', 'brands?search=croisant&pageSize=1&page=2');
+    expect(dataOf<{ id: string }[]>(page).map((record) => record.id)).toEqual([butter]);
+    expect((page.json as { meta: { total: number } }).meta.total).toBe(2);
+    // A sort given wins over the rank.
+    const sorted = dataOf<{ id: string }[]>(await call('GET', 'brands?search=croisant&sort=name'));
+    expect(sorted.map((record) => record.id)).toEqual([butter, house]);
+    const exported = await call('GET', 'brands/export?format=csv&search=croisant');
+    expect(exported.status).toBe(200);
+    expect(exported.text.match(/TYPO-\d/g)).toEqual(['TYPO-1', 'TYPO-3']);
+    // Too short a word, or a code, is found only as typed.
+    expect(await found('brands', 'croi')).toEqual([house, butter]);
+    expect(await found('brands', 'TYPO-6')).toEqual([]);
+
+    // Once a record holds the word as typed, the search finds what is typed, in the list and
+    // its export alike.
+    const corner = await brand('TYPO-4', 'Croisant Corner');
+    expect(await found('brands', 'croisant')).toEqual([corner]);
+    const again = await call('GET', 'brands/export?format=csv&search=croisant');
+    expect(again.text.match(/TYPO-\d/g)).toEqual(['TYPO-4']);
+  });
+
   it('takes a term of marks alone as no search', async () => {
     const all = dataOf<unknown[]>(await call('GET', 'brands?pageSize=100'));
     expect(await found('brands', '\u064e\u0640')).toHaveLength(all.length);
