@@ -159,6 +159,9 @@ describe('import jobs', () => {
   it('cancelling a queued job changes nothing and removes its file; a cancel after the end is refused', async () => {
     const queued = await queue(renamed('Cancelled'), false);
     expect(await shops.t.app.fileStore.size(queued.fileKey!)).toBeGreaterThan(0);
+    // Kept in the store, never served: `/files/` answers only uploads and platform files.
+    const served = await shops.t.app.inject({ method: 'GET', url: `/files/${queued.fileKey}` });
+    expect(served.statusCode).toBe(404);
     const before = await customersByCode(codes);
     const cancelled = await call(`customers/import-jobs/${queued.id}/cancel`, { method: 'POST' });
     expect(dataOf<ImportJob>(cancelled)).toMatchObject({ status: 'cancelled' });
