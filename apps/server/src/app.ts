@@ -64,6 +64,7 @@ import {
 } from './platform/rate-limit/rate-limiter.ts';
 import { fileStorePublicUrl } from './platform/storage/file-store.ts';
 import { openFileStore } from './platform/storage/open-file-store.ts';
+import { createImportWorker } from './resource-engine/import-jobs.ts';
 import { assertResourcesServed, registerResources } from './resource-engine/routes.ts';
 import { createAppResources } from './resources.ts';
 
@@ -254,8 +255,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSubscriptionRoutes(app, context);
   registerSignInReadingRoutes(app, context);
   await registerOauthRoutes(app, context, { webDist });
-  registerResources(app, db, resources);
-  await registerFileRoutes(app, context, resources);
+  // Imports run as jobs that any process's worker claims (decision 0042).
+  const importWorker = createImportWorker({
+    db,
+    store: fileStore,
+    dataOf: (key) => resources.served.find((data) => data.storage.definition.key === key),
+    now: context.now,
+    log: app.log,
+    embedded: postgresPoolOf(db) === undefined,
+  });
+  app.decorate('importWorker', importWorker);
+  registerResources(app, db, resources, { store: fileStore, worker: importWorker, now: context.now });
+  await registerFileRoutes(app, context, resources, importWorker);
   assertResourcesServed(app, resources);
 
   await registerSpa(app, webDist, sessionCookieNameFor(config.publicUrl));
@@ -281,8 +292,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Each workspace's changes are kept as long as its settings say, then purged in batches.
   const stopAuditRetention = startAuditRetention(db, context.now, app.log);
 
+  // A job a process left running when it died is failed (nothing changed), then queued ones run.
+  await importWorker.start();
+
   app.addHook('onClose', async () => {
     stopAuditRetention();
+    await importWorker.stop();
     await subscriptionClock?.stop();
     mailer.close();
     redis?.disconnect();

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   codeAndNameColumns,
   codeAndNameFormFields,
@@ -22,6 +25,8 @@ import { assertTablesExist } from '../src/db/missing-tables.ts';
 import * as schema from '../src/db/schema/index.ts';
 import { base, catalogueIndexes, localizedName, searchText, status } from '../src/db/schema/index.ts';
 import { declaredRoutes, requireDeclaredAccess } from '../src/http/access.ts';
+import { createLocalFileStore } from '../src/platform/storage/local-file-store.ts';
+import { createImportWorker } from '../src/resource-engine/import-jobs.ts';
 import { createResourceEngine } from '../src/resource-engine/registry.ts';
 import { registerResources } from '../src/resource-engine/routes.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
@@ -126,7 +131,16 @@ describe('a resource in four places, on the server', () => {
     const engine = createResourceEngine(withTable, { registry: [widgets] });
     const app = Fastify();
     requireDeclaredAccess(app);
-    registerResources(app, database.db, engine);
+    const store = createLocalFileStore(mkdtempSync(join(tmpdir(), 'widgets-')));
+    const worker = createImportWorker({
+      db: database.db,
+      store,
+      dataOf: () => undefined,
+      now: () => new Date(),
+      log: console,
+      embedded: true,
+    });
+    registerResources(app, database.db, engine, { store, worker, now: () => new Date() });
     await app.ready();
     expect(declaredRoutes(app).map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining([

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { isImportable } from '../src/resource-engine/import.ts';
 import { dataOf, errorOf, multipart } from './helpers/api.ts';
+import { settledImport } from './helpers/import-jobs.ts';
 import { bilingual, productCatalogue, sizes } from './helpers/product-catalogue.ts';
 import { seedTargets, testResources } from './helpers/route-scenarios.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
@@ -55,12 +56,18 @@ describe('list import', () => {
     const { body, headers } = multipart([
       { field: 'file', filename, type: 'application/octet-stream', content: file },
     ]);
-    const response = await shops.t.app.inject({
-      method: 'POST',
-      url: `/api/${path}/import?workspaceId=${workspaceId}&dryRun=${dryRun}`,
-      headers: { ...headers, ...(member ? { cookie: member.cookie } : {}), 'accept-language': language },
-      payload: body,
-    });
+    const url = `/api/${path}/import?workspaceId=${workspaceId}&dryRun=${dryRun}`;
+    const response = await settledImport(
+      shops.t.app,
+      url,
+      member?.cookie ?? '',
+      await shops.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, ...(member ? { cookie: member.cookie } : {}), 'accept-language': language },
+        payload: body,
+      }),
+    );
     let json: unknown;
     try {
       json = JSON.parse(response.body);

@@ -436,6 +436,49 @@ describe('migration 0023: purge rows filed under the audit log key', { timeout: 
   });
 });
 
+/**
+ * 0024_import_jobs: the imports' jobs, a workspace table keyed `(workspace_id, id)` whose status
+ * is one of the five and whose rows go with their workspace.
+ */
+describe('migration 0024: import jobs', { timeout: 90_000 }, () => {
+  it('adds the table on a database of 0023, keyed by workspace, refusing an unknown status', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(24));
+    const shop = '00000000-0000-4000-8000-0000000000cc';
+    const member = '00000000-0000-4000-8000-0000000000c1';
+    await database.db.execute(sql`insert into workspaces (id, name) values (${shop}, 'Shop')`);
+    await database.db.execute(
+      sql`insert into users (id, email, name) values (${member}, 'm@c.example', 'M')`,
+    );
+
+    await database.migrate();
+
+    const insert = (status: string) =>
+      database.db.execute(
+        sql`insert into import_jobs (workspace_id, resource, dry_run, status, format, rows_total, locale, created_by)
+            values (${shop}, 'customers', true, ${status}, 'csv', 3, 'en', ${member})`,
+      );
+    await insert('queued');
+    await expect(insert('paused')).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: 'import_jobs_status_check' }),
+    });
+    expect(await rows(database, 'select status, rows_done, file_key, report from import_jobs')).toEqual([
+      { status: 'queued', rows_done: 0, file_key: null, report: null },
+    ]);
+    expect(
+      await rows(
+        database,
+        `select array(select a.attname::text from unnest(c.conkey) with ordinality k(num, ord)
+                join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.num order by k.ord) as columns
+         from pg_constraint c where c.conrelid = 'import_jobs'::regclass and c.contype = 'p'`,
+      ),
+    ).toEqual([{ columns: ['workspace_id', 'id'] }]);
+    await database.db.execute(sql`delete from workspaces where id = ${shop}`);
+    expect(await rows(database, 'select count(*)::int as jobs from import_jobs')).toEqual([{ jobs: 0 }]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)(
   'instances starting together (PostgreSQL only)',
   { timeout: 180_000 },

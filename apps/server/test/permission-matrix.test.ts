@@ -89,12 +89,15 @@ describe('permission matrix', () => {
           ...engineVerbs.map((verb) => [routes[verb], tagFor(definition, verb)]),
           // A list's export, behind the list's permission.
           ...(engineVerbs.includes('list') ? [[`GET ${base}/export`, tagFor(definition, 'list')]] : []),
-          // An import and its template: whoever may add or edit (each row is checked after).
+          // An import, its template and its jobs: whoever may add or edit (each row is checked after).
           ...(isImportable(data)
-            ? [`POST ${base}/import`, `GET ${base}/import-template`].map((route) => [
-                route,
-                `${tagFor(definition, 'create')}|${tagFor(definition, 'update')}`,
-              ])
+            ? [
+                `POST ${base}/import`,
+                `GET ${base}/import-template`,
+                `GET ${base}/import-jobs`,
+                `GET ${base}/import-jobs/:jobId`,
+                `POST ${base}/import-jobs/:jobId/cancel`,
+              ].map((route) => [route, `${tagFor(definition, 'create')}|${tagFor(definition, 'update')}`])
             : []),
         ];
       }),

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { dataOf, multipart } from './helpers/api.ts';
+import { settledImport } from './helpers/import-jobs.ts';
 import { bilingual, productCatalogue, type TestVariationType } from './helpers/product-catalogue.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
 import { addMember, unique, workspaceSnapshot } from './helpers/workspaces.ts';
@@ -36,12 +37,18 @@ describe('product import', () => {
     const { body, headers: multipartHeaders } = multipart([
       { field: 'file', filename, type: 'application/octet-stream', content: file },
     ]);
-    const response = await shops.t.app.inject({
-      method: 'POST',
-      url: `/api/products/import?workspaceId=${shops.shop.id}&dryRun=${dryRun}`,
-      headers: { ...multipartHeaders, cookie: member.cookie, 'accept-language': 'en' },
-      payload: body,
-    });
+    const url = `/api/products/import?workspaceId=${shops.shop.id}&dryRun=${dryRun}`;
+    const response = await settledImport(
+      shops.t.app,
+      url,
+      member.cookie,
+      await shops.t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...multipartHeaders, cookie: member.cookie, 'accept-language': 'en' },
+        payload: body,
+      }),
+    );
     return { status: response.statusCode, body: response.body, requestId: response.headers['x-request-id'] };
   }
   const reportOf = (response: { status: number; body: string }) => {

@@ -106,14 +106,20 @@ describe('the route table (default-deny)', () => {
       delete: (base) => `DELETE ${base}/:id`,
     };
     // A listed resource's export too (`GET <path>/export`), behind the list's permission, and an
-    // importable one's import and template.
+    // importable one's import, template and jobs.
     const engineRoutes = testResources.served.flatMap((data) => {
       const { definition } = data.storage;
       return [
         ...data.engineVerbs.map((verb) => verbRoutes[verb](`/api/${definition.path}`)),
         ...(data.engineVerbs.includes('list') ? [`GET /api/${definition.path}/export`] : []),
         ...(isImportable(data)
-          ? [`POST /api/${definition.path}/import`, `GET /api/${definition.path}/import-template`]
+          ? [
+              `POST /api/${definition.path}/import`,
+              `GET /api/${definition.path}/import-template`,
+              `GET /api/${definition.path}/import-jobs`,
+              `GET /api/${definition.path}/import-jobs/:jobId`,
+              `POST /api/${definition.path}/import-jobs/:jobId/cancel`,
+            ]
           : []),
       ];
     });

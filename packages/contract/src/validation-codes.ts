@@ -162,6 +162,10 @@ export const validationCodes = {
   IMPORT_CREATE_NOT_ALLOWED: 'IMPORT_CREATE_NOT_ALLOWED',
   /** Rows that would change records without the edit permission; params `{ rows }`. */
   IMPORT_UPDATE_NOT_ALLOWED: 'IMPORT_UPDATE_NOT_ALLOWED',
+  /** An import's job stopped before it ended (its server restarted): nothing was changed. */
+  IMPORT_JOB_INTERRUPTED: 'IMPORT_JOB_INTERRUPTED',
+  /** An import's job had ended, or its file was removed, before the cancel or the run came. */
+  IMPORT_JOB_ENDED: 'IMPORT_JOB_ENDED',
   /** The workspace's uploads would pass its storage quota (UPLOAD_QUOTA_BYTES). */
   UPLOAD_QUOTA_EXCEEDED: 'UPLOAD_QUOTA_EXCEEDED',
   /** A product's chosen values make more combinations than it may have; params `{ count, max }`. */

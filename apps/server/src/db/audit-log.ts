@@ -56,6 +56,11 @@ export function runAsRequest<T>(actor: () => AuditActor, work: () => T): T {
   return actors.run({ request: actor }, work);
 }
 
+/** Runs `work` as a given actor: an import's job, run later as the request that queued it. */
+export function asRecordedActor<T>(actor: AuditActor, work: () => T): T {
+  return actors.run({ actor }, work);
+}
+
 /** Runs `work` as the operator's command line or the system's work (`kind`). */
 export function asAuditActor<T>(kind: 'operator' | 'system', work: () => T): T {
   return actors.run({ actor: { ...systemActor, kind } }, work);

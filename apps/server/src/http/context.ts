@@ -5,6 +5,7 @@ import type { CaptchaVerifier } from '../platform/captcha/captcha.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter, Slowdown } from '../platform/rate-limit/rate-limiter.ts';
 import type { FileStore } from '../platform/storage/file-store.ts';
+import type { ImportWorker } from '../resource-engine/import-jobs.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { SessionUser } from './sessions.ts';
 
@@ -36,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's file store (`AppContext.fileStore`), for what runs beside the routes: start-up, readiness. */
     fileStore: FileStore;
+    /** This process's worker of import jobs (decision 0042): tests wait for it to be idle. */
+    importWorker: ImportWorker;
   }
   interface FastifyRequest {
     /** Set by the access guard on every route that is not public. */

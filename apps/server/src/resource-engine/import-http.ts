@@ -24,12 +24,12 @@ import {
 /**
  * The import's file from a multipart body (one part, `file`), received no further than the size
  * limit, then read into rows (`readSheet`, which checks the rows and an XLSX's unzipped size),
- * with its name and format for the import's audit row.
+ * with its name and format for the import's audit row, and its bytes for the file store.
  */
 export async function readImportUpload(
   request: FastifyRequest,
   limits: typeof importLimits,
-): Promise<{ file: ImportedFile; sheet: SheetRows }> {
+): Promise<{ file: ImportedFile; sheet: SheetRows; bytes: Buffer }> {
   const missing = () => validationError([{ path: 'file', message: validationCodes.FILE_IS_REQUIRED }]);
   if (!request.isMultipart()) throw missing();
   let part: MultipartFile | undefined;
@@ -60,7 +60,7 @@ export async function readImportUpload(
       'The file is too large',
     );
   const sheet = await readSheet(bytes);
-  return { file: { name: importedFileName(part.filename), format: sheetFormat(bytes) }, sheet };
+  return { file: { name: importedFileName(part.filename), format: sheetFormat(bytes) }, sheet, bytes };
 }
 
 /**

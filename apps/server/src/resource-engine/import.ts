@@ -202,6 +202,36 @@ export interface ImportRequest {
   file: ImportedFile;
   sheet: SheetRows;
   dryRun: boolean;
+  /** What a job adds around the run (decision 0042); a request's own run has none. */
+  job?: ImportJobHooks;
+}
+
+/**
+ * A job's hooks into a run: its progress, its cancellation and its end, each called where the
+ * run knows it. None of them may wait for the database outside the run's transaction (the
+ * embedded database runs one transaction at a time).
+ */
+export interface ImportJobHooks {
+  /** After each record's rows, with the file's rows written or checked so far. */
+  progress(rowsDone: number): void;
+  /** Asked after each record: true stops the run, its transaction rolled back (`ImportCancelled`). */
+  cancelled(): boolean;
+  /** In a kept commit's transaction, after its last write: a throw undoes every row. */
+  beforeCommit(tx: Database, report: ImportReport): Promise<void>;
+}
+
+/** Thrown by a run its job's cancellation stopped: nothing was changed. */
+export class ImportCancelled extends Error {
+  constructor() {
+    super('The import was cancelled');
+  }
+}
+
+/** A sheet's rows that hold a cell: the rows an import reads (and a job counts). */
+export function importedRows(sheet: SheetRows): { cells: CellValue[]; row: number }[] {
+  return sheet.rows
+    .map((cells, index) => ({ cells, row: index + 2 }))
+    .filter(({ cells }) => cells.some((cell) => cell !== null && cell !== ''));
 }
 
 /**
@@ -309,9 +339,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     if (expanded !== undefined) expansionColumns[index] = expanded;
     else fileColumns[index] = column;
   });
-  const rows = sheet.rows
-    .map((cells, index) => ({ cells, row: index + 2 }))
-    .filter(({ cells }) => cells.some((cell) => cell !== null && cell !== ''));
+  const rows = importedRows(sheet);
   report.rows = rows.length;
   if (report.errors.length > 0) return report;
   if (rows.length === 0) {
@@ -593,22 +621,24 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
 
   // The writes: one transaction, a savepoint per row; kept only by a commit without errors.
   const errors: ImportError[] = [];
+  const { job } = request;
   try {
     await writeTransaction(db, async (tx) => {
       const createdIds = new Map<string, string>();
-      for (const row of parsed) {
+      /** Writes one record's rows, or records why they are refused. */
+      const writeRecord = async (row: ParsedRow) => {
         const record = row.key === null ? undefined : existing.get(row.key);
         const extra = expanded.get(row);
         const input = { ...inputOf(row, record, createdIds), ...extra?.input };
         if (row.errors.length > 0) {
           errors.push(...row.errors);
-          continue;
+          return;
         }
         if (record) {
           const result = updateSchema.safeParse(input);
           if (!result.success) {
             errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf, extra?.locate));
-            continue;
+            return;
           }
           const changes = changedFields(
             namedFieldsOnly(result.data as Record<string, unknown>, input),
@@ -616,7 +646,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
           );
           if (Object.keys(changes).length === 0) {
             report.counts.unchanged += 1;
-            continue;
+            return;
           }
           try {
             await data.update(tx, caller, record.id as string, changes);
@@ -624,12 +654,12 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
           } catch (error) {
             errors.push(...rowErrors(error, row.row, headerOf, extra?.locate));
           }
-          continue;
+          return;
         }
         const result = createSchema.safeParse(input);
         if (!result.success) {
           errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf, extra?.locate));
-          continue;
+          return;
         }
         try {
           // A status is not part of a create: a row that creates an inactive record sets it after.
@@ -645,6 +675,14 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         } catch (error) {
           errors.push(...rowErrors(error, row.row, headerOf, extra?.locate));
         }
+      };
+      let rowsDone = 0;
+      for (const row of parsed) {
+        await writeRecord(row);
+        // A record of several rows (a product's variants) counts each of them.
+        rowsDone += Math.max(1, row.expansion.length);
+        job?.progress(rowsDone);
+        if (job?.cancelled()) throw new ImportCancelled();
       }
       if (dryRun || errors.length > 0) throw new RollBack();
       // The import itself, as the request's actor: kept or undone with its writes.
@@ -658,6 +696,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
           changes: importAuditChanges(request.file, report),
         },
       ]);
+      // A job's end is written with the rows: a cancel that comes now finds it done, or the rows undone.
+      await job?.beforeCommit(tx, { ...report, committed: true, errors: [] });
     });
     report.committed = true;
   } catch (error) {

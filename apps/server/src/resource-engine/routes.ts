@@ -1,6 +1,7 @@
 import {
   bulkRowsSchema,
   exportQuerySchema,
+  importJobsQuerySchema,
   importLimits,
   importQuerySchema,
   importTemplateQuerySchema,
@@ -17,10 +18,19 @@ import type { Database } from '../db/client.ts';
 import { issuesFromZod, notFound, parseInput, validationError } from '../errors.ts';
 import { access, declaredRoutes } from '../http/access.ts';
 import { requestCaller } from '../http/caller.ts';
+import type { FileStore } from '../platform/storage/file-store.ts';
 import type { ResourceData } from './data.ts';
 import { exportContentTypes, exportFileName, exportList } from './export.ts';
-import { importContext, isImportable, runImport } from './import.ts';
+import { importContext, importedRows, isImportable } from './import.ts';
 import { importTemplate, readImportUpload } from './import-http.ts';
+import {
+  cancelImportJob,
+  findImportJob,
+  type ImportWorker,
+  importJobView,
+  queueImportJob,
+  recentImportJobs,
+} from './import-jobs.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -57,6 +67,9 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
     export: { method: 'GET', url: `${base}/export` },
     import: { method: 'POST', url: `${base}/import` },
     importTemplate: { method: 'GET', url: `${base}/import-template` },
+    importJobs: { method: 'GET', url: `${base}/import-jobs` },
+    importJob: { method: 'GET', url: `${base}/import-jobs/:jobId` },
+    cancelImportJob: { method: 'POST', url: `${base}/import-jobs/:jobId/cancel` },
     filters: { method: 'GET', url: `${base}/filters` },
     get: { method: 'GET', url: `${base}/${idParam}` },
     create: { method: 'POST', url: base },
@@ -64,7 +77,7 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
     update: { method: 'PATCH', url: `${base}/${idParam}` },
     delete: { method: 'DELETE', url: `${base}/${idParam}` },
   } as const satisfies Record<
-    ResourceVerb | 'export' | 'import' | 'importTemplate',
+    ResourceVerb | 'export' | 'import' | 'importTemplate' | 'importJobs' | 'importJob' | 'cancelImportJob',
     { method: string; url: string }
   >;
 }
@@ -80,6 +93,7 @@ function registerResourceRoutes(
   db: Database,
   data: ResourceData,
   dataOf: (key: string) => ResourceData | undefined,
+  imports: ImportServices,
 ) {
   const { definition } = data.storage;
   const routes = verbRoutes(definition);
@@ -157,19 +171,55 @@ function registerResourceRoutes(
         access: access.permission({ or: [tagFor(definition, 'create'), tagFor(definition, 'update')] }),
       },
     };
-    app.post(routes.import.url, importAccess, async (request) => {
+    // The file is read here (its limits and format refused at once), stored, and imported by a
+    // job (decision 0042): 202 with the job, which `import-jobs/:jobId` follows.
+    app.post(routes.import.url, importAccess, async (request, reply) => {
       const { dryRun } = parseInput(importQuerySchema, request.query);
-      const { file, sheet } = await readImportUpload(request, importLimits);
-      const report = await runImport({
-        db,
-        data,
-        dataOf,
-        caller: { ...requestCaller(request), locale: readerLocale(request) },
-        file,
-        sheet,
+      const { file, sheet, bytes } = await readImportUpload(request, importLimits);
+      const { userId, workspaceId } = requestCaller(request);
+      const job = await queueImportJob(db, imports.store, {
+        workspaceId,
+        resource: definition.key,
         dryRun: dryRun === 'true',
+        file,
+        bytes,
+        rowsTotal: importedRows(sheet).length,
+        locale: readerLocale(request),
+        actor: {
+          userId,
+          requestId: request.id,
+          address: request.ip ?? null,
+          userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+        },
+        now: imports.now(),
       });
-      return { data: report };
+      imports.worker.wake();
+      return reply.status(202).send({ data: importJobView(job) });
+    });
+    // The workspace's latest imports of the list, newest first: the page shows the one running
+    // or the last one to a member who comes back.
+    app.get(routes.importJobs.url, importAccess, async (request) => {
+      parseInput(importJobsQuerySchema, request.query);
+      const jobs = await recentImportJobs(db, requestCaller(request).workspaceId, definition.key);
+      return { data: jobs.map(importJobView) };
+    });
+    app.get(routes.importJob.url, importAccess, async (request) => {
+      parseInput(importJobsQuerySchema, request.query);
+      const { jobId } = request.params as { jobId: string };
+      const job = await findImportJob(db, requestCaller(request).workspaceId, definition.key, jobId);
+      if (!job) throw notFound();
+      return { data: importJobView(job) };
+    });
+    app.post(routes.cancelImportJob.url, importAccess, async (request) => {
+      parseInput(importJobsQuerySchema, request.query);
+      const { jobId } = request.params as { jobId: string };
+      const job = await cancelImportJob(db, imports.store, {
+        workspaceId: requestCaller(request).workspaceId,
+        resource: definition.key,
+        id: jobId,
+        now: imports.now(),
+      });
+      return { data: importJobView(job) };
     });
     app.get(routes.importTemplate.url, importAccess, async (request, reply) => {
       const { format } = parseInput(importTemplateQuerySchema, request.query);
@@ -252,10 +302,22 @@ function registerResourceRoutes(
   }
 }
 
+/** What the import routes queue their jobs with: the file store, this process's worker, the clock. */
+export interface ImportServices {
+  store: FileStore;
+  worker: ImportWorker;
+  now(): Date;
+}
+
 /** Registers the routes of every resource the engine serves. */
-export function registerResources(app: FastifyInstance, db: Database, engine: ResourceEngine) {
+export function registerResources(
+  app: FastifyInstance,
+  db: Database,
+  engine: ResourceEngine,
+  imports: ImportServices,
+) {
   const dataOf = (key: string) => engine.served.find((data) => data.storage.definition.key === key);
-  for (const data of engine.served) registerResourceRoutes(app, db, data, dataOf);
+  for (const data of engine.served) registerResourceRoutes(app, db, data, dataOf, imports);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   confirmTotpInputSchema,
   exportQuerySchema,
   forgotPasswordInputSchema,
+  importJobsQuerySchema,
   importQuerySchema,
   importTemplateQuerySchema,
   inviteUserInputSchema,
@@ -66,6 +67,12 @@ function engineSchemas(method: string, url: string): RouteSchemas | undefined {
     if (routes.import.method === method && routes.import.url === url) return { query: importQuerySchema };
     if (routes.importTemplate.method === method && routes.importTemplate.url === url)
       return { query: importTemplateQuerySchema };
+    if (
+      [routes.importJobs, routes.importJob, routes.cancelImportJob].some(
+        (r) => r.method === method && r.url === url,
+      )
+    )
+      return { query: importJobsQuerySchema };
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/client.ts';
-import { auditLog, payments } from '../../src/db/schema/index.ts';
+import { auditLog, importJobs, payments } from '../../src/db/schema/index.ts';
 import {
   applySubscriptionEvent,
   type SubscriptionActor,
@@ -36,6 +36,8 @@ export interface RouteTargets {
   invitedId: string;
   /** A role without tags: anyone who may assign roles may assign it. */
   emptyRoleId: string;
+  /** Importable resource key → a job of it running (another process's, as it were): read and cancelled. */
+  importJobs: Record<string, string>;
   /**
    * Applications (the platform's, not a workspace's) no workspace has subscribed to: each call of
    * `POST subscriptions/events` requests one of its own (`unsubscribedApplication`).
@@ -245,12 +247,31 @@ export async function seedTargets(db: Database, workspaceId: string): Promise<Ro
   const invited = await addInvitedMember(db, workspaceId, { roleId: emptyRole.id });
   const freshApplicationIds: string[] = [];
   for (let n = 0; n < 4; n++) freshApplicationIds.push((await insertApplication(db)).id);
+  const importJobIds: Record<string, string> = {};
+  for (const data of testResources.served.filter(isImportable)) {
+    const [job] = await db
+      .insert(importJobs)
+      .values({
+        workspaceId,
+        resource: data.storage.definition.key,
+        dryRun: true,
+        status: 'running',
+        format: 'csv',
+        rowsTotal: 1,
+        locale: 'en',
+        createdBy: member.user.id,
+        heartbeatAt: new Date(),
+      })
+      .returning({ id: importJobs.id });
+    importJobIds[data.storage.definition.key] = job!.id;
+  }
   return {
     workspaceId,
     records,
     memberId: member.user.id,
     invitedId: invited.userId,
     emptyRoleId: emptyRole.id,
+    importJobs: importJobIds,
     freshApplicationIds,
   };
 }
@@ -320,6 +341,11 @@ function engineScenario(method: string, url: string): Scenario | undefined {
         ]),
       }),
       [`GET ${base}/import-template`]: () => ({ query: 'format=csv' }),
+      [`GET ${base}/import-jobs`]: () => ({}),
+      [`GET ${base}/import-jobs/:jobId`]: (targets) => ({ params: { jobId: targets.importJobs[key]! } }),
+      [`POST ${base}/import-jobs/:jobId/cancel`]: (targets) => ({
+        params: { jobId: targets.importJobs[key]! },
+      }),
       [`GET ${base}/:id`]: (targets) => ({ params: byId(targets) }),
       [`POST ${base}`]: (targets) => ({ body: sample.input(targets.records) }),
       [`POST ${base}/bulk`]: (targets) => ({
@@ -335,9 +361,13 @@ function engineScenario(method: string, url: string): Scenario | undefined {
       (data.engineVerbs.includes('list') &&
         `${routes.export.method} ${routes.export.url}` === `${method} ${url}`) ||
       (isImportable(data) &&
-        [routes.import, routes.importTemplate].some(
-          (route) => `${route.method} ${route.url}` === `${method} ${url}`,
-        ));
+        [
+          routes.import,
+          routes.importTemplate,
+          routes.importJobs,
+          routes.importJob,
+          routes.cancelImportJob,
+        ].some((route) => `${route.method} ${route.url}` === `${method} ${url}`));
     const scenario = served ? scenarios[`${method} ${url}`] : undefined;
     if (scenario) return scenario;
   }

@@ -1,15 +1,23 @@
-import { clearCellMarkers, type ImportReport, type ResourceDefinition } from '@dukkan/contract';
+import {
+  clearCellMarkers,
+  type ImportJob,
+  type ImportReport,
+  importJobEnded,
+  type ResourceDefinition,
+} from '@dukkan/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogCancel, DialogFooter } from '../components/ui/dialog.tsx';
-import { apiDownload, apiUpload, isApiError } from '../lib/api-client.ts';
+import { apiDownload, apiRequest, apiUpload, isApiError } from '../lib/api-client.ts';
 import { saveFile } from './export-menu.tsx';
 
 /** How many of a report's errors the table shows. */
 const errorsShown = 100;
+/** How often a running import's job is asked for (its progress is written as often). */
+export const importPollMs = 1000;
 
 type LooseTranslate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -36,23 +44,87 @@ export function ImportDialog({
   const message = (code: string, params?: Record<string, unknown>) =>
     i18n.exists(`validation.${code}`) ? t(`validation.${code}`, params) : code;
 
+  // The import is a job (decision 0042): sent, then asked for every second until it ends. A
+  // member who comes back finds the list's running job again, and the last one's end.
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [last, setLast] = useState<ImportJob | null>(null);
+  const jobPath = (id: string) => `/${definition.path}/import-jobs/${id}`;
+
+  function settle(ended: ImportJob) {
+    setJob(null);
+    setBusy(null);
+    if (ended.status === 'done' && ended.report) {
+      setReport(ended.report);
+      if (ended.report.committed)
+        void queryClient.invalidateQueries({ queryKey: [workspaceId, definition.key] });
+    } else if (ended.status === 'cancelled') {
+      setRefusal(t('resourceList.import.cancelled'));
+    } else {
+      const issue = ended.error?.issues?.[0];
+      setRefusal(issue ? message(issue.message, issue.params) : t('resourceList.import.failed'));
+    }
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once, when the dialog opens
+  useEffect(() => {
+    let live = true;
+    apiRequest<ImportJob[]>(`/${definition.path}/import-jobs`, { query: { workspaceId } })
+      .then(([latest]) => {
+        if (!live || !latest) return;
+        if (importJobEnded(latest.status)) setLast(latest);
+        else {
+          setBusy(latest.dryRun ? 'check' : 'import');
+          setJob(latest);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const polledId = job?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one poll per job, by its id
+  useEffect(() => {
+    if (!polledId) return;
+    const timer = setInterval(() => {
+      apiRequest<ImportJob>(jobPath(polledId), { query: { workspaceId } })
+        .then((data) => (importJobEnded(data.status) ? settle(data) : setJob(data)))
+        .catch(() => undefined);
+    }, importPollMs);
+    return () => clearInterval(timer);
+  }, [polledId]);
+
   async function send(dryRun: boolean) {
     if (!file) return;
     setBusy(dryRun ? 'check' : 'import');
     setRefusal(null);
+    setLast(null);
     try {
-      const answer = await apiUpload<ImportReport>(`/${definition.path}/import`, 'file', [file], {
+      const queued = await apiUpload<ImportJob>(`/${definition.path}/import`, 'file', [file], {
         workspaceId,
         dryRun: String(dryRun),
       });
-      setReport(answer);
-      if (answer.committed) await queryClient.invalidateQueries({ queryKey: [workspaceId, definition.key] });
+      if (importJobEnded(queued.status)) settle(queued);
+      else setJob(queued);
     } catch (error) {
       setReport(null);
+      setBusy(null);
       const issue = isApiError(error) ? error.body?.issues?.[0] : undefined;
       setRefusal(issue ? message(issue.message, issue.params) : t('resourceList.import.failed'));
-    } finally {
-      setBusy(null);
+    }
+  }
+
+  async function cancel() {
+    if (!job) return;
+    try {
+      const data = await apiRequest<ImportJob>(`${jobPath(job.id)}/cancel`, {
+        method: 'POST',
+        query: { workspaceId },
+      });
+      settle(data);
+    } catch {
+      // Ended meanwhile: the next poll tells how.
     }
   }
 
@@ -108,6 +180,29 @@ export function ImportDialog({
             className="block w-full text-sm file:me-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold dark:file:bg-slate-800 dark:file:text-slate-200"
           />
         </div>
+        {last && (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {t('resourceList.import.last', {
+              file: last.fileName ?? '',
+              status: t(`resourceList.import.status.${last.status}`),
+            })}
+          </p>
+        )}
+        {job && (
+          <div className="space-y-1.5" role="status">
+            <progress
+              className="h-2 w-full"
+              aria-label={t('resourceList.import.progressLabel')}
+              max={Math.max(job.rowsTotal, 1)}
+              value={job.rowsDone}
+            />
+            <p className="text-sm tabular-nums">
+              {job.status === 'queued'
+                ? t('resourceList.import.waiting')
+                : t('resourceList.import.progress', { done: job.rowsDone, total: job.rowsTotal })}
+            </p>
+          </div>
+        )}
         {refusal && <Alert tone="error">{refusal}</Alert>}
         {done && (
           <Alert tone="success">
@@ -173,6 +268,11 @@ export function ImportDialog({
       </DialogBody>
       <DialogFooter>
         <DialogCancel>{done ? t('resourceList.import.close') : undefined}</DialogCancel>
+        {job && (
+          <Button variant="secondary" onClick={() => void cancel()}>
+            {t('resourceList.import.cancel')}
+          </Button>
+        )}
         {!done && (
           <Button
             variant="secondary"

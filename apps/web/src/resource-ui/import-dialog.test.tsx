@@ -1,7 +1,7 @@
-import { defineResource, type ImportReport, recordStatusField } from '@dukkan/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { defineResource, type ImportJob, type ImportReport, recordStatusField } from '@dukkan/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -37,24 +37,67 @@ const report = (over: Partial<ImportReport>): ImportReport => ({
   ...over,
 });
 
-/** The list page with an import route answering `answers` in turn; the calls' queries are kept. */
-function renderGadgets(answers: ImportReport[], grant: 'admin' | string[] = 'admin', importable?: false) {
+const job = (over: Partial<ImportJob>): ImportJob => ({
+  id: 'j1',
+  resource: 'gadgets',
+  dryRun: true,
+  status: 'queued',
+  fileName: 'gadgets.csv',
+  format: 'csv',
+  rowsTotal: 3,
+  rowsDone: 0,
+  report: null,
+  error: null,
+  createdAt: '2026-11-30T00:00:00.000Z',
+  updatedAt: '2026-11-30T00:00:00.000Z',
+  ...over,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * The list page with an import route queuing a job per call, each answered `answers` in turn
+ * once polled (after `running` polls showing a row done); the calls' queries are kept.
+ */
+function renderGadgets(
+  answers: ImportReport[],
+  grant: 'admin' | string[] = 'admin',
+  importable?: false,
+  { running = 0, latest = [] as ImportJob[] } = {},
+) {
   const mock = mockFetch([
     { path: '/api/gadgets', body: list },
     { path: '/api/gadgets/filters', body: { data: {} } },
   ]);
   const imports: { query: URLSearchParams; file: unknown }[] = [];
+  const cancels: string[] = [];
+  const polls = new Map<string, number>();
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url.split('?')[0]?.endsWith('/gadgets/import')) {
+    const path = url.split('?')[0] ?? '';
+    if (path.endsWith('/gadgets/import')) {
       imports.push({
         query: new URLSearchParams(url.split('?')[1]),
         file: (init!.body as FormData).get('file'),
       });
-      return new Response(JSON.stringify({ data: answers[imports.length - 1] }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
+      const dryRun = new URLSearchParams(url.split('?')[1]).get('dryRun') === 'true';
+      return json({ data: job({ id: `j${imports.length}`, dryRun }) }, 202);
+    }
+    if (path.endsWith('/gadgets/import-jobs')) return json({ data: latest });
+    const cancel = /\/gadgets\/import-jobs\/([^/]+)\/cancel$/.exec(path);
+    if (cancel) {
+      cancels.push(cancel[1]!);
+      return json({ data: job({ id: cancel[1]!, status: 'cancelled', rowsDone: 1 }) });
+    }
+    const polled = /\/gadgets\/import-jobs\/j(\d+)$/.exec(path);
+    if (polled) {
+      const id = `j${polled[1]}`;
+      const count = (polls.get(id) ?? 0) + 1;
+      polls.set(id, count);
+      if (count <= running) return json({ data: job({ id, status: 'running', rowsDone: 1 }) });
+      const report = answers[Number(polled[1]) - 1]!;
+      return json({ data: job({ id, status: 'done', rowsDone: 3, report }) });
     }
     return mock.fetchMock(input, init);
   });
@@ -67,17 +110,25 @@ function renderGadgets(answers: ImportReport[], grant: 'admin' | string[] = 'adm
     />,
     { user: testUser([{ id: 'w-shop', name: 'Shop', grant }]), path: '/gadgets', at: '/gadgets' },
   );
-  return imports;
+  return { imports, cancels };
 }
+
+/** The next poll of the job, a second on. */
+const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(1000));
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('the list’s Import dialog', () => {
   it('checks the file, lists each row’s error translated, and imports only a file without errors', async () => {
-    const person = userEvent.setup();
-    const imports = renderGadgets([
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { imports } = renderGadgets([
       report({
         errors: [
           { row: 2, column: 'Brand', code: 'IMPORT_CODE_NOT_FOUND', params: { code: 'BR-9' } },
@@ -94,6 +145,7 @@ describe('the list’s Import dialog', () => {
     const file = new File(['Code\r\nG-2\r\n'], 'gadgets.csv', { type: 'text/csv' });
     await person.upload(within(dialog).getByLabelText(/^File/), file);
     await person.click(check);
+    await nextPoll();
 
     const table = await within(dialog).findByRole('table', { name: 'The rows and columns to fix' });
     const rows = within(table)
@@ -116,11 +168,45 @@ describe('the list’s Import dialog', () => {
 
     // The file fixed and checked again: nothing to fix, so it may be imported.
     await person.click(check);
+    await nextPoll();
     expect(await within(dialog).findByText('Rows: 3 · to add: 1 · to change: 2 · unchanged: 0')).toBeTruthy();
     await waitFor(() => expect(commit.disabled).toBe(false));
     await person.click(commit);
+    await nextPoll();
     expect(await within(dialog).findByText('Imported: 1 added, 2 changed.')).toBeTruthy();
     expect(imports.map((call) => call.query.get('dryRun'))).toEqual(['true', 'true', 'false']);
+  });
+
+  it('shows rows done of rows while the job runs, and cancels it before the commit', async () => {
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { cancels } = renderGadgets([report({})], 'admin', undefined, { running: 5 });
+    await person.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    await person.upload(within(dialog).getByLabelText(/^File/), new File(['Code\r\n'], 'g.csv'));
+    await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    expect(await within(dialog).findByText('Waiting to start…')).toBeTruthy();
+    await nextPoll();
+    expect(await within(dialog).findByText('Rows done: 1 of 3')).toBeTruthy();
+    const bar = within(dialog).getByRole('progressbar', { name: 'Import progress' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([1, 3]);
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel the import' }));
+    expect(await within(dialog).findByText('The import was cancelled; nothing was changed.')).toBeTruthy();
+    expect(cancels).toEqual(['j1']);
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('a member who comes back finds the running import and its progress', async () => {
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderGadgets([report({})], 'admin', undefined, {
+      running: 1,
+      latest: [job({ id: 'j1', status: 'running', rowsDone: 1 })],
+    });
+    await person.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    expect(await within(dialog).findByText('Rows done: 1 of 3')).toBeTruthy();
+    await nextPoll();
+    await nextPoll();
+    expect(await within(dialog).findByText('Rows: 3 · to add: 1 · to change: 2 · unchanged: 0')).toBeTruthy();
   });
 
   it('is offered only where the resource is importable and the member may add or edit', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiErrorBody } from '../errors.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { validationCodes as codes } from '../validation-codes.ts';
 import { exportFormats, workspaceIdField } from './list-query.ts';
@@ -73,6 +74,42 @@ export interface ImportReport {
   /** Every error the commit meets, in row order; a commit with any writes nothing. */
   errors: ImportError[];
 }
+
+/**
+ * Where an import's job is (decision 0042): waiting for a worker, running, or ended — done with
+ * its report, failed with its error, or cancelled before its commit with nothing changed.
+ */
+export const importJobStatuses = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+export type ImportJobStatus = (typeof importJobStatuses)[number];
+
+/** Whether a job has ended: its status changes no more. */
+export const importJobEnded = (status: ImportJobStatus) =>
+  status === 'done' || status === 'failed' || status === 'cancelled';
+
+/**
+ * An import as a job: `POST {resource}/import` answers 202 with it, `GET
+ * {resource}/import-jobs/{id}` tells where it is. `rowsTotal` is the file's rows with a cell,
+ * `rowsDone` those the run has written or checked (updated at least once a second while it
+ * runs). A failed job's `error` is what the request would have answered (a permission the file
+ * needs, say).
+ */
+export interface ImportJob {
+  id: string;
+  resource: string;
+  dryRun: boolean;
+  status: ImportJobStatus;
+  fileName: string | null;
+  format: 'csv' | 'xlsx';
+  rowsTotal: number;
+  rowsDone: number;
+  report: ImportReport | null;
+  error: Omit<ApiErrorBody, 'requestId'> | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The query string of `GET {resource}/import-jobs`: the workspace (its latest jobs of the list). */
+export const importJobsQuerySchema = lazySchema(() => z.strictObject({ workspaceId: workspaceIdField }));
 
 /**
  * What a template's second sheet says about filling it in, in the reader's language: how rows

@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './identity.ts';
+export * from './import-jobs.ts';
 export * from './oauth.ts';
 export * from './products.ts';
 export * from './rate-limits.ts';

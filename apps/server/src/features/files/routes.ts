@@ -15,8 +15,9 @@ import { AppError, parseInput, validationError } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller, requestUser } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { isStoredFileKey, storedFileType } from '../../platform/storage/file-store.ts';
+import { isServedFileKey, storedFileType } from '../../platform/storage/file-store.ts';
 import { detectImageType } from '../../platform/storage/image-type.ts';
+import type { ImportWorker } from '../../resource-engine/import-jobs.ts';
 import type { ResourceEngine } from '../../resource-engine/registry.ts';
 import { loadCurrentUser } from '../auth/current-user.ts';
 import { imageReferences, removeUnreferencedUploads, reserveUploads, uploadedFileKey } from './uploads.ts';
@@ -34,6 +35,7 @@ export async function registerFileRoutes(
   app: FastifyInstance,
   context: AppContext,
   resources: ResourceEngine,
+  importWorker: Pick<ImportWorker, 'sweep'>,
 ) {
   const { maxBytes, quotaBytes, graceMs, cleanupIntervalMs } = context.config.uploads;
   const { db, fileStore } = context;
@@ -154,7 +156,7 @@ export async function registerFileRoutes(
   // these headers (decision 0025). A name outside the naming scheme is never asked of the store.
   app.get<{ Params: { '*': string } }>(`${filesPathPrefix}*`, async (request, reply) => {
     const key = request.params['*'];
-    const file = isStoredFileKey(key) ? await fileStore.get(key) : null;
+    const file = isServedFileKey(key) ? await fileStore.get(key) : null;
     if (!file) return reply.callNotFound();
     reply
       .header('content-type', storedFileType(key))
@@ -174,12 +176,15 @@ export async function registerFileRoutes(
   // Uploads that no record took up within the grace period (a form left unsaved, an image
   // replaced) are removed every UPLOAD_CLEANUP_SECONDS (an hour by default), by one instance at a
   // time; the timer never keeps the process alive.
+  // The same turn removes the files of imports queued more than a day ago and fails the jobs a
+  // dead process left running (decision 0042).
   const cleanup = setInterval(() => {
     removeUnreferencedUploads(db, references, { store: fileStore, graceMs, now: context.now() })
       .then((removed) => {
         if (removed.length > 0) app.log.info({ removed: removed.length }, 'removed unreferenced uploads');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'upload clean-up failed'));
+    importWorker.sweep().catch((error: unknown) => app.log.error({ err: error }, 'import clean-up failed'));
   }, cleanupIntervalMs);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));

@@ -8,8 +8,10 @@ import { filesPathPrefix } from '@dukkan/contract';
  * drivers keep the same keys, so a folder copied into a bucket (`copy-uploads`) is served as it was.
  *
  * A key is a stored file's address without `/files/`: `<workspace id>/<random>.<ext>` for an
- * upload, `platform/<random>.<ext>` for a platform file (`storedFileKey`). Nothing else is ever
- * written, served or removed, and the store is never listed to serve a file.
+ * upload, `platform/<random>.<ext>` for a platform file (`storedFileKey`); an import's file,
+ * `imports/<workspace id>/<random>.<csv|xlsx>`, is kept only until its job ends and is never
+ * served. Nothing else is ever written, served or removed, and the store is never listed to
+ * serve a file.
  */
 export interface FileStore {
   readonly kind: 'local' | 's3';
@@ -40,22 +42,41 @@ const uploadKeyPattern = /^([0-9a-f-]{36})\/([0-9a-f-]{36}\.[a-z0-9]{2,5})$/;
 /** A platform file's key: `platform/<uuid>.<png|jpg|webp|svg>`. */
 const platformKeyPattern = /^platform\/[0-9a-f-]{36}\.(png|jpg|webp|svg)$/;
 
-export type StoredFileKind = 'upload' | 'platform';
+/** An import's file: `imports/<workspace id>/<uuid>.<csv|xlsx>`. */
+const importKeyPattern = /^imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(csv|xlsx)$/;
+
+export type StoredFileKind = 'upload' | 'platform' | 'import';
+
+const keyPatterns: Record<StoredFileKind, RegExp> = {
+  upload: uploadKeyPattern,
+  platform: platformKeyPattern,
+  import: importKeyPattern,
+};
 
 /**
  * The key of a stored file's address (`/files/<key>`), or null for any address outside the
  * naming scheme: such a key is never read from, written to nor removed from the store.
  */
-export function storedFileKey(address: string, kind?: StoredFileKind): string | null {
+export function storedFileKey(address: string, kind?: 'upload' | 'platform'): string | null {
   if (!address.startsWith(filesPathPrefix)) return null;
   const key = address.slice(filesPathPrefix.length);
-  return isStoredFileKey(key, kind) ? key : null;
+  return kind ? (isStoredFileKey(key, kind) ? key : null) : isServedFileKey(key) ? key : null;
 }
 
-/** Whether a key follows the naming scheme (of `kind`, or of either). */
+/** Whether a key follows the naming scheme (of `kind`, or of any). */
 export function isStoredFileKey(key: string, kind?: StoredFileKind): boolean {
-  if (kind !== 'platform' && uploadKeyPattern.test(key)) return true;
-  return kind !== 'upload' && platformKeyPattern.test(key);
+  if (kind) return keyPatterns[kind].test(key);
+  return Object.values(keyPatterns).some((pattern) => pattern.test(key));
+}
+
+/** Whether a key is one `/files/` serves: an upload or a platform file, never an import's file. */
+export function isServedFileKey(key: string): boolean {
+  return isStoredFileKey(key, 'upload') || isStoredFileKey(key, 'platform');
+}
+
+/** A new key for an import's file in a workspace. */
+export function importFileKey(workspaceId: string, id: string, format: 'csv' | 'xlsx'): string {
+  return `imports/${workspaceId}/${id}.${format}`;
 }
 
 const contentTypes: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { ImportReport } from '@dukkan/contract';
+import type { ImportJob, ImportReport } from '@dukkan/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -174,7 +174,8 @@ describe('ProductsPage', () => {
   });
 
   it("imports a products file: the dialog checks it and names a variant's unknown value in the reader's words", async () => {
-    const person = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const report: ImportReport = {
       dryRun: true,
       committed: false,
@@ -193,13 +194,32 @@ describe('ProductsPage', () => {
     const imports: URLSearchParams[] = [];
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (url.split('?')[0]?.endsWith('/products/import')) {
+      const path = url.split('?')[0] ?? '';
+      const job = (over: Partial<ImportJob>): ImportJob => ({
+        id: 'p1',
+        resource: 'products',
+        dryRun: true,
+        status: 'queued',
+        fileName: 'products.csv',
+        format: 'csv',
+        rowsTotal: 2,
+        rowsDone: 0,
+        report: null,
+        error: null,
+        createdAt: '2026-11-30T00:00:00.000Z',
+        updatedAt: '2026-11-30T00:00:00.000Z',
+        ...over,
+      });
+      const answer = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      // The import is a job: queued, then done with its report when polled.
+      if (path.endsWith('/products/import')) {
         imports.push(new URLSearchParams(url.split('?')[1]));
-        return new Response(JSON.stringify({ data: report }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
+        return answer({ data: job({}) }, 202);
       }
+      if (path.endsWith('/products/import-jobs')) return answer({ data: [] });
+      if (path.endsWith('/products/import-jobs/p1'))
+        return answer({ data: job({ status: 'done', rowsDone: 2, report }) });
       return mock.fetchMock(input, init);
     });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
@@ -207,6 +227,7 @@ describe('ProductsPage', () => {
     const file = new File(['Code,Size,Price\r\nLAT,Huge,10\r\n'], 'products.csv', { type: 'text/csv' });
     await person.upload(within(dialog).getByLabelText(/^File/), file);
     await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     const table = await within(dialog).findByRole('table', { name: 'The rows and columns to fix' });
     expect(within(table).getByText('“Size” has no value “Huge” in this workspace')).toBeTruthy();
     expect(imports[0]?.get('dryRun')).toBe('true');

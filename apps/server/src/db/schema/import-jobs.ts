@@ -1,0 +1,64 @@
+import { type ImportJob, type ImportReport, importJobStatuses } from '@dukkan/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users, workspaces } from './identity.ts';
+import { workspaceKey } from './workspace-keys.ts';
+
+/*
+ * The imports of list files as jobs (decision 0042): the request stores the file and queues a
+ * row; a worker in any process claims it (`FOR UPDATE SKIP LOCKED`), runs the import and writes
+ * its progress and its report here.
+ */
+
+/**
+ * One import of a file into a resource. `file_key` is the file's key in the file store while it
+ * is kept (null once the job ended, or after a day); `rows_total` the file's rows with a cell,
+ * `rows_done` how many the run has written or checked. The request's member, language, id,
+ * address and user agent are kept so that the run writes and refuses as that request would.
+ * `heartbeat_at` moves with the run's progress: a running job whose process died is failed by
+ * the next start or clean-up.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    status: text('status', { enum: importJobStatuses }).notNull().default('queued'),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    rowsTotal: integer('rows_total').notNull(),
+    rowsDone: integer('rows_done').notNull().default(0),
+    report: jsonb('report').$type<ImportReport>(),
+    error: jsonb('error').$type<NonNullable<ImportJob['error']>>(),
+    locale: text('locale', { enum: ['en', 'ar'] }).notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestId: text('request_id'),
+    address: text('address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  },
+  (table) => [
+    workspaceKey('import_jobs', table.workspaceId, table.id),
+    // A list's recent imports, newest first.
+    index('import_jobs_resource_idx').on(table.workspaceId, table.resource, table.createdAt),
+    // The workers' claims and the clean-up: only the jobs not ended, or still holding a file.
+    index('import_jobs_pending_idx')
+      .on(table.status, table.createdAt)
+      .where(sql`${table.status} in ('queued', 'running')`),
+    index('import_jobs_files_idx').on(table.createdAt).where(sql`${table.fileKey} is not null`),
+    check(
+      'import_jobs_status_check',
+      sql`${table.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`,
+    ),
+    check('import_jobs_rows_check', sql`${table.rowsDone} >= 0`),
+  ],
+);
