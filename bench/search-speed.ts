@@ -30,7 +30,7 @@ import { seedProductList } from './products-seed.ts';
 import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
 import { freshDatabase, migrated } from './support/databases.ts';
 import { type DatabaseMachine, databaseMachine, machineLine } from './support/machine.ts';
-import { round1 } from './support/numbers.ts';
+import { median, round1 } from './support/numbers.ts';
 import { writeResult } from './support/results.ts';
 import { intFromEnv, runAsScript } from './support/script.ts';
 import { withServer } from './support/server.ts';
@@ -62,6 +62,8 @@ interface DatabaseResult {
   latencies: Record<SearchedResource | 'all', Latencies>;
   /** Of the labelled records the queries should find, the share found (typos apart). */
   recall: { all: number; typos: number };
+  /** The slowest queries by their median over the passes, with how many records they found. */
+  slowest: { resource: SearchedResource; text: string; medianMs: number; total: number }[];
   withinTarget: boolean;
 }
 
@@ -96,12 +98,12 @@ const named = ({ en, ar }: LabelledName) => [
 ];
 
 /** A JSON call to the API as the seeded admin: the answer's `data`, or an error naming the call. */
-async function api<T>(
+async function api<T, M = unknown>(
   url: string,
   cookie: string,
   method: 'GET' | 'POST',
   body?: unknown,
-): Promise<{ data: T; ms: number }> {
+): Promise<{ data: T; meta?: M; ms: number }> {
   const started = performance.now();
   const response = await fetch(url, {
     method,
@@ -115,7 +117,8 @@ async function api<T>(
   const text = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 300)}`);
-  return { data: (JSON.parse(text) as { data: T }).data, ms };
+  const answer = JSON.parse(text) as { data: T; meta?: M };
+  return { data: answer.data, meta: answer.meta, ms };
 }
 
 async function benchDatabase(database: DatabaseKind, settings: Settings, report: SearchSpeedReport) {
@@ -194,9 +197,10 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
       brands: [],
     };
     const found = { all: { expected: 0, right: 0 }, typos: { expected: 0, right: 0 } };
+    const byQuery = new Map<LabelledQuery, { ms: number[]; total: number }>();
     await withServer(variables, `search speed bench on ${database}`, async (server) => {
       const ask = (query: LabelledQuery) =>
-        api<{ id: string }[]>(
+        api<{ id: string }[], { total: number }>(
           `${server.url}/api/${query.resource}?workspaceId=${seed.workspaceId}&search=${encodeURIComponent(query.text)}`,
           seed.cookie,
           'GET',
@@ -204,8 +208,11 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
       for (const query of set.queries) await ask(query);
       for (let pass = 1; pass <= settings.passes; pass += 1) {
         for (const query of set.queries) {
-          const { data, ms } = await ask(query);
+          const { data, ms, meta } = await ask(query);
           samples[query.resource].push(ms);
+          const timings = byQuery.get(query) ?? { ms: [], total: meta?.total ?? 0 };
+          timings.ms.push(ms);
+          byQuery.set(query, timings);
           if (pass > 1) continue;
           const keys = new Set(data.map((record) => keyOf.get(record.id)));
           const tally = query.phenomena.includes('typo') ? found.typos : found.all;
@@ -230,6 +237,15 @@ async function benchDatabase(database: DatabaseKind, settings: Settings, report:
         ) as Record<SearchedResource, Latencies>),
       },
       recall: { all: share(found.all), typos: share(found.typos) },
+      slowest: [...byQuery.entries()]
+        .map(([query, timings]) => ({
+          resource: query.resource,
+          text: query.text,
+          medianMs: round1(median(timings.ms)),
+          total: timings.total,
+        }))
+        .sort((a, b) => b.medianMs - a.medianMs)
+        .slice(0, 10),
       withinTarget: all.p95 <= searchSpeedTarget.p95Ms,
     });
     say(`p50 ${all.p50} ms, p95 ${all.p95} ms, p99 ${all.p99} ms over ${all.requests} requests`);
@@ -256,6 +272,11 @@ export function searchSpeedMarkdown(report: SearchSpeedReport): string {
   for (const result of report.results)
     lines.push(
       `${databaseName(result.database)}: p95 ${result.latencies.all.p95} ms against ${searchSpeedTarget.p95Ms} ms${result.database === 'postgres' ? (result.withinTarget ? ': within' : ': over') : ' (reported)'}; the labelled records found on the first page among the seeded ones: ${result.recall.all} (typos ${result.recall.typos}).`,
+    );
+  for (const result of report.results)
+    lines.push(
+      '',
+      `${databaseName(result.database)}, the slowest queries (median of the passes; records found): ${result.slowest.map((entry) => `${entry.resource} \`${entry.text}\` ${entry.medianMs} ms (${entry.total.toLocaleString('en-US')})`).join(', ')}.`,
     );
   for (const skip of report.skipped) lines.push('', `${skip.database} skipped: ${skip.reason}`);
   return lines.join('\n');
