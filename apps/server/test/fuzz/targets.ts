@@ -164,6 +164,9 @@ function publicCall(
       body: { currentPassword: 'Wrong#Pass1', newPassword: 'Brand#New2025x' },
     },
     'PATCH /api/auth/profile': { body: { name: 'Fuzz Admin', phone: '0123456789', language: 'en' } },
+    // A picture sent without its file (refused), and the picture removed.
+    'PUT /api/auth/profile/picture': { query: { workspaceId: known.workspaceId } },
+    'DELETE /api/auth/profile/picture': {},
     // The second step as a step-up of the fuzz's session (no factor: each is refused), and the
     // profile's factors and sessions, each proven by a wrong password or naming nothing of theirs.
     'POST /api/auth/second-factor/totp': { body: { code: '123456' } },
