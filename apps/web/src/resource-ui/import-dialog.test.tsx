@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { openDialog } from '../test/dialogs.ts';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 
@@ -139,7 +140,7 @@ describe('the list’s Import dialog', () => {
       report({ dryRun: false, committed: true }),
     ]);
     await person.click(await screen.findByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    const dialog = await openDialog('Import from a file');
     const check = within(dialog).getByRole('button', { name: 'Check the file' }) as HTMLButtonElement;
     expect(check.disabled).toBe(true);
     const file = new File(['Code\r\nG-2\r\n'], 'gadgets.csv', { type: 'text/csv' });
@@ -181,7 +182,7 @@ describe('the list’s Import dialog', () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { cancels } = renderGadgets([report({})], 'admin', undefined, { running: 5 });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    const dialog = await openDialog('Import from a file');
     await person.upload(within(dialog).getByLabelText(/^File/), new File(['Code\r\n'], 'g.csv'));
     await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
     expect(await within(dialog).findByText('Waiting to start…')).toBeTruthy();
@@ -202,7 +203,7 @@ describe('the list’s Import dialog', () => {
       latest: [job({ id: 'j1', status: 'running', rowsDone: 1 })],
     });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    const dialog = await openDialog('Import from a file');
     expect(await within(dialog).findByText('Rows done: 1 of 3')).toBeTruthy();
     await nextPoll();
     await nextPoll();

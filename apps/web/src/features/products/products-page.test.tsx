@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { searchDebounceMs } from '../../resource-ui/search-box.tsx';
+import { openDialog } from '../../test/dialogs.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { catalogueRoutes, latte, list, sugar } from './product-test-data.ts';
 import { ProductsPage } from './products-page.tsx';
@@ -223,7 +224,7 @@ describe('ProductsPage', () => {
       return mock.fetchMock(input, init);
     });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import from a file' });
+    const dialog = await openDialog('Import from a file');
     const file = new File(['Code,Size,Price\r\nLAT,Huge,10\r\n'], 'products.csv', { type: 'text/csv' });
     await person.upload(within(dialog).getByLabelText(/^File/), file);
     await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
