@@ -26,7 +26,6 @@ test.afterAll(async () => {
 });
 
 test('a profile picture set on /profile shows in the user menu and on the portal', async ({ browser }) => {
-  test.setTimeout(120_000);
   const owner = await newWorkspaceOwner(browser, 'en');
   const { page } = owner;
 
