@@ -111,7 +111,7 @@ describe('the engine records every write of every resource', () => {
     expect((await rowsOf('brands', id)).map((row) => row.action)).toEqual(['create']);
   });
 
-  it('a bulk of three writes three rows, never merged', async () => {
+  it('a bulk of three writes three rows, never merged, each as a single write would', async () => {
     const response = await catalogue.call(
       'POST',
       'brands/bulk',
@@ -120,10 +120,24 @@ describe('the engine records every write of every resource', () => {
     expect(response.status).toBe(201);
     const rows = await rowsOfRequest(response.headers['x-request-id'] as string);
     expect(rows).toHaveLength(3);
-    expect(new Set(rows.map((row) => row.recordId))).toEqual(
-      new Set(dataOf<{ id: string }[]>(response).map((brand) => brand.id)),
-    );
-    expect(rows.every((row) => row.action === 'create' && row.resource === 'brands')).toBe(true);
+    const brands = dataOf<{ id: string; code: string }[]>(response);
+    expect(new Set(rows.map((row) => row.recordId))).toEqual(new Set(brands.map((brand) => brand.id)));
+    // Several rows go in one statement of arrays (`recordAudit`): each keeps the request's actor
+    // and its own record's changes.
+    for (const row of rows) {
+      const brand = brands.find((each) => each.id === row.recordId)!;
+      expect(row).toMatchObject({
+        workspaceId: shop.id,
+        action: 'create',
+        resource: 'brands',
+        actorKind: 'member',
+        actorUserId: admin.user.id,
+        userAgent: 'lightMyRequest',
+      });
+      expect(row.address).toBeTruthy();
+      expect(row.changes.code).toEqual([null, brand.code]);
+      expect(row.changes.nameEn).toEqual([null, `Bulk ${brands.indexOf(brand) + 1}`]);
+    }
   });
 
   it('a refused write leaves no row: the row goes with the write it records', async () => {

@@ -164,8 +164,11 @@ export interface AuditEntry {
   actorUserId?: string | null;
 }
 
-/** Rows per insert: 12 parameters each, well within PostgreSQL's 65,535. */
-const rowsPerInsert = 2_000;
+/**
+ * Rows per statement. Each column is one array parameter, so the count is bounded only by the
+ * statement's size: 5,000 rows of an import's chunk are a few megabytes.
+ */
+const rowsPerInsert = 5_000;
 
 /** A UUIDv7-like id: time first, so the key's index grows at its end rather than everywhere. */
 function timeOrderedId(): string {
@@ -178,30 +181,77 @@ function timeOrderedId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** One column of the rows as a single array parameter of `type`. */
+const column = (values: readonly unknown[], type: 'uuid' | 'text') =>
+  sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
 /**
  * Writes the entries that changed something, one row each, in `db` — the write's transaction —
- * as the running actor (`auditActor`).
+ * as the running actor (`auditActor`). One row is one plain insert; more go in one
+ * `INSERT … SELECT FROM unnest(…)`, each column bound as one array, as the variants are written
+ * (`product-variants.ts`): a bulk's 500 rows are parsed and planned as one short statement, not
+ * 6,000 parameters — 2.1–2.7 times faster than the multi-row insert, which stays faster for one
+ * row on PGlite (`bench/audit-insert.ts`).
  */
 export async function recordAudit(db: Database, entries: readonly AuditEntry[]): Promise<void> {
   if (!recording) return;
   const actor = auditActor();
-  const rows = entries
-    .filter((entry) => entry.changes && Object.keys(entry.changes).length > 0)
-    .map((entry) => ({
+  const written = entries.filter((entry) => entry.changes && Object.keys(entry.changes).length > 0);
+  if (written.length === 1) {
+    const [entry] = written;
+    await db.insert(auditLog).values({
       id: timeOrderedId(),
-      workspaceId: entry.workspaceId,
+      workspaceId: entry!.workspaceId,
       actorKind: actor.kind,
-      actorUserId: entry.actorUserId !== undefined ? entry.actorUserId : actor.userId,
+      actorUserId: entry!.actorUserId !== undefined ? entry!.actorUserId : actor.userId,
       requestId: actor.requestId,
       address: actor.address,
       userAgent: actor.userAgent,
-      action: entry.action,
-      resource: entry.resource,
-      recordId: entry.recordId,
-      changes: entry.changes!,
-    }));
-  for (let start = 0; start < rows.length; start += rowsPerInsert) {
-    await db.insert(auditLog).values(rows.slice(start, start + rowsPerInsert));
+      action: entry!.action,
+      resource: entry!.resource,
+      recordId: entry!.recordId,
+      changes: entry!.changes!,
+    });
+    return;
+  }
+  for (let start = 0; start < written.length; start += rowsPerInsert) {
+    const rows = written.slice(start, start + rowsPerInsert);
+    await db.execute(sql`
+      insert into ${auditLog} (id, workspace_id, actor_kind, actor_user_id, request_id, address,
+        user_agent, action, resource, record_id, changes)
+      select e.id, e.workspace_id, ${actor.kind}::text, e.actor_user_id, ${actor.requestId}::text,
+        ${actor.address}::text, ${actor.userAgent}::text, e.action, e.resource, e.record_id,
+        e.changes::jsonb
+      from unnest(
+        ${column(
+          rows.map(() => timeOrderedId()),
+          'uuid',
+        )},
+        ${column(
+          rows.map((entry) => entry.workspaceId),
+          'uuid',
+        )},
+        ${column(
+          rows.map((entry) => (entry.actorUserId !== undefined ? entry.actorUserId : actor.userId)),
+          'uuid',
+        )},
+        ${column(
+          rows.map((entry) => entry.action),
+          'text',
+        )},
+        ${column(
+          rows.map((entry) => entry.resource),
+          'text',
+        )},
+        ${column(
+          rows.map((entry) => entry.recordId),
+          'text',
+        )},
+        ${column(
+          rows.map((entry) => JSON.stringify(entry.changes)),
+          'text',
+        )}
+      ) as e(id, workspace_id, actor_user_id, action, resource, record_id, changes)`);
   }
 }
 
