@@ -171,6 +171,9 @@ function inUse(users?: RecordUsers, locale: ReaderLocale = 'en'): AppError {
   return new AppError('VALIDATION', 'Other records still refer to this one', { key: 'id', issues: [issue] });
 }
 
+/** Parameters of one insert of a bulk's rows, within PostgreSQL's 65,535. */
+const insertParameters = 60_000;
+
 /**
  * A hook's refusal of one row of a bulk names the row (`<index>.<field>`), as the engine's own
  * issues do; a single create's stays as the hook gave it.
@@ -847,30 +850,61 @@ export function createResourceData(
    * (REFERENCE_IS_DISABLED), but a reference the edited row already holds may stay: disabling a
    * brand must not make its locations unsaveable.
    */
+  /** What a write's references name: per reference field, each id found in the workspace and its status. */
+  type FoundReferences = Map<string, Map<string, string | null>>;
+
+  /**
+   * The records `inputs` reference, one query per reference field for all of them (a bulk of 500
+   * rows asks once, not 500 times): each id found in the workspace, with its status where its
+   * table has one.
+   */
+  async function findReferences(
+    db: Database,
+    workspaceId: string,
+    inputs: readonly Record<string, unknown>[],
+  ): Promise<FoundReferences> {
+    const found: FoundReferences = new Map();
+    for (const [field, referenced] of Object.entries(storage.references)) {
+      const ids = [
+        ...new Set(
+          inputs.map((input) => input[field]).filter((value): value is string => typeof value === 'string'),
+        ),
+      ].filter(isUuid);
+      const byId = new Map<string, string | null>();
+      found.set(field, byId);
+      if (ids.length === 0) continue;
+      const status = (referenced as Partial<Record<'status', AnyPgColumn>>).status;
+      const rows = await db
+        .select({ id: referenced.id, ...(status ? { status } : {}) })
+        .from(referenced)
+        .where(and(eq(referenced.workspaceId, workspaceId), inArray(referenced.id, ids)));
+      for (const row of rows)
+        byId.set(row.id as string, ((row as { status?: string }).status ?? null) as string | null);
+    }
+    return found;
+  }
+
   async function checkReferences(
     db: Database,
     workspaceId: string,
     input: Record<string, unknown>,
     pathPrefix: string,
     existing?: ResourceRow,
+    references?: FoundReferences,
   ) {
+    const found = references ?? (await findReferences(db, workspaceId, [input]));
     const issues: { path: string; message: string }[] = [];
-    for (const [field, referenced] of Object.entries(storage.references)) {
+    for (const field of Object.keys(storage.references)) {
       const value = input[field];
       if (typeof value !== 'string') continue;
       if (value === existing?.id) {
         issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.PARENT_IS_DESCENDANT });
         continue;
       }
-      const status = (referenced as Partial<Record<'status', AnyPgColumn>>).status;
-      const [found] = await db
-        .select({ id: referenced.id, ...(status ? { status } : {}) })
-        .from(referenced)
-        .where(and(eq(referenced.workspaceId, workspaceId), eq(referenced.id, value)))
-        .limit(1);
-      if (!found)
+      const byId = found.get(field);
+      if (!byId?.has(value))
         issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_NOT_FOUND });
-      else if (found.status === 'inactive' && existing?.[field] !== value)
+      else if (byId.get(value) === 'inactive' && existing?.[field] !== value)
         issues.push({ path: `${pathPrefix}${field}`, message: validationCodes.REFERENCE_IS_DISABLED });
     }
     if (issues.length > 0) throw validationError(issues);
@@ -1003,31 +1037,49 @@ export function createResourceData(
       if (sequence && (stillEmpty[0]! > 0 || [...typedCodes].some((code) => sequence.looksSequenced(code)))) {
         await sequence.lock();
       }
-      const ids: string[] = [];
-      const writtenById = new Map<string, unknown>();
-      const audited: AuditEntry[] = [];
       const today = workspaceToday(tx, caller.workspaceId);
+      const references = await findReferences(tx, caller.workspaceId, inputs);
+      // Each row checked and given its code in turn, then all written in one insert (in chunks
+      // within PostgreSQL's parameters), then each one's own writes (`afterWrite`) in turn.
+      const rows: Record<string, unknown>[] = [];
+      const writtenOf: unknown[] = [];
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
-        await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '');
+        await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '', undefined, references);
         let written: unknown;
         await namingRow(row, async () => {
           written = await beforeWrite({ ...caller, db: tx }, input, today);
         });
         await assignCode(input, sequence, bulk ? `${index}.` : '', stillEmpty[index] || 1);
-        const [created] = await tx
-          .insert(table)
-          // The workspace comes last: no input can place a row in another workspace.
-          .values({
-            ...storage.toRow(input, written),
-            workspaceId: caller.workspaceId,
-          } as typeof table.$inferInsert)
-          .returning();
-        const id = created!.id as string;
+        writtenOf.push(written);
+        // The workspace comes last: no input can place a row in another workspace.
+        rows.push({ ...storage.toRow(input, written), workspaceId: caller.workspaceId });
+      }
+      const created: Record<string, unknown>[] = [];
+      const perInsert = Math.max(
+        1,
+        Math.floor(insertParameters / Math.max(1, Object.keys(rows[0] ?? {}).length)),
+      );
+      for (let start = 0; start < rows.length; start += perInsert) {
+        // Rows come back in the order of the insert's values.
+        created.push(
+          ...((await tx
+            .insert(table)
+            .values(rows.slice(start, start + perInsert) as (typeof table.$inferInsert)[])
+            .returning()) as Record<string, unknown>[]),
+        );
+      }
+      const ids: string[] = [];
+      const writtenById = new Map<string, unknown>();
+      const audited: AuditEntry[] = [];
+      for (const [index, input] of inputs.entries()) {
+        const row = bulk ? index : undefined;
+        const id = created[index]!.id as string;
+        const written = writtenOf[index];
         ids.push(id);
         if (written !== undefined) writtenById.set(id, written);
         await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, id, input, written));
-        audited.push(auditOf(caller.workspaceId, id, null, created!, written));
+        audited.push(auditOf(caller.workspaceId, id, null, created[index]! as ResourceRow, written));
       }
       await sequence?.finish();
       await recordAudit(tx, audited);

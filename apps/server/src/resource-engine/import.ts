@@ -45,6 +45,12 @@ import type { ReaderLocale, ResourceCaller } from './storage.ts';
 
 /** How many keys and codes a look-up asks for at a time. */
 const lookupChunk = 1000;
+/**
+ * Rows created by one call of the engine's bulk create (a product's variants count each): its
+ * checks, hooks and audit rows run as for any bulk, and a refused chunk is written again a row at
+ * a time (bench/import.ts).
+ */
+const createChunkRows = 500;
 
 /** A column of an import: the field it fills, how its cells read, and one language of a localized text. */
 export interface ImportColumn {
@@ -279,6 +285,13 @@ function rowErrors(
       ...(issue.params ? { params: issue.params as Record<string, string | number> } : {}),
     };
   });
+}
+
+/** Whether an error is a row's own refusal, which `rowErrors` names: a check of the engine or the database's. */
+function isRowRefusal(error: unknown): boolean {
+  if (uniqueViolationTarget(error)) return true;
+  const appError = error instanceof AppError ? error : refusedValueError(error);
+  return appError?.code === 'VALIDATION';
 }
 
 /** The first rows of a list, and how many more: `2, 3, 9 (+12)`. */
@@ -619,14 +632,85 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     );
   }
 
-  // The writes: one transaction, a savepoint per row; kept only by a commit without errors.
+  // A row naming a record of this resource by code may name one created by an earlier row.
+  const selfReferences = [...new Set(fileColumns)].filter(
+    (column): column is ImportColumn => !!column?.reference && column.reference === definition.key,
+  );
+  const namesCode = (row: ParsedRow, codes: ReadonlySet<string>) =>
+    selfReferences.some((column) => {
+      const value = row.values.get(column.field);
+      return (Array.isArray(value) ? value : [value]).some(
+        (code) => typeof code === 'string' && codes.has(code),
+      );
+    });
+
+  // The writes: one transaction; the creates in chunks through the engine's bulk create, each in
+  // a savepoint, and a chunk refused is written again a row at a time to name each refused row
+  // (a savepoint each); an update a row at a time. Kept only by a commit without errors.
   const errors: ImportError[] = [];
   const { job } = request;
   try {
     await writeTransaction(db, async (tx) => {
       const createdIds = new Map<string, string>();
-      /** Writes one record's rows, or records why they are refused. */
+      /** Rows checked and waiting to be created in one chunk, with their rows' count and keys. */
+      let pending: { row: ParsedRow; input: Record<string, unknown> }[] = [];
+      let pendingRows = 0;
+      const pendingKeys = new Set<string>();
+      let rowsDone = 0;
+
+      /** A created record's follow-up: the status a create cannot take, and its key for later rows. */
+      const created = async (record: Record<string, unknown>, status: unknown) => {
+        if (!createsStatus && status !== undefined && status !== record.status)
+          await data.update(tx, caller, record.id as string, { status });
+        if (typeof record[keyField] === 'string')
+          createdIds.set(record[keyField] as string, record.id as string);
+        report.counts.create += 1;
+      };
+      /** A create's input as the engine takes it: without the status where a create has none. */
+      const createInput = (checked: Record<string, unknown>) => {
+        if (createsStatus) return checked;
+        const { status: _, ...rest } = checked;
+        return rest;
+      };
+      /** One row's create, its refusal named by row and column. */
+      const createOne = async (row: ParsedRow, checked: Record<string, unknown>) => {
+        try {
+          const [record] = await data.create(tx, caller, [createInput(checked)]);
+          if (record) await created(record, checked.status);
+        } catch (error) {
+          errors.push(...rowErrors(error, row.row, headerOf, expanded.get(row)?.locate));
+        }
+      };
+      /** Creates the waiting rows: in one bulk, or, refused, a row at a time. */
+      const flush = async () => {
+        const chunk = pending;
+        pending = [];
+        pendingRows = 0;
+        pendingKeys.clear();
+        if (chunk.length === 0) return;
+        let records: Record<string, unknown>[] | undefined;
+        try {
+          records = await data.create(
+            tx,
+            caller,
+            chunk.map((entry) => createInput(entry.input)),
+            true,
+          );
+        } catch (error) {
+          // A row's refusal undid the chunk's savepoint; anything else is no row's.
+          if (!isRowRefusal(error)) throw error;
+        }
+        if (records) {
+          for (const [index, record] of records.entries()) await created(record, chunk[index]!.input.status);
+        } else {
+          for (const entry of chunk) await createOne(entry.row, entry.input);
+        }
+        job?.progress(rowsDone);
+      };
+
+      /** Checks one record's rows and writes them, or queues its create, or records why they are refused. */
       const writeRecord = async (row: ParsedRow) => {
+        if (pendingKeys.size > 0 && namesCode(row, pendingKeys)) await flush();
         const record = row.key === null ? undefined : existing.get(row.key);
         const extra = expanded.get(row);
         const input = { ...inputOf(row, record, createdIds), ...extra?.input };
@@ -648,6 +732,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
             report.counts.unchanged += 1;
             return;
           }
+          // The file's order holds: the creates before this row are written first.
+          await flush();
           try {
             await data.update(tx, caller, record.id as string, changes);
             report.counts.update += 1;
@@ -661,22 +747,11 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
           errors.push(...rowErrors(validationIssues(result.error), row.row, headerOf, extra?.locate));
           return;
         }
-        try {
-          // A status is not part of a create: a row that creates an inactive record sets it after.
-          const { status, ...created } = result.data as Record<string, unknown>;
-          const [record] = await data.create(tx, caller, [
-            createsStatus ? (result.data as Record<string, unknown>) : created,
-          ]);
-          if (!createsStatus && record && status !== undefined && status !== record.status)
-            await data.update(tx, caller, record.id as string, { status });
-          if (record && typeof record[keyField] === 'string')
-            createdIds.set(record[keyField] as string, record.id as string);
-          report.counts.create += 1;
-        } catch (error) {
-          errors.push(...rowErrors(error, row.row, headerOf, extra?.locate));
-        }
+        pending.push({ row, input: result.data as Record<string, unknown> });
+        pendingRows += Math.max(1, row.expansion.length);
+        if (row.key !== null) pendingKeys.add(row.key);
+        if (pendingRows >= createChunkRows) await flush();
       };
-      let rowsDone = 0;
       for (const row of parsed) {
         await writeRecord(row);
         // A record of several rows (a product's variants) counts each of them.
@@ -684,6 +759,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         job?.progress(rowsDone);
         if (job?.cancelled()) throw new ImportCancelled();
       }
+      await flush();
       if (dryRun || errors.length > 0) throw new RollBack();
       // The import itself, as the request's actor: kept or undone with its writes.
       await recordAudit(tx, [
