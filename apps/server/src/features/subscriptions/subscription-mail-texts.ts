@@ -67,6 +67,24 @@ const subscriptionCopy = {
       action: 'عرض الفواتير',
     },
   },
+  activated: {
+    en: {
+      subject: (app: string) => `Your subscription to ${app} is active`,
+      lines: (c: SubscriptionMailContext, plan: string, end: string, amount: string) => [
+        'Hello,',
+        `The payment of ${amount} was received: the subscription of ${c.workspaceName} to ${c.applicationName} (${plan} plan) is active until ${end}.`,
+      ],
+      action: 'View invoices',
+    },
+    ar: {
+      subject: (app: string) => `اشتراكك في ${app} مفعّل`,
+      lines: (c: SubscriptionMailContext, plan: string, end: string, amount: string) => [
+        'مرحبًا،',
+        `وصلنا دفع ${amount}: اشتراك ${c.workspaceName} في ${c.applicationName} (الخطة ${plan}) مفعّل حتى ${end}.`,
+      ],
+      action: 'عرض الفواتير',
+    },
+  },
   rejected: {
     en: {
       subject: (app: string) => `Your subscription request for ${app}`,
@@ -204,9 +222,11 @@ export function subscriptionApprovedMail(
     periodEnd: Date;
     amount: number;
     currency: string;
+    /** Activated by its first invoice's payment (a hosted checkout) rather than approved by the operator. */
+    paid?: boolean;
   },
 ): RenderedMail {
-  const mail = subscriptionCopy.approved[language];
+  const mail = subscriptionCopy[context.paid ? 'activated' : 'approved'][language];
   const lines = mail.lines(
     context,
     planNames[language][context.plan],

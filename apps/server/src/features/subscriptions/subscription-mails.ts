@@ -169,9 +169,11 @@ export async function mailsOfEvent(
         ...(operatorEmail ? [await requestNoticeToOperator(db, applied, operatorEmail, now)] : []),
       ];
     case 'approved':
+    case 'activated':
       return to(paymentsLink(publicUrl), (language, context) =>
         subscriptionApprovedMail(language, {
           ...context,
+          paid: notice === 'activated',
           plan: subscription.plan!,
           periodEnd: subscription.endDate!,
           amount: invoice!.amount,
