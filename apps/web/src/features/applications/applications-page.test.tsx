@@ -215,7 +215,10 @@ describe('the dashboard (Applications)', () => {
         path: '/api/applications',
         body: dashboard([lateTrial, waiting, owing, firstInvoice], 3, { reviewHours: 48, graceDays: 14 }),
       },
-      { path: '/api/payments/instructions', body: { data: { bankTransfer: null } } },
+      {
+        path: '/api/payments/instructions',
+        body: { data: { provider: 'bank-transfer', bankTransfer: null } },
+      },
     ]);
     const texts = (name: string) => plain(card(name).textContent);
     await findCard('Kiosk');
@@ -248,6 +251,7 @@ describe('the dashboard (Applications)', () => {
         path: '/api/payments/instructions',
         body: {
           data: {
+            provider: 'bank-transfer',
             bankTransfer: {
               accountHolder: bothLanguages('Dukkan Platform LLC', 'شركة منصة دكان'),
               bank: bothLanguages('CIB', 'البنك التجاري الدولي'),
