@@ -67,6 +67,11 @@ async function requested(workspaceId = workspace.id, cookie = admin.cookie) {
   const invoice = (await invoicesOf(t.db, workspaceId)).find(
     (row) => row.details.application[0]?.value === application.nameEn,
   )!;
+  // The admins' mail says to pay it (the operator's notice is subscriptions.test.ts's).
+  const toAdmins = t.mails.filter((mail) => mail.to !== t.config.operatorEmail);
+  expect(toAdmins.map((mail) => mail.text).join('\n')).toContain(
+    'is waiting: pay it by card from the invoices page and the subscription starts at once.',
+  );
   // The request's own mails (to the admins and the operator) are subscriptions.test.ts's.
   t.mails.length = 0;
   return { application, invoice };

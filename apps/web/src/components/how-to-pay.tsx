@@ -16,7 +16,7 @@ import { useSelectedWorkspaceIfAny } from '../lib/workspace-context.tsx';
 import { PayNow } from './pay-now.tsx';
 
 /** The operator's payment instructions for the selected workspace (`GET payments/instructions`). */
-function usePaymentInstructions() {
+export function usePaymentInstructions() {
   const workspaceId = useSelectedWorkspaceIfAny()?.id ?? '';
   return useQuery({
     queryKey: queryKeys.paymentInstructions(workspaceId),

@@ -30,19 +30,23 @@ const subscriptionCopy = {
   requested: {
     en: {
       subject: (app: string) => `Subscription request received: ${app}`,
-      lines: (c: SubscriptionMailContext, plan: string) => [
+      lines: (c: SubscriptionMailContext, plan: string, amount: string | null) => [
         'Hello,',
         `We received the request of ${c.workspaceName} to subscribe to ${c.applicationName} (${plan} plan).`,
-        'The subscription starts once it is approved; we will write to you then.',
+        amount
+          ? `Its first invoice, ${amount}, is waiting: pay it by card from the invoices page and the subscription starts at once.`
+          : 'The subscription starts once it is approved; we will write to you then.',
       ],
       action: 'Open the dashboard',
     },
     ar: {
       subject: (app: string) => `تلقّينا طلب الاشتراك في ${app}`,
-      lines: (c: SubscriptionMailContext, plan: string) => [
+      lines: (c: SubscriptionMailContext, plan: string, amount: string | null) => [
         'مرحبًا،',
         `تلقّينا طلب ${c.workspaceName} للاشتراك في ${c.applicationName} (الخطة ${plan}).`,
-        'يبدأ الاشتراك فور الموافقة عليه، وسنراسلك حينها.',
+        amount
+          ? `فاتورته الأولى بقيمة ${amount} بانتظار الدفع: ادفعها بالبطاقة من صفحة الفواتير ويبدأ الاشتراك فورًا.`
+          : 'يبدأ الاشتراك فور الموافقة عليه، وسنراسلك حينها.',
       ],
       action: 'فتح لوحة التحكم',
     },
@@ -204,10 +208,17 @@ const subscriptionCopy = {
 /** To a workspace's admins: its subscription request waits for the operator. */
 export function subscriptionRequestedMail(
   language: MailLanguage,
-  context: SubscriptionMailContext & { plan: SubscriptionPlan },
+  context: SubscriptionMailContext & {
+    plan: SubscriptionPlan;
+    /** Its first invoice, issued with the request to be paid through a hosted checkout. */
+    invoice?: { amount: number; currency: string } | null;
+  },
 ): RenderedMail {
   const mail = subscriptionCopy.requested[language];
-  const lines = mail.lines(context, planNames[language][context.plan]);
+  const amount = context.invoice
+    ? formatMoney(context.invoice.amount, context.invoice.currency, language)
+    : null;
+  const lines = mail.lines(context, planNames[language][context.plan], amount);
   return renderMail(language, mail.subject(context.applicationName), [...lines], {
     label: mail.action,
     url: context.link,

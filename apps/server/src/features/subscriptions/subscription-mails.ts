@@ -164,7 +164,7 @@ export async function mailsOfEvent(
     case 'requested':
       return [
         ...(await to(dashboardLink(publicUrl), (language, context) =>
-          subscriptionRequestedMail(language, { ...context, plan: subscription.plan! }),
+          subscriptionRequestedMail(language, { ...context, plan: subscription.plan!, invoice }),
         )),
         ...(operatorEmail ? [await requestNoticeToOperator(db, applied, operatorEmail, now)] : []),
       ];
