@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DueInvoices } from '../features/subscriptions/due-invoices.tsx';
-import ar from '../i18n/locales/ar.json';
-import signedInAr from '../i18n/locales/signed-in/ar.json';
-import { bothLanguages } from '../test/localized.ts';
-import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
-import { checkoutNavigation } from './pay-now.tsx';
+import { checkoutNavigation } from '../../components/pay-now.tsx';
+import ar from '../../i18n/locales/ar.json';
+import signedInAr from '../../i18n/locales/signed-in/ar.json';
+import { bothLanguages } from '../../test/localized.ts';
+import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { DueInvoices } from './due-invoices.tsx';
 
 /**
  * "Pay now" on an invoice waiting for its payment when the platform takes payments through
