@@ -130,3 +130,36 @@ test('en: a new workspace subscribes, pays on the hosted checkout and is active 
     await owner.close();
   }
 });
+
+test('ar: Pay now in Arabic, from the dashboard’s card; the card then says subscribed', async ({
+  browser,
+}) => {
+  const owner = await newWorkspaceOwner(browser, 'ar', server);
+  const { page } = owner;
+  try {
+    await page.goto('/?lng=ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const card = applicationCard(page);
+    await card.getByRole('button', { name: 'اشترك' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /شهري/ }).check();
+    await expect(dialog).toContainText('تصدر فاتورته الأولى');
+    await dialog.getByRole('button', { name: 'اشترك' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText('بانتظار التفعيل');
+    await expect(card).toContainText('ادفع فاتورته الأولى بالبطاقة ويبدأ الاشتراك فورًا.');
+    await expect(card.getByText('ادفع الفاتورة رقم ١ بالبطاقة')).toBeVisible();
+    await expectAccessible(page, 'dashboard with Pay now (ar)');
+    await card.getByRole('button', { name: /^ادفع .* الآن$/ }).click();
+
+    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    await page.getByRole('button', { name: 'Pay 250.00 EGP' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/payments\\?workspaceId=.*&checkout=paid$`));
+    await expect(page.getByRole('region', { name: 'بانتظار الدفع' })).toHaveCount(0);
+
+    await page.goto('/?lng=ar');
+    await expect(applicationCard(page)).toContainText('مشترك حتى');
+  } finally {
+    await owner.close();
+  }
+});
