@@ -131,6 +131,20 @@ const environmentSchema = z
     SUBSCRIPTION_GRACE_DAYS: integer(0, 365, 5),
     SUBSCRIPTION_CLOCK_SECONDS: integer(0, 86_400, 60),
     SUBSCRIPTION_REVIEW_HOURS: integer(0, 8760, 0),
+    PAYMENT_PROVIDER: z
+      .enum(['bank-transfer', 'stripe'], 'must be bank-transfer or stripe')
+      .default('bank-transfer'),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_live_…, sk_test_… or rk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     METRICS_PORT: z.coerce
       .number({ error: 'must be a whole number from 1 to 65535' })
       .int('must be a whole number from 1 to 65535')
@@ -158,6 +172,14 @@ const environmentSchema = z
   .refine((env) => Boolean(env.BOOTSTRAP_ADMIN_EMAIL) === Boolean(env.BOOTSTRAP_ADMIN_PASSWORD), {
     path: ['BOOTSTRAP_ADMIN_PASSWORD'],
     message: 'BOOTSTRAP_ADMIN_EMAIL and BOOTSTRAP_ADMIN_PASSWORD must be set together',
+  })
+  .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_SECRET_KEY !== undefined, {
+    path: ['STRIPE_SECRET_KEY'],
+    message: 'must be set when PAYMENT_PROVIDER is stripe',
+  })
+  .refine((env) => env.PAYMENT_PROVIDER !== 'stripe' || env.STRIPE_WEBHOOK_SECRET !== undefined, {
+    path: ['STRIPE_WEBHOOK_SECRET'],
+    message: "must be set when PAYMENT_PROVIDER is stripe (the webhook endpoint's signing secret)",
   })
   .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
     path: ['METRICS_PORT'],
@@ -240,11 +262,27 @@ export interface Config {
     reviewHours: number | null;
   };
   /**
+   * How workspaces pay their invoices (`platform/payments/`): by bank transfer, recorded by the
+   * operator (the default), or through Stripe's hosted checkout, whose signed webhook settles them.
+   */
+  payments: PaymentsConfig;
+  /**
    * Prometheus metrics: on a listener of their own (`port`, on HOST), and/or at `/metrics` on the
    * main port for a bearer of `token`; neither set: no metrics at all.
    */
   metrics: { port?: number; token?: string };
 }
+
+/** Where the Stripe SDK sends its calls: Stripe's API, or another address (STRIPE_API_URL, a local stand-in). */
+export interface StripeApiAddress {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+export type PaymentsConfig =
+  | { provider: 'bank-transfer' }
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; api?: StripeApiAddress };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -337,6 +375,25 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,
       reviewHours: env.SUBSCRIPTION_REVIEW_HOURS === 0 ? null : env.SUBSCRIPTION_REVIEW_HOURS,
     },
+    payments:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: env.STRIPE_SECRET_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            api: env.STRIPE_API_URL ? stripeApiAddress(env.STRIPE_API_URL) : undefined,
+          }
+        : { provider: 'bank-transfer' },
     metrics: { port: env.METRICS_PORT, token: env.METRICS_TOKEN },
+  };
+}
+
+function stripeApiAddress(url: string): StripeApiAddress {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: parsed.hostname,
+    port: parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443,
+    protocol,
   };
 }

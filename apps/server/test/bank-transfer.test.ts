@@ -173,7 +173,7 @@ describe('GET /api/payments/instructions', () => {
     const admin = await addMember(t.db, shop.id, { isAdmin: true });
     const none = await get(shop.id, admin.cookie);
     expect(none.status, none.text).toBe(200);
-    expect(dataOf<PaymentInstructions>(none)).toEqual({ bankTransfer: null });
+    expect(dataOf<PaymentInstructions>(none)).toEqual({ provider: 'bank-transfer', bankTransfer: null });
 
     expect((await run(...fullArgs)).code).toBe(0);
     const answered = dataOf<PaymentInstructions>(await get(shop.id, admin.cookie));

@@ -40,6 +40,8 @@ const globalTables = new Set([
   'user_factors',
   'recovery_codes',
   'auth_challenges',
+  // A provider's event ids are its own, global: an event is looked up before its invoice is known.
+  'payment_events',
 ]);
 
 const isWorkspaceTable = (table: PgTable) =>

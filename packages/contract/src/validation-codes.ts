@@ -112,6 +112,10 @@ export const validationCodes = {
   SUBSCRIPTION_EVENT_REFUSED: 'SUBSCRIPTION_EVENT_REFUSED',
   /** Starting a free trial of an application that has none. */
   NO_FREE_TRIAL: 'NO_FREE_TRIAL',
+  /** A checkout started for an invoice that is no longer waiting for its payment (paid or failed). */
+  INVOICE_NOT_PENDING: 'INVOICE_NOT_PENDING',
+  /** The payment provider could not start a checkout (unreachable, or it refused). */
+  CHECKOUT_UNAVAILABLE: 'CHECKOUT_UNAVAILABLE',
   /** An application the workspace has not installed. */
   APPLICATION_NOT_INSTALLED: 'APPLICATION_NOT_INSTALLED',
   /** An application given by a non-admin who does not hold it themselves (403). */

@@ -13,9 +13,10 @@ import { apiRequest } from '../lib/api-client.ts';
 import { cn } from '../lib/class-names.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 import { useSelectedWorkspaceIfAny } from '../lib/workspace-context.tsx';
+import { PayNow } from './pay-now.tsx';
 
 /** The operator's payment instructions for the selected workspace (`GET payments/instructions`). */
-function usePaymentInstructions() {
+export function usePaymentInstructions() {
   const workspaceId = useSelectedWorkspaceIfAny()?.id ?? '';
   return useQuery({
     queryKey: queryKeys.paymentInstructions(workspaceId),
@@ -30,7 +31,8 @@ function usePaymentInstructions() {
 }
 
 /**
- * How to pay an invoice waiting for its payment, on the invoices page and the dashboard's card: the
+ * How to pay an invoice waiting for its payment, on the invoices page and the dashboard's card:
+ * "Pay now" when the platform takes payments through a hosted checkout (`PayNow`), else the
  * operator's bank account in the reader's language (else the other), with the invoice's number as
  * the transfer's reference and its amount; with no instructions set (or unreadable), a line saying
  * to contact the operator. The account and the reference are isolated left-to-right, so an Arabic
@@ -41,6 +43,8 @@ export function HowToPay({ payment, className }: { payment: DuePayment; classNam
   const language = i18n.language;
   const instructions = usePaymentInstructions();
   if (instructions.isPending) return null;
+  // A hosted checkout: "Pay now" instead of the bank's account.
+  if (instructions.data?.provider === 'stripe') return <PayNow payment={payment} className={className} />;
   const bank = instructions.data?.bankTransfer;
   // The number as the page says it (Arabic-Indic digits in Arabic); the reference as it is typed.
   const number = numberFormat(language, { useGrouping: false }).format(payment.number);

@@ -47,8 +47,9 @@ const formsOf = (language: string) =>
 const withoutPlaceholders = (text: string) => text.replace(/{{[^}]*}}|{[^}]*}|\$t\([^)]*\)|<\/?\w+>/g, ' ');
 
 /**
- * Latin words an Arabic text may hold: names of standards and formats, the product's name, and the
- * example address of a placeholder. Anything else in Latin letters is English left untranslated.
+ * Latin words an Arabic text may hold: names of standards and formats, the product's name, the
+ * card payments' provider (a brand, written as its payers see it on its page), and the example
+ * address of a placeholder. Anything else in Latin letters is English left untranslated.
  */
 const latinInArabic = new Set([
   'SKU',
@@ -65,6 +66,7 @@ const latinInArabic = new Set([
   'WebP',
   'AVIF',
   'Dukkan',
+  'Stripe',
   'https',
   'example.com',
 ]);

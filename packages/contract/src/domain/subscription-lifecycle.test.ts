@@ -46,6 +46,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'refused:notExpired',
     changePlan: 'refused:notSubscribed',
     cancel: 'refused:notSubscribed',
+    activate: 'refused:notPending',
   },
   freeTrial: {
     startTrial: 'refused:trialAlreadyUsed',
@@ -58,6 +59,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'refused:notExpired',
     changePlan: 'refused:notApproved',
     cancel: 'expiredFreeTrial',
+    activate: 'refused:notPending',
   },
   expiredFreeTrial: {
     startTrial: 'refused:trialAlreadyUsed',
@@ -70,6 +72,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'refused:notExpired',
     changePlan: 'refused:notSubscribed',
     cancel: 'refused:notSubscribed',
+    activate: 'refused:notPending',
   },
   pending: {
     startTrial: 'refused:trialAlreadyUsed',
@@ -82,6 +85,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'refused:notExpired',
     changePlan: 'pending',
     cancel: 'refused:alreadyRequested',
+    activate: 'approved',
   },
   approved: {
     startTrial: 'refused:trialAlreadyUsed',
@@ -94,6 +98,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'approved',
     changePlan: 'approved',
     cancel: 'approved+cancelling',
+    activate: 'refused:notPending',
   },
   'approved+cancelling': {
     startTrial: 'refused:trialAlreadyUsed',
@@ -106,6 +111,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'refused:alreadyCancelling',
     changePlan: 'refused:alreadyCancelling',
     cancel: 'refused:alreadyCancelling',
+    activate: 'refused:notPending',
   },
   'approved+grace': {
     startTrial: 'refused:trialAlreadyUsed',
@@ -118,6 +124,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'approved',
     changePlan: 'approved+grace',
     cancel: 'expiredSubscription',
+    activate: 'refused:notPending',
   },
   rejected: {
     startTrial: 'refused:trialAlreadyUsed',
@@ -130,6 +137,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'refused:notExpired',
     changePlan: 'refused:notSubscribed',
     cancel: 'refused:notSubscribed',
+    activate: 'refused:notPending',
   },
   expiredSubscription: {
     startTrial: 'refused:trialAlreadyUsed',
@@ -142,6 +150,7 @@ const expected: Record<Named, Record<SubscriptionEvent, Named | `refused:${strin
     renew: 'pending',
     changePlan: 'refused:notSubscribed',
     cancel: 'refused:notSubscribed',
+    activate: 'refused:notPending',
   },
 };
 

@@ -18,7 +18,9 @@ export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 /**
  * What can happen to a subscription, and who makes it happen: the workspace (`startTrial`,
  * `request`, `renew`, `changePlan`, `cancel`), the operator (`approve`, `reject`, and `renew`
- * when a payment is recorded) or the clock (`trialEnds`, `periodEnds`, `graceEnds`).
+ * when a payment is recorded), the clock (`trialEnds`, `periodEnds`, `graceEnds`) or a payment
+ * provider (`activate`: a requested subscription's first invoice paid through a hosted checkout,
+ * which starts it without the operator's approval; `renew` when it pays the next period).
  */
 export const subscriptionEvents = [
   'startTrial',
@@ -31,6 +33,7 @@ export const subscriptionEvents = [
   'renew',
   'changePlan',
   'cancel',
+  'activate',
 ] as const;
 export type SubscriptionEvent = (typeof subscriptionEvents)[number];
 
@@ -115,6 +118,8 @@ const table: Record<
     refused: 'alreadyRequested',
     allows: {
       approve: () => settled('approved'),
+      // Its first invoice paid through the hosted checkout: approved without the operator.
+      activate: () => settled('approved'),
       reject: () => settled('rejected'),
       // Another plan for the same request; it still waits for the operator.
       changePlan: () => settled('pending'),
@@ -154,7 +159,7 @@ function refusalFor(from: SubscriptionSituation, event: SubscriptionEvent): Subs
   const status = from.status;
   if (event === 'startTrial') return status === null ? 'notSubscribed' : 'trialAlreadyUsed';
   if (event === 'request') return status === 'pending' ? 'alreadyRequested' : 'alreadySubscribed';
-  if (event === 'approve' || event === 'reject') return 'notPending';
+  if (event === 'approve' || event === 'reject' || event === 'activate') return 'notPending';
   if (event === 'trialEnds') return 'notInTrial';
   if (event === 'graceEnds') return 'notInGrace';
   if (event === 'renew' && status !== 'approved') return 'notExpired';

@@ -100,14 +100,27 @@ export const bankTransferInstructionsSchema = lazySchema(() =>
 );
 export type BankTransferInstructions = z.infer<typeof bankTransferInstructionsSchema>;
 
+/** How invoices are paid (PAYMENT_PROVIDER): by bank transfer, or on a hosted checkout's page. */
+export const paymentProviders = ['bank-transfer', 'stripe'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
 /**
- * `GET payments/instructions?workspaceId=…`: how the workspace pays its invoices. `bankTransfer`
- * is null when the operator set no instructions (the page then says to contact the operator).
+ * `GET payments/instructions?workspaceId=…`: how the workspace pays its invoices. `provider` is
+ * the platform's driver: `stripe` offers "Pay now" on each pending invoice (`POST
+ * payments/:invoiceId/checkout`); `bank-transfer` shows the operator's account. `bankTransfer` is
+ * null when the operator set no instructions (the page then says to contact the operator).
  */
 export const paymentInstructionsSchema = lazySchema(() =>
-  z.object({ bankTransfer: bankTransferInstructionsSchema.nullable() }),
+  z.object({
+    provider: z.enum(paymentProviders),
+    bankTransfer: bankTransferInstructionsSchema.nullable(),
+  }),
 );
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+/** `POST payments/:invoiceId/checkout?workspaceId=…`: the hosted checkout's page to send the payer to. */
+export const checkoutStartedSchema = lazySchema(() => z.object({ url: z.url() }));
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 
 /** `GET applications?workspaceId=…`: every application with the workspace's state (the dashboard). */
 export const dashboardApplicationSchema = lazySchema(() =>

@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -144,4 +145,23 @@ export const payments = pgTable(
     index('invoices_subscription_idx').on(table.subscriptionId),
     index('invoices_issued_idx').on(table.workspaceId, table.issuedAt),
   ],
+);
+
+/**
+ * The payment provider's events that were applied (a hosted checkout's webhook): one row per
+ * provider and event id, written in the transaction that settles the invoice, so a replayed or
+ * retried event finds its row and changes nothing. A refused event (wrong amount, unknown
+ * invoice) leaves no row: it is answered and logged, and its retry is refused again.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    /** The event's type as the provider names it (`checkout.session.completed`). */
+    type: text('type').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
 );

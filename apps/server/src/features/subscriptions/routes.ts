@@ -20,6 +20,8 @@ import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import { loadCauserLanguage } from '../../http/mail-language.ts';
 import { readBankTransfer } from '../../platform/payments/bank-transfer.ts';
+import { stripeCheckoutProvider } from '../../platform/payments/stripe-checkout.ts';
+import { registerCheckoutRoutes } from './checkout-routes.ts';
 import { activeLocationCount, upcomingPayments } from './invoices.ts';
 import {
   refusalAsHttpError,
@@ -40,6 +42,9 @@ const jsonSchemaOf = (schema: z.ZodType) => {
  * waiting for their payment.
  */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: AppContext) {
+  const payments = context.config.payments;
+  if (payments.provider === 'stripe') registerCheckoutRoutes(app, context, stripeCheckoutProvider(payments));
+
   app.post(
     `/api/${subscriptionsResource.path}/events`,
     // Every event adds to or changes the workspace's subscriptions: the "add" permission.
@@ -63,6 +68,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
             event: input.event,
             plan: input.plan,
             actor: 'workspace',
+            // With a hosted checkout a request's first invoice is issued at once, to pay now.
+            invoiceOnRequest: context.config.payments.provider !== 'bank-transfer',
           },
           context.now(),
         );
@@ -146,7 +153,10 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
     },
     async (request) => {
       parseInput(workspaceQuerySchema, request.query);
-      const data: PaymentInstructions = { bankTransfer: await readBankTransfer(context.db) };
+      const data: PaymentInstructions = {
+        provider: context.config.payments.provider,
+        bankTransfer: await readBankTransfer(context.db),
+      };
       return { data };
     },
   );

@@ -13,7 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
-import { applications, subscriptions } from '../../db/schema/index.ts';
+import { applications, payments, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import { AppError, validationError } from '../../errors.ts';
 import { issueInvoice } from './invoices.ts';
@@ -35,7 +35,8 @@ export type { ApplicationRow, InvoiceRow, SubscriptionRow };
 
 /**
  * Who causes an event: the workspace (from the dashboard), the operator (approve, reject), the
- * clock (trial, period and grace ends) or a payment provider (a paid invoice renews).
+ * clock (trial, period and grace ends) or a payment provider (a paid invoice renews, a paid first
+ * invoice activates).
  */
 export type SubscriptionActor = 'workspace' | 'operator' | 'clock' | 'payment';
 
@@ -118,8 +119,13 @@ export interface SubscriptionEventRequest {
   actor: SubscriptionActor;
   /** The plan of `request`, `changePlan` and a workspace's `renew`. */
   plan?: PlanLength;
-  /** A payment's `renew`: the paid invoice, whose period becomes the subscription's. */
+  /** A payment's `renew` and `activate`: the paid invoice, whose plan (and period, for `renew`) becomes the subscription's. */
   paidInvoice?: InvoiceRow;
+  /**
+   * A `request` (or a lapsed subscription's `renew`) with a hosted checkout: its first invoice is
+   * issued at once, for the workspace to pay instead of waiting for the operator's approval.
+   */
+  invoiceOnRequest?: boolean;
   /** Grace after an unpaid period's end, in days (the clock's `periodEnds`). */
   graceDays?: number;
 }
@@ -128,6 +134,7 @@ export interface SubscriptionEventRequest {
 export type SubscriptionNoticeKind =
   | 'requested'
   | 'approved'
+  | 'activated'
   | 'rejected'
   | 'expiredSubscription'
   | 'expiredFreeTrial';
@@ -172,6 +179,48 @@ const requiredPlan = (request: SubscriptionEventRequest): PlanLength => {
   if (!request.plan) throw new Error(`The ${request.event} event needs a plan`);
   return request.plan;
 };
+
+/**
+ * A request's first invoice, issued at once when the workspace pays through a hosted checkout: the
+ * period it prices is from now; its payment starts the period then (`activate`).
+ */
+function requestedAfter(
+  tx: Database,
+  request: SubscriptionEventRequest,
+  application: ApplicationRow,
+  now: Date,
+  timeZone: string,
+): Effect['after'] {
+  if (!request.invoiceOnRequest) return nothingAfter('requested');
+  return async (row) => {
+    const plan = requiredPlan(request);
+    const invoice = await issueInvoice(tx, {
+      subscription: row,
+      application,
+      plan,
+      periodStart: now,
+      periodEnd: periodEnd(now, plan, timeZone),
+      now,
+    });
+    return { invoice, notice: 'requested' };
+  };
+}
+
+/** A pending subscription's first invoice when it was issued on request and is still unpaid. */
+async function unpaidInvoice(tx: Database, subscription: SubscriptionRow): Promise<InvoiceRow | null> {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.workspaceId, subscription.workspaceId),
+        eq(payments.subscriptionId, subscription.id),
+        eq(payments.status, 'pending'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
 
 /** A fresh request for the operator: the plan chosen, no period yet, every flag cleared. */
 const requestedValues = (plan: PlanLength): RowValues => ({
@@ -303,11 +352,17 @@ async function effectOf(
       };
     }
     case 'request':
-      return { values: requestedValues(requiredPlan(request)), after: nothingAfter('requested') };
+      return {
+        values: requestedValues(requiredPlan(request)),
+        after: requestedAfter(tx, request, application, now, timeZone),
+      };
     case 'renew': {
       // A lapsed subscription's renewal is a new request for the operator.
       if (status === 'pending')
-        return { values: requestedValues(requiredPlan(request)), after: nothingAfter('requested') };
+        return {
+          values: requestedValues(requiredPlan(request)),
+          after: requestedAfter(tx, request, application, now, timeZone),
+        };
       if (request.actor === 'payment') {
         const paid = request.paidInvoice;
         if (!paid || !from) throw new Error('A payment renews a subscription with its paid invoice');
@@ -348,9 +403,12 @@ async function effectOf(
       const plan = from?.plan;
       if (!plan) throw new Error('A pending subscription has a plan');
       const endDate = periodEnd(now, plan, timeZone);
+      // A request whose first invoice was issued on request (a hosted checkout) keeps that one.
+      const invoiced = from ? await unpaidInvoice(tx, from) : null;
       return {
         values: { status, startDate: now, endDate, cancelling: false, graceEndsAt: null, nextPlan: null },
         async after(row) {
+          if (invoiced) return { invoice: invoiced, notice: 'approved' };
           const invoice = await issueInvoice(tx, {
             subscription: row,
             application,
@@ -361,6 +419,25 @@ async function effectOf(
           });
           return { invoice, notice: 'approved' };
         },
+      };
+    }
+    case 'activate': {
+      const paid = request.paidInvoice;
+      if (request.actor !== 'payment' || !paid)
+        throw new Error('A subscription is activated by the payment of its first invoice');
+      // The plan paid for; the period starts with the payment, as an approval's starts with it.
+      const plan = paid.details.plan;
+      return {
+        values: {
+          status,
+          plan,
+          startDate: now,
+          endDate: periodEnd(now, plan, timeZone),
+          cancelling: false,
+          graceEndsAt: null,
+          nextPlan: null,
+        },
+        after: async () => ({ invoice: paid, notice: 'activated' }),
       };
     }
     case 'reject':

@@ -30,19 +30,23 @@ const subscriptionCopy = {
   requested: {
     en: {
       subject: (app: string) => `Subscription request received: ${app}`,
-      lines: (c: SubscriptionMailContext, plan: string) => [
+      lines: (c: SubscriptionMailContext, plan: string, amount: string | null) => [
         'Hello,',
         `We received the request of ${c.workspaceName} to subscribe to ${c.applicationName} (${plan} plan).`,
-        'The subscription starts once it is approved; we will write to you then.',
+        amount
+          ? `Its first invoice, ${amount}, is waiting: pay it by card from the invoices page and the subscription starts at once.`
+          : 'The subscription starts once it is approved; we will write to you then.',
       ],
       action: 'Open the dashboard',
     },
     ar: {
       subject: (app: string) => `تلقّينا طلب الاشتراك في ${app}`,
-      lines: (c: SubscriptionMailContext, plan: string) => [
+      lines: (c: SubscriptionMailContext, plan: string, amount: string | null) => [
         'مرحبًا،',
         `تلقّينا طلب ${c.workspaceName} للاشتراك في ${c.applicationName} (الخطة ${plan}).`,
-        'يبدأ الاشتراك فور الموافقة عليه، وسنراسلك حينها.',
+        amount
+          ? `فاتورته الأولى بقيمة ${amount} بانتظار الدفع: ادفعها بالبطاقة من صفحة الفواتير ويبدأ الاشتراك فورًا.`
+          : 'يبدأ الاشتراك فور الموافقة عليه، وسنراسلك حينها.',
       ],
       action: 'فتح لوحة التحكم',
     },
@@ -63,6 +67,24 @@ const subscriptionCopy = {
         'مرحبًا،',
         `تمت الموافقة على اشتراك ${c.workspaceName} في ${c.applicationName} (الخطة ${plan})، وهو مفعّل حتى ${end}.`,
         `قيمة فاتورة هذه الفترة ${amount}.`,
+      ],
+      action: 'عرض الفواتير',
+    },
+  },
+  activated: {
+    en: {
+      subject: (app: string) => `Your subscription to ${app} is active`,
+      lines: (c: SubscriptionMailContext, plan: string, end: string, amount: string) => [
+        'Hello,',
+        `The payment of ${amount} was received: the subscription of ${c.workspaceName} to ${c.applicationName} (${plan} plan) is active until ${end}.`,
+      ],
+      action: 'View invoices',
+    },
+    ar: {
+      subject: (app: string) => `اشتراكك في ${app} مفعّل`,
+      lines: (c: SubscriptionMailContext, plan: string, end: string, amount: string) => [
+        'مرحبًا،',
+        `وصلنا دفع ${amount}: اشتراك ${c.workspaceName} في ${c.applicationName} (الخطة ${plan}) مفعّل حتى ${end}.`,
       ],
       action: 'عرض الفواتير',
     },
@@ -186,10 +208,17 @@ const subscriptionCopy = {
 /** To a workspace's admins: its subscription request waits for the operator. */
 export function subscriptionRequestedMail(
   language: MailLanguage,
-  context: SubscriptionMailContext & { plan: SubscriptionPlan },
+  context: SubscriptionMailContext & {
+    plan: SubscriptionPlan;
+    /** Its first invoice, issued with the request to be paid through a hosted checkout. */
+    invoice?: { amount: number; currency: string } | null;
+  },
 ): RenderedMail {
   const mail = subscriptionCopy.requested[language];
-  const lines = mail.lines(context, planNames[language][context.plan]);
+  const amount = context.invoice
+    ? formatMoney(context.invoice.amount, context.invoice.currency, language)
+    : null;
+  const lines = mail.lines(context, planNames[language][context.plan], amount);
   return renderMail(language, mail.subject(context.applicationName), [...lines], {
     label: mail.action,
     url: context.link,
@@ -204,9 +233,11 @@ export function subscriptionApprovedMail(
     periodEnd: Date;
     amount: number;
     currency: string;
+    /** Activated by its first invoice's payment (a hosted checkout) rather than approved by the operator. */
+    paid?: boolean;
   },
 ): RenderedMail {
-  const mail = subscriptionCopy.approved[language];
+  const mail = subscriptionCopy[context.paid ? 'activated' : 'approved'][language];
   const lines = mail.lines(
     context,
     planNames[language][context.plan],

@@ -164,14 +164,16 @@ export async function mailsOfEvent(
     case 'requested':
       return [
         ...(await to(dashboardLink(publicUrl), (language, context) =>
-          subscriptionRequestedMail(language, { ...context, plan: subscription.plan! }),
+          subscriptionRequestedMail(language, { ...context, plan: subscription.plan!, invoice }),
         )),
         ...(operatorEmail ? [await requestNoticeToOperator(db, applied, operatorEmail, now)] : []),
       ];
     case 'approved':
+    case 'activated':
       return to(paymentsLink(publicUrl), (language, context) =>
         subscriptionApprovedMail(language, {
           ...context,
+          paid: notice === 'activated',
           plan: subscription.plan!,
           periodEnd: subscription.endDate!,
           amount: invoice!.amount,

@@ -9,11 +9,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import { auditEntry, recordAudit } from '../../db/audit-log.ts';
 import type { Database } from '../../db/client.ts';
 import { awaitsInvoice } from '../../db/due-invoices.ts';
-import { applications, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
+import { applications, paymentEvents, payments, subscriptions, workspaces } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { MailLanguage } from '../../platform/mail/render.ts';
-import { manualPaymentProvider, type PaymentOutcome } from '../../platform/payments/payment-provider.ts';
+import {
+  manualPaymentProvider,
+  type PaymentOutcome,
+  type ReportedPayment,
+} from '../../platform/payments/payment-provider.ts';
 import { toPaymentRecord } from './invoices.ts';
 import {
   type AppliedSubscriptionEvent,
@@ -47,7 +51,7 @@ export interface SubscriptionServices {
 export class SubscriptionCommandError extends Error {
   override name = 'SubscriptionCommandError';
   constructor(
-    readonly reason: 'notFound' | 'refused' | 'alreadyPaid' | 'badInput',
+    readonly reason: 'notFound' | 'refused' | 'alreadyPaid' | 'badInput' | 'replay' | 'mismatch',
     message: string,
   ) {
     super(message);
@@ -198,6 +202,10 @@ interface SettledInvoice {
   invoice: PaymentRecord;
   /** Whether the payment renewed the subscription (the next period's invoice, paid in grace). */
   renewed: boolean;
+  /** Whether the payment activated a requested subscription (its first invoice, paid through a hosted checkout). */
+  activated: boolean;
+  /** How many mails the settlement sent (an activation's). */
+  mailsSent: number;
   subscription: SubscriptionSummary;
   /** The workspace's time zone, which the subscription's dates are days of. */
   timeZone: string;
@@ -206,20 +214,55 @@ interface SettledInvoice {
 /**
  * Applies a payment's outcome to an invoice: its status, and for a successful payment of the
  * next period's invoice (issued when the period ended, paid during the grace) the subscription's
- * renewal into that period, in one transaction. A failed payment only marks the invoice; a paid
- * invoice is never marked again.
+ * renewal into that period, or of a requested subscription's first invoice (issued on request for
+ * a hosted checkout) its activation, in one transaction; an activation's mails are sent once it
+ * committed. A failed payment only marks the invoice; a paid invoice is never marked again.
+ *
+ * A provider's report (`reported`) is checked first, in the same transaction: its event must be
+ * new (its row is written here, so a replay finds it and changes nothing), and the invoice must be
+ * the workspace's, of the amount and currency paid. Anything refused throws and writes nothing.
  */
-async function settleInvoice(
-  db: Database,
+export async function settleInvoice(
+  services: Pick<SubscriptionServices, 'db'> & Partial<SubscriptionServices>,
   invoiceId: string,
   outcome: PaymentOutcome,
   now: Date,
+  reported?: ReportedPayment,
 ): Promise<SettledInvoice> {
-  return db.transaction(async (tx) => {
+  const { settled, mails } = await services.db.transaction(async (tx) => {
+    if (reported) {
+      const [recorded] = await tx
+        .insert(paymentEvents)
+        .values({
+          provider: reported.provider,
+          eventId: reported.eventId,
+          type: reported.eventType,
+          invoiceId: uuidPattern.test(invoiceId) ? invoiceId : '00000000-0000-0000-0000-000000000000',
+          receivedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ eventId: paymentEvents.eventId });
+      if (!recorded)
+        throw new SubscriptionCommandError(
+          'replay',
+          `Event ${reported.eventId} of ${reported.provider} was already applied`,
+        );
+    }
     const [invoice] = uuidPattern.test(invoiceId)
       ? await tx.select().from(payments).where(eq(payments.id, invoiceId)).for('update')
       : [];
-    if (!invoice) throw new SubscriptionCommandError('notFound', `No invoice with id ${invoiceId}`);
+    if (!invoice || (reported && reported.workspaceId !== invoice.workspaceId))
+      throw new SubscriptionCommandError('notFound', `No invoice with id ${invoiceId}`);
+    if (
+      reported &&
+      outcome === 'successful' &&
+      (reported.amount !== invoice.amount || reported.currency !== invoice.currency)
+    ) {
+      throw new SubscriptionCommandError(
+        'mismatch',
+        `Invoice ${invoiceId} is ${invoice.amount} ${invoice.currency}, the payment ${reported.amount} ${reported.currency}`,
+      );
+    }
     if (invoice.status === 'successful') {
       throw new SubscriptionCommandError('alreadyPaid', `Invoice ${invoiceId} is already paid`);
     }
@@ -239,33 +282,51 @@ async function settleInvoice(
       )
       .for('update');
     const awaited = outcome === 'successful' && awaitsInvoice(subscription!, invoice);
+    // A requested subscription's first invoice (issued on request): its payment activates it.
+    const activates = outcome === 'successful' && subscription!.status === 'pending';
     const timeZone = await workspaceTimeZone(tx, invoice.workspaceId);
-    if (!awaited) {
+    if (!awaited && !activates) {
       return {
-        invoice: toPaymentRecord(marked!),
-        renewed: false,
-        subscription: toSubscriptionSummary(subscription!),
-        timeZone,
+        settled: {
+          invoice: toPaymentRecord(marked!),
+          renewed: false,
+          activated: false,
+          subscription: toSubscriptionSummary(subscription!),
+          timeZone,
+        },
+        mails: [],
       };
     }
-    const renewed = await applySubscriptionEvent(
+    const applied = await applySubscriptionEvent(
       tx,
       {
         workspaceId: subscription!.workspaceId,
         applicationId: subscription!.applicationId,
-        event: 'renew',
+        event: activates ? 'activate' : 'renew',
         actor: 'payment',
         paidInvoice: marked!,
       },
       now,
     );
     return {
-      invoice: toPaymentRecord(marked!),
-      renewed: true,
-      subscription: toSubscriptionSummary(renewed.subscription),
-      timeZone,
+      settled: {
+        invoice: toPaymentRecord(marked!),
+        renewed: !activates,
+        activated: activates,
+        subscription: toSubscriptionSummary(applied.subscription),
+        timeZone,
+      },
+      mails:
+        services.mailer && services.publicUrl
+          ? await mailsOfEvent(tx, applied, services.publicUrl, { now })
+          : [],
     };
   });
+  const mailsSent =
+    services.mailer && mails.length > 0
+      ? await sendCommittedMails(services.mailer, services.log ?? stderrMailLog, mails)
+      : 0;
+  return { ...settled, mailsSent };
 }
 
 /**
@@ -273,7 +334,7 @@ async function settleInvoice(
  * invoice a subscription in grace waits for renews it; `failed` marks the invoice.
  */
 export async function recordPayment(
-  services: Pick<SubscriptionServices, 'db'>,
+  services: Pick<SubscriptionServices, 'db'> & Partial<SubscriptionServices>,
   input: { invoiceId: string; status: PaymentOutcome },
   now: Date,
 ): Promise<SettledInvoice> {
@@ -284,7 +345,7 @@ export async function recordPayment(
     );
   }
   const provider = manualPaymentProvider((invoiceId, outcome, at) =>
-    settleInvoice(services.db, invoiceId, outcome, at),
+    settleInvoice(services, invoiceId, outcome, at),
   );
   return provider.recordPayment(input.invoiceId, input.status, now);
 }

@@ -1,19 +1,36 @@
 /*
  * Payments: how the platform learns that an invoice was paid. A provider (a card processor's
  * webhook, a bank transfer import) reports an outcome per invoice; the subscriptions feature
- * settles the invoice with it (its status, and the renewal a successful payment of the next
- * period's invoice brings). Today's one driver is the operator recording a payment by hand, once a
- * bank transfer to the account each pending invoice shows (`bank-transfer.ts`) has arrived.
+ * settles the invoice with it (its status, the activation of a requested subscription its first
+ * invoice's payment brings, the renewal the next period's brings). Two drivers, chosen by
+ * PAYMENT_PROVIDER: the operator recording a payment by hand once a bank transfer to the account
+ * each pending invoice shows has arrived (`bank-transfer.ts`, the default), and a hosted checkout
+ * whose signed webhook reports the outcome (`stripe-checkout.ts`; decision 0044).
  */
 
 /** What a provider reports about an invoice. */
 export type PaymentOutcome = 'successful' | 'failed';
+
+/**
+ * What a provider's own word says about the payment, checked against the invoice before it is
+ * settled: its event (applied once: a replay finds it recorded), and the workspace, amount (minor
+ * units) and currency it was paid for.
+ */
+export interface ReportedPayment {
+  provider: string;
+  eventId: string;
+  eventType: string;
+  workspaceId: string;
+  amount: number | null;
+  currency: string | null;
+}
 
 /** Applies a provider's outcome to an invoice: the subscriptions feature's side of every provider. */
 export type InvoiceSettler<Result> = (
   invoiceId: string,
   outcome: PaymentOutcome,
   now: Date,
+  reported?: ReportedPayment,
 ) => Promise<Result>;
 
 export interface PaymentProvider<Result> {
@@ -32,4 +49,52 @@ export function manualPaymentProvider<Result>(settle: InvoiceSettler<Result>): P
     name: 'manual',
     recordPayment: (invoiceId, outcome, now) => settle(invoiceId, outcome, now),
   };
+}
+
+/** An invoice as a hosted checkout charges it. */
+export interface CheckoutInvoice {
+  invoiceId: string;
+  workspaceId: string;
+  number: number;
+  /** Minor units of `currency` (ISO 4217, upper case as stored). */
+  amount: number;
+  currency: string;
+  /** What the checkout page names the purchase (the application and the invoice's number). */
+  description: string;
+  /** Where the provider sends the payer back after paying, and after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A webhook's event as a hosted checkout driver read it, its signature verified. */
+export interface CheckoutEvent {
+  id: string;
+  type: string;
+  invoiceId: string;
+  workspaceId: string;
+  outcome: PaymentOutcome;
+  amount: number | null;
+  currency: string | null;
+}
+
+/** A webhook the driver refuses before anything is read: a missing or wrong signature. */
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/**
+ * A provider whose payer pays on the provider's own page: the driver starts a checkout for an
+ * invoice (the page's address) and reads the provider's signed webhook. Stripe Checkout is today's;
+ * a Paymob driver would implement the same two (an intention and its checkout URL; the HMAC of the
+ * transaction callback).
+ */
+export interface HostedCheckoutProvider {
+  readonly name: string;
+  startCheckout(invoice: CheckoutInvoice): Promise<{ url: string }>;
+  /**
+   * Verifies the signature of a webhook's raw body and reads it: the event's outcome for an
+   * invoice, or null for an event that settles nothing (another type, a checkout still waiting
+   * for an asynchronous payment). Throws `WebhookSignatureError` for a wrong signature.
+   */
+  readEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): CheckoutEvent | null;
 }

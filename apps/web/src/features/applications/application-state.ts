@@ -98,6 +98,14 @@ export function cardStateText(application: DashboardApplication, tools: StateTex
       };
     }
     case 'waitingForActivation':
+      // Its first invoice issued with the request (a hosted checkout): paying it activates it.
+      if (due)
+        return {
+          label: t('applications.state.waitingForActivation'),
+          tone: 'warning',
+          due,
+          hints: [t('applications.waitingPayHint'), ...duePaymentTexts(due, tools)],
+        };
       return {
         label: t('applications.state.waitingForActivation'),
         tone: 'warning',

@@ -215,7 +215,10 @@ describe('the dashboard (Applications)', () => {
         path: '/api/applications',
         body: dashboard([lateTrial, waiting, owing, firstInvoice], 3, { reviewHours: 48, graceDays: 14 }),
       },
-      { path: '/api/payments/instructions', body: { data: { bankTransfer: null } } },
+      {
+        path: '/api/payments/instructions',
+        body: { data: { provider: 'bank-transfer', bankTransfer: null } },
+      },
     ]);
     const texts = (name: string) => plain(card(name).textContent);
     await findCard('Kiosk');
@@ -240,6 +243,21 @@ describe('the dashboard (Applications)', () => {
     expect(texts('Inventory')).toContain('The subscription stays active meanwhile.');
   });
 
+  it('with the hosted checkout a request’s first invoice is on its card: pay it by card to start it', async () => {
+    const payable = { ...waiting, duePayment: duePayment(waiting, 1, 75_000, null) };
+    renderDashboard([
+      { path: '/api/applications', body: dashboard([payable], 1) },
+      { path: '/api/payments/instructions', body: { data: { provider: 'stripe', bankTransfer: null } } },
+    ]);
+    const loyalty = await findCard('Loyalty');
+    await within(loyalty).findByText('Pay invoice no. 1 by card');
+    expect(plain(loyalty.textContent)).toContain(
+      'Pay its first invoice by card and the subscription starts at once.',
+    );
+    expect(plain(loyalty.textContent)).not.toContain('the first invoice is issued on approval');
+    expect(within(loyalty).getByRole('button', { name: /^Pay EGP\s750\.00 now$/ })).toBeTruthy();
+  });
+
   it('a payment due shows the operator’s bank transfer: the invoice number as the reference and its amount', async () => {
     const owing = { ...inGrace, duePayment: duePayment(inGrace, 7, 213_750, '2027-01-19T12:00:00.000Z') };
     const { calls } = renderDashboard([
@@ -248,6 +266,7 @@ describe('the dashboard (Applications)', () => {
         path: '/api/payments/instructions',
         body: {
           data: {
+            provider: 'bank-transfer',
             bankTransfer: {
               accountHolder: bothLanguages('Dukkan Platform LLC', 'شركة منصة دكان'),
               bank: bothLanguages('CIB', 'البنك التجاري الدولي'),

@@ -12,6 +12,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { usePaymentInstructions } from '../../components/how-to-pay.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -90,12 +91,16 @@ export function PlanDialog({
       currency,
       language,
     );
-  // When the chosen plan's invoice is issued: on the operator's approval for a request, else at the
-  // next period's start, from when a new plan's price applies.
+  // When the chosen plan's invoice is issued: on the operator's approval for a request (at once with
+  // a hosted checkout), else at the next period's start, from when a new plan's price applies.
   const nextStart = event === 'changePlan' ? nextPeriodStart(application, timeZone) : null;
+  // With a hosted checkout a request's first invoice is issued at once, and its payment starts it.
+  const payNow = usePaymentInstructions().data?.provider === 'stripe';
   const invoiceWhen =
     nextStart === null
-      ? t('applications.plans.invoiceOnApproval', { amount: totalOf(plan) })
+      ? t(payNow ? 'applications.plans.invoiceOnPayment' : 'applications.plans.invoiceOnApproval', {
+          amount: totalOf(plan),
+        })
       : currentPlan === plan
         ? t('applications.plans.nextInvoiceOn', { amount: totalOf(plan), date: formatDate(nextStart) })
         : t('applications.plans.newPriceFrom', {

@@ -84,7 +84,7 @@ function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin'
     // None waiting for payment unless a test says otherwise (the first route that matches answers).
     { path: '/api/payments/due', body: { data: [] } },
     // No bank-transfer instructions set unless a test says otherwise.
-    { path: '/api/payments/instructions', body: { data: { bankTransfer: null } } },
+    { path: '/api/payments/instructions', body: { data: { provider: 'bank-transfer', bankTransfer: null } } },
   ]);
   vi.stubGlobal('fetch', mock.fetchMock);
   renderSignedIn(<PaymentsPage />, { user: testUser([{ ...shop, grant }]), path: '/payments' });
@@ -277,7 +277,7 @@ function renderOwed() {
     { path: '/api/payments', body: listPage([paid]) },
     { path: '/api/payments/upcoming', body: { data: [] } },
     { path: '/api/payments/due', body: { data: owed } },
-    { path: '/api/payments/instructions', body: { data: { bankTransfer } } },
+    { path: '/api/payments/instructions', body: { data: { provider: 'bank-transfer', bankTransfer } } },
   ]);
 }
 

@@ -1,0 +1,100 @@
+import Stripe from 'stripe';
+import type { StripeApiAddress } from '../../config.ts';
+import {
+  type CheckoutEvent,
+  type HostedCheckoutProvider,
+  type PaymentOutcome,
+  WebhookSignatureError,
+} from './payment-provider.ts';
+
+/*
+ * Stripe Checkout, the hosted checkout driver (PAYMENT_PROVIDER=stripe; decision 0044): "Pay now"
+ * creates a Checkout Session for one pending invoice, whose page Stripe hosts, and Stripe's signed
+ * webhook tells the outcome. The session carries the invoice's and workspace's ids as metadata;
+ * the webhook's event id makes each event apply once. The SDK is pointed at another address
+ * (STRIPE_API_URL) for the tests' stand-in of Stripe's API.
+ */
+
+/** The events that settle an invoice, and the outcome each reports. */
+const outcomes: Record<string, PaymentOutcome | 'byPaymentStatus'> = {
+  // Paid at once (a card), or completed with an asynchronous payment still to come (its own events follow).
+  'checkout.session.completed': 'byPaymentStatus',
+  'checkout.session.async_payment_succeeded': 'successful',
+  'checkout.session.async_payment_failed': 'failed',
+  // The payer never finished: the session's page no longer takes a payment.
+  'checkout.session.expired': 'failed',
+};
+
+export interface StripeCheckoutOptions {
+  secretKey: string;
+  webhookSecret: string;
+  api?: StripeApiAddress;
+}
+
+export function stripeCheckoutProvider(options: StripeCheckoutOptions): HostedCheckoutProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.api ?? {}),
+    // A failed create is the payer's to retry by pressing the button again.
+    maxNetworkRetries: 0,
+    timeout: 20_000,
+  });
+  return {
+    name: 'stripe',
+    async startCheckout(invoice) {
+      const metadata = { invoiceId: invoice.invoiceId, workspaceId: invoice.workspaceId };
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: invoice.currency.toLowerCase(),
+              unit_amount: invoice.amount,
+              product_data: { name: invoice.description },
+            },
+          },
+        ],
+        client_reference_id: invoice.invoiceId,
+        metadata,
+        payment_intent_data: { metadata },
+        success_url: invoice.successUrl,
+        cancel_url: invoice.cancelUrl,
+      });
+      if (!session.url)
+        throw new Error(`Stripe answered checkout session ${session.id} without its page's URL`);
+      return { url: session.url };
+    },
+    readEvent(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || signature === '')
+        throw new WebhookSignatureError('The webhook has no Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(
+          `The webhook's signature does not verify: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+      const rule = outcomes[event.type];
+      if (!rule) return null;
+      const session = event.data.object as Stripe.Checkout.Session;
+      const outcome: PaymentOutcome | null =
+        rule !== 'byPaymentStatus'
+          ? rule
+          : session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+            ? 'successful'
+            : null;
+      if (!outcome) return null;
+      return {
+        id: event.id,
+        type: event.type,
+        invoiceId: session.metadata?.invoiceId ?? session.client_reference_id ?? '',
+        workspaceId: session.metadata?.workspaceId ?? '',
+        outcome,
+        amount: session.amount_total ?? null,
+        currency: session.currency ? session.currency.toUpperCase() : null,
+      } satisfies CheckoutEvent;
+    },
+  };
+}
