@@ -42,7 +42,13 @@ beforeAll(async () => {
 
   const other = await createWorkspace(t.db, 'Other Shop');
   const otherApplication = await insertApplication(t.db);
-  const otherApproved = await approvedSubscription(services, other.id, otherApplication.id, 'monthly', issuedAt);
+  const otherApproved = await approvedSubscription(
+    services,
+    other.id,
+    otherApplication.id,
+    'monthly',
+    issuedAt,
+  );
   otherInvoiceId = otherApproved.invoice!.id;
 });
 afterAll(async () => {
@@ -72,7 +78,9 @@ describe('the document of an issued invoice', () => {
     expect(text).toContain('Billed to Corner Bakery & Co');
     expect(text).toContain('Issued on Tue, Mar 10, 2026');
     expect(text).toContain('Period March 10 – June 10, 2026');
-    expect(text).toContain('Kitchen Display, quarterly plan 3 locations × 3 months EGP 475.00 per location per month EGP 4,275.00');
+    expect(text).toContain(
+      'Kitchen Display, quarterly plan 3 locations × 3 months EGP 475.00 per location per month EGP 4,275.00',
+    );
     expect(text).toContain('Plan discount (5%) -EGP 213.75');
     expect(text).toContain('Total EGP 4,061.25');
     expect(text).toContain('Status Paid');

@@ -15,7 +15,10 @@ async function shoot(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
     for (const size of ['wide', 'narrow'] as const) {
       await page.setViewportSize(shotViewports[size]);
-      await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark');
+      await page.evaluate(
+        (dark) => document.documentElement.classList.toggle('dark', dark),
+        theme === 'dark',
+      );
       await expectNoHorizontalOverflow(page);
       if (size === 'narrow') await expectAccessible(page, `${name} ${theme}`);
       await page.screenshot({ path: `e2e/artifacts/${name}-${size}-${theme}.png`, fullPage: true });
@@ -30,14 +33,19 @@ test('an invoice’s document in English and Arabic: viewed, printed and downloa
   try {
     const user = await (await page.request.get('/api/auth/user')).json();
     const workspaceId: string = user.data.adminWorkspaces[0].id;
-    const applications = await (await page.request.get(`/api/applications?workspaceId=${workspaceId}`)).json();
+    const applications = await (
+      await page.request.get(`/api/applications?workspaceId=${workspaceId}`)
+    ).json();
     const requested = await page.request.post(`/api/subscriptions/events?workspaceId=${workspaceId}`, {
       data: { applicationId: applications.data[0].id, event: 'request', plan: 'monthly' },
       headers: { origin: e2eServer.url },
     });
     expect(requested.ok(), await requested.text()).toBe(true);
     // Approved: its first invoice (no. 1, one location at the demo application's 250.00) is issued.
-    operator('approve-subscription', idOnLineWith(operator('subscriptions', '--status', 'pending'), `"${workspace}"`));
+    operator(
+      'approve-subscription',
+      idOnLineWith(operator('subscriptions', '--status', 'pending'), `"${workspace}"`),
+    );
 
     await page.setViewportSize(shotViewports.wide);
     await page.goto('/payments?lng=en');

@@ -135,7 +135,12 @@ export interface InvoiceDocumentInput {
  * paid, when (an invoice is never changed after its payment: its last change is the payment).
  * Invoices carry no taxes (their amount is the plan's price), so no tax line is written.
  */
-export function invoiceDocument({ invoice, workspaceName, timeZone, language }: InvoiceDocumentInput): InvoiceDocument {
+export function invoiceDocument({
+  invoice,
+  workspaceName,
+  timeZone,
+  language,
+}: InvoiceDocumentInput): InvoiceDocument {
   const lang = invoiceDocumentLanguage(language);
   const text = texts[lang];
   const { details, currency } = invoice;
@@ -143,10 +148,12 @@ export function invoiceDocument({ invoice, workspaceName, timeZone, language }: 
   const count = (n: number) => numberFormat(lang).format(n);
   const number = numberFormat(lang, { useGrouping: false }).format(invoice.number);
   const day = (value: string) => formatDate(value, lang, timeZone);
-  const period = dateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).formatRange(
-    new Date(details.periodStart),
-    new Date(details.periodEnd),
-  );
+  const period = dateTimeFormat(lang, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).formatRange(new Date(details.periodStart), new Date(details.periodEnd));
   const months = planMonths[details.plan];
   const undiscounted = details.monthlyPricePerLocation * details.locations * months;
   const lines: InvoiceDocumentLine[] = [
@@ -174,7 +181,8 @@ export function invoiceDocument({ invoice, workspaceName, timeZone, language }: 
     { key: 'period', label: text.period, value: period },
     { key: 'status', label: text.status, value: text.statuses[invoice.status] },
   ];
-  if (invoice.status === 'successful') facts.push({ key: 'paidOn', label: text.paidOn, value: day(invoice.updatedAt) });
+  if (invoice.status === 'successful')
+    facts.push({ key: 'paidOn', label: text.paidOn, value: day(invoice.updatedAt) });
   return {
     language: lang,
     dir: lang === 'ar' ? 'rtl' : 'ltr',

@@ -57,9 +57,7 @@ footer{margin-top:24px}
 /** The document as one self-contained HTML file (its styles inline, no script, nothing fetched). */
 export function renderInvoiceDocument(document: InvoiceDocument): string {
   const e = escapeHtml;
-  const facts = document.facts
-    .map((fact) => `<dt>${e(fact.label)}</dt><dd>${e(fact.value)}</dd>`)
-    .join('');
+  const facts = document.facts.map((fact) => `<dt>${e(fact.label)}</dt><dd>${e(fact.value)}</dd>`).join('');
   const lines = document.lines
     .map(
       (line) =>

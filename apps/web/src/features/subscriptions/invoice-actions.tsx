@@ -59,7 +59,9 @@ export function useInvoiceActions(): ((record: PaymentRecord) => RowAction[]) | 
       icon: <DownloadIcon className="size-4" />,
       onSelect: () => {
         downloadInvoiceDocument(workspaceId, record.id, i18n.language).catch((error: unknown) =>
-          toast.error(t('payments.document.downloadFailed', { reason: describeApiError(error, t, i18n.language) })),
+          toast.error(
+            t('payments.document.downloadFailed', { reason: describeApiError(error, t, i18n.language) }),
+          ),
         );
       },
     },

@@ -41,7 +41,10 @@ const documentAt = (search = '') => `/payments/${invoice.id}/document${search}`;
 /** Intl spaces a currency and a date range with no-break and thin spaces; the tests read them as plain ones. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u2009\u202f]/g, ' ');
 
-function renderDocument(at: string, routes: MockRoute[] = [{ path: `/api/payments/${invoice.id}`, body: { data: invoice } }]) {
+function renderDocument(
+  at: string,
+  routes: MockRoute[] = [{ path: `/api/payments/${invoice.id}`, body: { data: invoice } }],
+) {
   const mock = mockFetch(routes);
   vi.stubGlobal('fetch', mock.fetchMock);
   renderSignedIn(<InvoiceDocumentPage />, { user: testUser([{ ...shop, grant: 'admin' }]), path, at });
@@ -77,7 +80,9 @@ describe('an invoice’s document', () => {
     expect(text).toContain('PeriodJanuary 1 – April 1, 2027');
     expect(text).toContain('StatusPaid');
     expect(text).toContain('Paid onTue, Jan 05, 2027');
-    expect(text).toContain('Demo app, quarterly plan3 locations × 3 monthsEGP 250.00 per location per monthEGP 2,250.00');
+    expect(text).toContain(
+      'Demo app, quarterly plan3 locations × 3 monthsEGP 250.00 per location per monthEGP 2,250.00',
+    );
     expect(text).toContain('Plan discount (5%)-EGP 112.50');
     expect(plain(screen.getByTestId('invoice-total').textContent)).toContain('EGP 2,137.50');
     expect(callsTo(calls, `/api/payments/${invoice.id}`)[0]?.query.get('workspaceId')).toBe(shop.id);
@@ -99,7 +104,9 @@ describe('an invoice’s document', () => {
     await person.click(screen.getByRole('link', { name: 'عرض بالإنجليزية' }));
     await waitFor(() => expect(screen.getByRole('article').getAttribute('lang')).toBe('en'));
     expect(screen.getByTestId('location').textContent).toBe(documentAt('?lang=en'));
-    expect(within(screen.getByRole('article')).getByRole('heading', { name: 'Invoice no. 1024' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('article')).getByRole('heading', { name: 'Invoice no. 1024' }),
+    ).toBeTruthy();
   });
 
   it('in the other language from the keyboard', async () => {

@@ -78,8 +78,12 @@ export function InvoiceDocumentView({ document }: { document: InvoiceDocument })
               className="border-b border-slate-200 align-top max-sm:grid max-sm:grid-cols-[1fr_auto] max-sm:gap-x-2 max-sm:py-2"
             >
               <td className="py-2 pe-2 max-sm:py-0">{line.description}</td>
-              <td className="px-2 py-2 max-sm:col-start-1 max-sm:p-0 max-sm:text-slate-600">{line.quantity}</td>
-              <td className="px-2 py-2 max-sm:col-start-1 max-sm:p-0 max-sm:text-slate-600">{line.unitPrice}</td>
+              <td className="px-2 py-2 max-sm:col-start-1 max-sm:p-0 max-sm:text-slate-600">
+                {line.quantity}
+              </td>
+              <td className="px-2 py-2 max-sm:col-start-1 max-sm:p-0 max-sm:text-slate-600">
+                {line.unitPrice}
+              </td>
               <td className="py-2 ps-2 text-end whitespace-nowrap max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0">
                 {line.amount}
               </td>
@@ -122,7 +126,12 @@ export function InvoiceDocumentPage() {
   const record = invoice.data as PaymentRecord | undefined;
   const document =
     record && workspace
-      ? invoiceDocument({ invoice: record, workspaceName: workspace.name, timeZone: workspace.timeZone, language })
+      ? invoiceDocument({
+          invoice: record,
+          workspaceName: workspace.name,
+          timeZone: workspace.timeZone,
+          language,
+        })
       : undefined;
   const printAsked = search.get('print') === '1';
 
@@ -179,7 +188,9 @@ export function InvoiceDocumentPage() {
     try {
       await downloadInvoiceDocument(workspace!.id, record!.id, language);
     } catch (error) {
-      toast.error(t('payments.document.downloadFailed', { reason: describeApiError(error, t, i18n.language) }));
+      toast.error(
+        t('payments.document.downloadFailed', { reason: describeApiError(error, t, i18n.language) }),
+      );
     } finally {
       setDownloading(false);
     }
@@ -202,7 +213,13 @@ export function InvoiceDocumentPage() {
             <PrinterIcon className="size-4" />
             {t('payments.document.print')}
           </Button>
-          <Button variant="primary" size="sm" onClick={() => void download()} disabled={downloading} aria-busy={downloading}>
+          <Button
+            variant="primary"
+            size="sm"
+            onClick={() => void download()}
+            disabled={downloading}
+            aria-busy={downloading}
+          >
             <DownloadIcon className="size-4" />
             {t('payments.document.download')}
           </Button>

@@ -173,11 +173,11 @@ describe('the payments page', () => {
     ]);
     const row = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
     // Its document's actions only: nothing edits or deletes an invoice.
-    expect(within(row).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
-      'View invoice: 1',
-      'Print invoice: 1',
-      'Download invoice: 1',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['View invoice: 1', 'Print invoice: 1', 'Download invoice: 1']);
     expect(screen.queryByRole('button', { name: /New payment/ })).toBeNull();
     expect(screen.queryByRole('searchbox')).toBeNull();
     await person.click(screen.getByRole('button', { name: /^Status/, expanded: false }));
