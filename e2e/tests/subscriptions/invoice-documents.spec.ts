@@ -20,7 +20,8 @@ async function shoot(page: Page, name: string) {
         theme === 'dark',
       );
       await expectNoHorizontalOverflow(page);
-      if (size === 'narrow') await expectAccessible(page, `${name} ${theme}`);
+      // Light is checked on every change of address; dark here, where contrast may differ.
+      if (size === 'narrow' && theme === 'dark') await expectAccessible(page, `${name} ${theme}`);
       await page.screenshot({ path: `e2e/artifacts/${name}-${size}-${theme}.png`, fullPage: true });
     }
   }
@@ -98,7 +99,7 @@ test('an invoice’s document in English and Arabic: viewed, printed and downloa
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(article).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('link', { name: 'عرض بالإنجليزية' })).toBeVisible();
-    await shoot(page, 'invoice-document-ar-reader');
+    await page.screenshot({ path: 'e2e/artifacts/invoice-document-ar-reader-wide-light.png', fullPage: true });
   } finally {
     await close();
   }

@@ -117,6 +117,8 @@ describe('an invoice’s document', () => {
     await person.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('article').getAttribute('dir')).toBe('rtl'));
     expect(plain(screen.getByRole('article').textContent)).toContain('الفاتورة رقم ١٠٢٤');
+    // The page's own heading stays in the reader's language.
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoice no. 1024' })).toBeTruthy();
   });
 
   it('prints with the browser’s dialog, and opens it once when asked by the list’s Print', async () => {

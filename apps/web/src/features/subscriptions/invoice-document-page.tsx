@@ -149,7 +149,16 @@ export function InvoiceDocumentPage() {
     window.print();
   }, [printAsked, document, setSearch]);
 
-  const title = document?.title ?? t('nav.invoiceDocument');
+  // The page's own heading is in the reader's language, whatever the document's.
+  const title =
+    record && workspace
+      ? invoiceDocument({
+          invoice: record,
+          workspaceName: workspace.name,
+          timeZone: workspace.timeZone,
+          language: i18n.language,
+        }).title
+      : t('nav.invoiceDocument');
   const back = (
     <Link to={`/${paymentsResource.path}`} className={buttonClassName('secondary', 'sm')}>
       {t('payments.document.back')}
