@@ -99,7 +99,10 @@ test('an invoice’s document in English and Arabic: viewed, printed and downloa
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(article).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('link', { name: 'عرض بالإنجليزية' })).toBeVisible();
-    await page.screenshot({ path: 'e2e/artifacts/invoice-document-ar-reader-wide-light.png', fullPage: true });
+    await page.screenshot({
+      path: 'e2e/artifacts/invoice-document-ar-reader-wide-light.png',
+      fullPage: true,
+    });
   } finally {
     await close();
   }
