@@ -125,6 +125,7 @@ describe('permission matrix', () => {
       'GET /api/payments/upcoming': 'viewPayments|addLocations|editLocations|deleteLocations',
       'GET /api/payments/due': 'viewPayments',
       'GET /api/payments/instructions': 'viewPayments|viewApplications',
+      'GET /api/payments/:id/document': 'viewPayments',
       'GET /api/applications': 'viewApplications',
       'GET /api/applications/installed': 'viewUsers|addUsers|editUsers',
       'GET /api/audit-log/sign-ins': 'viewAudit',

@@ -143,6 +143,7 @@ describe('the route table (default-deny)', () => {
         'GET /api/payments/upcoming',
         'GET /api/payments/due',
         'GET /api/payments/instructions',
+        'GET /api/payments/:id/document',
         'GET /api/applications',
         'GET /api/applications/installed',
         'GET /api/audit-log/sign-ins',

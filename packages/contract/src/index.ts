@@ -11,6 +11,7 @@ export * from './domain/barcode.ts';
 export * from './domain/countries-and-currencies.ts';
 export * from './domain/exchange-rates.ts';
 export * from './domain/format.ts';
+export * from './domain/invoice-document.ts';
 export * from './domain/localized-text.ts';
 export * from './domain/money.ts';
 export * from './domain/normalize-code.ts';

@@ -302,6 +302,7 @@ const featureScenarios: Record<string, Scenario> = {
   'GET /api/payments/upcoming': () => ({}),
   'GET /api/payments/due': () => ({}),
   'GET /api/payments/instructions': () => ({}),
+  'GET /api/payments/:id/document': (targets) => ({ params: { id: targets.records.payments! } }),
   'GET /api/applications': () => ({}),
   'GET /api/applications/installed': () => ({}),
   'GET /api/audit-log/sign-ins': () => ({}),

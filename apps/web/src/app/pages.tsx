@@ -34,6 +34,9 @@ const customPages: Record<string, Page | null> = {
   Payments: lazyComponent(() =>
     import('../features/subscriptions/payments-page.tsx').then((m) => m.PaymentsPage),
   ),
+  InvoiceDocument: lazyComponent(() =>
+    import('../features/subscriptions/invoice-document-page.tsx').then((m) => m.InvoiceDocumentPage),
+  ),
   Categories: lazyComponent(() => categoryTrees().then((m) => m.CategoriesPage)),
   WasteCategories: lazyComponent(() => categoryTrees().then((m) => m.WasteCategoriesPage)),
   Roles: lazyComponent(() => import('../features/roles/roles-page.tsx').then((m) => m.RolesPage)),

@@ -40,6 +40,13 @@ const otherScreens = {
     page: 'AddProduct',
     requirement: { or: ['viewProducts'] },
   },
+  // An issued invoice's document: whoever may read the invoice (the engine's `GET payments/:id`).
+  invoiceDocument: {
+    path: '/payments/:id/document',
+    titleKey: 'invoiceDocument',
+    page: 'InvoiceDocument',
+    requirement: { or: ['viewPayments'] },
+  },
   settings: { path: '/settings', titleKey: 'settings', page: 'Settings', requirement: null },
   profile: { path: '/profile', titleKey: 'profile', page: 'Profile', requirement: null },
 } as const satisfies Record<string, Screen>;

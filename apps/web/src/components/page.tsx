@@ -19,7 +19,7 @@ export const ShellSlotsProvider = ShellSlotsContext.Provider;
 function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   const slots = useContext(ShellSlotsContext);
   return (
-    <header className="sticky top-0 z-20 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
+    <header className="sticky top-0 z-20 flex print:hidden h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-slate-800 dark:bg-slate-900/90">
       {slots.start}
       <h1 className="min-w-0 truncate text-lg font-semibold text-slate-900 dark:text-white">{title}</h1>
       <div className="ms-auto flex items-center gap-2">
@@ -44,7 +44,7 @@ export function Page({
   return (
     <>
       <PageHeader title={title} actions={actions} />
-      <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+      <main id="main-content" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8 print:p-0">
         {children}
       </main>
     </>

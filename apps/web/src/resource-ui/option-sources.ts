@@ -5,6 +5,7 @@ import {
   type FormFieldOption,
   findResource,
   localDate,
+  numberFormat,
   pickLocalized,
   type ResourceDefinition,
   timeZoneLabel,
@@ -105,7 +106,10 @@ export function useOptionSearchTexts(field: FormField): ReadonlyMap<string, stri
   }, [source, i18n.language]);
 }
 
-/** How a record is named: its primary column (a localized name in the current language), else its code. */
+/**
+ * How a record is named: its primary column (a localized name in the current language, a number
+ * as its cell writes it: invoice 1), else its code.
+ */
 export function recordName(
   definition: ResourceDefinition,
   record: Record<string, unknown>,
@@ -114,6 +118,8 @@ export function recordName(
   const primary = definition.columns?.find((column) => column.primary);
   const value = primary ? record[primary.field] : undefined;
   if (primary?.kind === 'localizedText') return pickLocalized(value as never, language);
+  if (primary?.kind === 'number' && typeof value === 'number')
+    return numberFormat(language, { maximumFractionDigits: 6 }).format(value);
   if (typeof value === 'string' && value) return value;
   return String(record.code ?? record.id ?? '');
 }

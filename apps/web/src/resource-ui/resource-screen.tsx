@@ -3,7 +3,7 @@ import { type ComponentProps, type ComponentType, type ReactNode, Suspense } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent } from '../lib/lazy-component.tsx';
-import type { ListFilterControl, ResourceColumn } from './columns.ts';
+import type { ListFilterControl, ResourceColumn, RowAction } from './columns.ts';
 import { fieldText, useDeclaredColumns } from './declared-columns.tsx';
 import { useDeclaredTextValues } from './declared-text-values.ts';
 import type { UseOperationNotice } from './operation-notice.ts';
@@ -61,6 +61,8 @@ interface ResourceScreenProps<D extends ResourceDefinition> {
   arrangeColumns?: (declared: ResourceColumn<RecordOf<D>>[]) => ResourceColumn<RecordOf<D>>[];
   /** The resource's declared hook saying what an operation changes elsewhere (`operation-notice.ts`). */
   useOperationNotice?: UseOperationNotice;
+  /** Row actions of the screen's own beyond the declared ones (an invoice's document). */
+  extraActions?: (record: RecordOf<D>) => RowAction[];
 }
 
 /**
@@ -79,6 +81,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
   intro,
   arrangeColumns,
   useOperationNotice,
+  extraActions,
 }: ResourceScreenProps<D>) {
   type R = RecordOf<D>;
   const { t, i18n } = useTranslation();
@@ -136,6 +139,7 @@ export function ResourceScreen<D extends ResourceDefinition>({
       filters={filters}
       fixedFilters={fixedFilters}
       useOperationNotice={useOperationNotice}
+      extraActions={extraActions}
       intro={
         intro ??
         (definition.intro && (

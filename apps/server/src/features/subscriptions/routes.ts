@@ -1,5 +1,7 @@
 import {
   duePaymentSchema,
+  invoiceDocumentLanguages,
+  lazySchema,
   locationsResource,
   type PaymentInstructions,
   paymentInstructionsSchema,
@@ -14,14 +16,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dueInvoices } from '../../db/due-invoices.ts';
-import { parseInput } from '../../errors.ts';
+import { notFound, parseInput } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
-import { loadCauserLanguage } from '../../http/mail-language.ts';
+import { loadCauserLanguage, requestLanguage } from '../../http/mail-language.ts';
 import { readBankTransfer } from '../../platform/payments/bank-transfer.ts';
 import { stripeCheckoutProvider } from '../../platform/payments/stripe-checkout.ts';
 import { registerCheckoutRoutes } from './checkout-routes.ts';
+import { loadInvoiceDocument, renderInvoiceDocument } from './invoice-document.ts';
 import { activeLocationCount, upcomingPayments } from './invoices.ts';
 import {
   refusalAsHttpError,
@@ -30,6 +33,9 @@ import {
 } from './subscription-lifecycle.ts';
 import { runSubscriptionEvent } from './subscriptions.ts';
 
+const documentQuerySchema = lazySchema(() =>
+  workspaceQuerySchema.extend({ lang: z.enum(invoiceDocumentLanguages).optional() }),
+);
 const eventSchema = subscriptionEventInputSchema.strict();
 const jsonSchemaOf = (schema: z.ZodType) => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>;
@@ -158,6 +164,30 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: AppCon
         bankTransfer: await readBankTransfer(context.db),
       };
       return { data };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    `/api/${paymentsResource.path}/:id/document`,
+    {
+      // Whoever may read the invoice (the engine's `GET payments/:id`) may keep its document.
+      config: { access: access.permission({ and: [tagFor(paymentsResource, 'get')] }) },
+    },
+    async (request, reply) => {
+      const { lang } = parseInput(documentQuerySchema, request.query);
+      const found = await loadInvoiceDocument(
+        context.db,
+        requestCaller(request).workspaceId,
+        request.params.id,
+        // The language asked for, else the reader's page's.
+        lang ?? requestLanguage(request),
+      );
+      if (!found) throw notFound('No invoice with this id');
+      const fileName = `invoice-${found.number}-${found.document.language}.html`;
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(renderInvoiceDocument(found.document));
     },
   );
 }

@@ -100,14 +100,14 @@ export function AppShell() {
   );
 
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[280px_minmax(0,1fr)]">
+    <div className="min-h-dvh lg:grid lg:grid-cols-[280px_minmax(0,1fr)] print:block">
       <a
         href="#main-content"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:start-4 focus:top-4 dark:bg-slate-800 dark:text-brand-300"
       >
         {t('shell.skipToContent')}
       </a>
-      <aside className="sticky top-0 hidden h-dvh border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+      <aside className="sticky top-0 hidden h-dvh print:hidden border-e border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
         {wide !== false && <SidebarContent />}
       </aside>
       <MobileDrawer id={drawerId} open={drawerOpen} onClose={closeDrawer}>

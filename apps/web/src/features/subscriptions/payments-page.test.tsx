@@ -172,7 +172,12 @@ describe('the payments page', () => {
       { path: '/api/payments/upcoming', body: { data: [] } },
     ]);
     const row = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
-    expect(within(row).queryAllByRole('button')).toEqual([]);
+    // Its document's actions only: nothing edits or deletes an invoice.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['View invoice: 1', 'Print invoice: 1', 'Download invoice: 1']);
     expect(screen.queryByRole('button', { name: /New payment/ })).toBeNull();
     expect(screen.queryByRole('searchbox')).toBeNull();
     await person.click(screen.getByRole('button', { name: /^Status/, expanded: false }));
@@ -333,5 +338,64 @@ describe('how to pay an invoice waiting for payment: the operator’s bank trans
     expect(
       within(box).getByText('اذكر المرجع مع تحويلك، وتظهر الفاتورة «ناجحة» فور تسجيل مشغّل المنصة دفعتك.'),
     ).toBeTruthy();
+  });
+});
+
+describe('an invoice’s document from the list', () => {
+  it('is viewed, printed and downloaded from its row, by keyboard too; an upcoming invoice has none', async () => {
+    URL.createObjectURL = () => 'blob:file';
+    URL.revokeObjectURL = () => undefined;
+    const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const person = userEvent.setup();
+    const { calls } = renderPayments([
+      { path: '/api/payments', body: listPage([paid, unpaid]) },
+      { path: '/api/payments/upcoming', body: { data: [next] } },
+      { path: `/api/payments/${unpaid.id}/document`, body: '<!DOCTYPE html>' },
+    ]);
+    const section = (await screen.findByRole('heading', { name: 'Upcoming invoices' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(within(section).queryAllByRole('button')).toEqual([]);
+
+    await person.click(await screen.findByRole('button', { name: 'Download invoice: 2' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const [download] = callsTo(calls, `/api/payments/${unpaid.id}/document`);
+    expect(Object.fromEntries(download!.query)).toEqual({ workspaceId: shop.id, lang: 'en' });
+
+    screen.getByRole('button', { name: 'Print invoice: 2' }).focus();
+    await person.keyboard('{Enter}');
+    expect(screen.getByTestId('location').textContent).toBe(`/payments/${unpaid.id}/document?print=1`);
+  });
+
+  it('opens the document page from View', async () => {
+    const person = userEvent.setup();
+    renderPayments([
+      { path: '/api/payments', body: listPage([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [] } },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'View invoice: 1' }));
+    expect(screen.getByTestId('location').textContent).toBe(`/payments/${paid.id}/document`);
+  });
+
+  it('names its actions in Arabic', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    renderPayments([
+      { path: '/api/payments', body: listPage([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [] } },
+    ]);
+    for (const name of ['عرض الفاتورة: ١', 'طباعة الفاتورة: ١', 'تنزيل الفاتورة: ١'])
+      expect(await screen.findByRole('button', { name })).toBeTruthy();
+  });
+
+  it('says when the file could not be downloaded', async () => {
+    const person = userEvent.setup();
+    renderPayments([
+      { path: '/api/payments', body: listPage([paid]) },
+      { path: '/api/payments/upcoming', body: { data: [] } },
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Download invoice: 1' }));
+    expect(await screen.findByText(/^The invoice could not be downloaded: /)).toBeTruthy();
   });
 });

@@ -20,6 +20,7 @@ import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
 import { ResourceTable } from '../../resource-ui/resource-table.tsx';
 import { useResourceAccess } from '../../resource-ui/use-resource.ts';
 import { DueInvoices } from './due-invoices.tsx';
+import { useInvoiceActions } from './invoice-actions.tsx';
 import { useUpcomingInvoices } from './use-upcoming-invoices.ts';
 
 /** An invoice as a row: an issued one, or an upcoming one (no number yet, status `upcoming`). */
@@ -142,11 +143,13 @@ function UpcomingInvoices({ columns }: { columns: ResourceColumn<InvoiceRow>[] }
 export function PaymentsPage() {
   const { t } = useTranslation();
   const columns = useInvoiceColumns();
+  const invoiceActions = useInvoiceActions();
   return (
     <ResourceScreen
       definition={paymentsResource}
       title={t('nav.payments')}
       arrangeColumns={() => columns}
+      extraActions={invoiceActions}
       intro={
         <>
           <DueInvoices />
