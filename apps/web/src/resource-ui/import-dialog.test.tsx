@@ -166,9 +166,10 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // Before the stubs go: a dialog still open asks for its preview again in the new language.
+  await i18next.changeLanguage('en');
   vi.unstubAllGlobals();
   vi.useRealTimers();
-  await i18next.changeLanguage('en');
 });
 
 describe('the list’s Import dialog', () => {
