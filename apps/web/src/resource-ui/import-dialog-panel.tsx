@@ -69,7 +69,16 @@ export function ImportDialog({
       .then((read) => {
         if (!live) return;
         setPreview(read);
-        setMapping((kept) => (kept?.file === file ? kept : { file, value: read.mapping }));
+        // The member's choices so far stay for the headers this file shares (a file picked again).
+        setMapping((kept) => ({
+          file,
+          value: {
+            ...read.mapping,
+            ...Object.fromEntries(
+              Object.entries(kept?.value ?? {}).filter(([header]) => Object.hasOwn(read.mapping, header)),
+            ),
+          },
+        }));
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -219,7 +228,6 @@ export function ImportDialog({
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
-              setMapping(null);
               setReport(null);
               setRefusal(null);
             }}

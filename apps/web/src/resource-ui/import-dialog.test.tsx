@@ -370,5 +370,10 @@ describe('the list’s Import dialog', () => {
       mapping: { Ref: 'code', Status: 'status', Notes: 'code' },
       language: 'ar',
     });
+    // The file picked again: the member's choices stay for the headers it shares.
+    await person.upload(within(dialog).getByLabelText(/^الملف/), new File(['Ref\r\n'], 'g2.csv'));
+    await waitFor(() => expect(previews).toHaveLength(2));
+    const again = await within(dialog).findByRole('combobox', { name: 'الحقل الذي يملؤه العمود Notes' });
+    expect((again as HTMLSelectElement).value).toBe('code');
   });
 });
