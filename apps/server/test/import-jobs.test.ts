@@ -146,6 +146,36 @@ describe('import jobs', () => {
     expect(recent.slice(0, 2).map((job) => job.id)).toEqual([committed.id, dry.id]);
   });
 
+  it('a job keeps its column mapping beside its file, never served, reads it at the run, and removes it at the end', async () => {
+    const file = csv([['Ref', 'Client'], ...codes.map((code, index) => [code, `Mapped ${index}`])]);
+    const queued = await queueImportJob(shops.t.db, shops.t.app.fileStore, {
+      workspaceId: shops.shop.id,
+      resource: 'customers',
+      dryRun: false,
+      file: { name: 'customers.csv', format: 'csv' },
+      bytes: file,
+      mapping: { Ref: 'code', Client: 'name' },
+      rowsTotal: 5,
+      locale: 'en',
+      actor: { userId: shops.admin.user.id, requestId: unique('req'), address: null, userAgent: null },
+      now: new Date(),
+    });
+    const mappingKey = `imports/${shops.shop.id}/${queued.id}.json`;
+    expect(await shops.t.app.fileStore.size(mappingKey)).toBeGreaterThan(0);
+    expect((await shops.t.app.inject({ method: 'GET', url: `/files/${mappingKey}` })).statusCode).toBe(404);
+    shops.t.app.importWorker.wake();
+    await shops.t.app.importWorker.idle();
+    expect(await readJob(shops.t.app, importUrl(false), queued.id, shops.admin.cookie)).toMatchObject({
+      status: 'done',
+      report: { committed: true, errors: [], counts: { update: 5 } },
+    });
+    expect((await customersByCode(codes)).map((customer) => customer.name)).toEqual(
+      codes.map((_, index) => `Mapped ${index}`),
+    );
+    expect(await shops.t.app.fileStore.size(mappingKey)).toBeNull();
+    expect(await shops.t.app.fileStore.size(queued.fileKey!)).toBeNull();
+  });
+
   it('a file refused by its rows (a permission the member lacks) ends failed with the refusal', async () => {
     const adder = await addMember(shops.t.db, shops.shop.id, { tags: ['addCustomers'] });
     const job = queuedJob(await post(renamed('Adder'), { cookie: adder.cookie, dryRun: false }));

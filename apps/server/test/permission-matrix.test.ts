@@ -93,6 +93,7 @@ describe('permission matrix', () => {
           ...(isImportable(data)
             ? [
                 `POST ${base}/import`,
+                `POST ${base}/import/preview`,
                 `GET ${base}/import-template`,
                 `GET ${base}/import-jobs`,
                 `GET ${base}/import-jobs/:jobId`,

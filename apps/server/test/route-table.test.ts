@@ -115,6 +115,7 @@ describe('the route table (default-deny)', () => {
         ...(isImportable(data)
           ? [
               `POST /api/${definition.path}/import`,
+              `POST /api/${definition.path}/import/preview`,
               `GET /api/${definition.path}/import-template`,
               `GET /api/${definition.path}/import-jobs`,
               `GET /api/${definition.path}/import-jobs/:jobId`,

@@ -4,9 +4,11 @@ import { e2eServer } from '../../fixtures/server.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
 
 /**
- * The customers list's Import dialog: a file with one bad row is checked (the dry run names the
- * row, its column and the problem, and nothing changes), then the fixed file is imported and the
- * list shows the change. In en and ar; shot in both themes and widths into e2e/artifacts/.
+ * The customers list's Import dialog: a file whose name column is headed in the file's own words
+ * is previewed, and that column is mapped to the name by its select; the file with one bad row is
+ * checked (the dry run names the row, its column and the problem, and nothing changes), then the
+ * fixed file is imported with the same mapping and the list shows the change. In en and ar; shot
+ * in both themes and widths into e2e/artifacts/.
  */
 const texts = {
   en: {
@@ -16,7 +18,11 @@ const texts = {
     bad: 'No record of this workspace has the code NOPE',
     brand: 'Brand',
     done: 'Imported: 0 added, 1 changed.',
-    header: 'Code,Name,Phone numbers,Source,Brand,Status',
+    header: 'Code,Customer,Phone numbers,Source,Brand,Status',
+    errors: 'The rows and columns to fix',
+    preview: 'The file’s first rows, under the field each column fills',
+    columnFor: 'Field filled by the column Customer',
+    name: 'Name',
   },
   ar: {
     import: 'استيراد',
@@ -25,7 +31,11 @@ const texts = {
     bad: 'لا يوجد في مساحة العمل سجل رمزه NOPE',
     brand: 'العلامة التجارية',
     done: 'تم الاستيراد: أُضيف 0 وعُدّل 1.',
-    header: 'الرمز,الاسم,أرقام الهاتف,المصدر,العلامة التجارية,الحالة',
+    header: 'الرمز,العميل,أرقام الهاتف,المصدر,العلامة التجارية,الحالة',
+    errors: 'الصفوف والأعمدة التي تحتاج إلى تصحيح',
+    preview: 'الصفوف الأولى من الملف، تحت الحقل الذي يملؤه كل عمود',
+    columnFor: 'الحقل الذي يملؤه العمود العميل',
+    name: 'الاسم',
   },
 };
 
@@ -64,8 +74,15 @@ test('a file with a bad row is named by the check and changes nothing; fixed, it
     await dialog
       .getByLabel(text.file)
       .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', 'NOPE') });
+    // The preview: the file's row under its headers, the unknown header not imported until chosen.
+    const preview = dialog.getByRole('table', { name: text.preview });
+    await expect(preview.getByRole('row').nth(1)).toContainText('After');
+    const nameColumn = preview.getByRole('combobox', { name: text.columnFor });
+    await expect(nameColumn).toHaveValue('');
+    await nameColumn.selectOption({ label: text.name });
+    await expect(nameColumn).toHaveValue('name');
     await dialog.getByRole('button', { name: text.check }).click();
-    const table = dialog.getByRole('table');
+    const table = dialog.getByRole('table', { name: text.errors });
     await expect(table.getByRole('row').nth(1)).toContainText(text.bad);
     await expect(table.getByRole('row').nth(1)).toContainText(text.brand);
     for (const theme of ['light', 'dark'] as const) {
@@ -83,8 +100,11 @@ test('a file with a bad row is named by the check and changes nothing; fixed, it
     await dialog
       .getByLabel(text.file)
       .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', '') });
+    // The same headers: the column's choice stays.
+    await expect(preview.getByRole('row').nth(1)).toContainText('After');
+    await expect(nameColumn).toHaveValue('name');
     await dialog.getByRole('button', { name: text.check }).click();
-    await expect(dialog.getByRole('table')).toHaveCount(0);
+    await expect(dialog.getByRole('table', { name: text.errors })).toHaveCount(0);
     await dialog.getByRole('button', { name: text.import, exact: true }).click();
     await expect(dialog.getByText(text.done)).toBeVisible();
     await page.keyboard.press('Escape');

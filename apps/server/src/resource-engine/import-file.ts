@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { type CellValue, type ExportFormat, importLimits, validationCodes } from '@dukkan/contract';
 import ExcelJS from 'exceljs';
@@ -46,17 +48,21 @@ const isZip = (bytes: Buffer) => bytes.length >= 4 && bytes.readUInt32LE(0) === 
  * not a workbook.
  */
 export function unzippedSize(bytes: Buffer): number {
-  const eocd = 0x06054b50;
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 65_535); at--) {
-    if (bytes.readUInt32LE(at) === eocd) {
-      end = at;
-      break;
-    }
+  const end = endOfDirectory(bytes);
+  return directorySize(bytes, bytes.readUInt32LE(end + 16), bytes.readUInt16LE(end + 10));
+}
+
+/** Where a zip's end-of-directory record starts in its last bytes. */
+function endOfDirectory(tail: Buffer): number {
+  for (let at = tail.length - 22; at >= Math.max(0, tail.length - 22 - 65_535); at--) {
+    if (tail.readUInt32LE(at) === 0x06054b50) return at;
   }
-  if (end < 0) throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
+  throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
+}
+
+/** The unzipped sizes of a central directory's `entries`, starting at `at` of `bytes`. */
+function directorySize(bytes: Buffer, start: number, entries: number): number {
+  let at = start;
   let total = 0;
   for (let entry = 0; entry < entries; entry++) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50)
@@ -67,6 +73,29 @@ export function unzippedSize(bytes: Buffer): number {
     at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
   }
   return total;
+}
+
+/**
+ * `unzippedSize` of a zip on disk: only its last 64 KB and its central directory are read, so a
+ * preview never holds the file in memory.
+ */
+export async function unzippedSizeOfFile(path: string): Promise<number> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    const end = endOfDirectory(tail);
+    const directoryLength = tail.readUInt32LE(end + 12);
+    const directoryStart = tail.readUInt32LE(end + 16);
+    if (directoryStart + directoryLength > size) throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
+    const directory = Buffer.alloc(directoryLength);
+    await handle.read(directory, 0, directoryLength, directoryStart);
+    return directorySize(directory, 0, tail.readUInt16LE(end + 10));
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Whether a text holds a control character no Arabic or English text has (tab, CR and LF aside): a sign of another encoding. */
@@ -99,7 +128,7 @@ export function decodeCsv(bytes: Buffer): string {
  * RFC 4180 rows of a CSV text (quoted fields with `""`, CRLF or LF), an empty field as none.
  * Stops with IMPORT_TOO_MANY_ROWS as soon as the rows under the header pass the limit.
  */
-export function csvRows(text: string, maxRows = importLimits.maxRows): SheetRows {
+export function csvRows(text: string, maxRows: number = importLimits.maxRows): SheetRows {
   const all: CellValue[][] = [];
   let row: CellValue[] = [];
   let field = '';
@@ -177,14 +206,30 @@ function xlsxCell(value: unknown): CellValue {
  * counted as they arrive and the reading stops once they pass the limit.
  */
 export async function xlsxRows(bytes: Buffer, maxRows = importLimits.maxRows): Promise<SheetRows> {
-  const size = unzippedSize(bytes);
+  checkUnzippedSize(unzippedSize(bytes));
+  return xlsxStreamRows(Readable.from([bytes]), { maxRows });
+}
+
+/** Refuses a workbook whose content is over the limit once unzipped. */
+export function checkUnzippedSize(size: number): void {
   if (size > importLimits.maxUnzippedBytes)
     throw fileError(validationCodes.IMPORT_UNZIPPED_TOO_LARGE, {
       max: megabytes(importLimits.maxUnzippedBytes),
     });
+}
+
+/**
+ * The rows of an XLSX's first sheet from a stream (its unzipped size checked by the caller):
+ * past `maxRows` it is refused; with `firstRows`, the reading stops once the header and that
+ * many rows are read (a preview).
+ */
+async function xlsxStreamRows(
+  input: Readable,
+  { maxRows, firstRows }: { maxRows: number; firstRows?: number },
+): Promise<SheetRows> {
   const all: CellValue[][] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
       worksheets: 'emit',
       sharedStrings: 'cache',
       // Styles tell a date cell from a number.
@@ -192,7 +237,7 @@ export async function xlsxRows(bytes: Buffer, maxRows = importLimits.maxRows): P
       hyperlinks: 'ignore',
       entries: 'ignore',
     });
-    for await (const sheet of reader) {
+    sheets: for await (const sheet of reader) {
       for await (const row of sheet) {
         const values = (row as ExcelJS.Row).values as unknown[];
         // `values` is 1-based and sparse; rows may skip empty ones, kept by their number.
@@ -202,15 +247,74 @@ export async function xlsxRows(bytes: Buffer, maxRows = importLimits.maxRows): P
         while (all.length < number - 1) all.push([]);
         all.push(cells);
         if (all.length > maxRows + 1) throw tooManyRows();
+        if (firstRows !== undefined && all.length > firstRows) break sheets;
       }
       break;
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'VALIDATION') throw error;
     throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
+  } finally {
+    input.destroy();
   }
   const [headers = [], ...rows] = all;
-  return { headers, rows };
+  return { headers, rows: firstRows === undefined ? rows : rows.slice(0, firstRows) };
+}
+
+/** The most of a CSV a preview reads for its first rows. */
+const previewCsvBytes = 2 * 1024 * 1024;
+
+/**
+ * The header and first `count` rows of a file on disk, read as far as they go and no further: a
+ * CSV's bytes until the rows are complete (at most 2 MB), an XLSX's first sheet by the
+ * streaming reader after its directory's unzipped size is checked. The whole file is never in
+ * memory, and its rows are not counted (the dry run does).
+ */
+export async function previewSheetFile(
+  path: string,
+  format: ExportFormat,
+  count: number,
+): Promise<SheetRows> {
+  if (format === 'xlsx') {
+    checkUnzippedSize(await unzippedSizeOfFile(path));
+    return xlsxStreamRows(createReadStream(path), { maxRows: importLimits.maxRows, firstRows: count });
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  let newlines = 0;
+  let ended = true;
+  const stream = createReadStream(path);
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      length += chunk.length;
+      for (const byte of chunk) if (byte === 0x0a) newlines++;
+      // Enough lines for the rows (a quoted cell may hold more), or as far as a preview reads.
+      if (length >= previewCsvBytes || (newlines > count + 1 && enoughRows(chunks, count))) {
+        ended = false;
+        break;
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  let bytes = Buffer.concat(chunks);
+  if (bytes.length === 0) throw fileError(validationCodes.IMPORT_FILE_EMPTY);
+  // Cut where a line ends: never inside a character, and the last row read is whole.
+  if (!ended && bytes.lastIndexOf(0x0a) > 0) bytes = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+  const sheet = csvRows(decodeCsv(bytes), Number.POSITIVE_INFINITY);
+  return { headers: sheet.headers, rows: sheet.rows.slice(0, count) };
+}
+
+/** Whether a CSV's first bytes, cut at their last line's end, hold the header and `count` rows. */
+function enoughRows(chunks: Buffer[], count: number): boolean {
+  const bytes = Buffer.concat(chunks);
+  const cut = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+  try {
+    return csvRows(decodeCsv(cut), Number.POSITIVE_INFINITY).rows.length >= count;
+  } catch {
+    return false;
+  }
 }
 
 /** A file's format by its content: a zip is an XLSX, anything else is read as CSV. */

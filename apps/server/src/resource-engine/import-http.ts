@@ -1,8 +1,15 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   csvLine,
   type ExportFormat,
   formatCell,
+  type ImportMapping,
   type importLimits,
+  importMappingField,
   importTemplateNotes,
   validationCodes,
 } from '@dukkan/contract';
@@ -16,31 +23,47 @@ import {
   type ImportedFile,
   importedFileName,
   megabytes,
+  previewSheetFile,
   readSheet,
   type SheetRows,
   sheetFormat,
 } from './import-file.ts';
+import { parseMappingField } from './import-mapping.ts';
+
+/** A multipart body that is no import's: no `file` part, or a malformed body. */
+const missingFile = () => validationError([{ path: 'file', message: validationCodes.FILE_IS_REQUIRED }]);
+
+/** The largest `mapping` field (JSON of at most 500 headers). */
+const maxMappingBytes = 256 * 1024;
 
 /**
- * The import's file from a multipart body (one part, `file`), received no further than the size
- * limit, then read into rows (`readSheet`, which checks the rows and an XLSX's unzipped size),
- * with its name and format for the import's audit row, and its bytes for the file store.
+ * Reads an import's multipart body: its `file` part handed to `receive` as a stream (stopped at
+ * the size limit), and the optional `mapping` field (JSON, before or after the file). A file
+ * over the limit is refused with IMPORT_FILE_TOO_LARGE once it has been received that far.
  */
-export async function readImportUpload(
+async function importParts<Received>(
   request: FastifyRequest,
   limits: typeof importLimits,
-): Promise<{ file: ImportedFile; sheet: SheetRows; bytes: Buffer }> {
-  const missing = () => validationError([{ path: 'file', message: validationCodes.FILE_IS_REQUIRED }]);
-  if (!request.isMultipart()) throw missing();
-  let part: MultipartFile | undefined;
-  let bytes: Buffer;
+  receive: (part: MultipartFile) => Promise<Received>,
+): Promise<{ received: Received; name: string | null; mapping: ImportMapping | undefined }> {
+  if (!request.isMultipart()) throw missingFile();
+  let received: { value: Received; part: MultipartFile } | undefined;
+  let mappingText: string | undefined;
   try {
-    part = await request.file({
-      limits: { fileSize: limits.maxBytes, files: 1, fields: 0, parts: 1 },
+    // `throwFileSizeLimit` is read by `parts()` as by `file()`, though its type leaves it out: the
+    // file stops at the limit, marked truncated, and is refused below with its own message.
+    const parts = request.parts({
+      limits: { fileSize: limits.maxBytes, files: 1, fields: 1, parts: 2, fieldSize: maxMappingBytes },
       throwFileSizeLimit: false,
-    });
-    if (part?.fieldname !== 'file') throw missing();
-    bytes = await part.toBuffer();
+    } as Parameters<FastifyRequest['parts']>[0]);
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || received) throw missingFile();
+        received = { value: await receive(part), part };
+      } else if (part.fieldname === importMappingField && mappingText === undefined) {
+        mappingText = typeof part.value === 'string' ? part.value : String(part.value);
+      } else throw missingFile();
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw validationError(
@@ -48,7 +71,8 @@ export async function readImportUpload(
       'Malformed multipart body',
     );
   }
-  if (part.file.truncated)
+  if (!received) throw missingFile();
+  if (received.part.file.truncated)
     throw validationError(
       [
         {
@@ -59,8 +83,58 @@ export async function readImportUpload(
       ],
       'The file is too large',
     );
+  return {
+    received: received.value,
+    name: importedFileName(received.part.filename),
+    mapping: mappingText === undefined ? undefined : parseMappingField(mappingText),
+  };
+}
+
+/**
+ * The import's file from a multipart body (a part `file`, and the member's column mapping as a
+ * field `mapping`), received no further than the size limit, then read into rows (`readSheet`,
+ * which checks the rows and an XLSX's unzipped size), with its name and format for the import's
+ * audit row, and its bytes for the file store.
+ */
+export async function readImportUpload(
+  request: FastifyRequest,
+  limits: typeof importLimits,
+): Promise<{ file: ImportedFile; sheet: SheetRows; bytes: Buffer; mapping: ImportMapping | undefined }> {
+  const { received: bytes, name, mapping } = await importParts(request, limits, (part) => part.toBuffer());
   const sheet = await readSheet(bytes);
-  return { file: { name: importedFileName(part.filename), format: sheetFormat(bytes) }, sheet, bytes };
+  return { file: { name, format: sheetFormat(bytes) }, sheet, bytes, mapping };
+}
+
+/**
+ * The header and first rows of an uploaded file, for the preview: the upload is written to a
+ * temporary file as it arrives (no further than the size limit), and only its first rows are
+ * read from there (`previewSheetFile`); the file is removed before the answer.
+ */
+export async function readImportPreview(
+  request: FastifyRequest,
+  limits: typeof importLimits,
+  rows: number,
+): Promise<{ file: ImportedFile; sheet: SheetRows }> {
+  const folder = await mkdtemp(join(tmpdir(), 'dukkan-import-'));
+  const path = join(folder, 'upload');
+  try {
+    const { name } = await importParts(request, limits, (part) =>
+      pipeline(part.file, createWriteStream(path)),
+    );
+    const head = Buffer.alloc(4);
+    const handle = await open(path, 'r');
+    let read: number;
+    try {
+      ({ bytesRead: read } = await handle.read(head, 0, 4, 0));
+    } finally {
+      await handle.close();
+    }
+    if (read === 0) throw validationError([{ path: 'file', message: validationCodes.IMPORT_FILE_EMPTY }]);
+    const format = sheetFormat(head.subarray(0, read));
+    return { file: { name, format }, sheet: await previewSheetFile(path, format, rows) };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 /**

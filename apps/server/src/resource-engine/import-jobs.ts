@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type ImportJob, type ImportReport, validationCodes, type WorkspaceGrant } from '@dukkan/contract';
+import {
+  type ImportJob,
+  type ImportMapping,
+  type ImportReport,
+  validationCodes,
+  type WorkspaceGrant,
+} from '@dukkan/contract';
 import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { type AuditActor, asRecordedActor } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
 import { permissionList } from '../db/permission-list.ts';
 import { importJobs, memberships, roles } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound, validationError } from '../errors.ts';
-import { type FileStore, importFileKey } from '../platform/storage/file-store.ts';
+import { type FileStore, importFileKey, importMappingKey } from '../platform/storage/file-store.ts';
 import type { ResourceData } from './data.ts';
 import { ImportCancelled, isImportable, runImport } from './import.ts';
 import { type ImportedFile, readSheet } from './import-file.ts';
@@ -61,6 +67,8 @@ export interface QueuedImport {
   dryRun: boolean;
   file: ImportedFile;
   bytes: Buffer;
+  /** The member's column mapping (decision 0046), checked by the request; kept beside the file. */
+  mapping?: ImportMapping | undefined;
   rowsTotal: number;
   locale: ReaderLocale;
   /** The request's member, id, address and user agent: the run writes as that request. */
@@ -73,7 +81,9 @@ export async function queueImportJob(db: Database, store: FileStore, queued: Que
   const id = randomUUID();
   const fileKey = importFileKey(queued.workspaceId, id, queued.file.format);
   await store.put(fileKey, queued.bytes);
+  const mappingKey = importMappingKey(queued.workspaceId, id);
   try {
+    if (queued.mapping) await store.put(mappingKey, Buffer.from(JSON.stringify(queued.mapping)));
     const [row] = await db
       .insert(importJobs)
       .values({
@@ -97,6 +107,7 @@ export async function queueImportJob(db: Database, store: FileStore, queued: Que
     return row!;
   } catch (error) {
     await store.delete(fileKey).catch(() => undefined);
+    if (queued.mapping) await store.delete(mappingKey).catch(() => undefined);
     throw error;
   }
 }
@@ -161,9 +172,10 @@ export async function cancelImportJob(
   return cancelled;
 }
 
-/** Removes a job's file and forgets its key; a file already gone is fine. */
+/** Removes a job's file (and its column mapping's) and forgets its key; a file already gone is fine. */
 async function releaseFile(db: Database, store: FileStore, job: JobRow): Promise<JobRow | undefined> {
   if (!job.fileKey) return job;
+  await store.delete(importMappingKey(job.workspaceId, job.id));
   await store.delete(job.fileKey);
   const [row] = await db
     .update(importJobs)
@@ -389,6 +401,10 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
         'The file is gone',
       );
     const sheet = await readSheet(await readAll(stored.body));
+    const storedMapping = await store.get(importMappingKey(job.workspaceId, job.id));
+    const mapping = storedMapping
+      ? (JSON.parse((await readAll(storedMapping.body)).toString('utf8')) as ImportMapping)
+      : undefined;
     const grant = await memberGrant(db, job.workspaceId, job.createdBy);
     if (!grant) throw forbidden();
     const actor: AuditActor = {
@@ -407,6 +423,7 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
         file: { name: job.fileName, format: job.format },
         sheet,
         dryRun: job.dryRun,
+        mapping,
         job: {
           progress(rowsDone) {
             const at = now();

@@ -4,7 +4,9 @@ import {
   type CellKind,
   type CellValue,
   type ImportError,
+  type ImportMapping,
   type ImportReport,
+  type ImportTarget,
   isClearMarker,
   isImportableResource,
   parseCell,
@@ -25,6 +27,14 @@ import type { ResourceData } from './data.ts';
 import type { ExportField } from './export.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
 import type { ImportedFile, SheetRows } from './import-file.ts';
+import {
+  expansionIdOf,
+  expansionTargetKey,
+  fieldTargetKey,
+  type MappingRules,
+  mappedColumn,
+  mappingIssues,
+} from './import-mapping.ts';
 import { canonical, type ExpansionRow, groupImportRows, type ParsedRow } from './import-rows.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -117,6 +127,55 @@ export function importTemplateHeaders(data: ResourceData, locale: ReaderLocale):
 }
 
 /**
+ * What a resource's column mapping is checked against (`import-mapping.ts`): the columns a header
+ * may fill — each written field (a localized text once per language) then the expansion's, named
+ * as the template names them in the reader's language — the match by name, the key column, and
+ * the fields a create needs.
+ */
+export function importMappingRules(
+  data: ResourceData,
+  expansion: ImportExpansion | undefined,
+  locale: ReaderLocale,
+): MappingRules {
+  const { definition } = data.storage;
+  const byHeader = importColumns(data);
+  const shape = definition.schemas.create.shape as Record<string, z.ZodType | undefined>;
+  const targets: ImportTarget[] = [];
+  const required: MappingRules['required'][number][] = [];
+  const keyField = data.storage.uniqueFields[0]!;
+  for (const field of data.exportFields) {
+    const column = [...byHeader.values()].find((candidate) => candidate.field === field.field);
+    if (!column?.written) continue;
+    const needed =
+      field.field !== keyField && !!shape[field.field] && !shape[field.field]!.safeParse(undefined).success;
+    const languages = field.kind === 'localizedText' ? (['en', 'ar'] as const) : [undefined];
+    const keys = languages.map((language) => fieldTargetKey(field.field, language));
+    for (const [index, language] of languages.entries())
+      targets.push({
+        key: keys[index]!,
+        label: language
+          ? localizedHeader(locale, definition.key, field.field, language)
+          : fieldHeader(locale, definition.key, field.field),
+        required: needed && !language,
+      });
+    if (needed) required.push({ label: fieldHeader(locale, definition.key, field.field), keys });
+  }
+  for (const column of expansion?.targets ?? [])
+    targets.push({ key: expansionTargetKey(column.id), label: column.header, required: false });
+  return {
+    targets,
+    keyTarget: fieldTargetKey(keyField),
+    required,
+    match(header) {
+      const column = byHeader.get(normalizeHeader(header));
+      if (column) return column.written ? fieldTargetKey(column.field, column.language) : null;
+      const id = expansion?.column(header);
+      return id === undefined ? undefined : expansionTargetKey(id);
+    },
+  };
+}
+
+/**
  * Whether a resource takes imports: its declaration allows them (`isImportableResource`), the
  * engine creates and updates its records, and a unique field (a code) finds them.
  */
@@ -178,6 +237,10 @@ export interface ImportExpansion {
   templateNotes: readonly string[];
   /** The id of the expansion's column a file's header names (either language), or undefined. */
   column(header: string): string | undefined;
+  /** The expansion's columns a header may be mapped to, named in the reader's language (the template's order). */
+  targets: readonly { id: string; header: string }[];
+  /** A file's header mapped to one of its columns: the errors of that column name the header. */
+  useColumn(id: string, header: string): void;
   /** The field whose same cells make consecutive rows without a key one new record. */
   keylessRecordBy: string;
   /** Reads what it needs of the stored records the file names, before any record's rows. */
@@ -208,6 +271,11 @@ export interface ImportRequest {
   file: ImportedFile;
   sheet: SheetRows;
   dryRun: boolean;
+  /**
+   * The member's column mapping (decision 0046), checked by the request: a header it names fills
+   * the column it chooses (or none); any other header is matched by name.
+   */
+  mapping?: ImportMapping;
   /** What a job adds around the run (decision 0042); a request's own run has none. */
   job?: ImportJobHooks;
 }
@@ -238,6 +306,26 @@ export function importedRows(sheet: SheetRows): { cells: CellValue[]; row: numbe
   return sheet.rows
     .map((cells, index) => ({ cells, row: index + 2 }))
     .filter(({ cells }) => cells.some((cell) => cell !== null && cell !== ''));
+}
+
+/** A sheet's headers as an import names them: each cell's text, trimmed (an empty one is no column). */
+export function sheetHeaders(sheet: Pick<SheetRows, 'headers'>): string[] {
+  return sheet.headers.map((header) => (header === null ? '' : String(header).trim()));
+}
+
+/**
+ * Refuses a member's mapping for a file's headers (`mappingIssues`), as a validation error the
+ * request answers before anything is stored or queued.
+ */
+export async function checkImportMapping(
+  data: ResourceData,
+  context: ImportContext,
+  headers: readonly string[],
+  mapping: ImportMapping,
+): Promise<void> {
+  const rules = importMappingRules(data, await data.importExpansion?.(context), context.locale);
+  const issues = mappingIssues(headers, mapping, rules);
+  if (issues.length > 0) throw new AppError('VALIDATION', 'The column mapping is refused', { issues });
 }
 
 /**
@@ -322,6 +410,13 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     errors: [],
   };
 
+  /** The written columns by their mapping key. */
+  const columnsByKey = new Map(
+    [...byHeader.values()]
+      .filter((column) => column.written)
+      .map((column) => [fieldTargetKey(column.field, column.language), column]),
+  );
+
   // The header row: every named column must be one of the resource's, once.
   const fileColumns: (ImportColumn | undefined)[] = [];
   /** The expansion's column ids, by the file's column. */
@@ -335,8 +430,21 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     const refuse = (
       code: typeof validationCodes.IMPORT_COLUMN_UNKNOWN | typeof validationCodes.IMPORT_COLUMN_REPEATED,
     ) => report.errors.push({ row: 1, column: name, code, params: { header: name } });
-    const column = byHeader.get(normalizeHeader(header));
-    const expanded = column ? undefined : expansion?.column(name);
+    let column: ImportColumn | undefined;
+    let expanded: string | undefined;
+    const mapped = mappedColumn(name, request.mapping, () => undefined);
+    if (mapped === null) return;
+    if (mapped !== undefined) {
+      // The member's choice: a field's column (one language of a localized text), or the expansion's.
+      expanded = expansionIdOf(mapped);
+      if (expanded !== undefined) {
+        if (expansion?.targets.some((target) => target.id === expanded)) expansion.useColumn(expanded, name);
+        else expanded = undefined;
+      } else column = columnsByKey.get(mapped);
+    } else {
+      column = byHeader.get(normalizeHeader(header));
+      expanded = column ? undefined : expansion?.column(name);
+    }
     // A column is the resource's field (in one language) or the expansion's, each once.
     const identity =
       expanded !== undefined ? `expansion.${expanded}` : column && `${column.field}.${column.language ?? ''}`;

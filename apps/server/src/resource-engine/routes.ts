@@ -1,8 +1,10 @@
 import {
   bulkRowsSchema,
   exportQuerySchema,
+  type ImportPreview,
   importJobsQuerySchema,
   importLimits,
+  importPreviewRows,
   importQuerySchema,
   importTemplateQuerySchema,
   listQuerySchema,
@@ -21,8 +23,15 @@ import { requestCaller } from '../http/caller.ts';
 import type { FileStore } from '../platform/storage/file-store.ts';
 import type { ResourceData } from './data.ts';
 import { exportContentTypes, exportFileName, exportList } from './export.ts';
-import { importContext, importedRows, isImportable } from './import.ts';
-import { importTemplate, readImportUpload } from './import-http.ts';
+import {
+  checkImportMapping,
+  importContext,
+  importedRows,
+  importMappingRules,
+  isImportable,
+  sheetHeaders,
+} from './import.ts';
+import { importTemplate, readImportPreview, readImportUpload } from './import-http.ts';
 import {
   cancelImportJob,
   findImportJob,
@@ -31,6 +40,7 @@ import {
   queueImportJob,
   recentImportJobs,
 } from './import-jobs.ts';
+import { proposedMapping } from './import-mapping.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -66,6 +76,7 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
     list: { method: 'GET', url: base },
     export: { method: 'GET', url: `${base}/export` },
     import: { method: 'POST', url: `${base}/import` },
+    importPreview: { method: 'POST', url: `${base}/import/preview` },
     importTemplate: { method: 'GET', url: `${base}/import-template` },
     importJobs: { method: 'GET', url: `${base}/import-jobs` },
     importJob: { method: 'GET', url: `${base}/import-jobs/:jobId` },
@@ -77,7 +88,14 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
     update: { method: 'PATCH', url: `${base}/${idParam}` },
     delete: { method: 'DELETE', url: `${base}/${idParam}` },
   } as const satisfies Record<
-    ResourceVerb | 'export' | 'import' | 'importTemplate' | 'importJobs' | 'importJob' | 'cancelImportJob',
+    | ResourceVerb
+    | 'export'
+    | 'import'
+    | 'importPreview'
+    | 'importTemplate'
+    | 'importJobs'
+    | 'importJob'
+    | 'cancelImportJob',
     { method: string; url: string }
   >;
 }
@@ -175,9 +193,18 @@ function registerResourceRoutes(
     // job (decision 0042): 202 with the job, which `import-jobs/:jobId` follows.
     app.post(routes.import.url, importAccess, async (request, reply) => {
       const { dryRun } = parseInput(importQuerySchema, request.query);
-      const { file, sheet, bytes } = await readImportUpload(request, importLimits);
+      const { file, sheet, bytes, mapping } = await readImportUpload(request, importLimits);
       const { userId, workspaceId } = requestCaller(request);
+      // The member's column mapping is refused here, before anything is stored (decision 0046).
+      if (mapping)
+        await checkImportMapping(
+          data,
+          await importContext(db, workspaceId, readerLocale(request)),
+          sheetHeaders(sheet),
+          mapping,
+        );
       const job = await queueImportJob(db, imports.store, {
+        mapping,
         workspaceId,
         resource: definition.key,
         dryRun: dryRun === 'true',
@@ -195,6 +222,24 @@ function registerResourceRoutes(
       });
       imports.worker.wake();
       return reply.status(202).send({ data: importJobView(job) });
+    });
+    // The file's header and first rows, and the mapping its headers' names propose (decision
+    // 0046): read from the upload's first bytes, never the whole file; nothing is stored.
+    app.post(routes.importPreview.url, importAccess, async (request) => {
+      parseInput(importJobsQuerySchema, request.query);
+      const { file, sheet } = await readImportPreview(request, importLimits, importPreviewRows);
+      const context = await importContext(db, requestCaller(request).workspaceId, readerLocale(request));
+      const rules = importMappingRules(data, await data.importExpansion?.(context), context.locale);
+      const headers = sheetHeaders(sheet);
+      const preview: ImportPreview = {
+        fileName: file.name,
+        format: file.format,
+        headers,
+        rows: sheet.rows.map((cells) => headers.map((_, index) => cells[index] ?? null)),
+        mapping: proposedMapping(headers, rules.match),
+        targets: [...rules.targets],
+      };
+      return { data: preview };
     });
     // The workspace's latest imports of the list, newest first: the page shows the one running
     // or the last one to a member who comes back.

@@ -68,7 +68,7 @@ function engineSchemas(method: string, url: string): RouteSchemas | undefined {
     if (routes.importTemplate.method === method && routes.importTemplate.url === url)
       return { query: importTemplateQuerySchema };
     if (
-      [routes.importJobs, routes.importJob, routes.cancelImportJob].some(
+      [routes.importPreview, routes.importJobs, routes.importJob, routes.cancelImportJob].some(
         (r) => r.method === method && r.url === url,
       )
     )
@@ -254,7 +254,10 @@ export function baseCallOf(
     const names = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
     const pattern = new RegExp(`^${route.url.replace(/:([A-Za-z]+)/g, '([^/]+)')}$`);
     const values = path.match(pattern)?.slice(1) ?? [];
-    const isMultipart = route.url.startsWith('/api/files') || route.url.endsWith('/import');
+    const isMultipart =
+      route.url.startsWith('/api/files') ||
+      route.url.endsWith('/import') ||
+      route.url.endsWith('/import/preview');
     return {
       method: route.method,
       route: route.url,

@@ -98,13 +98,20 @@ export const tinyPng = Buffer.from(
 );
 
 /** A multipart/form-data body of file parts, with its content type: spread into an `ApiRequest`. */
-export function multipart(parts: { field: string; filename: string; type: string; content: Buffer }[]) {
+export function multipart(
+  parts: (
+    | { field: string; filename: string; type: string; content: Buffer }
+    | { field: string; value: string }
+  )[],
+) {
   const boundary = `----dukkan${Math.random().toString(16).slice(2)}`;
   const chunks = parts.flatMap((part) => [
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+      'value' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"\r\n\r\n`
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
     ),
-    part.content,
+    'value' in part ? Buffer.from(part.value, 'utf8') : part.content,
     Buffer.from('\r\n'),
   ]);
   return {

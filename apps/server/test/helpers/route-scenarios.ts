@@ -341,6 +341,17 @@ function engineScenario(method: string, url: string): Scenario | undefined {
           },
         ]),
       }),
+      // The preview of a file with the template's header row: read, nothing stored.
+      [`POST ${base}/import/preview`]: () => ({
+        ...multipart([
+          {
+            field: 'file',
+            filename: 'rows.csv',
+            type: 'text/csv',
+            content: Buffer.from(`${importTemplateHeaders(data, 'en').join(',')}\r\n`),
+          },
+        ]),
+      }),
       [`GET ${base}/import-template`]: () => ({ query: 'format=csv' }),
       [`GET ${base}/import-jobs`]: () => ({}),
       [`GET ${base}/import-jobs/:jobId`]: (targets) => ({ params: { jobId: targets.importJobs[key]! } }),
@@ -364,6 +375,7 @@ function engineScenario(method: string, url: string): Scenario | undefined {
       (isImportable(data) &&
         [
           routes.import,
+          routes.importPreview,
           routes.importTemplate,
           routes.importJobs,
           routes.importJob,

@@ -197,6 +197,20 @@ describe('locales', () => {
         expect(texts.get(`validation.${code}`)).toContain('+');
   });
 
+  it("has a message for every code of an import's column mapping, in both languages and only once signed in", async () => {
+    const { importMappingCodes } = await import('@dukkan/contract');
+    const publicTexts = flatten({ ...en });
+    for (const code of Object.keys(importMappingCodes)) {
+      for (const texts of [english, arabic])
+        expect(texts.has(`resourceList.import.mapping.${code}`), code).toBe(true);
+      // Said only in the import dialog: the sign-in page does not download it.
+      expect(
+        [...publicTexts.keys()].some((key) => key.endsWith(code)),
+        code,
+      ).toBe(false);
+    }
+  });
+
   it('has a message for every validation code of the contract', async () => {
     const { validationCodes } = await import('@dukkan/contract');
     for (const code of Object.keys(validationCodes))

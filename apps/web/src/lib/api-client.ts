@@ -105,10 +105,13 @@ export async function apiUpload<T>(
   files: readonly File[],
   query?: QueryParams,
   method: 'POST' | 'PUT' = 'POST',
+  { fields = {}, language }: { fields?: Record<string, string>; language?: string } = {},
 ): Promise<T> {
   const form = new FormData();
+  // Text fields first: a server reading the parts in order has them before the files.
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of files) form.append(field, file, file.name);
-  return (await send<{ data: T }>(path, { method, body: form, query })).data;
+  return (await send<{ data: T }>(path, { method, body: form, query, language })).data;
 }
 
 async function send<Payload>(path: string, options: ApiRequestOptions): Promise<Payload> {

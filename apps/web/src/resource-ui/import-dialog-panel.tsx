@@ -1,8 +1,11 @@
 import {
   clearCellMarkers,
   type ImportJob,
+  type ImportMapping,
+  type ImportPreview,
   type ImportReport,
   importJobEnded,
+  importMappingField,
   type ResourceDefinition,
 } from '@dukkan/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +16,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogCancel, DialogFooter } from '../components/ui/dialog.tsx';
 import { apiDownload, apiRequest, apiUpload, isApiError } from '../lib/api-client.ts';
 import { saveFile } from './export-menu.tsx';
+import { ImportPreviewTable } from './import-preview.tsx';
 
 /** How many of a report's errors the table shows. */
 const errorsShown = 100;
@@ -39,10 +43,52 @@ export function ImportDialog({
   const [report, setReport] = useState<ImportReport | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  // The file's first rows and the column each header fills (decision 0046): proposed by the
+  // server from the headers' names, corrected here, sent with the check and the import.
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<{ file: File; value: ImportMapping } | null>(null);
 
   /** A validation code in the reader's language, with its params; unknown codes as they came. */
-  const message = (code: string, params?: Record<string, unknown>) =>
-    i18n.exists(`validation.${code}`) ? t(`validation.${code}`, params) : code;
+  const message = (code: string, params?: Record<string, unknown>) => {
+    if (i18n.exists(`validation.${code}`)) return t(`validation.${code}`, params);
+    // The mapping's codes are said only here: they are in the signed-in texts.
+    if (i18n.exists(`resourceList.import.mapping.${code}`))
+      return t(`resourceList.import.mapping.${code}`, params);
+    return code;
+  };
+
+  // Asked again in another language for the columns' names; the member's choices are kept.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one preview per file and language
+  useEffect(() => {
+    setPreview(null);
+    if (!file) return;
+    let live = true;
+    apiUpload<ImportPreview>(`/${definition.path}/import/preview`, 'file', [file], { workspaceId }, 'POST', {
+      language: i18n.language,
+    })
+      .then((read) => {
+        if (!live) return;
+        setPreview(read);
+        // The member's choices so far stay for the headers this file shares (a file picked again).
+        setMapping((kept) => ({
+          file,
+          value: {
+            ...read.mapping,
+            ...Object.fromEntries(
+              Object.entries(kept?.value ?? {}).filter(([header]) => Object.hasOwn(read.mapping, header)),
+            ),
+          },
+        }));
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        const issue = isApiError(error) ? error.body?.issues?.[0] : undefined;
+        setRefusal(issue ? message(issue.message, issue.params) : t('resourceList.import.failed'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [file, i18n.language]);
 
   // The import is a job (decision 0042): sent, then asked for every second until it ends. A
   // member who comes back finds the list's running job again, and the last one's end.
@@ -101,10 +147,18 @@ export function ImportDialog({
     setRefusal(null);
     setLast(null);
     try {
-      const queued = await apiUpload<ImportJob>(`/${definition.path}/import`, 'file', [file], {
-        workspaceId,
-        dryRun: String(dryRun),
-      });
+      const chosen = mapping?.file === file ? mapping.value : undefined;
+      const queued = await apiUpload<ImportJob>(
+        `/${definition.path}/import`,
+        'file',
+        [file],
+        { workspaceId, dryRun: String(dryRun) },
+        'POST',
+        {
+          fields: chosen ? { [importMappingField]: JSON.stringify(chosen) } : {},
+          language: i18n.language,
+        },
+      );
       if (importJobEnded(queued.status)) settle(queued);
       else setJob(queued);
     } catch (error) {
@@ -152,7 +206,7 @@ export function ImportDialog({
       description={t('resourceList.import.intro', {
         marker: clearCellMarkers[i18n.language === 'ar' ? 1 : 0],
       })}
-      size="lg"
+      size="xl"
     >
       <DialogBody className="space-y-4">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -180,6 +234,23 @@ export function ImportDialog({
             className="block w-full text-sm file:me-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold dark:file:bg-slate-800 dark:file:text-slate-200"
           />
         </div>
+        {file && !preview && !refusal && (
+          <p className="text-sm text-slate-600 dark:text-slate-300" role="status">
+            {t('resourceList.import.preview.reading')}
+          </p>
+        )}
+        {preview && mapping && (
+          <ImportPreviewTable
+            preview={preview}
+            mapping={mapping.value}
+            onChange={(value) => {
+              // Another mapping is another file to check: the last report no longer says it.
+              setMapping({ file: mapping.file, value });
+              setReport(null);
+              setRefusal(null);
+            }}
+          />
+        )}
         {last && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             {t('resourceList.import.last', {

@@ -1,8 +1,18 @@
-import { defineResource, type ImportJob, type ImportReport, recordStatusField } from '@dukkan/contract';
+import {
+  defineResource,
+  type ImportJob,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportReport,
+  recordStatusField,
+} from '@dukkan/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import ar from '../i18n/locales/ar.json';
+import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { openDialog } from '../test/dialogs.ts';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -54,6 +64,19 @@ const job = (over: Partial<ImportJob>): ImportJob => ({
   ...over,
 });
 
+/** A preview of a file of gadgets: a renamed code column, a column the list lacks, 25 rows read as 20. */
+const gadgetPreview = (language: 'en' | 'ar'): ImportPreview => ({
+  fileName: 'gadgets.csv',
+  format: 'csv',
+  headers: ['Ref', 'Status', 'Notes'],
+  rows: Array.from({ length: 20 }, (_, index) => [`G-${index + 1}`, 'active', index === 0 ? 'first' : null]),
+  mapping: { Ref: null, Status: 'status', Notes: null },
+  targets: [
+    { key: 'code', label: language === 'ar' ? 'الرمز' : 'Code', required: false },
+    { key: 'status', label: language === 'ar' ? 'الحالة' : 'Status', required: false },
+  ],
+});
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -65,23 +88,44 @@ function renderGadgets(
   answers: ImportReport[],
   grant: 'admin' | string[] = 'admin',
   importable?: false,
-  { running = 0, latest = [] as ImportJob[] } = {},
+  {
+    running = 0,
+    latest = [] as ImportJob[],
+    preview = gadgetPreview('en'),
+    refuse = undefined as unknown,
+  } = {},
 ) {
   const mock = mockFetch([
     { path: '/api/gadgets', body: list },
     { path: '/api/gadgets/filters', body: { data: {} } },
   ]);
-  const imports: { query: URLSearchParams; file: unknown }[] = [];
+  const imports: {
+    query: URLSearchParams;
+    file: unknown;
+    mapping: ImportMapping | null;
+    language: string;
+  }[] = [];
+  const previews: { file: unknown; language: string }[] = [];
   const cancels: string[] = [];
   const polls = new Map<string, number>();
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const path = url.split('?')[0] ?? '';
+    const language = new Headers(init?.headers).get('accept-language') ?? '';
+    if (path.endsWith('/gadgets/import/preview')) {
+      previews.push({ file: (init!.body as FormData).get('file'), language });
+      return json({ data: preview });
+    }
     if (path.endsWith('/gadgets/import')) {
+      const form = init!.body as FormData;
+      const mapping = form.get('mapping');
       imports.push({
         query: new URLSearchParams(url.split('?')[1]),
-        file: (init!.body as FormData).get('file'),
+        file: form.get('file'),
+        mapping: typeof mapping === 'string' ? (JSON.parse(mapping) as ImportMapping) : null,
+        language,
       });
+      if (refuse) return json(refuse, 400);
       const dryRun = new URLSearchParams(url.split('?')[1]).get('dryRun') === 'true';
       return json({ data: job({ id: `j${imports.length}`, dryRun }) }, 202);
     }
@@ -111,7 +155,7 @@ function renderGadgets(
     />,
     { user: testUser([{ id: 'w-shop', name: 'Shop', grant }]), path: '/gadgets', at: '/gadgets' },
   );
-  return { imports, cancels };
+  return { imports, cancels, previews };
 }
 
 /** The next poll of the job, a second on. */
@@ -121,7 +165,9 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Before the stubs go: a dialog still open asks for its preview again in the new language.
+  await i18next.changeLanguage('en');
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -220,5 +266,114 @@ describe('the list’s Import dialog', () => {
     renderGadgets([], 'admin', false);
     await screen.findByText('G-1');
     expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+  });
+  it('shows the file’s first rows under a select per column, and sends the corrected mapping with the check and the import', async () => {
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { imports, previews } = renderGadgets([
+      report({}),
+      report({}),
+      report({ dryRun: false, committed: true }),
+    ]);
+    await person.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await openDialog('Import from a file');
+    const file = new File(['Ref,Status,Notes\r\nG-1,active,first\r\n'], 'gadgets.csv', { type: 'text/csv' });
+    await person.upload(within(dialog).getByLabelText(/^File/), file);
+
+    const table = await within(dialog).findByRole('table', {
+      name: 'The file’s first rows, under the field each column fills',
+    });
+    expect((previews[0]!.file as File).name).toBe('gadgets.csv');
+    expect(previews[0]!.language).toBe('en');
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    expect(
+      within(within(table).getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['G-1', 'active', 'first']);
+    const ref = within(table).getByRole('combobox', {
+      name: 'Field filled by the column Ref',
+    }) as HTMLSelectElement;
+    expect(ref.value).toBe('');
+    expect([...ref.options].map((option) => option.textContent)).toEqual(['Do not import', 'Code', 'Status']);
+    expect(
+      (
+        within(table).getByRole('combobox', {
+          name: 'Field filled by the column Status',
+        }) as HTMLSelectElement
+      ).value,
+    ).toBe('status');
+
+    // The proposal as it came, checked; then the code column chosen.
+    await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    await nextPoll();
+    expect(await within(dialog).findByText('Rows: 3 · to add: 1 · to change: 2 · unchanged: 0')).toBeTruthy();
+    expect(imports[0]!.mapping).toEqual({ Ref: null, Status: 'status', Notes: null });
+    await person.selectOptions(ref, 'Code');
+    expect(ref.value).toBe('code');
+    // Another mapping is another check: the report is gone and Import waits for it.
+    expect(within(dialog).queryByText('Rows: 3 · to add: 1 · to change: 2 · unchanged: 0')).toBeNull();
+    const commit = within(dialog).getAllByRole('button', { name: 'Import' }).at(-1) as HTMLButtonElement;
+    expect(commit.disabled).toBe(true);
+    await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    await nextPoll();
+    await waitFor(() => expect(commit.disabled).toBe(false));
+    await person.click(commit);
+    await nextPoll();
+    expect(await within(dialog).findByText('Imported: 1 added, 2 changed.')).toBeTruthy();
+    expect(imports.slice(1).map((call) => call.mapping)).toEqual([
+      { Ref: 'code', Status: 'status', Notes: null },
+      { Ref: 'code', Status: 'status', Notes: null },
+    ]);
+  });
+
+  it('in Arabic: the columns’ names and the choices in Arabic, and a refused mapping said in Arabic', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    await i18next.changeLanguage('ar');
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { imports, previews } = renderGadgets([], 'admin', undefined, {
+      preview: gadgetPreview('ar'),
+      refuse: {
+        error: {
+          statusCode: 400,
+          code: 'VALIDATION',
+          name: 'ValidationError',
+          message: 'The column mapping is refused',
+          requestId: 'r1',
+          issues: [{ path: 'mapping', message: 'IMPORT_MAPPING_COLUMN_TWICE', params: { column: 'الرمز' } }],
+        },
+      },
+    });
+    await person.click(await screen.findByRole('button', { name: 'استيراد' }));
+    const dialog = await openDialog('استيراد من ملف');
+    await person.upload(within(dialog).getByLabelText(/^الملف/), new File(['Ref\r\n'], 'g.csv'));
+    const table = await within(dialog).findByRole('table', {
+      name: 'الصفوف الأولى من الملف، تحت الحقل الذي يملؤه كل عمود',
+    });
+    expect(previews[0]!.language).toBe('ar');
+    const notes = within(table).getByRole('combobox', {
+      name: 'الحقل الذي يملؤه العمود Notes',
+    }) as HTMLSelectElement;
+    expect([...notes.options].map((option) => option.textContent)).toEqual([
+      'عدم الاستيراد',
+      'الرمز',
+      'الحالة',
+    ]);
+    await person.selectOptions(notes, 'code');
+    await person.selectOptions(
+      within(table).getByRole('combobox', { name: 'الحقل الذي يملؤه العمود Ref' }),
+      'code',
+    );
+    await person.click(within(dialog).getByRole('button', { name: 'فحص الملف' }));
+    expect(await within(dialog).findByText('الحقل الرمز مختار لعمودين: اختره لعمود واحد فقط')).toBeTruthy();
+    expect(imports[0]).toMatchObject({
+      mapping: { Ref: 'code', Status: 'status', Notes: 'code' },
+      language: 'ar',
+    });
+    // The file picked again: the member's choices stay for the headers it shares.
+    await person.upload(within(dialog).getByLabelText(/^الملف/), new File(['Ref\r\n'], 'g2.csv'));
+    await waitFor(() => expect(previews).toHaveLength(2));
+    const again = await within(dialog).findByRole('combobox', { name: 'الحقل الذي يملؤه العمود Notes' });
+    expect((again as HTMLSelectElement).value).toBe('code');
   });
 });

@@ -139,3 +139,81 @@ export const importTemplateNotes: Record<'en' | 'ar', { sheet: string; lines: re
     ],
   },
 };
+
+/*
+ * The preview and the column mapping of an import (issue 37, decision 0046): `POST
+ * {resource}/import/preview` reads a file's header and first rows and proposes, for each header,
+ * the column it fills — by the same matching by name as an import without a mapping — which the
+ * member may correct. The mapping then goes with the dry run and the commit as the multipart's
+ * `mapping` field (JSON, before the file), and the import reads the columns by it.
+ */
+
+/** How many rows under the header a preview shows. */
+export const importPreviewRows = 20;
+
+/** The multipart field of `POST {resource}/import` that holds the mapping (JSON, sent before the file). */
+export const importMappingField = 'mapping';
+
+/**
+ * A file's header (as the file writes it, trimmed) → the key of the column it fills, or null:
+ * not imported. A column key is a field (`code`), a localized text's language (`name.ar`) or an
+ * import expansion's column (`expansion.sku`, `expansion.type:<id>` — a product's variation
+ * type). A header the mapping does not name is matched by name; a name the file does not have is
+ * passed over. A plain JSON shape, to be stored per workspace as it is.
+ */
+export type ImportMapping = Record<string, string | null>;
+
+/** What the server refuses a mapping with (`issues[].message`, path `mapping`). */
+export const importMappingCodes = {
+  /** The `mapping` field is no JSON object of texts (or null) by header. */
+  IMPORT_MAPPING_INVALID: 'IMPORT_MAPPING_INVALID',
+  /** A header mapped to a column the list does not have; params `{ header }`. */
+  IMPORT_MAPPING_UNKNOWN_COLUMN: 'IMPORT_MAPPING_UNKNOWN_COLUMN',
+  /** Two headers mapped to one column; params `{ column }` (its name). */
+  IMPORT_MAPPING_COLUMN_TWICE: 'IMPORT_MAPPING_COLUMN_TWICE',
+  /** A column every row needs is mapped from no header; params `{ column }` (its name). */
+  IMPORT_MAPPING_COLUMN_REQUIRED: 'IMPORT_MAPPING_COLUMN_REQUIRED',
+} as const;
+
+/** The most headers a mapping names, and the longest header. */
+export const importMappingLimits = { headers: 500, headerLength: 255 } as const;
+
+/** A mapping as it is sent: a JSON object of header → column key or null, within its limits. */
+export const importMappingSchema = lazySchema(() =>
+  z
+    .record(
+      z.string({ error: importMappingCodes.IMPORT_MAPPING_INVALID }).max(importMappingLimits.headerLength, {
+        error: importMappingCodes.IMPORT_MAPPING_INVALID,
+      }),
+      z
+        .string({ error: importMappingCodes.IMPORT_MAPPING_INVALID })
+        .max(importMappingLimits.headerLength, { error: importMappingCodes.IMPORT_MAPPING_INVALID })
+        .nullable(),
+      { error: importMappingCodes.IMPORT_MAPPING_INVALID },
+    )
+    .refine((mapping) => Object.keys(mapping).length <= importMappingLimits.headers, {
+      error: importMappingCodes.IMPORT_MAPPING_INVALID,
+    }),
+);
+
+/** A column a header may be mapped to: its key, its header in the reader's language, whether every file needs it. */
+export interface ImportTarget {
+  key: string;
+  label: string;
+  /** Mapped from no header, the import is refused (`IMPORT_MAPPING_COLUMN_REQUIRED`). */
+  required: boolean;
+}
+
+/** What `POST {resource}/import/preview` answers: the file's headers, its first rows, and the proposed mapping. */
+export interface ImportPreview {
+  fileName: string | null;
+  format: 'csv' | 'xlsx';
+  /** The header row's cells, trimmed (an empty header is a column never imported). */
+  headers: string[];
+  /** The first rows under the header (`importPreviewRows` at most), as many cells as headers. */
+  rows: (string | number | null)[][];
+  /** Each non-empty header → the column it is matched to by name, or null. */
+  mapping: ImportMapping;
+  /** The columns a header may be mapped to, in the template's order. */
+  targets: ImportTarget[];
+}

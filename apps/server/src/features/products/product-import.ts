@@ -81,6 +81,13 @@ export async function productImportExpansion(context: ImportContext): Promise<Im
       ...variantCellFields.map((field) => fieldHeader(locale, 'products', field)),
     ],
     templateNotes: productImportNotes[locale],
+    targets: [
+      ...types.map((type) => ({ id: typeColumn(type.id), header: nameIn(type.nameEn, type.nameAr, locale) })),
+      ...variantCellFields.map((field) => ({ id: field, header: fieldHeader(locale, 'products', field) })),
+    ],
+    useColumn(id, header) {
+      fileHeaders.set(id, header);
+    },
     keylessRecordBy: 'name',
     column(header) {
       const id = columnOfHeader.get(normalizedName(header));
