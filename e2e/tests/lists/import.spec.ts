@@ -1,4 +1,5 @@
 import { signIn } from '../../fixtures/auth.ts';
+import { importDialog } from '../../fixtures/import-dialog.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
@@ -10,21 +11,13 @@ import { expect, type Page, test } from '../../fixtures/test.ts';
  */
 const texts = {
   en: {
-    import: 'Import',
-    check: 'Check the file',
-    file: /^File/,
     bad: 'No record of this workspace has the code NOPE',
     brand: 'Brand',
-    done: 'Imported: 0 added, 1 changed.',
     header: 'Code,Name,Phone numbers,Source,Brand,Status',
   },
   ar: {
-    import: 'استيراد',
-    check: 'فحص الملف',
-    file: /^الملف/,
     bad: 'لا يوجد في مساحة العمل سجل رمزه NOPE',
     brand: 'العلامة التجارية',
-    done: 'تم الاستيراد: أُضيف 0 وعُدّل 1.',
     header: 'الرمز,الاسم,أرقام الهاتف,المصدر,العلامة التجارية,الحالة',
   },
 };
@@ -59,15 +52,12 @@ test('a file with a bad row is named by the check and changes nothing; fixed, it
     await page.setViewportSize(viewports.wide);
     await page.goto(`/customers?lng=${language}&search=${code}`);
     await expect(page.locator('main tbody tr')).toHaveCount(1, { timeout: 60_000 });
-    await page.getByRole('button', { name: text.import, exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByLabel(text.file)
-      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', 'NOPE') });
-    await dialog.getByRole('button', { name: text.check }).click();
-    const table = dialog.getByRole('table');
-    await expect(table.getByRole('row').nth(1)).toContainText(text.bad);
-    await expect(table.getByRole('row').nth(1)).toContainText(text.brand);
+    const dialog = importDialog(page, language);
+    await dialog.open();
+    await dialog.choose({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', 'NOPE') });
+    await dialog.check();
+    expect(await dialog.problems()).toEqual([{ row: 2, column: text.brand, problem: text.bad }]);
+    const table = dialog.dialog.getByRole('table');
     for (const theme of ['light', 'dark'] as const) {
       for (const size of ['wide', 'narrow'] as const) {
         await setTheme(page, theme);
@@ -80,14 +70,11 @@ test('a file with a bad row is named by the check and changes nothing; fixed, it
     // The check changed nothing.
     await expect(page.locator('main tbody tr').first()).toContainText('Before');
 
-    await dialog
-      .getByLabel(text.file)
-      .setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', '') });
-    await dialog.getByRole('button', { name: text.check }).click();
-    await expect(dialog.getByRole('table')).toHaveCount(0);
-    await dialog.getByRole('button', { name: text.import, exact: true }).click();
-    await expect(dialog.getByText(text.done)).toBeVisible();
-    await page.keyboard.press('Escape');
+    await dialog.choose({ name: 'customers.csv', mimeType: 'text/csv', buffer: rows('After', '') });
+    await dialog.check();
+    expect(await dialog.problems()).toEqual([]);
+    await dialog.commit({ added: 0, changed: 1 });
+    await dialog.close();
     await expect(page.locator('main tbody tr').first()).toContainText('After');
   }
 });
