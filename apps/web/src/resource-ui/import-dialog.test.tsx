@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { openDialog } from '../test/dialogs.ts';
+import { importJob, importReport, mockImportJobs } from '../test/import-jobs.ts';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { ResourceListPage } from './resource-list-page.tsx';
 
@@ -29,37 +30,9 @@ const list = {
   meta: { total: 1, page: 1, pageSize: 20 },
 };
 
-const report = (over: Partial<ImportReport>): ImportReport => ({
-  dryRun: true,
-  committed: false,
-  rows: 3,
-  counts: { create: 1, update: 2, unchanged: 0 },
-  errors: [],
-  ...over,
-});
-
-const job = (over: Partial<ImportJob>): ImportJob => ({
-  id: 'j1',
-  resource: 'gadgets',
-  dryRun: true,
-  status: 'queued',
-  fileName: 'gadgets.csv',
-  format: 'csv',
-  rowsTotal: 3,
-  rowsDone: 0,
-  report: null,
-  error: null,
-  createdAt: '2026-11-30T00:00:00.000Z',
-  updatedAt: '2026-11-30T00:00:00.000Z',
-  ...over,
-});
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /**
- * The list page with an import route queuing a job per call, each answered `answers` in turn
- * once polled (after `running` polls showing a row done); the calls' queries are kept.
+ * The list page with the import routes of `mockImportJobs`: a job per upload, each answered
+ * `answers` in turn once polled (after `running` polls showing a row done).
  */
 function renderGadgets(
   answers: ImportReport[],
@@ -71,37 +44,7 @@ function renderGadgets(
     { path: '/api/gadgets', body: list },
     { path: '/api/gadgets/filters', body: { data: {} } },
   ]);
-  const imports: { query: URLSearchParams; file: unknown }[] = [];
-  const cancels: string[] = [];
-  const polls = new Map<string, number>();
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const path = url.split('?')[0] ?? '';
-    if (path.endsWith('/gadgets/import')) {
-      imports.push({
-        query: new URLSearchParams(url.split('?')[1]),
-        file: (init!.body as FormData).get('file'),
-      });
-      const dryRun = new URLSearchParams(url.split('?')[1]).get('dryRun') === 'true';
-      return json({ data: job({ id: `j${imports.length}`, dryRun }) }, 202);
-    }
-    if (path.endsWith('/gadgets/import-jobs')) return json({ data: latest });
-    const cancel = /\/gadgets\/import-jobs\/([^/]+)\/cancel$/.exec(path);
-    if (cancel) {
-      cancels.push(cancel[1]!);
-      return json({ data: job({ id: cancel[1]!, status: 'cancelled', rowsDone: 1 }) });
-    }
-    const polled = /\/gadgets\/import-jobs\/j(\d+)$/.exec(path);
-    if (polled) {
-      const id = `j${polled[1]}`;
-      const count = (polls.get(id) ?? 0) + 1;
-      polls.set(id, count);
-      if (count <= running) return json({ data: job({ id, status: 'running', rowsDone: 1 }) });
-      const report = answers[Number(polled[1]) - 1]!;
-      return json({ data: job({ id, status: 'done', rowsDone: 3, report }) });
-    }
-    return mock.fetchMock(input, init);
-  });
+  const calls = mockImportJobs('gadgets', answers, mock.fetchMock, { running, latest });
   renderSignedIn(
     <ResourceListPage
       definition={definition(importable)}
@@ -111,7 +54,7 @@ function renderGadgets(
     />,
     { user: testUser([{ id: 'w-shop', name: 'Shop', grant }]), path: '/gadgets', at: '/gadgets' },
   );
-  return { imports, cancels };
+  return calls;
 }
 
 /** The next poll of the job, a second on. */
@@ -130,14 +73,14 @@ describe('the list’s Import dialog', () => {
   it('checks the file, lists each row’s error translated, and imports only a file without errors', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { imports } = renderGadgets([
-      report({
+      importReport({
         errors: [
           { row: 2, column: 'Brand', code: 'IMPORT_CODE_NOT_FOUND', params: { code: 'BR-9' } },
           { row: 4, column: 'Code', code: 'IMPORT_ROW_REPEATED', params: { row: 3 } },
         ],
       }),
-      report({}),
-      report({ dryRun: false, committed: true }),
+      importReport({}),
+      importReport({ dryRun: false, committed: true }),
     ]);
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
@@ -180,7 +123,7 @@ describe('the list’s Import dialog', () => {
 
   it('shows rows done of rows while the job runs, and cancels it before the commit', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { cancels } = renderGadgets([report({})], 'admin', undefined, { running: 5 });
+    const { cancels } = renderGadgets([importReport({})], 'admin', undefined, { running: 5 });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
     await person.upload(within(dialog).getByLabelText(/^File/), new File(['Code\r\n'], 'g.csv'));
@@ -198,9 +141,9 @@ describe('the list’s Import dialog', () => {
 
   it('a member who comes back finds the running import and its progress', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderGadgets([report({})], 'admin', undefined, {
+    renderGadgets([importReport({})], 'admin', undefined, {
       running: 1,
-      latest: [job({ id: 'j1', status: 'running', rowsDone: 1 })],
+      latest: [importJob('gadgets', { id: 'j1', status: 'running', rowsDone: 1 })],
     });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
