@@ -1,4 +1,3 @@
-import type { ImportJob, ImportReport } from '@dukkan/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -7,6 +6,7 @@ import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { searchDebounceMs } from '../../resource-ui/search-box.tsx';
 import { openDialog } from '../../test/dialogs.ts';
+import { importReport, mockImportJobs } from '../../test/import-jobs.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
 import { catalogueRoutes, latte, list, sugar } from './product-test-data.ts';
 import { ProductsPage } from './products-page.tsx';
@@ -177,9 +177,7 @@ describe('ProductsPage', () => {
   it("imports a products file: the dialog checks it and names a variant's unknown value in the reader's words", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const report: ImportReport = {
-      dryRun: true,
-      committed: false,
+    const report = importReport({
       rows: 2,
       counts: { create: 0, update: 0, unchanged: 1 },
       errors: [
@@ -190,39 +188,10 @@ describe('ProductsPage', () => {
           params: { value: 'Huge', type: 'Size' },
         },
       ],
-    };
-    const mock = renderProducts();
-    const imports: URLSearchParams[] = [];
-    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const path = url.split('?')[0] ?? '';
-      const job = (over: Partial<ImportJob>): ImportJob => ({
-        id: 'p1',
-        resource: 'products',
-        dryRun: true,
-        status: 'queued',
-        fileName: 'products.csv',
-        format: 'csv',
-        rowsTotal: 2,
-        rowsDone: 0,
-        report: null,
-        error: null,
-        createdAt: '2026-11-30T00:00:00.000Z',
-        updatedAt: '2026-11-30T00:00:00.000Z',
-        ...over,
-      });
-      const answer = (body: unknown, status = 200) =>
-        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      // The import is a job: queued, then done with its report when polled.
-      if (path.endsWith('/products/import')) {
-        imports.push(new URLSearchParams(url.split('?')[1]));
-        return answer({ data: job({}) }, 202);
-      }
-      if (path.endsWith('/products/import-jobs')) return answer({ data: [] });
-      if (path.endsWith('/products/import-jobs/p1'))
-        return answer({ data: job({ status: 'done', rowsDone: 2, report }) });
-      return mock.fetchMock(input, init);
     });
+    const mock = renderProducts();
+    // The import is a job: queued, then done with its report when polled.
+    const { imports } = mockImportJobs('products', [report], mock.fetchMock);
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
     const file = new File(['Code,Size,Price\r\nLAT,Huge,10\r\n'], 'products.csv', { type: 'text/csv' });
@@ -231,7 +200,7 @@ describe('ProductsPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     const table = await within(dialog).findByRole('table', { name: 'The rows and columns to fix' });
     expect(within(table).getByText('“Size” has no value “Huge” in this workspace')).toBeTruthy();
-    expect(imports[0]?.get('dryRun')).toBe('true');
+    expect(imports[0]?.query.get('dryRun')).toBe('true');
   });
 
   it('offers no import to a member who may only view products', async () => {

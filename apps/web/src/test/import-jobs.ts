@@ -1,0 +1,85 @@
+import type { ImportJob, ImportReport } from '@dukkan/contract';
+import { vi } from 'vitest';
+
+/** The import routes' answers as the web's tests mock them, shared by the lists' tests. */
+
+/** A dry run's report: 3 rows, one to add and two to change, no errors. */
+export const importReport = (over: Partial<ImportReport> = {}): ImportReport => ({
+  dryRun: true,
+  committed: false,
+  rows: 3,
+  counts: { create: 1, update: 2, unchanged: 0 },
+  errors: [],
+  ...over,
+});
+
+/** A queued dry run of a 3-row CSV file of `resource`. */
+export const importJob = (resource: string, over: Partial<ImportJob> = {}): ImportJob => ({
+  id: 'j1',
+  resource,
+  dryRun: true,
+  status: 'queued',
+  fileName: `${resource}.csv`,
+  format: 'csv',
+  rowsTotal: 3,
+  rowsDone: 0,
+  report: null,
+  error: null,
+  createdAt: '2026-11-30T00:00:00.000Z',
+  updatedAt: '2026-11-30T00:00:00.000Z',
+  ...over,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface ImportCalls {
+  imports: { query: URLSearchParams; file: unknown }[];
+  cancels: string[];
+}
+
+/**
+ * The server's import routes as a list page's Import dialog calls them (decision 0042): each
+ * upload queues a job, `j1`, `j2`… in turn, which a poll finds done with the next of `answers`
+ * (after `running` polls finding it running with a row done); the list's latest jobs are
+ * `latest`, and a cancel ends the job cancelled. Any other call goes to `fallback` (a
+ * `mockFetch`'s). The uploads' queries and files and the cancelled jobs' ids are kept.
+ */
+export function mockImportJobs(
+  resourcePath: string,
+  answers: ImportReport[],
+  fallback: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
+  { running = 0, latest = [] as ImportJob[] } = {},
+): ImportCalls {
+  const calls: ImportCalls = { imports: [], cancels: [] };
+  const polls = new Map<string, number>();
+  const job = (over: Partial<ImportJob>) => importJob(resourcePath, over);
+  const base = `/${resourcePath}`;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const [path = '', rawQuery = ''] = url.split('?');
+    if (path.endsWith(`${base}/import`)) {
+      const query = new URLSearchParams(rawQuery);
+      calls.imports.push({ query, file: (init!.body as FormData).get('file') });
+      const dryRun = query.get('dryRun') === 'true';
+      return json({ data: job({ id: `j${calls.imports.length}`, dryRun }) }, 202);
+    }
+    if (path.endsWith(`${base}/import-jobs`)) return json({ data: latest });
+    const cancel = new RegExp(`${base}/import-jobs/([^/]+)/cancel$`).exec(path);
+    if (cancel) {
+      calls.cancels.push(cancel[1]!);
+      return json({ data: job({ id: cancel[1]!, status: 'cancelled', rowsDone: 1 }) });
+    }
+    const polled = new RegExp(`${base}/import-jobs/j(\\d+)$`).exec(path);
+    if (polled) {
+      const id = `j${polled[1]}`;
+      const count = (polls.get(id) ?? 0) + 1;
+      polls.set(id, count);
+      if (count <= running) return json({ data: job({ id, status: 'running', rowsDone: 1 }) });
+      const report = answers[Number(polled[1]) - 1]!;
+      return json({ data: job({ id, status: 'done', rowsDone: 3, report }) });
+    }
+    return fallback(input, init);
+  });
+  return calls;
+}
