@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { type AuditEntry, recordAudit } from '../apps/server/src/db/audit-log.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { auditLog, workspaces } from '../apps/server/src/db/schema/index.ts';
-import { benchDatabases, databaseName } from './support/database-kinds.ts';
+import { benchDatabases, databaseName, type Skipped } from './support/database-kinds.ts';
 import { freshDatabase, migrated } from './support/databases.ts';
 import { databaseMachine, machineLine } from './support/machine.ts';
 import { median, round1, round2 } from './support/numbers.ts';
@@ -91,7 +91,7 @@ async function measure(db: Database, workspaceId: string, rows: number, writes: 
 
 async function run() {
   const machine = databaseMachine();
-  const report = { machine, skipped: [] as { database: string; reason: string }[], results: [] as unknown[] };
+  const report = { machine, skipped: [] as Skipped[], results: [] as unknown[] };
   const counts = (process.env.BENCH_AUDIT_ROWS ?? '1,10,50,500').split(',').map(Number);
   if (counts.some((count) => !Number.isInteger(count) || count <= 0))
     throw new Error('BENCH_AUDIT_ROWS must list positive integers');
