@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { mockFetch } from '../test/render.tsx';
+import { mergedTexts } from '../test/texts.ts';
 import { pageOf } from './pages.tsx';
 import { AppRoutes } from './routes.tsx';
 import { screens as screenTable } from './screens.ts';
@@ -126,7 +127,7 @@ describe('routes', () => {
       ]);
       vi.stubGlobal('fetch', fetchMock);
       if (!i18next.hasResourceBundle('ar', 'translation'))
-        i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+        i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
       await i18next.changeLanguage(language);
       renderAt('/');
       expect(await screen.findByText(refusal)).toBeTruthy();

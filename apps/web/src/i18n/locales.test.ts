@@ -111,8 +111,9 @@ describe('notArabic', () => {
 });
 
 describe('locales', () => {
-  const english = flatten({ ...en, ...signedInEn });
-  const arabic = flatten({ ...ar, ...signedInAr });
+  // One namespace in two files, merged key by key as i18next adds the second (`validation` is in both).
+  const english = new Map([...flatten(en), ...flatten(signedInEn)]);
+  const arabic = new Map([...flatten(ar), ...flatten(signedInAr)]);
 
   it('ar.json has exactly the keys of en.json, in both files (a plural group counting as one key)', () => {
     expect(pluralGroups(flatten(ar).keys()).bases).toEqual(pluralGroups(flatten(en).keys()).bases);
@@ -131,9 +132,11 @@ describe('locales', () => {
     }
   });
 
-  it('the public and the signed-in files share no top-level section (one would hide the other)', () => {
-    const shared = Object.keys(en).filter((section) => section in signedInEn);
-    expect(shared).toEqual([]);
+  it('the public and the signed-in files share no text (i18next adds the second key by key)', () => {
+    // A section may be in both (`validation`: the import's and the card payment's messages are
+    // said only once signed in, so that /login does not download them), never one of its texts.
+    const signedIn = flatten(signedInEn);
+    expect([...flatten(en).keys()].filter((key) => signedIn.has(key))).toEqual([]);
   });
 
   it('every text is filled in, with the same placeholders in both languages', () => {

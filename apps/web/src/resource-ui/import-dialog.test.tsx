@@ -15,6 +15,7 @@ import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { openDialog } from '../test/dialogs.ts';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
+import { mergedTexts } from '../test/texts.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
 
 const gadgetRecord = z.object({ id: z.string(), code: z.string(), status: recordStatusField });
@@ -328,7 +329,7 @@ describe('the list’s Import dialog', () => {
 
   it('in Arabic: the columns’ names and the choices in Arabic, and a refused mapping said in Arabic', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { imports, previews } = renderGadgets([], 'admin', undefined, {

@@ -7,6 +7,7 @@ import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { bothLanguages } from '../test/localized.ts';
 import { callsTo, listPage, testUser } from '../test/render.tsx';
+import { mergedTexts } from '../test/texts.ts';
 import { renderResourceScreen } from './render-resource-screen.tsx';
 
 /**
@@ -47,7 +48,7 @@ const drinks: CategoryRecord = {
 
 async function inArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
-    i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
   await i18next.changeLanguage('ar');
 }
 

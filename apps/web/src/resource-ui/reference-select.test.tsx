@@ -7,6 +7,7 @@ import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { bothLanguages } from '../test/localized.ts';
 import { callsTo, testUser } from '../test/render.tsx';
+import { mergedTexts } from '../test/texts.ts';
 import { downtownLocation } from './location-test-data.ts';
 import { renderResourceScreen } from './render-resource-screen.tsx';
 
@@ -91,7 +92,7 @@ describe('a reference select', () => {
 
   it('marks it in Arabic too', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const person = userEvent.setup();
     renderCategories();
@@ -140,7 +141,7 @@ describe('a reference select of records the member may not view', () => {
 
   it('says it in Arabic', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderResourceScreen(locationsResource, 'الفروع', locationsOnly, [locations]);
     const select = await brandSelect();

@@ -8,6 +8,7 @@ import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { bothLanguages } from '../test/localized.ts';
 import { validationRefusal } from '../test/refusal.ts';
 import { callsTo, type MockRoute, testUser } from '../test/render.tsx';
+import { mergedTexts } from '../test/texts.ts';
 import { type TreeNode, treeOptions } from './option-sources.ts';
 import { renderResourceScreen } from './render-resource-screen.tsx';
 
@@ -133,7 +134,7 @@ describe('the parent select of a tree', () => {
 
   it("shows the server's refusal of a loop under the parent, in Arabic", async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const dialog = await refusedMessage('مشروبات', /^تعديل/, 'حفظ');
     expect(await dialog.findByText('لا يمكن وضع الفئة تحت نفسها أو تحت إحدى فئاتها الفرعية')).toBeTruthy();

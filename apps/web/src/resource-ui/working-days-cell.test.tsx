@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
+import { mergedTexts } from '../test/texts.ts';
 import { WorkingDaysCell } from './working-days-cell.tsx';
 
 const at = (hours: number, minutes = 0) => hours * 3600 + minutes * 60;
@@ -41,7 +42,7 @@ describe('WorkingDaysCell (the list column)', () => {
 
   it('in Arabic, with ar-EG digits', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const { container } = render(<WorkingDaysCell days={cairoWeek} limit={7} />);
     expect(lines(container)).toEqual([

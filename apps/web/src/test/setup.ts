@@ -5,6 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import en from '../i18n/locales/en.json';
 import signedInEn from '../i18n/locales/signed-in/texts-en.ts';
+import { mergedTexts } from './texts.ts';
 
 // `findBy…` and `waitFor` give up after 5 s rather than 1 s: a lazily loaded page (the signed-in
 // area, the date picker) is first compiled by the test runner, which on a loaded 2-core machine
@@ -15,7 +16,7 @@ configure({ asyncUtilTimeout: 5_000 });
 await i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: { ...en, ...signedInEn } } },
+  resources: { en: { translation: mergedTexts(en, signedInEn) } },
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

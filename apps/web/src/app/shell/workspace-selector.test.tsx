@@ -55,8 +55,11 @@ describe('declared texts name the selected workspace’s base currency', () => {
       user: inDollars,
     });
     await screen.findByText(/^Rates against USD, the workspace's base currency/);
-    if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    if (!i18next.hasResourceBundle('ar', 'translation')) {
+      // As the app loads them: the public texts, then the signed-in ones added key by key.
+      i18next.addResourceBundle('ar', 'translation', ar);
+      i18next.addResourceBundle('ar', 'translation', signedInAr, true, true);
+    }
     await i18next.changeLanguage('ar');
     await screen.findByText(/^الأسعار مقابل USD/);
   });

@@ -13,6 +13,7 @@ import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { bothLanguages } from '../../test/localized.ts';
 import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ApplicationsPage } from './applications-page.tsx';
 
 /**
@@ -636,7 +637,7 @@ describe('the dashboard (Applications)', () => {
 describe('the dashboard in Arabic', () => {
   beforeEach(async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
   });
 

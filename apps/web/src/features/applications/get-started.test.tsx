@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ApplicationsPage } from './applications-page.tsx';
 
 /**
@@ -164,7 +165,7 @@ describe('Get started on the dashboard', () => {
 
   it('speaks Arabic in the Arabic interface', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderDashboard([{ path, body: { data: halfway } }]);
     const list = await screen.findByRole('region', { name: 'ابدأ من هنا' });

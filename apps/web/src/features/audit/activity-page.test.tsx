@@ -13,6 +13,7 @@ import {
   renderSignedIn,
   testUser,
 } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ActivityPage } from './activity-page.tsx';
 
 /**
@@ -235,7 +236,7 @@ describe('the Activity page', () => {
 
     it('in Arabic too', async () => {
       if (!i18next.hasResourceBundle('ar', 'translation'))
-        i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+        i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
       await i18next.changeLanguage('ar');
       renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
       expect(await changes()).toEqual([
@@ -261,7 +262,7 @@ describe('the Activity page', () => {
     ]);
     cleanup();
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
     const arabic = await changes();
@@ -288,7 +289,7 @@ describe('the Activity page', () => {
     expect(await labels()).toEqual(['Number of variants', 'Variants']);
     cleanup();
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
     expect(await labels()).toEqual(['عدد المتغيرات', 'المتغيرات']);
@@ -352,7 +353,7 @@ describe('the Activity page', () => {
 
     it('in Arabic too', async () => {
       if (!i18next.hasResourceBundle('ar', 'translation'))
-        i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+        i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
       await i18next.changeLanguage('ar');
       renderActivity(admin, [{ path: '/api/audit-log', body: listPage([product]) }]);
       expect(await lines()).toEqual([
@@ -434,7 +435,7 @@ describe('the Activity page', () => {
     cleanup();
 
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderActivity(admin, [{ path: '/api/audit-log', body: listPage([imported]) }]);
     const arabic = await screen.findByTestId('audit-row');
@@ -491,7 +492,7 @@ describe('the Activity page', () => {
 
   it('reads right to left in Arabic, its arrow pointing from before to after', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderActivity();
     const [first] = (await screen.findAllByTestId('audit-group')) as [HTMLElement];

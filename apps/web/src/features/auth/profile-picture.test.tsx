@@ -8,6 +8,7 @@ import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ProfilePicture } from './profile-picture.tsx';
 
 // A member whose role grants nothing at all: the picture is their own, no permission needed.
@@ -94,7 +95,7 @@ describe('the profile picture on /profile', () => {
 
   it('says what it is in Arabic', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderPicture(user, []);
     expect(screen.getByText('الصورة الشخصية')).toBeTruthy();

@@ -13,6 +13,7 @@ import {
   renderSignedIn,
   testUser,
 } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ProductPage } from './product-page.tsx';
 import { cups, drinks, grams, list, setUpProductPageTests, uuid } from './product-test-data.ts';
 
@@ -278,7 +279,7 @@ describe('New … under a reference field', () => {
 describe('New … in Arabic', () => {
   it('names the editor in Arabic and says in Arabic what is kept when the page is left', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const person = userEvent.setup();
     renderAddProduct();

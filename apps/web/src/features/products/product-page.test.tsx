@@ -14,6 +14,7 @@ import {
   renderSignedIn,
   testUser,
 } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ProductPage } from './product-page.tsx';
 import {
   catalogueRoutes,
@@ -219,7 +220,7 @@ describe('a stored product', () => {
 
   it('a product without variants: its price typed in Arabic digits, its tax, sent in minor units', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const person = userEvent.setup();
     const { calls } = renderPage({
@@ -483,7 +484,7 @@ describe('the recipe', () => {
 
   it("shows the server's RECIPE_CYCLE on the line, naming the loop, in Arabic", async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const line = await saveChangedQuantity('حفظ', 'السطر 1', {
       method: 'PATCH',

@@ -8,6 +8,7 @@ import { searchDebounceMs } from '../../resource-ui/search-box.tsx';
 import { openDialog } from '../../test/dialogs.ts';
 import { importReport, mockImportJobs } from '../../test/import-jobs.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { catalogueRoutes, latte, list, sugar } from './product-test-data.ts';
 import { ProductsPage } from './products-page.tsx';
 
@@ -125,7 +126,7 @@ describe('ProductsPage', () => {
 
   it('names the matched variant in Arabic for an Arabic reader', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     try {
       renderProducts('admin', [searchedProducts]);

@@ -7,6 +7,7 @@ import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { InvoiceDocumentPage } from './invoice-document-page.tsx';
 
 /**
@@ -53,7 +54,7 @@ function renderDocument(
 
 async function useArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
-    i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
   await i18next.changeLanguage('ar');
 }
 

@@ -17,6 +17,7 @@ import {
   renderSignedIn,
   testUser,
 } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 
 /**
  * The locations page is the generic one with the hook the app declares for it: creating,
@@ -153,7 +154,7 @@ describe('the next invoice in the location dialogs', () => {
 
   it('says it in Arabic', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const person = userEvent.setup();
     const { calls } = renderLocations([renewing]);
@@ -170,7 +171,7 @@ describe('the next invoice in the location dialogs', () => {
 
   it('says it in Arabic when a location is created or deleted', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const person = userEvent.setup();
     const { calls } = renderLocations([renewing]);

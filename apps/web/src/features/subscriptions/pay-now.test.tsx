@@ -8,6 +8,7 @@ import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/ar.json';
 import { bothLanguages } from '../../test/localized.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { DueInvoices } from './due-invoices.tsx';
 
 /**
@@ -74,7 +75,7 @@ describe('Pay now on an invoice waiting for its payment', () => {
 
   it('says a refusal in the reader’s language, and may be pressed again', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderDue([
       {

@@ -20,6 +20,7 @@ import {
   renderSignedIn,
   testUser,
 } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { PaymentsPage } from './payments-page.tsx';
 
 /**
@@ -230,7 +231,7 @@ describe('the payments page', () => {
 
   it('says the invoices waiting for payment in Arabic, dated in the workspace’s time zone', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderPayments([
       { path: '/api/payments', body: listPage([paid]) },
@@ -321,7 +322,7 @@ describe('how to pay an invoice waiting for payment: the operator’s bank trans
 
   it('in Arabic: Arabic texts, the bank in English when it has no Arabic name, the account and reference left-to-right', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderOwed();
     const box = await bankBox('ادفع الفاتورة رقم ١٢ بتحويل بنكي');
@@ -379,7 +380,7 @@ describe('an invoice’s document from the list', () => {
 
   it('names its actions in Arabic', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderPayments([
       { path: '/api/payments', body: listPage([paid]) },

@@ -16,6 +16,7 @@ import {
   type TestWorkspace,
   testUser,
 } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { VariationTypesPage } from './variation-types-page.tsx';
 
 /**
@@ -67,7 +68,7 @@ const refused = (method: MockRoute['method'], path: string, issue: RefusedIssue)
 /** The page's texts in Arabic from here on. */
 async function readInArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
-    i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
   await i18next.changeLanguage('ar');
 }
 

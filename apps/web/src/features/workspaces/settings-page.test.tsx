@@ -8,6 +8,7 @@ import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { validationRefusal } from '../../test/refusal.ts';
 import { callsTo, type MockRoute, mockFetch, renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { SettingsPage } from './settings-page.tsx';
 
 const shop = { id: 'w-shop', name: 'Shop' };
@@ -225,7 +226,7 @@ describe('/settings for an admin: the declared form, editable', () => {
 
   it('the time zone list is searched by city in Arabic too, its labels in Arabic', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     renderSettings(admin);
     await screen.findByRole('textbox', { name: 'اسم مساحة العمل' });

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { renderSignedIn, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { ResourceForm } from './resource-form.tsx';
 
 // "Today" is 15 March 2026 (only Date is faked).
@@ -75,7 +76,7 @@ describe('DateField: month and year lists', () => {
 
   it('names the months in Arabic and writes the years in Arabic-Indic digits, right to left', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const { user } = renderDateForm();
     await user.click(await screen.findByRole('button', { name: 'Creation date' }));

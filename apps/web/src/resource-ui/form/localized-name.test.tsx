@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { callsTo, listPage, type mockFetch, testUser } from '../../test/render.tsx';
+import { mergedTexts } from '../../test/texts.ts';
 import { renderResourceScreen } from '../render-resource-screen.tsx';
 import { ResourceForm } from './resource-form.tsx';
 
@@ -88,7 +89,7 @@ describe('a record named in one language, in the list and its dialogs', () => {
     expect(screen.getByRole('row', { name: /Cup/ })).toBeTruthy();
 
     if (!i18next.hasResourceBundle('ar', 'translation')) {
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     }
     await i18next.changeLanguage('ar');
     expect(await screen.findByRole('row', { name: /Cup/ })).toBeTruthy();

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { Dialog, DialogBody } from '../../components/ui/dialog.tsx';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
+import { mergedTexts } from '../../test/texts.ts';
 import { ResourceForm } from './resource-form.tsx';
 import { foldForSearch } from './search-text.ts';
 
@@ -180,7 +181,7 @@ describe('a long multi select is a searchable combobox', () => {
 
   it('in Arabic, names the currencies in Arabic, finds them by English name and labels the chips "إزالة …"', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const { user } = renderForm({ currencies: ['EGP'] });
     const input = await screen.findByRole('combobox', { name: 'Currencies' });

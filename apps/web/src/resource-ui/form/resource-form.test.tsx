@@ -8,6 +8,7 @@ import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { UnknownComponentError } from '../../lib/component-registry.ts';
+import { mergedTexts } from '../../test/texts.ts';
 import { useFormMessageText, validityMessage } from './form-messages.ts';
 import { ResourceForm, type ResourceFormProps } from './resource-form.tsx';
 
@@ -470,7 +471,7 @@ describe('ResourceForm: dates', () => {
 
 async function switchToArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
-    i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
   await i18next.changeLanguage('ar');
 }
 

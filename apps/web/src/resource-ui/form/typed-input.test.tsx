@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
+import { mergedTexts } from '../../test/texts.ts';
 import { ResourceForm } from './resource-form.tsx';
 
 /**
@@ -15,7 +16,7 @@ import { ResourceForm } from './resource-form.tsx';
  */
 async function switchToArabic() {
   if (!i18next.hasResourceBundle('ar', 'translation'))
-    i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+    i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
   await i18next.changeLanguage('ar');
 }
 

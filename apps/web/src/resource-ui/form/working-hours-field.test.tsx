@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import ar from '../../i18n/locales/ar.json';
 import signedInAr from '../../i18n/locales/signed-in/texts-ar.ts';
+import { mergedTexts } from '../../test/texts.ts';
 import { ResourceForm } from './resource-form.tsx';
 
 const fields: FormEntry[] = [
@@ -118,7 +119,7 @@ describe('WorkingHoursField', () => {
 
   it('speaks Arabic: day names, the closed box and the message', async () => {
     if (!i18next.hasResourceBundle('ar', 'translation'))
-      i18next.addResourceBundle('ar', 'translation', { ...ar, ...signedInAr });
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
     await i18next.changeLanguage('ar');
     const { user, submit } = renderHours();
     const group = screen.getByRole('group', { name: 'Working hours' });
