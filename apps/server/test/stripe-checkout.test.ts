@@ -239,9 +239,12 @@ describe('the signed webhook: POST /api/payments/webhooks/stripe', () => {
     expect(await snapshot(invoice.id, application.id)).toEqual(applied);
     expect(t.mails.length).toBe(mails);
 
-    // A new event for the paid invoice (an expiry after the payment) changes nothing either.
+    // A new event for the paid invoice (a failure told after the payment) changes nothing either.
     const late = await deliver(
-      ...(Object.values(stripe.signed('checkout.session.expired', session)).slice(1) as [string, string]),
+      ...(Object.values(stripe.signed('checkout.session.async_payment_failed', session)).slice(1) as [
+        string,
+        string,
+      ]),
     );
     expect(late.status).toBe(200);
     expect(await snapshot(invoice.id, application.id)).toEqual(applied);
@@ -298,10 +301,22 @@ describe('the signed webhook: POST /api/payments/webhooks/stripe', () => {
     expect(t.mails).toEqual([]);
   });
 
-  it('an expired checkout marks the invoice failed; the subscription still waits', async () => {
+  it('an abandoned checkout that expires leaves the invoice pending, and Pay now starts another', async () => {
     const { invoice, application } = await requested();
     const session = await sessionOf(invoice.id);
+    const before = await snapshot(invoice.id, application.id);
     const event = stripe.signed('checkout.session.expired', session, { object: { status: 'expired' } });
+    expect((await deliver(event.payload, event.signature)).status).toBe(200);
+    expect(await snapshot(invoice.id, application.id)).toEqual(before);
+    expect(before.invoice?.status).toBe('pending');
+    const again = await sessionOf(invoice.id);
+    expect(again.url).not.toBe(session.url);
+  });
+
+  it('an asynchronous payment that fails marks the invoice failed, as the provider; the subscription still waits', async () => {
+    const { invoice, application } = await requested();
+    const session = await sessionOf(invoice.id);
+    const event = stripe.signed('checkout.session.async_payment_failed', session);
     expect((await deliver(event.payload, event.signature)).status).toBe(200);
     const after = await snapshot(invoice.id, application.id);
     expect(after.invoice?.status).toBe('failed');

@@ -21,8 +21,9 @@ const outcomes: Record<string, PaymentOutcome | 'byPaymentStatus'> = {
   'checkout.session.completed': 'byPaymentStatus',
   'checkout.session.async_payment_succeeded': 'successful',
   'checkout.session.async_payment_failed': 'failed',
-  // The payer never finished: the session's page no longer takes a payment.
-  'checkout.session.expired': 'failed',
+  // Not `checkout.session.expired`: a payer who left the page has not failed to pay. The invoice
+  // stays pending and Pay now starts another checkout (a card declined on the page is retried
+  // there and sends no event).
 };
 
 export interface StripeCheckoutOptions {
