@@ -1,7 +1,6 @@
 import {
   defineResource,
   type ImportJob,
-  type ImportMapping,
   type ImportPreview,
   type ImportReport,
   recordStatusField,
@@ -14,6 +13,7 @@ import { z } from 'zod';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { openDialog } from '../test/dialogs.ts';
+import { importJob, importReport, mockImportJobs } from '../test/import-jobs.ts';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { mergedTexts } from '../test/texts.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -40,31 +40,6 @@ const list = {
   meta: { total: 1, page: 1, pageSize: 20 },
 };
 
-const report = (over: Partial<ImportReport>): ImportReport => ({
-  dryRun: true,
-  committed: false,
-  rows: 3,
-  counts: { create: 1, update: 2, unchanged: 0 },
-  errors: [],
-  ...over,
-});
-
-const job = (over: Partial<ImportJob>): ImportJob => ({
-  id: 'j1',
-  resource: 'gadgets',
-  dryRun: true,
-  status: 'queued',
-  fileName: 'gadgets.csv',
-  format: 'csv',
-  rowsTotal: 3,
-  rowsDone: 0,
-  report: null,
-  error: null,
-  createdAt: '2026-11-30T00:00:00.000Z',
-  updatedAt: '2026-11-30T00:00:00.000Z',
-  ...over,
-});
-
 /** A preview of a file of gadgets: a renamed code column, a column the list lacks, 25 rows read as 20. */
 const gadgetPreview = (language: 'en' | 'ar'): ImportPreview => ({
   fileName: 'gadgets.csv',
@@ -77,9 +52,6 @@ const gadgetPreview = (language: 'en' | 'ar'): ImportPreview => ({
     { key: 'status', label: language === 'ar' ? 'الحالة' : 'Status', required: false },
   ],
 });
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /**
  * The list page with an import route queuing a job per call, each answered `answers` in turn
@@ -100,53 +72,7 @@ function renderGadgets(
     { path: '/api/gadgets', body: list },
     { path: '/api/gadgets/filters', body: { data: {} } },
   ]);
-  const imports: {
-    query: URLSearchParams;
-    file: unknown;
-    mapping: ImportMapping | null;
-    language: string;
-  }[] = [];
-  const previews: { file: unknown; language: string }[] = [];
-  const cancels: string[] = [];
-  const polls = new Map<string, number>();
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const path = url.split('?')[0] ?? '';
-    const language = new Headers(init?.headers).get('accept-language') ?? '';
-    if (path.endsWith('/gadgets/import/preview')) {
-      previews.push({ file: (init!.body as FormData).get('file'), language });
-      return json({ data: preview });
-    }
-    if (path.endsWith('/gadgets/import')) {
-      const form = init!.body as FormData;
-      const mapping = form.get('mapping');
-      imports.push({
-        query: new URLSearchParams(url.split('?')[1]),
-        file: form.get('file'),
-        mapping: typeof mapping === 'string' ? (JSON.parse(mapping) as ImportMapping) : null,
-        language,
-      });
-      if (refuse) return json(refuse, 400);
-      const dryRun = new URLSearchParams(url.split('?')[1]).get('dryRun') === 'true';
-      return json({ data: job({ id: `j${imports.length}`, dryRun }) }, 202);
-    }
-    if (path.endsWith('/gadgets/import-jobs')) return json({ data: latest });
-    const cancel = /\/gadgets\/import-jobs\/([^/]+)\/cancel$/.exec(path);
-    if (cancel) {
-      cancels.push(cancel[1]!);
-      return json({ data: job({ id: cancel[1]!, status: 'cancelled', rowsDone: 1 }) });
-    }
-    const polled = /\/gadgets\/import-jobs\/j(\d+)$/.exec(path);
-    if (polled) {
-      const id = `j${polled[1]}`;
-      const count = (polls.get(id) ?? 0) + 1;
-      polls.set(id, count);
-      if (count <= running) return json({ data: job({ id, status: 'running', rowsDone: 1 }) });
-      const report = answers[Number(polled[1]) - 1]!;
-      return json({ data: job({ id, status: 'done', rowsDone: 3, report }) });
-    }
-    return mock.fetchMock(input, init);
-  });
+  const calls = mockImportJobs('gadgets', answers, mock.fetchMock, { running, latest, preview, refuse });
   renderSignedIn(
     <ResourceListPage
       definition={definition(importable)}
@@ -156,7 +82,7 @@ function renderGadgets(
     />,
     { user: testUser([{ id: 'w-shop', name: 'Shop', grant }]), path: '/gadgets', at: '/gadgets' },
   );
-  return { imports, cancels, previews };
+  return calls;
 }
 
 /** The next poll of the job, a second on. */
@@ -177,14 +103,14 @@ describe('the list’s Import dialog', () => {
   it('checks the file, lists each row’s error translated, and imports only a file without errors', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { imports } = renderGadgets([
-      report({
+      importReport({
         errors: [
           { row: 2, column: 'Brand', code: 'IMPORT_CODE_NOT_FOUND', params: { code: 'BR-9' } },
           { row: 4, column: 'Code', code: 'IMPORT_ROW_REPEATED', params: { row: 3 } },
         ],
       }),
-      report({}),
-      report({ dryRun: false, committed: true }),
+      importReport({}),
+      importReport({ dryRun: false, committed: true }),
     ]);
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
@@ -227,7 +153,7 @@ describe('the list’s Import dialog', () => {
 
   it('shows rows done of rows while the job runs, and cancels it before the commit', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { cancels } = renderGadgets([report({})], 'admin', undefined, { running: 5 });
+    const { cancels } = renderGadgets([importReport({})], 'admin', undefined, { running: 5 });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
     await person.upload(within(dialog).getByLabelText(/^File/), new File(['Code\r\n'], 'g.csv'));
@@ -245,9 +171,9 @@ describe('the list’s Import dialog', () => {
 
   it('a member who comes back finds the running import and its progress', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderGadgets([report({})], 'admin', undefined, {
+    renderGadgets([importReport({})], 'admin', undefined, {
       running: 1,
-      latest: [job({ id: 'j1', status: 'running', rowsDone: 1 })],
+      latest: [importJob('gadgets', { id: 'j1', status: 'running', rowsDone: 1 })],
     });
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');
@@ -271,9 +197,9 @@ describe('the list’s Import dialog', () => {
   it('shows the file’s first rows under a select per column, and sends the corrected mapping with the check and the import', async () => {
     const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { imports, previews } = renderGadgets([
-      report({}),
-      report({}),
-      report({ dryRun: false, committed: true }),
+      importReport({}),
+      importReport({}),
+      importReport({ dryRun: false, committed: true }),
     ]);
     await person.click(await screen.findByRole('button', { name: 'Import' }));
     const dialog = await openDialog('Import from a file');

@@ -1,4 +1,4 @@
-import type { ImportJob, ImportReport } from '@dukkan/contract';
+import type { ImportJob, ImportMapping, ImportPreview, ImportReport } from '@dukkan/contract';
 import { vi } from 'vitest';
 
 /** The import routes' answers as the web's tests mock them, shared by the lists' tests. */
@@ -34,7 +34,10 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export interface ImportCalls {
-  imports: { query: URLSearchParams; file: unknown }[];
+  /** Each upload: its query, file, column mapping (null when none was sent) and language. */
+  imports: { query: URLSearchParams; file: unknown; mapping: ImportMapping | null; language: string }[];
+  /** Each file sent for its preview, with the language asked. */
+  previews: { file: unknown; language: string }[];
   cancels: string[];
 }
 
@@ -42,25 +45,44 @@ export interface ImportCalls {
  * The server's import routes as a list page's Import dialog calls them (decision 0042): each
  * upload queues a job, `j1`, `j2`… in turn, which a poll finds done with the next of `answers`
  * (after `running` polls finding it running with a row done); the list's latest jobs are
- * `latest`, and a cancel ends the job cancelled. Any other call goes to `fallback` (a
- * `mockFetch`'s). The uploads' queries and files and the cancelled jobs' ids are kept.
+ * `latest`, and a cancel ends the job cancelled. A file's preview answers `preview` when given;
+ * an upload is refused with `refuse` (a 400's body) when given. Any other call goes to `fallback`
+ * (a `mockFetch`'s). The uploads, the previews asked and the cancelled jobs' ids are kept.
  */
 export function mockImportJobs(
   resourcePath: string,
   answers: ImportReport[],
   fallback: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
-  { running = 0, latest = [] as ImportJob[] } = {},
+  {
+    running = 0,
+    latest = [] as ImportJob[],
+    preview = undefined as ImportPreview | undefined,
+    refuse = undefined as unknown,
+  } = {},
 ): ImportCalls {
-  const calls: ImportCalls = { imports: [], cancels: [] };
+  const calls: ImportCalls = { imports: [], previews: [], cancels: [] };
   const polls = new Map<string, number>();
   const job = (over: Partial<ImportJob>) => importJob(resourcePath, over);
   const base = `/${resourcePath}`;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const [path = '', rawQuery = ''] = url.split('?');
+    const language = new Headers(init?.headers).get('accept-language') ?? '';
+    if (preview && path.endsWith(`${base}/import/preview`)) {
+      calls.previews.push({ file: (init!.body as FormData).get('file'), language });
+      return json({ data: preview });
+    }
     if (path.endsWith(`${base}/import`)) {
       const query = new URLSearchParams(rawQuery);
-      calls.imports.push({ query, file: (init!.body as FormData).get('file') });
+      const form = init!.body as FormData;
+      const mapping = form.get('mapping');
+      calls.imports.push({
+        query,
+        file: form.get('file'),
+        mapping: typeof mapping === 'string' ? (JSON.parse(mapping) as ImportMapping) : null,
+        language,
+      });
+      if (refuse) return json(refuse, 400);
       const dryRun = query.get('dryRun') === 'true';
       return json({ data: job({ id: `j${calls.imports.length}`, dryRun }) }, 202);
     }
