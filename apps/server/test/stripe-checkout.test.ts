@@ -3,7 +3,9 @@ import { type CheckoutStarted, type PaymentInstructions, validationCodes } from 
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { asAuditActor } from '../src/db/audit-log.ts';
 import { auditLog, paymentEvents, payments } from '../src/db/schema/index.ts';
+import { rejectSubscription } from '../src/features/subscriptions/subscriptions.ts';
 import { declaredRoutes } from '../src/http/access.ts';
 import { api, dataOf, errorOf } from './helpers/api.ts';
 import { insertApplication } from './helpers/applications.ts';
@@ -14,7 +16,7 @@ import {
   standInWebhookSecret,
   startStripeStandIn,
 } from './helpers/stripe-stand-in.ts';
-import { invoicesOf, storedSubscription } from './helpers/subscriptions.ts';
+import { invoicesOf, storedSubscription, subscriptionServices } from './helpers/subscriptions.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
 
@@ -299,6 +301,32 @@ describe('the signed webhook: POST /api/payments/webhooks/stripe', () => {
     }
     expect(await snapshot(invoice.id, application.id)).toEqual(before);
     expect(t.mails).toEqual([]);
+  });
+
+  it("a rejected request's unpaid invoice is no longer due: failed, and Pay now refuses it", async () => {
+    const { invoice, application } = await requested();
+    const row = (await storedSubscription(t.db, workspace.id, application.id))!;
+    // As the operator's command line rejects it.
+    await asAuditActor('operator', () =>
+      rejectSubscription(
+        subscriptionServices(t.db, { send: async (mail) => void t.mails.push(mail), close() {} }),
+        row.id,
+        new Date(),
+      ),
+    );
+    const after = await snapshot(invoice.id, application.id);
+    expect(after.subscription?.status).toBe('rejected');
+    expect(after.invoice?.status).toBe('failed');
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, invoice.id), eq(auditLog.resource, 'invoices')));
+    expect(audited).toMatchObject({ actorKind: 'operator', changes: { status: ['pending', 'failed'] } });
+    const refused = await startCheckout(invoice.id, admin.cookie);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).issues).toEqual([
+      { path: 'invoiceId', message: validationCodes.INVOICE_NOT_PENDING },
+    ]);
   });
 
   it('an abandoned checkout that expires leaves the invoice pending, and Pay now starts another', async () => {

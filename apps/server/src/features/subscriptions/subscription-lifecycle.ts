@@ -443,7 +443,22 @@ async function effectOf(
     case 'reject':
       return {
         values: { status, startDate: null, endDate: null, nextPlan: null },
-        after: nothingAfter('rejected'),
+        async after() {
+          // A first invoice issued on request (a hosted checkout) and still unpaid is no longer
+          // due: failed, so that Pay now and the payment-due card leave it (decision 0044).
+          const unpaid = from ? await unpaidInvoice(tx, from) : null;
+          if (unpaid) {
+            const [failed] = await tx
+              .update(payments)
+              .set({ status: 'failed', updatedAt: now })
+              .where(and(eq(payments.workspaceId, unpaid.workspaceId), eq(payments.id, unpaid.id)))
+              .returning();
+            await recordAudit(tx, [
+              auditEntry(payments, unpaid.workspaceId, 'invoices', unpaid.id, unpaid, failed!),
+            ]);
+          }
+          return { invoice: null, notice: 'rejected' };
+        },
       };
     case 'periodEnds': {
       if (status === 'expiredSubscription')
