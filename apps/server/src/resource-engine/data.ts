@@ -114,12 +114,17 @@ export interface ResourceData {
     id: string,
     caller?: ResourceCaller,
   ): Promise<Record<string, unknown> | null>;
-  /** Creates the rows (validated input) all or none; issue paths of a bulk are `<index>.<field>`. */
+  /**
+   * Creates the rows (validated input) all or none; issue paths of a bulk are `<index>.<field>`.
+   * Answers the records as a read answers them, or with `answer: 'rows'` the rows as inserted
+   * (their columns, no details: an import, which reads only their ids, status and keys).
+   */
   create(
     db: Database,
     caller: ResourceCaller,
     inputs: Record<string, unknown>[],
     bulk?: boolean,
+    answer?: 'records' | 'rows',
   ): Promise<Record<string, unknown>[]>;
   /** Changes the named fields; null when the record is not the workspace's. */
   update(
@@ -1020,6 +1025,7 @@ export function createResourceData(
     caller: ResourceCaller,
     inputs: Record<string, unknown>[],
     bulk = false,
+    answer: 'records' | 'rows' = 'records',
   ): Promise<Record<string, unknown>[]> {
     refuseRepeatedUniques(inputs);
     // All or nothing: one transaction, so a failing row (a duplicate code) writes nothing.
@@ -1083,6 +1089,7 @@ export function createResourceData(
       }
       await sequence?.finish();
       await recordAudit(tx, audited);
+      if (answer === 'rows') return created;
       const byId = new Map(
         (await findRows(tx, caller.workspaceId, ids)).map((row) => [row.id as string, row]),
       );

@@ -798,11 +798,13 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         if (chunk.length === 0) return;
         let records: Record<string, unknown>[] | undefined;
         try {
+          // The rows as inserted: the records read back with their details would go unused.
           records = await data.create(
             tx,
             caller,
             chunk.map((entry) => createInput(entry.input)),
             true,
+            'rows',
           );
         } catch (error) {
           // A row's refusal undid the chunk's savepoint; anything else is no row's.
