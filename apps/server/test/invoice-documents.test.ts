@@ -88,6 +88,21 @@ describe('the document of an issued invoice', () => {
     expect(text).not.toMatch(/tax/i);
   });
 
+  it('writes a name holding markup as text: the file runs nothing a name put there', async () => {
+    const name = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    await t.db.update(workspaces).set({ name }).where(eq(workspaces.id, shop.id));
+    try {
+      const response = await api(t.app, { url: documentUrl(invoiceId, '&lang=en'), cookie: admin.cookie });
+      expect(response.status, response.text).toBe(200);
+      expect(response.text).not.toMatch(/<script|<img/);
+      expect(response.text).toContain(
+        '&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;',
+      );
+    } finally {
+      await t.db.update(workspaces).set({ name: shop.name }).where(eq(workspaces.id, shop.id));
+    }
+  });
+
   it('in Arabic, right to left, with its digits and words', async () => {
     const response = await api(t.app, { url: documentUrl(invoiceId, '&lang=ar'), cookie: admin.cookie });
     expect(response.status, response.text).toBe(200);
