@@ -1045,23 +1045,49 @@ export function createResourceData(
       }
       const today = workspaceToday(tx, caller.workspaceId);
       const references = await findReferences(tx, caller.workspaceId, inputs);
-      // Each row checked and given its code in turn, then all written in one insert (in chunks
-      // within PostgreSQL's parameters), then each one's own writes (`afterWrite`) in turn.
+      // A resource with write hooks writes each row after its checks and before the next row's,
+      // so that a hook sees the rows before it (a value's text repeated, its place last, a
+      // product's SKUs). Without them, every row is checked and given its code in turn, then all
+      // are written in one insert (in chunks within PostgreSQL's parameters).
+      const oneByOne = hooks.beforeWrite !== undefined || hooks.afterWrite !== undefined;
+      const created: Record<string, unknown>[] = [];
+      const ids: string[] = [];
+      const writtenById = new Map<string, unknown>();
+      const audited: AuditEntry[] = [];
+      /** What follows a row's insert: its id, its own writes (`afterWrite`) and its audit row. */
+      const written = async (index: number, stored: Record<string, unknown>, wrote: unknown) => {
+        const id = stored.id as string;
+        ids.push(id);
+        if (wrote !== undefined) writtenById.set(id, wrote);
+        await namingRow(bulk ? index : undefined, () =>
+          hooks.afterWrite?.({ ...caller, db: tx }, id, inputs[index]!, wrote),
+        );
+        audited.push(auditOf(caller.workspaceId, id, null, stored as ResourceRow, wrote));
+      };
       const rows: Record<string, unknown>[] = [];
       const writtenOf: unknown[] = [];
       for (const [index, input] of inputs.entries()) {
         const row = bulk ? index : undefined;
         await checkReferences(tx, caller.workspaceId, input, bulk ? `${index}.` : '', undefined, references);
-        let written: unknown;
+        let wrote: unknown;
         await namingRow(row, async () => {
-          written = await beforeWrite({ ...caller, db: tx }, input, today);
+          wrote = await beforeWrite({ ...caller, db: tx }, input, today);
         });
         await assignCode(input, sequence, bulk ? `${index}.` : '', stillEmpty[index] || 1);
-        writtenOf.push(written);
         // The workspace comes last: no input can place a row in another workspace.
-        rows.push({ ...storage.toRow(input, written), workspaceId: caller.workspaceId });
+        const values = { ...storage.toRow(input, wrote), workspaceId: caller.workspaceId };
+        if (!oneByOne) {
+          rows.push(values);
+          writtenOf.push(wrote);
+          continue;
+        }
+        const [stored] = (await tx
+          .insert(table)
+          .values(values as typeof table.$inferInsert)
+          .returning()) as Record<string, unknown>[];
+        created.push(stored!);
+        await written(index, stored!, wrote);
       }
-      const created: Record<string, unknown>[] = [];
       const perInsert = Math.max(
         1,
         Math.floor(insertParameters / Math.max(1, Object.keys(rows[0] ?? {}).length)),
@@ -1075,18 +1101,8 @@ export function createResourceData(
             .returning()) as Record<string, unknown>[]),
         );
       }
-      const ids: string[] = [];
-      const writtenById = new Map<string, unknown>();
-      const audited: AuditEntry[] = [];
-      for (const [index, input] of inputs.entries()) {
-        const row = bulk ? index : undefined;
-        const id = created[index]!.id as string;
-        const written = writtenOf[index];
-        ids.push(id);
-        if (written !== undefined) writtenById.set(id, written);
-        await namingRow(row, () => hooks.afterWrite?.({ ...caller, db: tx }, id, input, written));
-        audited.push(auditOf(caller.workspaceId, id, null, created[index]! as ResourceRow, written));
-      }
+      if (!oneByOne)
+        for (const [index, stored] of created.entries()) await written(index, stored, writtenOf[index]);
       await sequence?.finish();
       await recordAudit(tx, audited);
       if (answer === 'rows') return created;

@@ -98,6 +98,11 @@ function breach(
     ];
     return file.includes(String(contentType)) ? undefined : `answered ${status} as ${contentType}`;
   }
+  // An invoice's document is one HTML file (decision 0045).
+  if (status < 300 && route.endsWith('/document'))
+    return contentType === 'text/html; charset=utf-8' && body.startsWith('<!DOCTYPE html>')
+      ? undefined
+      : `answered ${status} as ${contentType}`;
   if (!String(contentType).startsWith('application/json')) return `answered ${status} as ${contentType}`;
   let json: { data?: unknown; error?: Record<string, unknown> };
   try {

@@ -29,6 +29,7 @@ import {
   workspaceSettingsInputSchema,
 } from '@dukkan/contract';
 import { z } from 'zod';
+import { documentQuerySchema } from '../../src/features/subscriptions/routes.ts';
 import type { DeclaredRoute } from '../../src/http/access.ts';
 import { verbRoutes } from '../../src/resource-engine/routes.ts';
 import { type RouteTargets, routeCall, testResources } from '../helpers/route-scenarios.ts';
@@ -88,6 +89,7 @@ const featureSchemas: Record<string, RouteSchemas> = {
   'GET /api/payments/upcoming': { query: workspaceQuery },
   'GET /api/payments/due': { query: workspaceQuery },
   'GET /api/payments/instructions': { query: workspaceQuery },
+  'GET /api/payments/:id/document': { query: documentQuerySchema },
   'GET /api/applications': { query: workspaceQuery },
   'GET /api/applications/installed': { query: workspaceQuery },
   'GET /api/audit-log/sign-ins': { query: memberSignInsQuerySchema },

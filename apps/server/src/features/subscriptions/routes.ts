@@ -33,7 +33,8 @@ import {
 } from './subscription-lifecycle.ts';
 import { runSubscriptionEvent } from './subscriptions.ts';
 
-const documentQuerySchema = lazySchema(() =>
+/** An invoice document's query: the workspace, and the language to write it in (else the reader's). */
+export const documentQuerySchema = lazySchema(() =>
   workspaceQuerySchema.extend({ lang: z.enum(invoiceDocumentLanguages).optional() }),
 );
 const eventSchema = subscriptionEventInputSchema.strict();
