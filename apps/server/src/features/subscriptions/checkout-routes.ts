@@ -18,6 +18,7 @@ import {
   type HostedCheckoutProvider,
   WebhookSignatureError,
 } from '../../platform/payments/payment-provider.ts';
+import { isUuid } from '../../resource-engine/queries.ts';
 import { SubscriptionCommandError, settleInvoice } from './subscriptions.ts';
 
 /*
@@ -26,8 +27,6 @@ import { SubscriptionCommandError, settleInvoice } from './subscriptions.ts';
  * webhook settles the invoice through the same settler as the operator's record, as the provider
  * (the audit log's actor), each event once. A refused webhook is logged and changes nothing.
  */
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The webhook's path for a provider (the operator registers `PUBLIC_URL` + this at the provider). */
 export const webhookPath = (provider: string) => `/api/${paymentsResource.path}/webhooks/${provider}`;
@@ -45,7 +44,7 @@ export function registerCheckoutRoutes(
       parseInput(workspaceQuerySchema, request.query);
       const { workspaceId } = requestCaller(request);
       const { invoiceId } = request.params as { invoiceId: string };
-      const [invoice] = uuidPattern.test(invoiceId)
+      const [invoice] = isUuid(invoiceId)
         ? await context.db
             .select()
             .from(payments)

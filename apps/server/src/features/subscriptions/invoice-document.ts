@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { payments, workspaces } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../platform/mail/render.ts';
+import { isUuid } from '../../resource-engine/queries.ts';
 import { toPaymentRecord } from './invoices.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The document of one of the workspace's issued invoices in `language`, or undefined when the
@@ -17,7 +16,7 @@ export async function loadInvoiceDocument(
   invoiceId: string,
   language: string | undefined,
 ): Promise<{ document: InvoiceDocument; number: number } | undefined> {
-  if (!uuidPattern.test(invoiceId)) return undefined;
+  if (!isUuid(invoiceId)) return undefined;
   const [row] = await db
     .select({ invoice: payments, workspaceName: workspaces.name, timeZone: workspaces.timeZone })
     .from(payments)

@@ -18,6 +18,7 @@ import {
   type PaymentOutcome,
   type ReportedPayment,
 } from '../../platform/payments/payment-provider.ts';
+import { isUuid } from '../../resource-engine/queries.ts';
 import { toPaymentRecord } from './invoices.ts';
 import {
   type AppliedSubscriptionEvent,
@@ -141,10 +142,8 @@ export async function listSubscriptions(
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id));
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function findSubscription(db: Database, id: string) {
-  const [row] = uuidPattern.test(id)
+  const [row] = isUuid(id)
     ? await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1)
     : [];
   if (!row) throw new SubscriptionCommandError('notFound', `No subscription with id ${id}`);
@@ -237,7 +236,7 @@ export async function settleInvoice(
           provider: reported.provider,
           eventId: reported.eventId,
           type: reported.eventType,
-          invoiceId: uuidPattern.test(invoiceId) ? invoiceId : '00000000-0000-0000-0000-000000000000',
+          invoiceId: isUuid(invoiceId) ? invoiceId : '00000000-0000-0000-0000-000000000000',
           receivedAt: now,
         })
         .onConflictDoNothing()
@@ -248,7 +247,7 @@ export async function settleInvoice(
           `Event ${reported.eventId} of ${reported.provider} was already applied`,
         );
     }
-    const [invoice] = uuidPattern.test(invoiceId)
+    const [invoice] = isUuid(invoiceId)
       ? await tx.select().from(payments).where(eq(payments.id, invoiceId)).for('update')
       : [];
     if (!invoice || (reported && reported.workspaceId !== invoice.workspaceId))
