@@ -11,7 +11,7 @@ import {
   runImportJob,
 } from '../src/resource-engine/import-jobs.ts';
 import { dataOf, errorOf, multipart } from './helpers/api.ts';
-import { queuedJob, readJob } from './helpers/import-jobs.ts';
+import { csvFile, queuedJob, readJob } from './helpers/import-jobs.ts';
 import { testResources } from './helpers/route-scenarios.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
 import { createTestApp } from './helpers/test-app.ts';
@@ -34,8 +34,6 @@ describe('import jobs', () => {
   const call = (path: string, options: Parameters<typeof callInWorkspace>[3] = {}) =>
     callInWorkspace(shops.t, shops.shop, path, { member: shops.admin, ...options });
 
-  const csv = (rows: string[][]) =>
-    Buffer.from(`\uFEFF${rows.map((row) => row.join(',')).join('\r\n')}\r\n`, 'utf8');
   const header = ['Code', 'Name'];
   const importUrl = (dryRun: boolean, workspaceId = shops.shop.id) =>
     `/api/customers/import?workspaceId=${workspaceId}&dryRun=${dryRun}`;
@@ -76,7 +74,7 @@ describe('import jobs', () => {
     );
   });
   const renamed = (prefix: string) =>
-    csv([header, ...codes.map((code, index) => [code, `${prefix} ${index}`])]);
+    csvFile([header, ...codes.map((code, index) => [code, `${prefix} ${index}`])]);
 
   /** A job queued as the request queues it, without waking a worker. */
   const queue = (file: Buffer, dryRun: boolean) =>
@@ -147,7 +145,7 @@ describe('import jobs', () => {
   });
 
   it('a job keeps its column mapping beside its file, never served, reads it at the run, and removes it at the end', async () => {
-    const file = csv([['Ref', 'Client'], ...codes.map((code, index) => [code, `Mapped ${index}`])]);
+    const file = csvFile([['Ref', 'Client'], ...codes.map((code, index) => [code, `Mapped ${index}`])]);
     const queued = await queueImportJob(shops.t.db, shops.t.app.fileStore, {
       workspaceId: shops.shop.id,
       resource: 'customers',

@@ -7,7 +7,7 @@ import {
 } from '@dukkan/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataOf, errorOf, multipart } from './helpers/api.ts';
-import { settledImport } from './helpers/import-jobs.ts';
+import { csvFile, settledImport } from './helpers/import-jobs.ts';
 import { productCatalogue, type TestVariationType } from './helpers/product-catalogue.ts';
 import { testResources } from './helpers/route-scenarios.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
@@ -29,20 +29,6 @@ describe('import preview and column mapping', () => {
 
   const call = (path: string, options: Parameters<typeof callInWorkspace>[3] = {}) =>
     callInWorkspace(shops.t, shops.shop, path, { member: shops.admin, ...options });
-
-  const csv = (rows: (string | null)[][]) =>
-    Buffer.from(
-      `\uFEFF${rows
-        .map((row) =>
-          row
-            .map((cell) =>
-              cell === null ? '' : /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell,
-            )
-            .join(','),
-        )
-        .join('\r\n')}\r\n`,
-      'utf8',
-    );
 
   interface Send {
     mapping?: unknown;
@@ -122,7 +108,7 @@ describe('import preview and column mapping', () => {
 
   /** A customers file under headers the export does not write: 25 rows. */
   const renamed = (prefix: string) =>
-    csv([
+    csvFile([
       ['Ref', 'Client', 'Mobile', 'Notes'],
       ...Array.from({ length: 25 }, (_, index) => [
         `${prefix}-${String(index).padStart(2, '0')}`,
@@ -136,7 +122,7 @@ describe('import preview and column mapping', () => {
   describe('the preview', () => {
     it('answers the headers, the first 20 rows and the mapping the names propose, in the reader’s language', async () => {
       const prefix = unique('PV');
-      const file = csv([
+      const file = csvFile([
         ['Code', 'Name', 'Notes'],
         ...Array.from({ length: 30 }, (_, index) => [`${prefix}-${index}`, `Row, "${index}"`, null]),
       ]);
@@ -225,7 +211,7 @@ describe('import preview and column mapping', () => {
         phones: ['+201100000007'],
       });
       // The mapping's errors name the file's own header.
-      const wrong = csv([
+      const wrong = csvFile([
         ['Ref', 'Client', 'Mobile', 'Notes'],
         [`${prefix}-00`, 'Client 0', 'not a phone', null],
       ]);
@@ -235,7 +221,7 @@ describe('import preview and column mapping', () => {
 
     it('a header the mapping does not name is matched by its name; a header mapped to none is not read', async () => {
       const prefix = unique('MN');
-      const file = csv([
+      const file = csvFile([
         ['Code', 'Client', 'Phone numbers', 'Name'],
         [`${prefix}-1`, 'Mapped name', "'+201300000001", 'Ignored name'],
       ]);
@@ -310,7 +296,7 @@ describe('import preview and column mapping', () => {
       const unitId = await catalogue.unit();
       const unitCode = dataOf<{ code: string }>(await call(`measurement-units/${unitId}`)).code;
       const code = unique('PM');
-      const file = csv([
+      const file = csvFile([
         ['Code', 'Name (English)', 'Unit of measurement', 'Size of mug', 'Selling price'],
         [code, 'Mug', unitCode, 'Small', '20.00'],
         [code, null, null, 'Large', '25.00'],
@@ -334,7 +320,7 @@ describe('import preview and column mapping', () => {
       expect(product.options).toEqual([{ typeId: size.id, valueIds: size.values }]);
       expect(product.variants!.map((variant) => variant.price).sort()).toEqual([2000, 2500]);
       // A value the type lacks names the file's own header.
-      const wrong = csv([
+      const wrong = csvFile([
         ['Code', 'Size of mug', 'Selling price'],
         [code, 'Giant', '30.00'],
       ]);

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers as customersTable } from '../src/db/schema/index.ts';
 import { isImportable } from '../src/resource-engine/import.ts';
 import { dataOf, errorOf, multipart } from './helpers/api.ts';
-import { settledImport } from './helpers/import-jobs.ts';
+import { csvFile, settledImport } from './helpers/import-jobs.ts';
 import { bilingual, productCatalogue, sizes } from './helpers/product-catalogue.ts';
 import { seedTargets, testResources } from './helpers/route-scenarios.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
@@ -88,12 +88,6 @@ describe('list import', () => {
     expect(response.status, response.text).toBe(200);
     return (response.json as { data: ImportReport }).data;
   };
-
-  const csv = (rows: (string | null)[][]) =>
-    Buffer.from(
-      `\uFEFF${rows.map((row) => row.map((cell) => (cell === null ? '' : /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n')}\r\n`,
-      'utf8',
-    );
 
   const snapshot = (except: string[] = []) => workspaceSnapshot(shops.t.db, shops.shop.id, { except });
 
@@ -235,7 +229,7 @@ describe('list import', () => {
     );
     const header = ['Code', 'Name', 'Phone numbers', 'Source', 'Brand', 'Status'];
     const before = await snapshot();
-    const file = csv([
+    const file = csvFile([
       header,
       [code, 'Renamed', null, null, brandCode, null],
       [null, 'New one', "'+201000000777", 'referral', null, 'inactive'],
@@ -263,7 +257,9 @@ describe('list import', () => {
     expect(created).toMatchObject({ phones: ['+201000000777'], source: 'referral', status: 'inactive' });
 
     const cleared = report(
-      await upload('customers', csv([header, [code, null, null, null, '[clear]', null]]), { dryRun: false }),
+      await upload('customers', csvFile([header, [code, null, null, null, '[clear]', null]]), {
+        dryRun: false,
+      }),
     );
     expect(cleared).toMatchObject({ committed: true, counts: { update: 1 } });
     expect((await customers()).find((customer) => customer.code === code)).toMatchObject({
@@ -292,7 +288,7 @@ describe('list import', () => {
       );
       const committed = await upload(
         'customers',
-        csv([
+        csvFile([
           header,
           [kept, `Audited ${kept}`, null, null, null, null],
           [changed, 'Audited, renamed', null, null, null, null],
@@ -360,7 +356,7 @@ describe('list import', () => {
     });
 
     it('a dry run writes no row, nor a commit refused for a bad row', async () => {
-      const file = csv([
+      const file = csvFile([
         header,
         [unique('CD'), 'Fine', "'+201000003002", 'online', null, null],
         [unique('CD'), 'Bad source', "'+201000003003", 'pigeon', null, null],
@@ -368,7 +364,7 @@ describe('list import', () => {
       const before = await snapshot();
       const dry = await upload(
         'customers',
-        csv([header, [unique('CD'), 'Fine', "'+201000003004", 'online', null, null]]),
+        csvFile([header, [unique('CD'), 'Fine', "'+201000003004", 'online', null, null]]),
       );
       expect(report(dry)).toMatchObject({ dryRun: true, errors: [], counts: { create: 1 } });
       expect(await auditRowsOf(dry)).toEqual([]);
@@ -416,7 +412,7 @@ describe('list import', () => {
             expected.push({ row, column: 'Code', code: 'IMPORT_ROW_REPEATED' });
         }
       }
-      const file = csv(rows);
+      const file = csvFile(rows);
       const before = await snapshot();
       const dry = report(await upload('customers', file));
       const commit = report(await upload('customers', file, { dryRun: false }));
@@ -432,7 +428,7 @@ describe('list import', () => {
       // Rates are against the base currency (EGP), which cannot have one: the feature's hook
       // refuses it as the row is written, after every row before it was.
       const before = await snapshot();
-      const file = csv([
+      const file = csvFile([
         ['Currency', 'Rate'],
         ['USD', '48.5'],
         ['EUR', '52.25'],
@@ -473,16 +469,16 @@ describe('list import', () => {
         ]),
       ];
       const before = await snapshot();
-      const refused = report(await upload('customers', csv(rows(disabledCode)), { dryRun: false }));
+      const refused = report(await upload('customers', csvFile(rows(disabledCode)), { dryRun: false }));
       expect(refused.committed).toBe(false);
       expect(refused.errors).toEqual([
         { row: 700, column: 'Brand', code: validationCodes.REFERENCE_IS_DISABLED },
       ]);
       expect(await snapshot()).toEqual(before);
-      const dry = report(await upload('customers', csv(rows(disabledCode))));
+      const dry = report(await upload('customers', csvFile(rows(disabledCode))));
       expect(dry.errors).toEqual(refused.errors);
 
-      const committed = await upload('customers', csv(rows(null)), { dryRun: false });
+      const committed = await upload('customers', csvFile(rows(null)), { dryRun: false });
       expect(report(committed)).toMatchObject({
         committed: true,
         errors: [],
@@ -515,7 +511,7 @@ describe('list import', () => {
       );
       const otherBefore = await workspaceSnapshot(shops.t.db, shops.other.id);
       const commit = report(
-        await upload('customers', csv([header, [theirs, 'Mine', "'+201000002001", null, null, null]]), {
+        await upload('customers', csvFile([header, [theirs, 'Mine', "'+201000002001", null, null, null]]), {
           dryRun: false,
         }),
       );
@@ -527,7 +523,7 @@ describe('list import', () => {
       const unknown = report(
         await upload(
           'customers',
-          csv([
+          csvFile([
             ['Code', 'Shoe size'],
             ['X', '42'],
           ]),
@@ -539,7 +535,7 @@ describe('list import', () => {
       const repeated = report(
         await upload(
           'customers',
-          csv([
+          csvFile([
             ['Code', 'الرمز'],
             ['X', 'Y'],
           ]),
@@ -551,7 +547,7 @@ describe('list import', () => {
       const cell = report(
         await upload(
           'exchange-rates',
-          csv([
+          csvFile([
             ['Currency', 'Rate'],
             ['JPY', 'a lot'],
           ]),
@@ -653,7 +649,7 @@ describe('list import', () => {
 
     it('a row that creates needs add, a row that changes needs edit: the file is refused naming the rows', async () => {
       const existing = (await customers())[0]!;
-      const file = csv([
+      const file = csvFile([
         header,
         [existing.code, `${existing.name} changed`, null],
         [unique('CP'), 'Added', "'+201000004000"],
@@ -681,7 +677,7 @@ describe('list import', () => {
     });
 
     it('refuses a member without add or edit, and a signed-out caller', async () => {
-      const file = csv([header, [unique('CP'), 'Nobody', "'+201000004002"]]);
+      const file = csvFile([header, [unique('CP'), 'Nobody', "'+201000004002"]]);
       const forbidden = await upload('customers', file, { member: viewer });
       expect(forbidden.status).toBe(403);
       expect(errorOf(forbidden).code).toBe('FORBIDDEN');

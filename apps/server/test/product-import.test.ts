@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/index.ts';
 import { dataOf, multipart } from './helpers/api.ts';
-import { settledImport } from './helpers/import-jobs.ts';
+import { csvFile, settledImport } from './helpers/import-jobs.ts';
 import { bilingual, productCatalogue, type TestVariationType } from './helpers/product-catalogue.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
 import { addMember, unique, workspaceSnapshot } from './helpers/workspaces.ts';
@@ -56,24 +56,11 @@ describe('product import', () => {
     return (JSON.parse(response.body) as { data: ImportReport }).data;
   };
 
-  const csv = (rows: (string | null)[][]) =>
-    Buffer.from(
-      `\uFEFF${rows
-        .map((row) =>
-          row
-            .map((cell) =>
-              cell === null ? '' : /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell,
-            )
-            .join(','),
-        )
-        .join('\r\n')}\r\n`,
-      'utf8',
-    );
   /** A file of rows given by header (the template's English headers), other cells empty. */
   const file = (rows: Record<string, string | undefined>[], extraHeaders: string[] = []) => {
     const all = [...headers, ...extraHeaders];
     for (const row of rows) for (const header of Object.keys(row)) expect(all, header).toContain(header);
-    return csv([all, ...rows.map((row) => all.map((header) => row[header] ?? null))]);
+    return csvFile([all, ...rows.map((row) => all.map((header) => row[header] ?? null))]);
   };
 
   const snapshot = (except: string[] = []) => workspaceSnapshot(shops.t.db, shops.shop.id, { except });
@@ -312,7 +299,7 @@ describe('product import', () => {
     // A header that is no column nor type of this workspace (another's type, say) is named.
     const unknown = reportOf(
       await upload(
-        csv([
+        csvFile([
           ['Code', 'Flavour'],
           [code, 'Vanilla'],
         ]),

@@ -59,3 +59,18 @@ export async function settledImport(
     };
   throw new Error(`The import's job ended ${ended.status}: ${JSON.stringify(ended)}`);
 }
+
+/** A CSV file as a spreadsheet saves it: UTF-8 with a byte-order mark, CRLF, cells quoted where needed, null as empty. */
+export const csvFile = (rows: (string | null)[][]) =>
+  Buffer.from(
+    `\uFEFF${rows
+      .map((row) =>
+        row
+          .map((cell) =>
+            cell === null ? '' : /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell,
+          )
+          .join(','),
+      )
+      .join('\r\n')}\r\n`,
+    'utf8',
+  );
