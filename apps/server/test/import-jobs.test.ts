@@ -144,7 +144,7 @@ describe('import jobs', () => {
     expect(recent.slice(0, 2).map((job) => job.id)).toEqual([committed.id, dry.id]);
   });
 
-  it('a job keeps its column mapping beside its file, never served, reads it at the run, and removes it at the end', async () => {
+  it('a job keeps its column mapping in its row, no file beside its own, and reads it at the run', async () => {
     const file = csvFile([['Ref', 'Client'], ...codes.map((code, index) => [code, `Mapped ${index}`])]);
     const queued = await queueImportJob(shops.t.db, shops.t.app.fileStore, {
       workspaceId: shops.shop.id,
@@ -158,9 +158,8 @@ describe('import jobs', () => {
       actor: { userId: shops.admin.user.id, requestId: unique('req'), address: null, userAgent: null },
       now: new Date(),
     });
-    const mappingKey = `imports/${shops.shop.id}/${queued.id}.json`;
-    expect(await shops.t.app.fileStore.size(mappingKey)).toBeGreaterThan(0);
-    expect((await shops.t.app.inject({ method: 'GET', url: `/files/${mappingKey}` })).statusCode).toBe(404);
+    expect((await jobRow(queued.id)).mapping).toEqual({ Ref: 'code', Client: 'name' });
+    expect(await shops.t.app.fileStore.size(`imports/${shops.shop.id}/${queued.id}.json`)).toBeNull();
     shops.t.app.importWorker.wake();
     await shops.t.app.importWorker.idle();
     expect(await readJob(shops.t.app, importUrl(false), queued.id, shops.admin.cookie)).toMatchObject({
@@ -170,7 +169,34 @@ describe('import jobs', () => {
     expect((await customersByCode(codes)).map((customer) => customer.name)).toEqual(
       codes.map((_, index) => `Mapped ${index}`),
     );
-    expect(await shops.t.app.fileStore.size(mappingKey)).toBeNull();
+    expect(await shops.t.app.fileStore.size(queued.fileKey!)).toBeNull();
+  });
+
+  it('a job queued before its row had a mapping (migration 0026) ends interrupted, nothing changed, its file removed', async () => {
+    const file = csvFile([['Ref', 'Client'], ...codes.map((code) => [code, 'Never written'])]);
+    const before = await customersByCode(codes);
+    const queued = await queueImportJob(shops.t.db, shops.t.app.fileStore, {
+      workspaceId: shops.shop.id,
+      resource: 'customers',
+      dryRun: false,
+      file: { name: 'customers.csv', format: 'csv' },
+      bytes: file,
+      rowsTotal: 5,
+      locale: 'en',
+      actor: { userId: shops.admin.user.id, requestId: unique('req'), address: null, userAgent: null },
+      now: new Date(),
+    });
+    // What an older process wrote: no mapping column (its mapping, if any, in a file beside).
+    await shops.t.db
+      .update(importJobs)
+      .set({ mapping: null })
+      .where(and(eq(importJobs.workspaceId, shops.shop.id), eq(importJobs.id, queued.id)));
+    shops.t.app.importWorker.wake();
+    await shops.t.app.importWorker.idle();
+    const ended = await readJob(shops.t.app, importUrl(false), queued.id, shops.admin.cookie);
+    expect(ended.status).toBe('failed');
+    expect(ended.error!.issues![0]).toMatchObject({ message: 'IMPORT_JOB_INTERRUPTED' });
+    expect(await customersByCode(codes)).toEqual(before);
     expect(await shops.t.app.fileStore.size(queued.fileKey!)).toBeNull();
   });
 

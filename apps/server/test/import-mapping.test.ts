@@ -5,20 +5,30 @@ import {
   importMappingCodes,
   tagFor,
 } from '@dukkan/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importMappings } from '../src/db/schema/index.ts';
+import { rememberImportMapping } from '../src/resource-engine/import-mapping-store.ts';
 import { dataOf, errorOf, multipart } from './helpers/api.ts';
 import { csvFile, settledImport } from './helpers/import-jobs.ts';
 import { productCatalogue, type TestVariationType } from './helpers/product-catalogue.ts';
 import { testResources } from './helpers/route-scenarios.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
-import { addMember, type TestMember, unique, workspaceSnapshot } from './helpers/workspaces.ts';
+import {
+  addMember,
+  createWorkspace,
+  type TestMember,
+  unique,
+  workspaceSnapshot,
+} from './helpers/workspaces.ts';
 
 /*
  * The preview of an import's file and its column mapping (issue 37, decision 0046):
  * `POST {resource}/import/preview` answers the headers, the first 20 rows and the mapping the
  * headers' names propose; the member's mapping goes with the dry run and the commit as the
  * multipart's `mapping` field, is refused before anything is stored when it does not hold, and
- * is what the import reads the columns by.
+ * is what the import reads the columns by. The workspace remembers the columns of a check or an
+ * import with a mapping, per list, and the preview proposes them for the headers a new file shares.
  */
 
 describe('import preview and column mapping', () => {
@@ -350,6 +360,161 @@ describe('import preview and column mapping', () => {
         expect(errorOf(forbidden).code).toBe('FORBIDDEN');
         expect((await send({ workspaceId: shops.other.id })).status).toBe(403);
       }
+    });
+  });
+
+  describe('the mapping the workspace remembers', () => {
+    let viewer: TestMember;
+    beforeAll(async () => {
+      const definition = testResources.data('customers').storage.definition;
+      viewer = await addMember(shops.t.db, shops.shop.id, { tags: [tagFor(definition, 'list')] });
+    });
+
+    /** A customers file under headers no other test of this file uses, with one row. */
+    const file = (headers: string[], prefix = unique('RM')) =>
+      csvFile([headers, headers.map((header, index) => (index === 0 ? `${prefix}-1` : `${header} 1`))]);
+    const remembered = async (workspaceId = shops.shop.id) =>
+      (
+        await shops.t.db
+          .select()
+          .from(importMappings)
+          .where(and(eq(importMappings.workspaceId, workspaceId), eq(importMappings.resource, 'customers')))
+      )[0];
+
+    it('remembers a check’s columns and proposes them for the headers the next file shares', async () => {
+      const first = file(['Account ref', 'Full name', 'Memo one']);
+      const unknown = dataOk<ImportPreview>(await preview('customers', first));
+      expect(unknown.mapping).toEqual({ 'Account ref': null, 'Full name': null, 'Memo one': null });
+      expect(unknown.remembered).toEqual([]);
+
+      const mapping = { 'Account ref': 'code', 'Full name': 'name', 'Memo one': null };
+      dataOk<ImportReport>(await upload('customers', first, { mapping }));
+      expect(await remembered()).toMatchObject({
+        mapping: expect.objectContaining(mapping),
+        updatedBy: shops.admin.user.id,
+      });
+
+      // Another file: the shared headers take the remembered columns, the rest their names'.
+      const next = dataOk<ImportPreview>(
+        await preview('customers', file(['Full name', 'Phone numbers', 'Account ref', 'Other'])),
+      );
+      expect(next.mapping).toEqual({
+        'Full name': 'name',
+        'Phone numbers': 'phones',
+        'Account ref': 'code',
+        Other: null,
+      });
+      expect(next.remembered.sort()).toEqual(['Account ref', 'Full name']);
+
+      // A commit with another file's mapping adds its headers and keeps the first file's.
+      const second = file(['Account ref', 'Client label']);
+      dataOk<ImportReport>(
+        await upload('customers', second, {
+          mapping: { 'Account ref': 'code', 'Client label': 'name' },
+          dryRun: false,
+        }),
+      );
+      const both = dataOk<ImportPreview>(
+        await preview('customers', file(['Account ref', 'Full name', 'Client label'])),
+      );
+      // Both remembered for one column: the first header takes it, the member picks.
+      expect(both.mapping).toEqual({ 'Account ref': 'code', 'Full name': 'name', 'Client label': null });
+      expect((await remembered())!.mapping).toMatchObject({ 'Client label': 'name', 'Memo one': null });
+    });
+
+    it('does not remember a mapping the check refuses, nor one a refused caller sends', async () => {
+      const headers = ['Refused ref', 'Refused name'];
+      const mapping = { 'Refused ref': 'code', 'Refused name': 'name' };
+      const refused = await upload('customers', file(headers), {
+        mapping: { ...mapping, 'Refused name': 'fax' },
+      });
+      expect(refused.status).toBe(400);
+      expect(errorOf(refused).issues?.[0]).toMatchObject({
+        message: importMappingCodes.IMPORT_MAPPING_UNKNOWN_COLUMN,
+      });
+      expect((await upload('customers', file(headers), { mapping, member: null })).status).toBe(401);
+      expect((await upload('customers', file(headers), { mapping, member: viewer })).status).toBe(403);
+      expect(
+        (await upload('customers', file(headers), { mapping, workspaceId: shops.other.id })).status,
+      ).toBe(403);
+      const before = dataOk<ImportPreview>(await preview('customers', file(headers)));
+      expect(before.mapping).toEqual({ 'Refused ref': null, 'Refused name': null });
+      for (const workspaceId of [shops.shop.id, shops.other.id])
+        expect(Object.keys((await remembered(workspaceId))?.mapping ?? {})).not.toContain('Refused ref');
+
+      // The same mapping from a member who may import is remembered.
+      dataOk<ImportReport>(await upload('customers', file(headers), { mapping }));
+      expect(dataOk<ImportPreview>(await preview('customers', file(headers))).mapping).toEqual(mapping);
+    });
+
+    it('never shows one workspace’s mapping to another, nor to a caller who may not import', async () => {
+      const headers = ['Private ref', 'Private name'];
+      const mapping = { 'Private ref': 'code', 'Private name': 'name' };
+      dataOk<ImportReport>(await upload('customers', file(headers), { mapping }));
+      expect(dataOk<ImportPreview>(await preview('customers', file(headers))).mapping).toEqual(mapping);
+
+      const elsewhere = dataOk<ImportPreview>(
+        await preview('customers', file(headers), { member: shops.otherAdmin, workspaceId: shops.other.id }),
+      );
+      expect(elsewhere.mapping).toEqual({ 'Private ref': null, 'Private name': null });
+      expect(elsewhere.remembered).toEqual([]);
+      expect((await remembered(shops.other.id))?.mapping ?? {}).not.toHaveProperty('Private ref');
+      // The shop's id asked by another workspace's admin, a viewer, or no one: refused.
+      expect((await preview('customers', file(headers), { member: shops.otherAdmin })).status).toBe(403);
+      expect((await preview('customers', file(headers), { member: viewer })).status).toBe(403);
+      expect((await preview('customers', file(headers), { member: null })).status).toBe(401);
+    });
+
+    const save = (resource: string, mapping: Record<string, string | null>) =>
+      rememberImportMapping(shops.t.db, {
+        workspaceId: shops.shop.id,
+        resource,
+        mapping,
+        userId: shops.admin.user.id,
+        now: new Date(),
+      });
+    const stored = async (resource: string) =>
+      (
+        await shops.t.db
+          .select({ mapping: importMappings.mapping })
+          .from(importMappings)
+          .where(and(eq(importMappings.workspaceId, shops.shop.id), eq(importMappings.resource, resource)))
+      )[0]?.mapping;
+
+    it('keeps the new file’s headers only, once the merge would pass 500 headers', async () => {
+      const headers = (prefix: string, count: number) =>
+        Object.fromEntries(Array.from({ length: count }, (_, index) => [`${prefix} ${index}`, null]));
+      await save('taxes', headers('Old', 400));
+      await save('taxes', headers('Also', 100));
+      expect(Object.keys((await stored('taxes'))!)).toHaveLength(500);
+      await save('taxes', headers('New', 2));
+      expect(await stored('taxes')).toEqual(headers('New', 2));
+    });
+
+    it.runIf(process.env.DATABASE_URL)(
+      'two saves at once keep both files’ headers (PostgreSQL only)',
+      async () => {
+        await Promise.all([
+          save('brands', { 'First ref': 'code' }),
+          save('brands', { 'Second name': 'name.en' }),
+        ]);
+        expect(await stored('brands')).toEqual({ 'First ref': 'code', 'Second name': 'name.en' });
+      },
+    );
+
+    it('goes with its workspace', async () => {
+      const gone = await createWorkspace(shops.t.db, unique('Gone'));
+      const owner = await addMember(shops.t.db, gone.id, { isAdmin: true });
+      dataOk<ImportReport>(
+        await upload('customers', file(['Gone ref', 'Gone name']), {
+          mapping: { 'Gone ref': 'code', 'Gone name': 'name' },
+          member: owner,
+          workspaceId: gone.id,
+        }),
+      );
+      expect(await remembered(gone.id)).toBeDefined();
+      await shops.t.db.execute(sql`delete from workspaces where id = ${gone.id}`);
+      expect(await remembered(gone.id)).toBeUndefined();
     });
   });
 });

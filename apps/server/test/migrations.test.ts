@@ -479,6 +479,63 @@ describe('migration 0024: import jobs', { timeout: 90_000 }, () => {
   });
 });
 
+/**
+ * 0026_import_mappings: the mapping each workspace remembers per list, keyed `(workspace_id,
+ * resource)` and gone with its workspace, and the job's mapping as a column. A job queued before
+ * keeps a null mapping, which the worker ends as interrupted (`import-jobs.test.ts`).
+ */
+describe('migration 0026: remembered import mappings', { timeout: 90_000 }, () => {
+  it('adds the table and the job column on a database of 0025, a queued job left without a mapping', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(26));
+    const shop = '00000000-0000-4000-8000-0000000000dd';
+    const member = '00000000-0000-4000-8000-0000000000d1';
+    await database.db.execute(sql`insert into workspaces (id, name) values (${shop}, 'Shop')`);
+    await database.db.execute(
+      sql`insert into users (id, email, name) values (${member}, 'm@d.example', 'M')`,
+    );
+    await database.db.execute(
+      sql`insert into import_jobs (workspace_id, resource, dry_run, status, format, rows_total, locale, created_by)
+          values (${shop}, 'customers', true, 'queued', 'csv', 3, 'en', ${member})`,
+    );
+
+    await database.migrate();
+
+    expect(await rows(database, 'select status, mapping from import_jobs')).toEqual([
+      { status: 'queued', mapping: null },
+    ]);
+    const remember = (resource: string) =>
+      database.db.execute(
+        sql`insert into import_mappings (workspace_id, resource, mapping, updated_by)
+            values (${shop}, ${resource}, '{"Ref":"code","Notes":null}'::jsonb, ${member})`,
+      );
+    await remember('customers');
+    await remember('products');
+    await expect(remember('customers')).rejects.toMatchObject({
+      cause: expect.objectContaining({ constraint: 'import_mappings_pkey' }),
+    });
+    expect(
+      await rows(
+        database,
+        `select array(select a.attname::text from unnest(c.conkey) with ordinality k(num, ord)
+                join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.num order by k.ord) as columns
+         from pg_constraint c where c.conrelid = 'import_mappings'::regclass and c.contype = 'p'`,
+      ),
+    ).toEqual([{ columns: ['workspace_id', 'resource'] }]);
+    // The member who saved it may go; the mapping stays, its workspace's.
+    await database.db.execute(sql`delete from users where id = ${member}`);
+    expect(
+      await rows(database, 'select resource, mapping, updated_by from import_mappings order by resource'),
+    ).toEqual([
+      { resource: 'customers', mapping: { Ref: 'code', Notes: null }, updated_by: null },
+      { resource: 'products', mapping: { Ref: 'code', Notes: null }, updated_by: null },
+    ]);
+    await database.db.execute(sql`delete from workspaces where id = ${shop}`);
+    expect(await rows(database, 'select count(*)::int as kept from import_mappings')).toEqual([{ kept: 0 }]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)(
   'instances starting together (PostgreSQL only)',
   { timeout: 180_000 },

@@ -119,7 +119,8 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
     after.product_variant_values = links.map(({ workspace_id: _added, ...row }) => row);
     // What the later migrations add is not 0018's: 0019's audit log, sign-in events and retention;
     // 0021's second factors, the sessions' id, address, methods and last use, the workspace's
-    // requirement and the grants' flag; 0024's import jobs; 0025's payment events.
+    // requirement and the grants' flag; 0024's import jobs; 0025's payment events; 0026's
+    // remembered import mappings.
     for (const table of [
       'audit_log',
       'sign_in_events',
@@ -128,6 +129,7 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
       'auth_challenges',
       'import_jobs',
       'payment_events',
+      'import_mappings',
     ]) {
       delete after[table];
     }

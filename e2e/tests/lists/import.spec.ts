@@ -1,4 +1,5 @@
 import { signIn } from '../../fixtures/auth.ts';
+import { importDialog } from '../../fixtures/import-dialog.ts';
 import { randomDigits } from '../../fixtures/random-digits.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 import { expect, type Page, test } from '../../fixtures/test.ts';
@@ -7,8 +8,9 @@ import { expect, type Page, test } from '../../fixtures/test.ts';
  * The customers list's Import dialog: a file whose name column is headed in the file's own words
  * is previewed, and that column is mapped to the name by its select; the file with one bad row is
  * checked (the dry run names the row, its column and the problem, and nothing changes), then the
- * fixed file is imported with the same mapping and the list shows the change. In en and ar; shot
- * in both themes and widths into e2e/artifacts/.
+ * fixed file is imported with the same mapping and the list shows the change. The workspace
+ * remembers the correction: the next file with that header, in a new page, has it pre-selected.
+ * In en and ar; shot in both themes and widths into e2e/artifacts/.
  */
 const texts = {
   en: {
@@ -23,6 +25,8 @@ const texts = {
     preview: 'The file’s first rows, under the field each column fills',
     columnFor: 'Field filled by the column Customer',
     name: 'Name',
+    customer: 'Customer',
+    codeHeader: 'Code',
   },
   ar: {
     import: 'استيراد',
@@ -36,6 +40,8 @@ const texts = {
     preview: 'الصفوف الأولى من الملف، تحت الحقل الذي يملؤه كل عمود',
     columnFor: 'الحقل الذي يملؤه العمود العميل',
     name: 'الاسم',
+    customer: 'العميل',
+    codeHeader: 'الرمز',
   },
 };
 
@@ -48,7 +54,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
   }, theme);
 }
 
-test('a file with a bad row is named by the check and changes nothing; fixed, it imports, in en and ar', async ({
+test('a file with a bad row is named by the check and changes nothing; fixed, it imports; the correction is remembered, in en and ar', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -109,5 +115,19 @@ test('a file with a bad row is named by the check and changes nothing; fixed, it
     await expect(dialog.getByText(text.done)).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.locator('main tbody tr').first()).toContainText('After');
+
+    // Another day, another file with the same header: the column is pre-selected as corrected.
+    await page.goto(`/customers?lng=${language}&search=${code}`);
+    await expect(page.locator('main tbody tr')).toHaveCount(1, { timeout: 60_000 });
+    const again = importDialog(page, language);
+    await again.open();
+    await again.choose({ name: 'customers-2.csv', mimeType: 'text/csv', buffer: rows('Again', '') });
+    const remembered = again.column(text.customer);
+    await expect(remembered).toHaveValue('name');
+    await expect(remembered).toHaveAccessibleDescription(again.rememberedNote);
+    // A header the member never corrected is still matched by its name.
+    await expect(again.column(text.codeHeader)).toHaveValue('code');
+    await expect(again.column(text.codeHeader)).not.toHaveAccessibleDescription(again.rememberedNote);
+    await again.close();
   }
 });

@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { permissionList } from '../db/permission-list.ts';
 import { importJobs, memberships, roles } from '../db/schema/index.ts';
 import { AppError, forbidden, notFound, validationError } from '../errors.ts';
-import { type FileStore, importFileKey, importMappingKey } from '../platform/storage/file-store.ts';
+import { type FileStore, importFileKey } from '../platform/storage/file-store.ts';
 import type { ResourceData } from './data.ts';
 import { ImportCancelled, isImportable, runImport } from './import.ts';
 import { type ImportedFile, readSheet } from './import-file.ts';
@@ -67,7 +67,7 @@ export interface QueuedImport {
   dryRun: boolean;
   file: ImportedFile;
   bytes: Buffer;
-  /** The member's column mapping (decision 0046), checked by the request; kept beside the file. */
+  /** The member's column mapping (decision 0046), checked by the request; kept in the job's row. */
   mapping?: ImportMapping | undefined;
   rowsTotal: number;
   locale: ReaderLocale;
@@ -81,9 +81,7 @@ export async function queueImportJob(db: Database, store: FileStore, queued: Que
   const id = randomUUID();
   const fileKey = importFileKey(queued.workspaceId, id, queued.file.format);
   await store.put(fileKey, queued.bytes);
-  const mappingKey = importMappingKey(queued.workspaceId, id);
   try {
-    if (queued.mapping) await store.put(mappingKey, Buffer.from(JSON.stringify(queued.mapping)));
     const [row] = await db
       .insert(importJobs)
       .values({
@@ -94,6 +92,8 @@ export async function queueImportJob(db: Database, store: FileStore, queued: Que
         fileKey,
         fileName: queued.file.name,
         format: queued.file.format,
+        // Never null from this version: a job without one was queued before it (`runImportJob`).
+        mapping: queued.mapping ?? {},
         rowsTotal: queued.rowsTotal,
         locale: queued.locale,
         createdBy: queued.actor.userId,
@@ -107,7 +107,6 @@ export async function queueImportJob(db: Database, store: FileStore, queued: Que
     return row!;
   } catch (error) {
     await store.delete(fileKey).catch(() => undefined);
-    if (queued.mapping) await store.delete(mappingKey).catch(() => undefined);
     throw error;
   }
 }
@@ -172,10 +171,9 @@ export async function cancelImportJob(
   return cancelled;
 }
 
-/** Removes a job's file (and its column mapping's) and forgets its key; a file already gone is fine. */
+/** Removes a job's file and forgets its key; a file already gone is fine. */
 async function releaseFile(db: Database, store: FileStore, job: JobRow): Promise<JobRow | undefined> {
   if (!job.fileKey) return job;
-  await store.delete(importMappingKey(job.workspaceId, job.id));
   await store.delete(job.fileKey);
   const [row] = await db
     .update(importJobs)
@@ -239,11 +237,14 @@ async function readAll(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const interrupted = (): NonNullable<ImportJob['error']> => {
-  const { requestId: _, ...body } = validationError(
+const interruptedError = () =>
+  validationError(
     [{ path: 'file', message: validationCodes.IMPORT_JOB_INTERRUPTED }],
     'The import stopped before it ended; nothing was changed',
-  ).toBody();
+  );
+
+const interrupted = (): NonNullable<ImportJob['error']> => {
+  const { requestId: _, ...body } = interruptedError().toBody();
   return body;
 };
 
@@ -394,6 +395,9 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
   try {
     const data = services.dataOf(job.resource);
     if (!data || !isImportable(data)) throw notFound();
+    // A job queued before migration 0026 kept its mapping in a file this version does not read:
+    // run without it, its columns could go astray, so it ends as interrupted, nothing changed.
+    if (job.mapping === null) throw interruptedError();
     const stored = job.fileKey ? await store.get(job.fileKey) : null;
     if (!stored)
       throw validationError(
@@ -401,10 +405,6 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
         'The file is gone',
       );
     const sheet = await readSheet(await readAll(stored.body));
-    const storedMapping = await store.get(importMappingKey(job.workspaceId, job.id));
-    const mapping = storedMapping
-      ? (JSON.parse((await readAll(storedMapping.body)).toString('utf8')) as ImportMapping)
-      : undefined;
     const grant = await memberGrant(db, job.workspaceId, job.createdBy);
     if (!grant) throw forbidden();
     const actor: AuditActor = {
@@ -423,7 +423,7 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
         file: { name: job.fileName, format: job.format },
         sheet,
         dryRun: job.dryRun,
-        mapping,
+        mapping: job.mapping ?? undefined,
         job: {
           progress(rowsDone) {
             const at = now();

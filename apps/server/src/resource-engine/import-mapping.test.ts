@@ -1,11 +1,13 @@
 import { importMappingCodes } from '@dukkan/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  appliedMapping,
   type MappingRules,
   mappedColumn,
   mappingIssues,
   parseMappingField,
   proposedMapping,
+  rememberedChoices,
 } from './import-mapping.ts';
 
 /** A customers-like list: a code (the key), a name in two languages (a create needs one), an email. */
@@ -41,6 +43,39 @@ describe('the column mapping of an import', () => {
       Mail: null,
       // The second header of one column is proposed as not imported.
       email: null,
+    });
+  });
+
+  it('proposes the remembered choices first for the headers they name, the match by name for the rest', () => {
+    const remembered = { Ref: 'code', Email: null, 'Customer name': 'name.ar', 'Old header': 'name.en' };
+    expect(
+      proposedMapping(['Ref', 'Code', 'Email', 'Customer name', 'Name (English)'], rules.match, remembered),
+    ).toEqual({
+      Ref: 'code',
+      // The column a remembered header fills is taken: the header its name matches is not imported.
+      Code: null,
+      Email: null,
+      'Customer name': 'name.ar',
+      'Name (English)': 'name.en',
+    });
+  });
+
+  it('remembers the column each header filled, by the mapping or by name', () => {
+    expect(
+      appliedMapping(['Ref', 'Email', 'Notes', '', 'Ref'], { Ref: 'code', Gone: 'email' }, rules.match),
+    ).toEqual({
+      Ref: 'code',
+      Email: 'email',
+      Notes: null,
+    });
+  });
+
+  it('forgets a remembered choice of a column the list no longer has', () => {
+    expect(
+      rememberedChoices({ Ref: 'code', Size: 'expansion.type:gone', Notes: null }, rules.targets),
+    ).toEqual({
+      Ref: 'code',
+      Notes: null,
     });
   });
 

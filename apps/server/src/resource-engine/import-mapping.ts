@@ -40,21 +40,54 @@ export function mappedColumn(
   return match(header);
 }
 
-/** The mapping an import proposes for a file: each non-empty header → the column its name matches, or null. */
+/**
+ * The mapping an import proposes for a file: each non-empty header → the column the workspace
+ * last chose for it (`remembered`, its choices for columns the list still has), else the column
+ * its name matches, or null. A remembered choice comes first; a second header of one column is
+ * proposed as not imported, and the member picks which one.
+ */
 export function proposedMapping(
   headers: readonly string[],
   match: (header: string) => string | null | undefined,
+  remembered: ImportMapping = {},
 ): ImportMapping {
   const mapping: ImportMapping = {};
   const taken = new Set<string>();
-  for (const header of headers) {
-    if (header === '' || Object.hasOwn(mapping, header)) continue;
-    const key = match(header) ?? null;
-    // A second header of one column is proposed as not imported: the member picks which one.
+  const propose = (header: string, key: string | null) => {
     mapping[header] = key !== null && !taken.has(key) ? key : null;
     if (key !== null) taken.add(key);
-  }
+  };
+  for (const header of headers)
+    if (header !== '' && !Object.hasOwn(mapping, header) && Object.hasOwn(remembered, header))
+      propose(header, remembered[header] ?? null);
+  for (const header of headers)
+    if (header !== '' && !Object.hasOwn(mapping, header)) propose(header, match(header) ?? null);
   return mapping;
+}
+
+/**
+ * The column each of a file's headers filled in an import with `mapping` (a header it does not
+ * name matched by name; null: not imported): what a workspace remembers for the list.
+ */
+export function appliedMapping(
+  headers: readonly string[],
+  mapping: ImportMapping,
+  match: (header: string) => string | null | undefined,
+): ImportMapping {
+  const applied: ImportMapping = {};
+  for (const header of headers)
+    if (header !== '' && !Object.hasOwn(applied, header))
+      applied[header] = mappedColumn(header, mapping, match) ?? null;
+  return applied;
+}
+
+/** The remembered choices that still name a column of the list (or "not imported"). */
+export function rememberedChoices(
+  remembered: ImportMapping,
+  targets: readonly ImportTarget[],
+): ImportMapping {
+  const keys = new Set(targets.map((target) => target.key));
+  return Object.fromEntries(Object.entries(remembered).filter(([, key]) => key === null || keys.has(key)));
 }
 
 /** A field every file must fill when no header fills the key column (its rows all create records). */

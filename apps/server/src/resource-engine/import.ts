@@ -315,17 +315,18 @@ export function sheetHeaders(sheet: Pick<SheetRows, 'headers'>): string[] {
 
 /**
  * Refuses a member's mapping for a file's headers (`mappingIssues`), as a validation error the
- * request answers before anything is stored or queued.
+ * request answers before anything is stored or queued; returns the rules it was checked by.
  */
 export async function checkImportMapping(
   data: ResourceData,
   context: ImportContext,
   headers: readonly string[],
   mapping: ImportMapping,
-): Promise<void> {
+): Promise<MappingRules> {
   const rules = importMappingRules(data, await data.importExpansion?.(context), context.locale);
   const issues = mappingIssues(headers, mapping, rules);
   if (issues.length > 0) throw new AppError('VALIDATION', 'The column mapping is refused', { issues });
+  return rules;
 }
 
 /**

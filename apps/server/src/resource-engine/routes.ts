@@ -40,7 +40,8 @@ import {
   queueImportJob,
   recentImportJobs,
 } from './import-jobs.ts';
-import { proposedMapping } from './import-mapping.ts';
+import { appliedMapping, proposedMapping, rememberedChoices } from './import-mapping.ts';
+import { rememberedImportMapping, rememberImportMapping } from './import-mapping-store.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ResourceEngine } from './registry.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
@@ -196,13 +197,14 @@ function registerResourceRoutes(
       const { file, sheet, bytes, mapping } = await readImportUpload(request, importLimits);
       const { userId, workspaceId } = requestCaller(request);
       // The member's column mapping is refused here, before anything is stored (decision 0046).
-      if (mapping)
-        await checkImportMapping(
-          data,
-          await importContext(db, workspaceId, readerLocale(request)),
-          sheetHeaders(sheet),
-          mapping,
-        );
+      const rules = mapping
+        ? await checkImportMapping(
+            data,
+            await importContext(db, workspaceId, readerLocale(request)),
+            sheetHeaders(sheet),
+            mapping,
+          )
+        : undefined;
       const job = await queueImportJob(db, imports.store, {
         mapping,
         workspaceId,
@@ -220,23 +222,44 @@ function registerResourceRoutes(
         },
         now: imports.now(),
       });
+      // A check or an import with a mapping is the member's choice of columns: the workspace
+      // remembers it for the list's next file (decision 0046), whatever the rows then hold.
+      if (mapping && rules)
+        await rememberImportMapping(db, {
+          workspaceId,
+          resource: definition.key,
+          mapping: appliedMapping(sheetHeaders(sheet), mapping, rules.match),
+          userId,
+          now: imports.now(),
+        });
       imports.worker.wake();
       return reply.status(202).send({ data: importJobView(job) });
     });
-    // The file's header and first rows, and the mapping its headers' names propose (decision
-    // 0046): read from the upload's first bytes, never the whole file; nothing is stored.
+    // The file's header and first rows, and the mapping proposed for them (decision 0046): the
+    // workspace's remembered choices for the headers it names, the names' match for the rest.
+    // Read from the upload's first bytes, never the whole file; nothing is stored.
     app.post(routes.importPreview.url, importAccess, async (request) => {
       parseInput(importJobsQuerySchema, request.query);
       const { file, sheet } = await readImportPreview(request, importLimits, importPreviewRows);
-      const context = await importContext(db, requestCaller(request).workspaceId, readerLocale(request));
+      const { workspaceId } = requestCaller(request);
+      const context = await importContext(db, workspaceId, readerLocale(request));
       const rules = importMappingRules(data, await data.importExpansion?.(context), context.locale);
       const headers = sheetHeaders(sheet);
+      const remembered = rememberedChoices(
+        await rememberedImportMapping(db, workspaceId, definition.key),
+        rules.targets,
+      );
+      const mapping = proposedMapping(headers, rules.match, remembered);
+      const byName = proposedMapping(headers, rules.match);
       const preview: ImportPreview = {
         fileName: file.name,
         format: file.format,
         headers,
         rows: sheet.rows.map((cells) => headers.map((_, index) => cells[index] ?? null)),
-        mapping: proposedMapping(headers, rules.match),
+        mapping,
+        remembered: Object.keys(mapping).filter(
+          (header) => Object.hasOwn(remembered, header) && mapping[header] !== byName[header],
+        ),
         targets: [...rules.targets],
       };
       return { data: preview };

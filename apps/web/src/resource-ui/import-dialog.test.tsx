@@ -47,6 +47,7 @@ const gadgetPreview = (language: 'en' | 'ar'): ImportPreview => ({
   headers: ['Ref', 'Status', 'Notes'],
   rows: Array.from({ length: 20 }, (_, index) => [`G-${index + 1}`, 'active', index === 0 ? 'first' : null]),
   mapping: { Ref: null, Status: 'status', Notes: null },
+  remembered: [],
   targets: [
     { key: 'code', label: language === 'ar' ? 'الرمز' : 'Code', required: false },
     { key: 'status', label: language === 'ar' ? 'الحالة' : 'Status', required: false },
@@ -84,6 +85,14 @@ function renderGadgets(
   );
   return calls;
 }
+
+/** An element's accessible description: the text of the elements its `aria-describedby` names. */
+const description = (element: Element) =>
+  (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 
 /** The next poll of the job, a second on. */
 const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(1000));
@@ -302,5 +311,58 @@ describe('the list’s Import dialog', () => {
     await waitFor(() => expect(previews).toHaveLength(2));
     const again = await within(dialog).findByRole('combobox', { name: 'الحقل الذي يملؤه العمود Notes' });
     expect((again as HTMLSelectElement).value).toBe('code');
+  });
+
+  it('pre-selects the column the workspace last chose for a header, says so, and sends it with the check', async () => {
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { imports } = renderGadgets([importReport({})], 'admin', undefined, {
+      // The server's proposal: Ref as last chosen in this list, not as its name matches.
+      preview: {
+        ...gadgetPreview('en'),
+        mapping: { Ref: 'code', Status: 'status', Notes: null },
+        remembered: ['Ref'],
+      },
+    });
+    await person.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await openDialog('Import from a file');
+    await person.upload(within(dialog).getByLabelText(/^File/), new File(['Ref\r\n'], 'gadgets.csv'));
+    const table = await within(dialog).findByRole('table', {
+      name: 'The file’s first rows, under the field each column fills',
+    });
+    const ref = within(table).getByRole('combobox', {
+      name: 'Field filled by the column Ref',
+    }) as HTMLSelectElement;
+    expect(ref.value).toBe('code');
+    expect(description(ref)).toBe('As chosen in this list’s last import');
+    expect(
+      description(within(table).getByRole('combobox', { name: 'Field filled by the column Status' })),
+    ).toBe('');
+    await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    await nextPoll();
+    expect(imports[0]!.mapping).toEqual({ Ref: 'code', Status: 'status', Notes: null });
+    // Another choice is the member's own: the note goes.
+    await person.selectOptions(ref, '');
+    expect(description(ref)).toBe('');
+    expect(within(table).queryByText('As chosen in this list’s last import')).toBeNull();
+  });
+
+  it('in Arabic: the remembered column is said in Arabic', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
+    await i18next.changeLanguage('ar');
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderGadgets([], 'admin', undefined, {
+      preview: {
+        ...gadgetPreview('ar'),
+        mapping: { Ref: 'code', Status: 'status', Notes: null },
+        remembered: ['Ref'],
+      },
+    });
+    await person.click(await screen.findByRole('button', { name: 'استيراد' }));
+    const dialog = await openDialog('استيراد من ملف');
+    await person.upload(within(dialog).getByLabelText(/^الملف/), new File(['Ref\r\n'], 'g.csv'));
+    const ref = await within(dialog).findByRole('combobox', { name: 'الحقل الذي يملؤه العمود Ref' });
+    expect((ref as HTMLSelectElement).value).toBe('code');
+    expect(description(ref)).toBe('كما اختير في آخر استيراد لهذه القائمة');
   });
 });

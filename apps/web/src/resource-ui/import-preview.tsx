@@ -11,7 +11,8 @@ const skipped = '';
 /**
  * The file's first rows under its headers, each header with the column it fills: a native select
  * per column (the list's columns named in the reader's language, and "Do not import"), which the
- * member corrects. The table scrolls sideways inside its box on a narrow screen; its order follows
+ * member corrects. A column proposed as the workspace last chose it for this list, not as its
+ * name matches, says so under its select while the choice is still that one (decision 0046). The table scrolls sideways inside its box on a narrow screen; its order follows
  * the page's direction.
  */
 export function ImportPreviewTable({
@@ -26,6 +27,9 @@ export function ImportPreviewTable({
   const { t: typed } = useTranslation();
   const t = typed as unknown as LooseTranslate;
   const titleId = useId();
+  const rememberedId = (index: number) => `${titleId}-remembered-${index}`;
+  const proposedFor = (header: string) =>
+    preview.remembered.includes(header) && mapping[header] === preview.mapping[header];
   const cell = (value: string | number | null) => (value === null ? '' : String(value));
   return (
     <section className="space-y-2" aria-labelledby={titleId}>
@@ -53,6 +57,7 @@ export function ImportPreviewTable({
                   {header !== '' && (
                     <Select
                       aria-label={t('resourceList.import.preview.columnFor', { header })}
+                      aria-describedby={proposedFor(header) ? rememberedId(index) : undefined}
                       value={mapping[header] ?? skipped}
                       onChange={(event) =>
                         onChange({
@@ -69,6 +74,14 @@ export function ImportPreviewTable({
                         </option>
                       ))}
                     </Select>
+                  )}
+                  {header !== '' && proposedFor(header) && (
+                    <span
+                      id={rememberedId(index)}
+                      className="mt-1 block text-xs font-normal text-slate-600 dark:text-slate-300"
+                    >
+                      {t('resourceList.import.preview.remembered')}
+                    </span>
                   )}
                 </th>
               ))}

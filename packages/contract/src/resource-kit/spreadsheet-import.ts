@@ -143,9 +143,10 @@ export const importTemplateNotes: Record<'en' | 'ar', { sheet: string; lines: re
 /*
  * The preview and the column mapping of an import (issue 37, decision 0046): `POST
  * {resource}/import/preview` reads a file's header and first rows and proposes, for each header,
- * the column it fills — by the same matching by name as an import without a mapping — which the
- * member may correct. The mapping then goes with the dry run and the commit as the multipart's
- * `mapping` field (JSON, before the file), and the import reads the columns by it.
+ * the column it fills — the one the workspace last chose for that header in the list, else by the
+ * same matching by name as an import without a mapping — which the member may correct. The
+ * mapping then goes with the dry run and the commit as the multipart's `mapping` field (JSON,
+ * before the file), the import reads the columns by it, and the workspace remembers them.
  */
 
 /** How many rows under the header a preview shows. */
@@ -159,7 +160,7 @@ export const importMappingField = 'mapping';
  * not imported. A column key is a field (`code`), a localized text's language (`name.ar`) or an
  * import expansion's column (`expansion.sku`, `expansion.type:<id>` — a product's variation
  * type). A header the mapping does not name is matched by name; a name the file does not have is
- * passed over. A plain JSON shape, to be stored per workspace as it is.
+ * passed over. A plain JSON shape, remembered per workspace and list as it is (`import_mappings`).
  */
 export type ImportMapping = Record<string, string | null>;
 
@@ -212,8 +213,13 @@ export interface ImportPreview {
   headers: string[];
   /** The first rows under the header (`importPreviewRows` at most), as many cells as headers. */
   rows: (string | number | null)[][];
-  /** Each non-empty header → the column it is matched to by name, or null. */
+  /**
+   * Each non-empty header → the column proposed for it, or null: the one the workspace last chose
+   * for that header in this list (decision 0046), else the one its name matches.
+   */
   mapping: ImportMapping;
+  /** The headers whose proposed column is a remembered choice that differs from the match by name. */
+  remembered: string[];
   /** The columns a header may be mapped to, in the template's order. */
   targets: ImportTarget[];
 }

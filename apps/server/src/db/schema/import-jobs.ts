@@ -1,4 +1,4 @@
-import { type ImportJob, type ImportReport, importJobStatuses } from '@dukkan/contract';
+import { type ImportJob, type ImportMapping, type ImportReport, importJobStatuses } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './identity.ts';
@@ -16,7 +16,7 @@ import { workspaceKey } from './workspace-keys.ts';
  * `rows_done` how many the run has written or checked. The request's member, language, id,
  * address and user agent are kept so that the run writes and refuses as that request would.
  * `heartbeat_at` moves with the run's progress: a running job whose process died is failed by
- * the next start or clean-up.
+ * the next start or clean-up. `mapping` is the member's column mapping the run reads the file by.
  */
 export const importJobs = pgTable(
   'import_jobs',
@@ -33,6 +33,8 @@ export const importJobs = pgTable(
     format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
     rowsTotal: integer('rows_total').notNull(),
     rowsDone: integer('rows_done').notNull().default(0),
+    /** The member's column mapping (decision 0046), checked by the request; null: matched by name. */
+    mapping: jsonb('mapping').$type<ImportMapping>(),
     report: jsonb('report').$type<ImportReport>(),
     error: jsonb('error').$type<NonNullable<ImportJob['error']>>(),
     locale: text('locale', { enum: ['en', 'ar'] }).notNull(),
@@ -61,4 +63,25 @@ export const importJobs = pgTable(
     ),
     check('import_jobs_rows_check', sql`${table.rowsDone} >= 0`),
   ],
+);
+
+/**
+ * The column mapping a workspace last imported a list with (decision 0046): a file's header → the
+ * column it fills, or null for "do not import", merged over the one kept before so that the
+ * headers of earlier files are still remembered. Written when a check or an import with a
+ * mapping is accepted; read by the preview, whose proposal takes it for the headers the new file
+ * shares. `resource` is the list's key; `updated_by` the member who last saved it.
+ */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    mapping: jsonb('mapping').$type<ImportMapping>().notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [workspaceKey('import_mappings', table.workspaceId, table.resource)],
 );

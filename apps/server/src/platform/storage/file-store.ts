@@ -9,8 +9,8 @@ import { filesPathPrefix } from '@dukkan/contract';
  *
  * A key is a stored file's address without `/files/`: `<workspace id>/<random>.<ext>` for an
  * upload, `platform/<random>.<ext>` for a platform file (`storedFileKey`); an import's file,
- * `imports/<workspace id>/<random>.<csv|xlsx>`, and its column mapping (`….json`) are kept only
- * until its job ends and are never served. Nothing else is ever written, served or removed, and the store is never listed to
+ * `imports/<workspace id>/<random>.<csv|xlsx>`, is kept only until its job ends and is never
+ * served. Nothing else is ever written, served or removed, and the store is never listed to
  * serve a file.
  */
 export interface FileStore {
@@ -42,8 +42,8 @@ const uploadKeyPattern = /^([0-9a-f-]{36})\/([0-9a-f-]{36}\.[a-z0-9]{2,5})$/;
 /** A platform file's key: `platform/<uuid>.<png|jpg|webp|svg>`. */
 const platformKeyPattern = /^platform\/[0-9a-f-]{36}\.(png|jpg|webp|svg)$/;
 
-/** An import's file, `imports/<workspace id>/<uuid>.<csv|xlsx>`, and its column mapping's, `….json`. */
-const importKeyPattern = /^imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(csv|xlsx|json)$/;
+/** An import's file, `imports/<workspace id>/<uuid>.<csv|xlsx>`. */
+const importKeyPattern = /^imports\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(csv|xlsx)$/;
 
 export type StoredFileKind = 'upload' | 'platform' | 'import';
 
@@ -77,14 +77,6 @@ export function isServedFileKey(key: string): boolean {
 /** A new key for an import's file in a workspace. */
 export function importFileKey(workspaceId: string, id: string, format: 'csv' | 'xlsx'): string {
   return `imports/${workspaceId}/${id}.${format}`;
-}
-
-/**
- * The key of an import job's column mapping, kept beside its file until the job's table has a
- * column for it (decision 0046).
- */
-export function importMappingKey(workspaceId: string, id: string): string {
-  return `imports/${workspaceId}/${id}.json`;
 }
 
 const contentTypes: Record<string, string> = {
