@@ -7,6 +7,7 @@ import {
   productVariants,
   productVariantValues,
   recipeLines,
+  variationValues,
   workspaces,
 } from '../src/db/schema/index.ts';
 import { systemCaller } from '../src/resource-engine/storage.ts';
@@ -651,6 +652,25 @@ describe("a product's variants, their value links and the workspace", () => {
         position: 9,
       }),
     ).rejects.toThrow();
+
+    // A link's value is checked at commit, not when the value goes: a removal whose cascade
+    // reaches the variation values before the links (through products and variants) is not
+    // refused for links it removes later in the same transaction (decision 0048).
+    await t.db.transaction(async (tx) => {
+      await tx.delete(variationValues).where(eq(variationValues.workspaceId, other.id));
+      await tx.delete(products).where(eq(products.workspaceId, other.id));
+    });
+    expect(await links()).toEqual([]);
+    // Still checked: a value that a link keeps is refused at commit, and nothing is removed.
+    const fit = await theirs.variationType('Fit', 'القصة', sizes);
+    const kept = await theirs.created({ options: [{ typeId: fit.id, valueIds: fit.values }] });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.delete(variationValues).where(eq(variationValues.workspaceId, other.id));
+      }),
+    ).rejects.toThrow();
+    expect(await links()).toHaveLength(3);
+    expect(kept.variants).toHaveLength(3);
 
     await t.db.delete(workspaces).where(eq(workspaces.id, other.id));
     expect(await variants()).toEqual([]);
