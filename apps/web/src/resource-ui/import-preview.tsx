@@ -96,7 +96,7 @@ export function ImportPreviewTable({
                     // biome-ignore lint/suspicious/noArrayIndexKey: a cell is its place in the row
                     key={column}
                     dir="auto"
-                    className={`max-w-60 truncate px-3 py-1.5 ${mapping[preview.headers[column] ?? ''] ? '' : 'text-slate-400 dark:text-slate-500'}`}
+                    className={`max-w-60 truncate px-3 py-1.5 ${mapping[preview.headers[column] ?? ''] ? '' : 'text-slate-500 dark:text-slate-400'}`}
                   >
                     {cell(cells[column] ?? null)}
                   </td>
