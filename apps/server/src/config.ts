@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from './config-error.ts';
 import type { FileStoreConfig } from './platform/storage/open-file-store.ts';
 
 const optionalText = z
@@ -284,9 +285,7 @@ export type PaymentsConfig =
   | { provider: 'bank-transfer' }
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; api?: StripeApiAddress };
 
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 /** A value as an error message may show it: secrets hidden, and the password of a URL masked. */
 function showable(variable: string, value: string | undefined): string | undefined {

@@ -1,4 +1,3 @@
-import type { FormFieldOption } from '../resource-kit/form-fields.ts';
 import { formattingLocale } from './format.ts';
 
 /**
@@ -51,8 +50,14 @@ function displayName(names: Intl.DisplayNames, code: string): string {
   }
 }
 
+/** A choice of a select: a form field's option (`FormFieldOption`) as the resource kit reads it. */
+export interface CodeOption {
+  value: string;
+  label: string;
+}
+
 /** Every country (and any `stored` code) named in the language, sorted by that name. */
-export function countryOptions(language: string, stored: readonly string[] = []): FormFieldOption[] {
+export function countryOptions(language: string, stored: readonly string[] = []): CodeOption[] {
   const locale = formattingLocale(language);
   const names = new Intl.DisplayNames([locale], { type: 'region' });
   return withStored(countryCodes, stored)
@@ -61,7 +66,7 @@ export function countryOptions(language: string, stored: readonly string[] = [])
 }
 
 /** Every current currency (and any `stored` code) as 'SAR · Saudi Riyal' in the language, by code. */
-export function currencyOptions(language: string, stored: readonly string[] = []): FormFieldOption[] {
+export function currencyOptions(language: string, stored: readonly string[] = []): CodeOption[] {
   const names = new Intl.DisplayNames([formattingLocale(language)], { type: 'currency' });
   return withStored(currencyCodes, stored)
     .sort()

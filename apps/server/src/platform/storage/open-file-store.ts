@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { ConfigError } from '../../config.ts';
+import { ConfigError } from '../../config-error.ts';
 import type { FileStore } from './file-store.ts';
 import { createLocalFileStore } from './local-file-store.ts';
 import { privateFolderMode } from './private-files.ts';
