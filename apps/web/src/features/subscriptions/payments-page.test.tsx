@@ -132,7 +132,7 @@ describe('the payments page', () => {
     ]);
     const first = (await screen.findByRole('rowheader', { name: '1' })).closest('tr') as HTMLElement;
     expect(plain(first.textContent)).toBe(
-      '1Fri, Jan 01, 2027Demo app · Quarterly · Jan 1 – Mar 31, 2027EGP 2,137.50Successful',
+      '1SuccessfulFri, Jan 01, 2027Demo app · Quarterly · Jan 1 – Mar 31, 2027EGP 2,137.50',
     );
     const second = screen.getByRole('rowheader', { name: '2' }).closest('tr') as HTMLElement;
     expect(within(second).getByText('$12.00')).toBeTruthy();
@@ -154,7 +154,7 @@ describe('the payments page', () => {
     ) as HTMLElement;
     const row = within(section).getByRole('rowheader', { name: '—' }).closest('tr') as HTMLElement;
     expect(plain(row.textContent)).toBe(
-      '—Wed, Mar 31, 2027Demo app · Annually · Mar 31, 2027 – Mar 31, 2028EGP 7,200.00Upcoming',
+      '—UpcomingWed, Mar 31, 2027Demo app · Annually · Mar 31, 2027 – Mar 31, 2028EGP 7,200.00',
     );
     expect(callsTo(calls, '/api/payments/upcoming')[0]?.query.get('workspaceId')).toBe(shop.id);
     // The issued list is below, on its own.
