@@ -78,7 +78,7 @@ const next: UpcomingPayment = {
 /** Intl spaces a currency and a date range with no-break and thin spaces; the tests read them as plain ones. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u2009\u202f]/g, ' ');
 
-function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin') {
+function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin', at = '/payments') {
   const mock = mockFetch([
     { path: '/api/payments/filters', body: { data: { status: [{ value: 'successful', count: 1 }] } } },
     ...routes,
@@ -88,7 +88,7 @@ function renderPayments(routes: MockRoute[], grant: 'admin' | string[] = 'admin'
     { path: '/api/payments/instructions', body: { data: { provider: 'bank-transfer', bankTransfer: null } } },
   ]);
   vi.stubGlobal('fetch', mock.fetchMock);
-  renderSignedIn(<PaymentsPage />, { user: testUser([{ ...shop, grant }]), path: '/payments' });
+  renderSignedIn(<PaymentsPage />, { user: testUser([{ ...shop, grant }]), path: '/payments', at });
   return mock;
 }
 
@@ -398,5 +398,49 @@ describe('an invoice’s document from the list', () => {
     ]);
     await person.click(await screen.findByRole('button', { name: 'Download invoice: 1' }));
     expect(await screen.findByText(/^The invoice could not be downloaded: /)).toBeTruthy();
+  });
+});
+
+describe('the return from the hosted checkout', () => {
+  const listed: MockRoute[] = [
+    { path: '/api/payments', body: listPage([unpaid]) },
+    { path: '/api/payments/upcoming', body: { data: [] } },
+  ];
+  const address = () => screen.getByTestId('location').textContent;
+
+  it('says a paid checkout is being confirmed, once: the parameter leaves the address', async () => {
+    renderPayments(listed, 'admin', `/payments?workspaceId=${shop.id}&checkout=paid`);
+    const notice = (await screen.findByText('Payment received — being confirmed')).closest(
+      '[role=status]',
+    ) as HTMLElement;
+    expect(notice.textContent).toContain('Payment received — being confirmed');
+    expect(notice.textContent).toContain('The invoice shows as Successful as soon as it does');
+    await waitFor(() => expect(address()).toBe(`/payments?workspaceId=${shop.id}`));
+    // Still said after the address changed, until dismissed.
+    expect(screen.getByText('Payment received — being confirmed')).toBeTruthy();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Payment received — being confirmed')).toBeNull();
+  });
+
+  it('says in Arabic that a cancelled checkout charged nothing and Pay now stays', async () => {
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
+    await i18next.changeLanguage('ar');
+    renderPayments(listed, 'admin', `/payments?workspaceId=${shop.id}&checkout=cancelled`);
+    const title = await screen.findByText('أُلغي الدفع');
+    const notice = title.closest('[role=status]') as HTMLElement;
+    expect(notice.textContent).toContain('لم يُخصم أي مبلغ');
+    expect(notice.textContent).toContain('«ادفع الآن»');
+    await waitFor(() => expect(address()).toBe(`/payments?workspaceId=${shop.id}`));
+    await userEvent.click(within(notice).getByRole('button', { name: 'إخفاء' }));
+    expect(screen.queryByText('أُلغي الدفع')).toBeNull();
+  });
+
+  it('says nothing without the parameter, or for another value of it', async () => {
+    renderPayments(listed, 'admin', `/payments?workspaceId=${shop.id}&checkout=maybe`);
+    await screen.findByRole('rowheader', { name: '2' });
+    expect(screen.queryByText('Payment received — being confirmed')).toBeNull();
+    expect(screen.queryByText('Payment cancelled')).toBeNull();
+    await waitFor(() => expect(address()).toBe(`/payments?workspaceId=${shop.id}`));
   });
 });

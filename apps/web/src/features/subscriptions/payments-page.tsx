@@ -19,6 +19,7 @@ import { fieldText, useDeclaredColumns } from '../../resource-ui/declared-column
 import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
 import { ResourceTable } from '../../resource-ui/resource-table.tsx';
 import { useResourceAccess } from '../../resource-ui/use-resource.ts';
+import { CheckoutReturnNotice } from './checkout-return.tsx';
 import { DueInvoices } from './due-invoices.tsx';
 import { useInvoiceActions } from './invoice-actions.tsx';
 import { useUpcomingInvoices } from './use-upcoming-invoices.ts';
@@ -161,6 +162,7 @@ export function PaymentsPage() {
       extraActions={invoiceActions}
       intro={
         <>
+          <CheckoutReturnNotice />
           <DueInvoices />
           <UpcomingInvoices columns={columns} />
         </>
