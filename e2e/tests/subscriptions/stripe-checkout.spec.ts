@@ -119,6 +119,7 @@ test('en: a new workspace subscribes, pays on the hosted checkout and is active 
     await expect(page.getByRole('row', { name: /^1 .*Demo app/ })).toContainText('Successful');
     await expect(page.getByRole('row', { name: /^— .*Demo app/ })).toContainText('Upcoming');
     await expectAccessible(page, 'payments after paying');
+    await page.screenshot({ path: 'e2e/artifacts/checkout-return-paid-wide-en.png', fullPage: true });
     await returned.getByRole('button', { name: 'Dismiss' }).click();
     await expect(returned).toHaveCount(0);
     await page.reload();
@@ -172,6 +173,8 @@ test('ar: Pay now in Arabic from the card, back without paying, then paid; the c
     const due = page.getByRole('region', { name: 'بانتظار الدفع' });
     await expect(due.getByRole('button', { name: /^ادفع .* الآن$/ })).toBeVisible();
     await expectAccessible(page, 'payments after a cancelled checkout (ar)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'e2e/artifacts/checkout-return-cancelled-narrow-ar.png', fullPage: true });
     await cancelled.getByRole('button', { name: 'إخفاء' }).click();
     await expect(cancelled).toHaveCount(0);
 
