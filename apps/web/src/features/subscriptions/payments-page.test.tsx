@@ -436,6 +436,23 @@ describe('the return from the hosted checkout', () => {
     expect(screen.queryByText('أُلغي الدفع')).toBeNull();
   });
 
+  it('while a paid one is shown, reads the invoices again until the provider has confirmed; not once dismissed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { calls } = renderPayments(listed, 'admin', `/payments?workspaceId=${shop.id}&checkout=paid`);
+      await screen.findByText('Payment received — being confirmed');
+      await waitFor(() => expect(callsTo(calls, '/api/payments/due')).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(5_000);
+      await waitFor(() => expect(callsTo(calls, '/api/payments/due')).toHaveLength(2));
+      expect(callsTo(calls, '/api/payments').length).toBeGreaterThanOrEqual(2);
+      await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(callsTo(calls, '/api/payments/due')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says nothing without the parameter, or for another value of it', async () => {
     renderPayments(listed, 'admin', `/payments?workspaceId=${shop.id}&checkout=maybe`);
     await screen.findByRole('rowheader', { name: '2' });
