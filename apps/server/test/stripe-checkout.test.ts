@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { asAuditActor } from '../src/db/audit-log.ts';
-import { auditLog, paymentEvents, payments } from '../src/db/schema/index.ts';
+import { auditLog, locations, paymentEvents, payments } from '../src/db/schema/index.ts';
 import { rejectSubscription } from '../src/features/subscriptions/subscriptions.ts';
 import { declaredRoutes } from '../src/http/access.ts';
 import { api, dataOf, errorOf } from './helpers/api.ts';
@@ -61,6 +61,11 @@ afterAll(async () => {
 beforeEach(() => {
   t.mails.length = 0;
 });
+
+const bothNames = (en: string, ar: string) => [
+  { locale: 'en', value: en },
+  { locale: 'ar', value: ar },
+];
 
 /** A subscription requested from the dashboard: with a hosted checkout its first invoice is issued at once. */
 async function requested(
@@ -481,21 +486,77 @@ describe("a pending request's first invoice follows its plan and locations", () 
     });
   });
 
-  it('a location added since the request: Pay now voids the invoice and charges one for today’s locations', async () => {
+  it('a location created or deleted while the request waits: its invoice follows at once, the next number for today’s locations', async () => {
     const store = await createWorkspace(t.db, 'Growing store');
     const owner = await addMember(t.db, store.id, { isAdmin: true });
     await addLocations(t.db, store.id, 1);
     const { invoice } = await requested(store.id, owner.cookie);
     expect(invoice).toMatchObject({ amount: 10_000, details: expect.objectContaining({ locations: 1 }) });
-    await addLocations(t.db, store.id, 1);
+
+    const brand = await api(t.app, {
+      url: `/api/brands?workspaceId=${store.id}`,
+      body: { name: bothNames('Second brand', 'العلامة الثانية') },
+      cookie: owner.cookie,
+    });
+    expect(brand.status, brand.text).toBe(201);
+    const created = await api(t.app, {
+      url: `/api/locations?workspaceId=${store.id}`,
+      body: {
+        name: bothNames('Second branch', 'الفرع الثاني'),
+        brandId: dataOf<{ id: string }>(brand).id,
+        phones: [{ label: 'Main', number: '+201000000002' }],
+      },
+      cookie: owner.cookie,
+    });
+    expect(created.status, created.text).toBe(201);
+    const summary = (rows: Awaited<ReturnType<typeof invoicesOf>>) =>
+      rows.map((row) => [row.number, row.status, row.details.locations, row.amount]);
+    expect(summary(await invoicesOf(t.db, store.id))).toEqual([
+      [invoice.number, 'failed', 1, 10_000],
+      [invoice.number + 1, 'pending', 2, 20_000],
+    ]);
+    const [, current] = await invoicesOf(t.db, store.id);
+    expect(await sessionOf(current!.id, owner.cookie, store.id)).toMatchObject({
+      amount_total: 20_000,
+      metadata: { invoiceId: current!.id },
+    });
+
+    const deleted = await api(t.app, {
+      url: `/api/locations/${dataOf<{ id: string }>(created).id}?workspaceId=${store.id}`,
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(summary(await invoicesOf(t.db, store.id)).slice(1)).toEqual([
+      [invoice.number + 1, 'failed', 2, 20_000],
+      [invoice.number + 2, 'pending', 1, 10_000],
+    ]);
+    // A change of name changes no count: no new invoice.
+    const count = (await invoicesOf(t.db, store.id)).length;
+    const [kept] = await t.db.select().from(locations).where(eq(locations.workspaceId, store.id));
+    const renamed = await api(t.app, {
+      url: `/api/locations/${kept!.id}?workspaceId=${store.id}`,
+      method: 'PATCH',
+      body: { name: bothNames('First branch', 'الفرع الأول') },
+      cookie: owner.cookie,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await invoicesOf(t.db, store.id)).length).toBe(count);
+  });
+
+  it('a count changed behind the hooks (a location enabled in the database): Pay now reissues before charging', async () => {
+    const store = await createWorkspace(t.db, 'Quiet store');
+    const owner = await addMember(t.db, store.id, { isAdmin: true });
+    await addLocations(t.db, store.id, 1, 1);
+    const { invoice } = await requested(store.id, owner.cookie);
+    expect(invoice.details.locations).toBe(1);
+    await t.db.update(locations).set({ status: 'active' }).where(eq(locations.workspaceId, store.id));
 
     const session = await sessionOf(invoice.id, owner.cookie, store.id);
     const [voided, current] = await invoicesOf(t.db, store.id);
     expect(voided).toMatchObject({ id: invoice.id, status: 'failed' });
     expect(current).toMatchObject({ number: invoice.number + 1, status: 'pending', amount: 20_000 });
-    expect(current?.details.locations).toBe(2);
     expect(session).toMatchObject({ amount_total: 20_000, metadata: { invoiceId: current!.id } });
-
     // Nothing changed since: Pay now charges the same invoice again, no new number.
     const again = await sessionOf(current!.id, owner.cookie, store.id);
     expect(again.metadata.invoiceId).toBe(current!.id);

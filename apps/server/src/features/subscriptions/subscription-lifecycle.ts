@@ -264,6 +264,28 @@ export async function followRequestInvoice(
   });
 }
 
+/**
+ * The first invoices of the workspace's pending requests, made to follow its active locations
+ * after a location's create, update (enable, disable) or delete, in that write's transaction
+ * (the locations' hooks, `subscriptions-resources.ts`). Each request is locked as an event would
+ * lock it; a request with no unpaid invoice (bank transfer) is left as it is.
+ */
+export async function followRequestInvoices(tx: Database, workspaceId: string, now: Date): Promise<void> {
+  const pending = await tx
+    .select({ subscription: subscriptions, application: applications })
+    .from(subscriptions)
+    .innerJoin(applications, eq(applications.id, subscriptions.applicationId))
+    .where(and(eq(subscriptions.workspaceId, workspaceId), eq(subscriptions.status, 'pending')))
+    .orderBy(subscriptions.id)
+    .for('update', { of: subscriptions });
+  if (pending.length === 0) return;
+  const timeZone = await workspaceTimeZone(tx, workspaceId);
+  for (const { subscription, application } of pending) {
+    if (subscription.plan)
+      await followRequestInvoice(tx, subscription, application, subscription.plan, now, timeZone);
+  }
+}
+
 /** A fresh request for the operator: the plan chosen, no period yet, every flag cleared. */
 const requestedValues = (plan: PlanLength): RowValues => ({
   status: 'pending',

@@ -338,8 +338,8 @@ export async function settleInvoice(
  * The invoice "Pay now" charges for one of the workspace's pending invoices: itself, or, for a
  * pending request's first invoice issued before the billed locations changed, the new invoice
  * that replaces it (`followRequestInvoice`; the old one is voided in the same transaction, under
- * the subscription's lock). A location's create, enable, disable or delete does not reissue it
- * by itself: the invoice follows before anyone can pay it, and at the operator's approval.
+ * the subscription's lock). A location's write reissues it already (the locations' hooks); this
+ * catches a count changed where no hook runs, before anything is charged.
  */
 export async function payableInvoice(db: Database, invoice: InvoiceRow, now: Date): Promise<InvoiceRow> {
   return db.transaction(async (tx) => {
