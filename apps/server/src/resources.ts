@@ -9,18 +9,18 @@ import { exchangeRatesCustomization } from './features/workspaces/base-currency-
 import { createResourceEngine, type ResourceEngine } from './resource-engine/registry.ts';
 
 /** What the features add to the contract's resources; everything else the engine derives. */
-const resourceCustomizations = [
+const resourceCustomizations = (now: () => Date) => [
   ...catalogueCustomizations,
   ...variationCustomizations,
   productsCustomization,
   rolesCustomization,
   workspaceUsersCustomization,
-  ...subscriptionsCustomizations,
+  ...subscriptionsCustomizations(now),
   exchangeRatesCustomization,
   auditLogCustomization,
 ];
 
 /** The resource engine over the contract's registry with the features' customizations. */
 export function createAppResources(now?: () => Date): ResourceEngine {
-  return createResourceEngine(resourceCustomizations, { now });
+  return createResourceEngine(resourceCustomizations(now ?? (() => new Date())), { now });
 }

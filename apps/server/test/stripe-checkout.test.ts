@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { asAuditActor } from '../src/db/audit-log.ts';
-import { auditLog, paymentEvents, payments } from '../src/db/schema/index.ts';
+import { auditLog, locations, paymentEvents, payments } from '../src/db/schema/index.ts';
 import { rejectSubscription } from '../src/features/subscriptions/subscriptions.ts';
 import { declaredRoutes } from '../src/http/access.ts';
 import { api, dataOf, errorOf } from './helpers/api.ts';
@@ -16,7 +16,12 @@ import {
   standInWebhookSecret,
   startStripeStandIn,
 } from './helpers/stripe-stand-in.ts';
-import { invoicesOf, storedSubscription, subscriptionServices } from './helpers/subscriptions.ts';
+import {
+  addLocations,
+  invoicesOf,
+  storedSubscription,
+  subscriptionServices,
+} from './helpers/subscriptions.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
 
@@ -57,9 +62,18 @@ beforeEach(() => {
   t.mails.length = 0;
 });
 
+const bothNames = (en: string, ar: string) => [
+  { locale: 'en', value: en },
+  { locale: 'ar', value: ar },
+];
+
 /** A subscription requested from the dashboard: with a hosted checkout its first invoice is issued at once. */
-async function requested(workspaceId = workspace.id, cookie = admin.cookie) {
-  const application = await insertApplication(t.db);
+async function requested(
+  workspaceId = workspace.id,
+  cookie = admin.cookie,
+  fields: Parameters<typeof insertApplication>[1] = {},
+) {
+  const application = await insertApplication(t.db, fields);
   const response = await api(t.app, {
     url: `/api/subscriptions/events?workspaceId=${workspaceId}`,
     body: { applicationId: application.id, event: 'request', plan: 'monthly' },
@@ -87,8 +101,12 @@ const startCheckout = (invoiceId: string, cookie?: string, workspaceId = workspa
   });
 
 /** Starts a checkout for the invoice and answers the stand-in's session. */
-async function sessionOf(invoiceId: string): Promise<StandInSession> {
-  const response = await startCheckout(invoiceId, admin.cookie);
+async function sessionOf(
+  invoiceId: string,
+  cookie = admin.cookie,
+  workspaceId = workspace.id,
+): Promise<StandInSession> {
+  const response = await startCheckout(invoiceId, cookie, workspaceId);
   expect(response.status, response.text).toBe(200);
   const { url } = dataOf<CheckoutStarted>(response);
   const session = [...stripe.sessions.values()].find((candidate) => candidate.url === url);
@@ -369,6 +387,224 @@ describe('the signed webhook: POST /api/payments/webhooks/stripe', () => {
     const routes = declaredRoutes(t.app).map((route) => [`${route.method} ${route.url}`, route.access.kind]);
     expect(routes).toContainEqual(['POST /api/payments/webhooks/stripe', 'public']);
     expect(routes).toContainEqual(['POST /api/payments/:invoiceId/checkout', 'permission']);
+  });
+});
+
+describe("a pending request's first invoice follows its plan and locations", () => {
+  const changePlan = (
+    applicationId: string,
+    plan: string,
+    workspaceId = workspace.id,
+    cookie = admin.cookie,
+  ) =>
+    api(t.app, {
+      url: `/api/subscriptions/events?workspaceId=${workspaceId}`,
+      body: { applicationId, event: 'changePlan', plan },
+      cookie,
+    });
+  const invoiceRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0];
+
+  it('a change of plan voids the unpaid invoice and issues the next number for the new plan; Pay now charges that one', async () => {
+    const { invoice, application } = await requested();
+    expect(invoice).toMatchObject({ status: 'pending', amount: 10_000 });
+    expect(invoice.details.plan).toBe('monthly');
+    const changed = await changePlan(application.id, 'quarterly');
+    expect(changed.status, changed.text).toBe(200);
+
+    const mine = (await invoicesOf(t.db, workspace.id)).filter(
+      (row) => row.subscriptionId === invoice.subscriptionId,
+    );
+    expect(mine.map((row) => [row.number, row.status, row.details.plan, row.amount])).toEqual([
+      [invoice.number, 'failed', 'monthly', 10_000],
+      // Three months of 100.00 less the quarterly 5 %.
+      [invoice.number + 1, 'pending', 'quarterly', 28_500],
+    ]);
+    const [voided] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, invoice.id), eq(auditLog.resource, 'invoices')));
+    expect(voided?.changes).toEqual({ status: ['pending', 'failed'] });
+    expect(await storedSubscription(t.db, workspace.id, application.id)).toMatchObject({
+      status: 'pending',
+      plan: 'quarterly',
+    });
+
+    const refused = await startCheckout(invoice.id, admin.cookie);
+    expect(refused.status).toBe(409);
+    expect(errorOf(refused).issues).toEqual([
+      { path: 'invoiceId', message: validationCodes.INVOICE_NOT_PENDING },
+    ]);
+    const session = await sessionOf(mine[1]!.id);
+    expect(session).toMatchObject({ amount_total: 28_500, metadata: { invoiceId: mine[1]!.id } });
+
+    // Changing back issues another: the request is always priced as it stands.
+    expect((await changePlan(application.id, 'monthly')).status).toBe(200);
+    expect((await invoiceRow(mine[1]!.id))?.status).toBe('failed');
+    // The same plan again changes nothing.
+    const count = (await invoicesOf(t.db, workspace.id)).length;
+    expect((await changePlan(application.id, 'monthly')).status).toBe(200);
+    expect((await invoicesOf(t.db, workspace.id)).length).toBe(count);
+  });
+
+  it("a checkout opened for the old invoice settles only the old one: recorded, nothing activated; the new invoice's amount is its own", async () => {
+    const { invoice, application } = await requested();
+    const old = await sessionOf(invoice.id);
+    expect((await changePlan(application.id, 'annually')).status).toBe(200);
+    const current = (await invoicesOf(t.db, workspace.id)).find(
+      (row) => row.subscriptionId === invoice.subscriptionId && row.status === 'pending',
+    )!;
+    expect(current.amount).toBe(96_000);
+
+    // The old session's amount, sent for the new invoice: refused as a mismatch, nothing changed.
+    const forged = stripe.signed('checkout.session.completed', old, {
+      object: { ...paid(old).object, metadata: { invoiceId: current.id, workspaceId: workspace.id } },
+    });
+    const refused = await deliver(forged.payload, forged.signature);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ received: false, reason: 'mismatch' });
+    expect((await invoiceRow(current.id))?.status).toBe('pending');
+
+    // The payer finishes the old page: the money is recorded on the old invoice, the request still
+    // waits for its current one (the operator refunds the old payment).
+    const submitted = await fetch(old.url, { method: 'POST', redirect: 'manual' });
+    expect(submitted.status, await submitted.text()).toBe(303);
+    expect((await invoiceRow(invoice.id))?.status).toBe('successful');
+    expect((await invoiceRow(current.id))?.status).toBe('pending');
+    expect(await storedSubscription(t.db, workspace.id, application.id)).toMatchObject({
+      status: 'pending',
+      plan: 'annually',
+      startDate: null,
+    });
+    expect(t.mails).toEqual([]);
+
+    // Paying the current invoice activates the request on its plan.
+    const now = await sessionOf(current.id);
+    expect((await fetch(now.url, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect(await storedSubscription(t.db, workspace.id, application.id)).toMatchObject({
+      status: 'approved',
+      plan: 'annually',
+    });
+  });
+
+  it('a location created or deleted while the request waits: its invoice follows at once, the next number for today’s locations', async () => {
+    const store = await createWorkspace(t.db, 'Growing store');
+    const owner = await addMember(t.db, store.id, { isAdmin: true });
+    await addLocations(t.db, store.id, 1);
+    const { invoice } = await requested(store.id, owner.cookie);
+    expect(invoice).toMatchObject({ amount: 10_000, details: expect.objectContaining({ locations: 1 }) });
+
+    const brand = await api(t.app, {
+      url: `/api/brands?workspaceId=${store.id}`,
+      body: { name: bothNames('Second brand', 'العلامة الثانية') },
+      cookie: owner.cookie,
+    });
+    expect(brand.status, brand.text).toBe(201);
+    const created = await api(t.app, {
+      url: `/api/locations?workspaceId=${store.id}`,
+      body: {
+        name: bothNames('Second branch', 'الفرع الثاني'),
+        brandId: dataOf<{ id: string }>(brand).id,
+        phones: [{ label: 'Main', number: '+201000000002' }],
+      },
+      cookie: owner.cookie,
+    });
+    expect(created.status, created.text).toBe(201);
+    const summary = (rows: Awaited<ReturnType<typeof invoicesOf>>) =>
+      rows.map((row) => [row.number, row.status, row.details.locations, row.amount]);
+    expect(summary(await invoicesOf(t.db, store.id))).toEqual([
+      [invoice.number, 'failed', 1, 10_000],
+      [invoice.number + 1, 'pending', 2, 20_000],
+    ]);
+    const [, current] = await invoicesOf(t.db, store.id);
+    expect(await sessionOf(current!.id, owner.cookie, store.id)).toMatchObject({
+      amount_total: 20_000,
+      metadata: { invoiceId: current!.id },
+    });
+
+    const deleted = await api(t.app, {
+      url: `/api/locations/${dataOf<{ id: string }>(created).id}?workspaceId=${store.id}`,
+      method: 'DELETE',
+      cookie: owner.cookie,
+    });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(summary(await invoicesOf(t.db, store.id)).slice(1)).toEqual([
+      [invoice.number + 1, 'failed', 2, 20_000],
+      [invoice.number + 2, 'pending', 1, 10_000],
+    ]);
+    // A change of name changes no count: no new invoice.
+    const count = (await invoicesOf(t.db, store.id)).length;
+    const [kept] = await t.db.select().from(locations).where(eq(locations.workspaceId, store.id));
+    const renamed = await api(t.app, {
+      url: `/api/locations/${kept!.id}?workspaceId=${store.id}`,
+      method: 'PATCH',
+      body: { name: bothNames('First branch', 'الفرع الأول') },
+      cookie: owner.cookie,
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await invoicesOf(t.db, store.id)).length).toBe(count);
+  });
+
+  it('a count changed behind the hooks (a location enabled in the database): Pay now reissues before charging', async () => {
+    const store = await createWorkspace(t.db, 'Quiet store');
+    const owner = await addMember(t.db, store.id, { isAdmin: true });
+    await addLocations(t.db, store.id, 1, 1);
+    const { invoice } = await requested(store.id, owner.cookie);
+    expect(invoice.details.locations).toBe(1);
+    await t.db.update(locations).set({ status: 'active' }).where(eq(locations.workspaceId, store.id));
+
+    const session = await sessionOf(invoice.id, owner.cookie, store.id);
+    const [voided, current] = await invoicesOf(t.db, store.id);
+    expect(voided).toMatchObject({ id: invoice.id, status: 'failed' });
+    expect(current).toMatchObject({ number: invoice.number + 1, status: 'pending', amount: 20_000 });
+    expect(session).toMatchObject({ amount_total: 20_000, metadata: { invoiceId: current!.id } });
+    // Nothing changed since: Pay now charges the same invoice again, no new number.
+    const again = await sessionOf(current!.id, owner.cookie, store.id);
+    expect(again.metadata.invoiceId).toBe(current!.id);
+    expect((await invoicesOf(t.db, store.id)).length).toBe(2);
+  });
+});
+
+describe("amounts in Stripe's unit of each currency", () => {
+  it('a three-decimal amount not ending in 0 is refused with a translated error before anything is sent', async () => {
+    const { invoice } = await requested(workspace.id, admin.cookie, {
+      currency: 'KWD',
+      monthlyPricePerLocation: 5_125,
+    });
+    expect(invoice).toMatchObject({ amount: 5_125, currency: 'KWD', status: 'pending' });
+    const before = stripe.requests.length;
+    const refused = await startCheckout(invoice.id, admin.cookie);
+    expect(refused.status).toBe(422);
+    expect(errorOf(refused).issues).toEqual([
+      {
+        path: 'invoiceId',
+        message: validationCodes.CHECKOUT_AMOUNT_UNSUPPORTED,
+        params: { currency: 'KWD', step: 0.01 },
+      },
+    ]);
+    expect(stripe.requests.length).toBe(before);
+    expect((await t.db.select().from(payments).where(eq(payments.id, invoice.id)))[0]?.status).toBe(
+      'pending',
+    );
+  });
+
+  it('KWD 5.120 is sent as 5120 thousandths; HUF 1,500 as 150000, and its payment read back settles the invoice', async () => {
+    const kwd = await requested(workspace.id, admin.cookie, {
+      currency: 'KWD',
+      monthlyPricePerLocation: 5_120,
+    });
+    expect(await sessionOf(kwd.invoice.id)).toMatchObject({ amount_total: 5_120, currency: 'kwd' });
+
+    const huf = await requested(workspace.id, admin.cookie, {
+      currency: 'HUF',
+      monthlyPricePerLocation: 1_500,
+    });
+    expect(huf.invoice).toMatchObject({ amount: 1_500, currency: 'HUF' });
+    const session = await sessionOf(huf.invoice.id);
+    expect(session).toMatchObject({ amount_total: 150_000, currency: 'huf' });
+    const event = stripe.signed('checkout.session.completed', session, paid(session));
+    const settled = await deliver(event.payload, event.signature);
+    expect(settled.status, settled.text).toBe(200);
+    expect((await storedSubscription(t.db, workspace.id, huf.application.id))?.status).toBe('approved');
   });
 });
 

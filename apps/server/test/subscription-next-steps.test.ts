@@ -390,6 +390,80 @@ describe('the next invoice a change of locations moves', () => {
     expect(issued.amount).toBe(notice.after);
   });
 
+  it('in its grace, the notice is of the invoice after the one due: paid, the next period’s end issues it with the notice’s amount', async () => {
+    // `graced` is in its grace since 1 March (its invoice for March due by the 8th), `current`
+    // renews on 15 March; 2 active locations.
+    const { shop, admin, graced } = await billedShop();
+    const subscription = (
+      await t.db.select().from(subscriptions).where(eq(subscriptions.applicationId, graced.id))
+    )[0]!;
+    expect(subscription.graceEndsAt).not.toBeNull();
+    const upcoming = await get(`/api/payments/upcoming?workspaceId=${shop.id}`, admin.cookie);
+    const { data, meta } = JSON.parse(upcoming.text) as {
+      data: UpcomingPayment[];
+      meta: UpcomingPaymentsMeta;
+    };
+    expect(data.map((entry) => entry.dueAt)).toEqual([
+      '2026-03-15T10:00:00.000Z',
+      '2026-04-01T10:00:00.000Z',
+    ]);
+    const next = data.find((entry) => entry.subscriptionId === subscription.id)!;
+    // The invoice after March's: April, on the same plan, for today's 2 locations.
+    expect(next).toMatchObject({
+      amount: 20_000,
+      details: expect.objectContaining({
+        plan: 'monthly',
+        locations: 2,
+        periodStart: '2026-04-01T10:00:00.000Z',
+      }),
+    });
+    const notice = nextInvoiceChange(
+      {
+        monthlyPricePerLocation: next.details.monthlyPricePerLocation,
+        discountBasisPoints: next.details.discountBasisPoints,
+        plan: next.details.plan,
+      },
+      meta.activeLocations,
+      1,
+    );
+    expect(notice).toEqual({ before: 20_000, after: 30_000 });
+
+    // A third location, then March's invoice paid within the grace: April's is issued with the notice's amount.
+    await addLocations(t.db, shop.id, 1);
+    const due = (await invoicesOf(t.db, shop.id)).find(
+      (invoice) =>
+        invoice.subscriptionId === subscription.id &&
+        invoice.details.periodStart === '2026-03-01T10:00:00.000Z',
+    )!;
+    expect(due.status).toBe('pending');
+    // The notice names it: this invoice comes only once that one is paid.
+    expect(next.afterInvoice).toBe(due.number);
+    await recordPayment(
+      services(),
+      { invoiceId: due.id, status: 'successful' },
+      new Date('2026-03-05T10:00:00.000Z'),
+    );
+    await runSubscriptionClock({ ...services(), graceDays: 7 }, new Date(next.dueAt));
+    const issued = (await invoicesOf(t.db, shop.id))
+      .filter((invoice) => invoice.subscriptionId === subscription.id)
+      .at(-1)!;
+    expect(issued.details.periodStart).toBe(next.dueAt);
+    expect(issued.amount).toBe(notice.after);
+  });
+
+  it('a grace that ended unpaid, or a subscription ending, has no next invoice to change', async () => {
+    const { shop, admin, graced, current } = await billedShop();
+    await runSubscriptionClock({ ...services(), graceDays: 7 }, new Date('2026-03-09T10:00:00.000Z'));
+    expect(
+      (await t.db.select().from(subscriptions).where(eq(subscriptions.applicationId, graced.id)))[0]?.status,
+    ).toBe('expiredSubscription');
+    expect(
+      (await postEvent(shop.id, admin.cookie, { applicationId: current.id, event: 'cancel' })).status,
+    ).toBe(200);
+    const upcoming = await get(`/api/payments/upcoming?workspaceId=${shop.id}`, admin.cookie);
+    expect(dataOf<UpcomingPayment[]>(upcoming)).toEqual([]);
+  });
+
   it('GET payments/upcoming: 401 signed out; 403 without viewPayments nor a location write; the other workspace’s id 403', async () => {
     const shop = await createWorkspace(t.db);
     const url = `/api/payments/upcoming?workspaceId=${shop.id}`;

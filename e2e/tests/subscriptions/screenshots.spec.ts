@@ -1,4 +1,8 @@
-import { expectNoHorizontalOverflow, expectRowActionsVisible } from '../../fixtures/layout.ts';
+import {
+  expectCellsClearOfActions,
+  expectNoHorizontalOverflow,
+  expectRowActionsVisible,
+} from '../../fixtures/layout.ts';
 import { applicationCard, idOnLineWith, newWorkspaceOwner, operator } from '../../fixtures/platform.ts';
 import { e2eServer } from '../../fixtures/server.ts';
 import { shotVariants, shotViewports } from '../../fixtures/shots.ts';
@@ -133,6 +137,22 @@ test('dashboard, plan dialog, subscriptions and payments in en/ar, light/dark, w
       await expectNoHorizontalOverflow(page);
       // An issued invoice's View, Print and Download (decision 0045), each fully shown.
       await expectRowActionsVisible(page, { actions: true });
+      // Every column shown, none under the pinned actions: the status above all.
+      await expectCellsClearOfActions(page);
+      const status = page.locator('td[data-column=status]').first();
+      const actionsCell = page.locator('td[data-column=actions]').first();
+      const [statusBox, actionsBox] = [await status.boundingBox(), await actionsCell.boundingBox()];
+      expect.soft(statusBox, 'the invoice has a status shown').not.toBeNull();
+      if (statusBox && actionsBox)
+        expect
+          .soft(
+            statusBox.x + statusBox.width <= actionsBox.x + 0.5 ||
+              actionsBox.x + actionsBox.width <= statusBox.x + 0.5 ||
+              statusBox.y + statusBox.height <= actionsBox.y + 0.5 ||
+              actionsBox.y + actionsBox.height <= statusBox.y + 0.5,
+            `/payments at ${page.viewportSize()?.width} px in ${language}: the status (${Math.round(statusBox.x)}+${Math.round(statusBox.width)}) and the actions (${Math.round(actionsBox.x)}+${Math.round(actionsBox.width)}) overlap`,
+          )
+          .toBe(true);
       await shot('payments');
     }
   }

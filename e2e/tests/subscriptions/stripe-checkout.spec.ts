@@ -108,12 +108,23 @@ test('en: a new workspace subscribes, pays on the hosted checkout and is active 
     await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
     await expect(page.getByText('Total: 250.00 EGP')).toBeVisible();
     await page.getByRole('button', { name: 'Pay 250.00 EGP' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${server.url}/payments\\?workspaceId=.*&checkout=paid$`));
+    // Back on /payments: a status says the payment is being confirmed, and the parameter that
+    // brought it leaves the address, so a reload does not say it again.
+    const returned = page.getByRole('status').filter({ hasText: 'Payment received — being confirmed' });
+    await expect(returned).toBeVisible();
+    await expect(returned).toContainText('The invoice shows as Successful as soon as it does');
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/payments\\?workspaceId=[^&]+$`));
     await expect(page.getByRole('region', { name: 'Waiting for payment' })).toHaveCount(0);
     // Invoice no. 1 paid; the next period's shows as upcoming.
     await expect(page.getByRole('row', { name: /^1 .*Demo app/ })).toContainText('Successful');
     await expect(page.getByRole('row', { name: /^— .*Demo app/ })).toContainText('Upcoming');
     await expectAccessible(page, 'payments after paying');
+    await page.screenshot({ path: 'e2e/artifacts/checkout-return-paid-wide-en.png', fullPage: true });
+    await returned.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(returned).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('row', { name: /^1 .*Demo app/ })).toContainText('Successful');
+    await expect(page.getByText('Payment received — being confirmed')).toHaveCount(0);
 
     // Active without the operator: the dashboard says so, and the demo client lets the owner in.
     await page.goto('/?lng=en');
@@ -131,7 +142,7 @@ test('en: a new workspace subscribes, pays on the hosted checkout and is active 
   }
 });
 
-test('ar: Pay now in Arabic, from the dashboard’s card; the card then says subscribed', async ({
+test('ar: Pay now in Arabic from the card, back without paying, then paid; the card says subscribed', async ({
   browser,
 }) => {
   const owner = await newWorkspaceOwner(browser, 'ar', server);
@@ -152,10 +163,30 @@ test('ar: Pay now in Arabic, from the dashboard’s card; the card then says sub
     await expectAccessible(page, 'dashboard with Pay now (ar)');
     await card.getByRole('button', { name: /^ادفع .* الآن$/ }).click();
 
+    // Back without paying: nothing was charged, the invoice still waits with its Pay now.
+    await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    await page.getByRole('link', { name: 'Back without paying' }).click();
+    const cancelled = page.getByRole('status').filter({ hasText: 'أُلغي الدفع' });
+    await expect(cancelled).toBeVisible();
+    await expect(cancelled).toContainText('لم يُخصم أي مبلغ');
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/payments\\?workspaceId=[^&]+$`));
+    const due = page.getByRole('region', { name: 'بانتظار الدفع' });
+    await expect(due.getByRole('button', { name: /^ادفع .* الآن$/ })).toBeVisible();
+    await expectAccessible(page, 'payments after a cancelled checkout (ar)');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'e2e/artifacts/checkout-return-cancelled-narrow-ar.png', fullPage: true });
+    await cancelled.getByRole('button', { name: 'إخفاء' }).click();
+    await expect(cancelled).toHaveCount(0);
+
+    await due.getByRole('button', { name: /^ادفع .* الآن$/ }).click();
     await expect(page).toHaveURL(new RegExp(`^${stripe.url}/pay/cs_test_`));
     await page.getByRole('button', { name: 'Pay 250.00 EGP' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${server.url}/payments\\?workspaceId=.*&checkout=paid$`));
+    const returned = page.getByRole('status').filter({ hasText: 'استُلمت الدفعة — جارٍ تأكيدها' });
+    await expect(returned).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`^${server.url}/payments\\?workspaceId=[^&]+$`));
     await expect(page.getByRole('region', { name: 'بانتظار الدفع' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('استُلمت الدفعة — جارٍ تأكيدها')).toHaveCount(0);
 
     await page.goto('/?lng=ar');
     await expect(applicationCard(page)).toContainText('مشترك حتى');

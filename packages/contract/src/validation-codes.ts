@@ -116,6 +116,11 @@ export const validationCodes = {
   INVOICE_NOT_PENDING: 'INVOICE_NOT_PENDING',
   /** The payment provider could not start a checkout (unreachable, or it refused). */
   CHECKOUT_UNAVAILABLE: 'CHECKOUT_UNAVAILABLE',
+  /**
+   * An invoice the payment provider cannot charge exactly (Stripe: a three-decimal currency's
+   * amount not ending in 0); params `{ currency, step }`, the step in major units (0.01).
+   */
+  CHECKOUT_AMOUNT_UNSUPPORTED: 'CHECKOUT_AMOUNT_UNSUPPORTED',
   /** An application the workspace has not installed. */
   APPLICATION_NOT_INSTALLED: 'APPLICATION_NOT_INSTALLED',
   /** An application given by a non-admin who does not hold it themselves (403). */

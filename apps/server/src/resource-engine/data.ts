@@ -1163,6 +1163,7 @@ export function createResourceData(
         if (isForeignKeyViolation(error)) throw inUse();
         throw error;
       }
+      await hooks.afterDelete?.({ ...caller, db: tx }, existing);
       await recordAudit(tx, [auditOf(workspaceId, id, existing, null, undefined)]);
       return true;
     });

@@ -73,6 +73,11 @@ export interface ResourceHooks<W = unknown> {
   /** Before delete, in its transaction, with the row known to be the workspace's: refuse a delete the data still depends on. */
   beforeDelete?(context: HookContext, existing: ResourceRow): Promise<void> | void;
   /**
+   * After the row is deleted, in the same transaction: what another table keeps of the records
+   * that are left (a count that changed). A throw undoes the delete.
+   */
+  afterDelete?(context: HookContext, existing: ResourceRow): Promise<void> | void;
+  /**
    * After the row is written, in the same transaction: write what the feature keeps in other
    * tables (a product's variants and recipe) from the input's `writtenByFeature` fields. On
    * update `existing` is the row as it was; `written` is what beforeWrite returned. A throw

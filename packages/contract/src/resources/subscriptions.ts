@@ -271,6 +271,11 @@ export const upcomingPaymentSchema = lazySchema(() =>
     /** When it will be issued: the current period's end. */
     dueAt: timestampField,
     status: z.literal('upcoming'),
+    /**
+     * For a subscription in its grace: the number of the issued invoice it waits for. This one is
+     * issued (at the end of the period that one pays for) only once that one is paid.
+     */
+    afterInvoice: z.int().optional(),
   }),
 );
 export type UpcomingPayment = z.infer<typeof upcomingPaymentSchema>;

@@ -16,10 +16,11 @@ import { requestCaller } from '../../http/caller.ts';
 import type { AppContext } from '../../http/context.ts';
 import {
   type HostedCheckoutProvider,
+  UnchargeableAmountError,
   WebhookSignatureError,
 } from '../../platform/payments/payment-provider.ts';
 import { isUuid } from '../../resource-engine/queries.ts';
-import { SubscriptionCommandError, settleInvoice } from './subscriptions.ts';
+import { payableInvoice, SubscriptionCommandError, settleInvoice } from './subscriptions.ts';
 
 /*
  * The hosted checkout (PAYMENT_PROVIDER=stripe, decision 0044): "Pay now" starts a checkout for one
@@ -44,21 +45,28 @@ export function registerCheckoutRoutes(
       parseInput(workspaceQuerySchema, request.query);
       const { workspaceId } = requestCaller(request);
       const { invoiceId } = request.params as { invoiceId: string };
-      const [invoice] = isUuid(invoiceId)
+      const [asked] = isUuid(invoiceId)
         ? await context.db
             .select()
             .from(payments)
             .where(and(eq(payments.workspaceId, workspaceId), eq(payments.id, invoiceId)))
             .limit(1)
         : [];
-      if (!invoice) throw new AppError('NOT_FOUND', 'Invoice not found', { key: 'invoiceId' });
-      if (invoice.status !== 'pending') {
+      if (!asked) throw new AppError('NOT_FOUND', 'Invoice not found', { key: 'invoiceId' });
+      if (asked.status !== 'pending') {
         throw validationError(
           [{ path: 'invoiceId', message: validationCodes.INVOICE_NOT_PENDING }],
-          `Invoice ${invoice.number} is ${invoice.status}, not waiting for its payment`,
+          `Invoice ${asked.number} is ${asked.status}, not waiting for its payment`,
           409,
         );
       }
+      // A request's first invoice follows the locations billed today before it is charged.
+      const invoice = await payableInvoice(context.db, asked, context.now());
+      if (invoice.id !== asked.id)
+        request.log.info(
+          { voided: asked.id, invoiceId: invoice.id },
+          'request invoice reissued for its locations',
+        );
       const back = `${context.config.publicUrl}/payments?workspaceId=${encodeURIComponent(workspaceId)}`;
       try {
         const started = await provider.startCheckout({
@@ -74,6 +82,28 @@ export function registerCheckoutRoutes(
         request.log.info({ invoiceId: invoice.id, provider: provider.name }, 'checkout started');
         return { data: started };
       } catch (error) {
+        if (error instanceof UnchargeableAmountError) {
+          request.log.warn(
+            {
+              invoiceId: invoice.id,
+              provider: provider.name,
+              amount: invoice.amount,
+              currency: invoice.currency,
+            },
+            'checkout refused: the provider cannot charge this amount',
+          );
+          throw validationError(
+            [
+              {
+                path: 'invoiceId',
+                message: validationCodes.CHECKOUT_AMOUNT_UNSUPPORTED,
+                params: { currency: error.currency, step: error.step },
+              },
+            ],
+            error.message,
+            422,
+          );
+        }
         request.log.error(
           { err: error, invoiceId: invoice.id, provider: provider.name },
           'checkout not started',

@@ -5,8 +5,9 @@ import {
   periodPrice,
   type UpcomingPayment,
 } from '@dukkan/contract';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { awaitsInvoice } from '../../db/due-invoices.ts';
 import { applications, invoiceCounters, locations, payments, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import {
@@ -124,9 +125,13 @@ export function toPaymentRecord(row: InvoiceRow): PaymentRecord {
 }
 
 /**
- * The next period's invoice of each subscription that will renew: approved, not cancelling, and
- * its period not ended yet (once it has, the invoice is issued and listed with the others). Priced
- * as it would be issued now: the next plan, the active locations of today.
+ * The next invoice of each subscription that will renew, priced as it would be issued now (the
+ * active locations of today): approved and not cancelling, and
+ * - its period not ended yet: the next period's invoice, on the next plan, when the period ends
+ *   (once it has, the invoice is issued and listed with the others);
+ * - in its grace (the next period's invoice issued and waiting for its payment): the invoice after
+ *   that one, when the period it pays for ends — what a location's change moves if the workspace
+ *   pays (decision 0044). A subscription whose grace ended without payment is no longer approved.
  */
 export async function upcomingPayments(db: Database, workspaceId: string): Promise<UpcomingPayment[]> {
   const rows = await db
@@ -138,7 +143,6 @@ export async function upcomingPayments(db: Database, workspaceId: string): Promi
         eq(subscriptions.workspaceId, workspaceId),
         eq(subscriptions.status, 'approved'),
         eq(subscriptions.cancelling, false),
-        isNull(subscriptions.graceEndsAt),
         isNotNull(subscriptions.endDate),
       ),
     )
@@ -146,18 +150,38 @@ export async function upcomingPayments(db: Database, workspaceId: string): Promi
   if (rows.length === 0) return [];
   const activeLocations = await activeLocationCount(db, workspaceId);
   const timeZone = await workspaceTimeZone(db, workspaceId);
-  return rows.map(({ subscription, application }) => {
-    const plan = subscription.nextPlan ?? subscription.plan!;
-    const start = subscription.endDate!;
+  const waiting = rows.some(({ subscription }) => subscription.graceEndsAt !== null)
+    ? await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.workspaceId, workspaceId), eq(payments.status, 'pending')))
+    : [];
+  const upcoming: UpcomingPayment[] = [];
+  for (const { subscription, application } of rows) {
+    let start = subscription.endDate!;
+    let plan = subscription.nextPlan ?? subscription.plan!;
+    let afterInvoice: number | undefined;
+    if (subscription.graceEndsAt !== null) {
+      // The invoice the grace waits for: its payment renews the subscription into its period,
+      // on its plan (a plan changed since still waits for the period after).
+      const awaited = waiting.find((invoice) => awaitsInvoice(subscription, invoice));
+      if (!awaited) continue;
+      start = new Date(awaited.details.periodEnd);
+      plan = subscription.nextPlan ?? awaited.details.plan;
+      afterInvoice = awaited.number;
+    }
     const draft = invoiceDraft(
       { application, plan, periodStart: start, periodEnd: periodEnd(start, plan, timeZone) },
       activeLocations,
     );
-    return {
+    upcoming.push({
       subscriptionId: subscription.id,
       ...draft,
       dueAt: start.toISOString(),
       status: 'upcoming' as const,
-    };
-  });
+      ...(afterInvoice !== undefined ? { afterInvoice } : {}),
+    });
+  }
+  // By the day each is issued.
+  return upcoming.sort((a, b) => a.dueAt.localeCompare(b.dueAt));
 }

@@ -16,7 +16,7 @@ import { revokeUnusableGrants } from '../../db/oauth-grants.ts';
 import { applications, payments, subscriptions } from '../../db/schema/index.ts';
 import { workspaceTimeZone } from '../../db/workspace-time-zone.ts';
 import { AppError, validationError } from '../../errors.ts';
-import { issueInvoice } from './invoices.ts';
+import { activeLocationCount, issueInvoice } from './invoices.ts';
 import {
   type ApplicationRow,
   daysLater,
@@ -222,6 +222,70 @@ async function unpaidInvoice(tx: Database, subscription: SubscriptionRow): Promi
   return row ?? null;
 }
 
+/** An unpaid invoice no longer due: failed (the spec's four statuses have no "void"), with its audit row. */
+async function voidInvoice(tx: Database, invoice: InvoiceRow, now: Date): Promise<void> {
+  const [failed] = await tx
+    .update(payments)
+    .set({ status: 'failed', updatedAt: now })
+    .where(and(eq(payments.workspaceId, invoice.workspaceId), eq(payments.id, invoice.id)))
+    .returning();
+  await recordAudit(tx, [
+    auditEntry(payments, invoice.workspaceId, 'invoices', invoice.id, invoice, failed!),
+  ]);
+}
+
+/**
+ * A pending request's first invoice (issued on request for a hosted checkout, still unpaid) as
+ * the request now costs it: when the plan or the billed locations changed since it was issued, it
+ * is voided (failed) and a new one, with the next number, is issued for `plan` and today's
+ * locations (decision 0044). Invoices never change but for their status, so a Checkout Session
+ * opened for the old one can only ever settle the old one. Null when there is no such invoice.
+ */
+export async function followRequestInvoice(
+  tx: Database,
+  subscription: SubscriptionRow,
+  application: ApplicationRow,
+  plan: PlanLength,
+  now: Date,
+  timeZone: string,
+): Promise<InvoiceRow | null> {
+  const unpaid = await unpaidInvoice(tx, subscription);
+  if (!unpaid) return null;
+  const locations = Math.max(1, await activeLocationCount(tx, subscription.workspaceId));
+  if (unpaid.details.plan === plan && unpaid.details.locations === locations) return unpaid;
+  await voidInvoice(tx, unpaid, now);
+  return issueInvoice(tx, {
+    subscription,
+    application,
+    plan,
+    periodStart: now,
+    periodEnd: periodEnd(now, plan, timeZone),
+    now,
+  });
+}
+
+/**
+ * The first invoices of the workspace's pending requests, made to follow its active locations
+ * after a location's create, update (enable, disable) or delete, in that write's transaction
+ * (the locations' hooks, `subscriptions-resources.ts`). Each request is locked as an event would
+ * lock it; a request with no unpaid invoice (bank transfer) is left as it is.
+ */
+export async function followRequestInvoices(tx: Database, workspaceId: string, now: Date): Promise<void> {
+  const pending = await tx
+    .select({ subscription: subscriptions, application: applications })
+    .from(subscriptions)
+    .innerJoin(applications, eq(applications.id, subscriptions.applicationId))
+    .where(and(eq(subscriptions.workspaceId, workspaceId), eq(subscriptions.status, 'pending')))
+    .orderBy(subscriptions.id)
+    .for('update', { of: subscriptions });
+  if (pending.length === 0) return;
+  const timeZone = await workspaceTimeZone(tx, workspaceId);
+  for (const { subscription, application } of pending) {
+    if (subscription.plan)
+      await followRequestInvoice(tx, subscription, application, subscription.plan, now, timeZone);
+  }
+}
+
 /** A fresh request for the operator: the plan chosen, no period yet, every flag cleared. */
 const requestedValues = (plan: PlanLength): RowValues => ({
   status: 'pending',
@@ -386,7 +450,16 @@ async function effectOf(
     }
     case 'changePlan': {
       const plan = requiredPlan(request);
-      if (from?.status === 'pending') return { values: { plan }, after: nothingAfter() };
+      if (from?.status === 'pending')
+        return {
+          values: { plan },
+          // A first invoice already issued for the old plan follows the new one.
+          async after(row) {
+            const unpaid = await unpaidInvoice(tx, row);
+            const followed = await followRequestInvoice(tx, row, application, plan, now, timeZone);
+            return { invoice: followed && followed.id !== unpaid?.id ? followed : null, notice: null };
+          },
+        };
       return { values: { nextPlan: plan === from?.plan ? null : plan }, after: nothingAfter() };
     }
     case 'cancel': {
@@ -403,11 +476,12 @@ async function effectOf(
       const plan = from?.plan;
       if (!plan) throw new Error('A pending subscription has a plan');
       const endDate = periodEnd(now, plan, timeZone);
-      // A request whose first invoice was issued on request (a hosted checkout) keeps that one.
-      const invoiced = from ? await unpaidInvoice(tx, from) : null;
       return {
         values: { status, startDate: now, endDate, cancelling: false, graceEndsAt: null, nextPlan: null },
         async after(row) {
+          // A request whose first invoice was issued on request (a hosted checkout) keeps that
+          // one, made to follow the locations billed today.
+          const invoiced = await followRequestInvoice(tx, row, application, plan, now, timeZone);
           if (invoiced) return { invoice: invoiced, notice: 'approved' };
           const invoice = await issueInvoice(tx, {
             subscription: row,
@@ -447,16 +521,7 @@ async function effectOf(
           // A first invoice issued on request (a hosted checkout) and still unpaid is no longer
           // due: failed, so that Pay now and the payment-due card leave it (decision 0044).
           const unpaid = from ? await unpaidInvoice(tx, from) : null;
-          if (unpaid) {
-            const [failed] = await tx
-              .update(payments)
-              .set({ status: 'failed', updatedAt: now })
-              .where(and(eq(payments.workspaceId, unpaid.workspaceId), eq(payments.id, unpaid.id)))
-              .returning();
-            await recordAudit(tx, [
-              auditEntry(payments, unpaid.workspaceId, 'invoices', unpaid.id, unpaid, failed!),
-            ]);
-          }
+          if (unpaid) await voidInvoice(tx, unpaid, now);
           return { invoice: null, notice: 'rejected' };
         },
       };

@@ -23,6 +23,8 @@ import { toPaymentRecord } from './invoices.ts';
 import {
   type AppliedSubscriptionEvent,
   applySubscriptionEvent,
+  followRequestInvoice,
+  type InvoiceRow,
   SubscriptionEventRefused,
   type SubscriptionEventRequest,
   toSubscriptionSummary,
@@ -281,8 +283,12 @@ export async function settleInvoice(
       )
       .for('update');
     const awaited = outcome === 'successful' && awaitsInvoice(subscription!, invoice);
-    // A requested subscription's first invoice (issued on request): its payment activates it.
-    const activates = outcome === 'successful' && subscription!.status === 'pending';
+    // A requested subscription's first invoice (issued on request): its payment activates it. Not
+    // a voided one (failed when the request's plan or locations changed, decision 0044), paid
+    // late through a checkout opened before: the money is recorded, the operator refunds it, and
+    // the request waits for its current invoice.
+    const activates =
+      outcome === 'successful' && subscription!.status === 'pending' && invoice.status === 'pending';
     const timeZone = await workspaceTimeZone(tx, invoice.workspaceId);
     if (!awaited && !activates) {
       return {
@@ -326,6 +332,39 @@ export async function settleInvoice(
       ? await sendCommittedMails(services.mailer, services.log ?? stderrMailLog, mails)
       : 0;
   return { ...settled, mailsSent };
+}
+
+/**
+ * The invoice "Pay now" charges for one of the workspace's pending invoices: itself, or, for a
+ * pending request's first invoice issued before the billed locations changed, the new invoice
+ * that replaces it (`followRequestInvoice`; the old one is voided in the same transaction, under
+ * the subscription's lock). A location's write reissues it already (the locations' hooks); this
+ * catches a count changed where no hook runs, before anything is charged.
+ */
+export async function payableInvoice(db: Database, invoice: InvoiceRow, now: Date): Promise<InvoiceRow> {
+  return db.transaction(async (tx) => {
+    const [subscription] = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.workspaceId, invoice.workspaceId), eq(subscriptions.id, invoice.subscriptionId)),
+      )
+      .for('update');
+    if (subscription?.status !== 'pending' || !subscription.plan) return invoice;
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, subscription.applicationId));
+    const followed = await followRequestInvoice(
+      tx,
+      subscription,
+      application!,
+      subscription.plan,
+      now,
+      await workspaceTimeZone(tx, invoice.workspaceId),
+    );
+    return followed ?? invoice;
+  });
 }
 
 /**

@@ -83,6 +83,21 @@ export class WebhookSignatureError extends Error {
 }
 
 /**
+ * An invoice whose amount the provider cannot charge exactly (a three-decimal currency's amount not
+ * ending in 0 for Stripe), refused before anything is sent. `step` is the smallest amount the
+ * provider charges in steps of, in major units of `currency`.
+ */
+export class UnchargeableAmountError extends Error {
+  override name = 'UnchargeableAmountError';
+  constructor(
+    readonly currency: string,
+    readonly step: number,
+  ) {
+    super(`The payment provider cannot charge this amount in ${currency}: it takes steps of ${step}`);
+  }
+}
+
+/**
  * A provider whose payer pays on the provider's own page: the driver starts a checkout for an
  * invoice (the page's address) and reads the provider's signed webhook. Stripe Checkout is today's;
  * a Paymob driver would implement the same two (an intention and its checkout URL; the HMAC of the
@@ -90,6 +105,7 @@ export class WebhookSignatureError extends Error {
  */
 export interface HostedCheckoutProvider {
   readonly name: string;
+  /** Throws `UnchargeableAmountError`, before any request, for an amount it cannot charge. */
   startCheckout(invoice: CheckoutInvoice): Promise<{ url: string }>;
   /**
    * Verifies the signature of a webhook's raw body and reads it: the event's outcome for an

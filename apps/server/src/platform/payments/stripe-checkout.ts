@@ -4,8 +4,10 @@ import {
   type CheckoutEvent,
   type HostedCheckoutProvider,
   type PaymentOutcome,
+  UnchargeableAmountError,
   WebhookSignatureError,
 } from './payment-provider.ts';
+import { fromStripeAmount, toStripeAmount } from './stripe-amounts.ts';
 
 /*
  * Stripe Checkout, the hosted checkout driver (PAYMENT_PROVIDER=stripe; decision 0044): "Pay now"
@@ -43,6 +45,9 @@ export function stripeCheckoutProvider(options: StripeCheckoutOptions): HostedCh
     name: 'stripe',
     async startCheckout(invoice) {
       const metadata = { invoiceId: invoice.invoiceId, workspaceId: invoice.workspaceId };
+      // In Stripe's unit of the currency; an amount it cannot take is refused before sending.
+      const charged = toStripeAmount(invoice.amount, invoice.currency);
+      if (!charged.ok) throw new UnchargeableAmountError(invoice.currency, charged.step);
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: [
@@ -50,7 +55,7 @@ export function stripeCheckoutProvider(options: StripeCheckoutOptions): HostedCh
             quantity: 1,
             price_data: {
               currency: invoice.currency.toLowerCase(),
-              unit_amount: invoice.amount,
+              unit_amount: charged.amount,
               product_data: { name: invoice.description },
             },
           },
@@ -87,14 +92,17 @@ export function stripeCheckoutProvider(options: StripeCheckoutOptions): HostedCh
             ? 'successful'
             : null;
       if (!outcome) return null;
+      const currency = session.currency ? session.currency.toUpperCase() : null;
       return {
         id: event.id,
         type: event.type,
         invoiceId: session.metadata?.invoiceId ?? session.client_reference_id ?? '',
         workspaceId: session.metadata?.workspaceId ?? '',
         outcome,
-        amount: session.amount_total ?? null,
-        currency: session.currency ? session.currency.toUpperCase() : null,
+        // Back in Dukkan's minor units, to be checked against the invoice's.
+        amount:
+          session.amount_total != null && currency ? fromStripeAmount(session.amount_total, currency) : null,
+        currency,
       } satisfies CheckoutEvent;
     },
   };

@@ -197,4 +197,33 @@ describe('the next invoice in the location dialogs', () => {
     expect(text).toMatch(/تصبح[^،]*١٬٣٥٣٫٧٥[^،]*بدلًا من[^،]*٢٬٧٠٧٫٥٠/);
     expect(within(remove).getByRole('button', { name: 'أبقِ على وسط البلد' })).toBeTruthy();
   });
+
+  it('in its grace (payment due), the notice still shows: of the invoice after the one due, if that one is paid, in en and ar', async () => {
+    // The subscription in grace waits for invoice no. 7; the next is issued at the end of the period it pays for.
+    const graced: UpcomingPayment = { ...renewing, afterInvoice: 7 };
+    const person = userEvent.setup();
+    const { calls } = renderLocations([graced]);
+    await screen.findByRole('row', { name: /Downtown/ });
+    await waitFor(() => expect(callsTo(calls, '/api/payments/upcoming')).toHaveLength(1));
+    await person.click((await screen.findAllByRole('button', { name: 'New location' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(plain(dialog.textContent)).toContain('The next invoice changes'));
+    expect(plain(dialog.textContent)).toContain(
+      'Point of Sale: if invoice no. 7, due now, is paid, the invoice issued on Thu, Apr 01, 2027 goes from EGP 2,707.50 to EGP 4,061.25.',
+    );
+    await person.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
+    await i18next.changeLanguage('ar');
+    await rowAction(person, /وسط البلد/, /^تعطيل/);
+    const confirm = await screen.findByRole('alertdialog', { name: 'تعطيل وسط البلد؟' });
+    const text = plain(confirm.textContent);
+    expect(text).toContain('تتغير الفاتورة القادمة');
+    expect(text).toContain(
+      'نقاط البيع: إن دُفعت الفاتورة رقم ٧ المستحقة الآن، فالفاتورة التي تصدر في الخميس، ٠١ أبريل ٢٠٢٧ تصبح',
+    );
+    expect(text).toMatch(/تصبح[^،]*١٬٣٥٣٫٧٥[^،]*بدلًا من[^،]*٢٬٧٠٧٫٥٠/);
+  });
 });

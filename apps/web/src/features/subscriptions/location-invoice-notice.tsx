@@ -3,6 +3,7 @@ import {
   locationsResource,
   type NextInvoiceChange,
   nextInvoiceChange,
+  numberFormat,
   pickLocalized,
   type UpcomingPayment,
 } from '@dukkan/contract';
@@ -55,7 +56,8 @@ export function changedInvoices(
 
 /**
  * The locations' declared hook (`app/operation-notices.ts`): in a workspace with a paid
- * subscription that renews, creating, enabling, disabling or deleting a location says in its
+ * subscription that renews — in its grace too, where it names the invoice due that must be paid
+ * first (a subscription that ended or is ending has no next invoice) — creating, enabling, disabling or deleting a location says in its
  * dialog how the next invoice of each changes — the amount the invoice will be issued with, by
  * the contract's `nextInvoiceChange`. Fetched for whoever may change locations; cached under the
  * locations, so each change fetches the count again.
@@ -81,11 +83,13 @@ export function useLocationInvoiceNotice(): OperationNoticeOf {
         <p className="font-semibold">{t('locationInvoice.title')}</p>
         {changed.map(({ invoice, change }) => (
           <p key={invoice.subscriptionId}>
-            {t('locationInvoice.line', {
+            {t(invoice.afterInvoice === undefined ? 'locationInvoice.line' : 'locationInvoice.lineAfterDue', {
               app: pickLocalized(invoice.details.application, language),
               date: formatDate(invoice.dueAt),
               before: formatMoney(change.before, invoice.currency, language),
               after: formatMoney(change.after, invoice.currency, language),
+              // In its grace: the invoice after the one due, issued only if that one is paid.
+              number: numberFormat(language, { useGrouping: false }).format(invoice.afterInvoice ?? 0),
             })}
           </p>
         ))}

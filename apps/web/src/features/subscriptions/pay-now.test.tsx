@@ -1,5 +1,5 @@
 import type { DuePayment } from '@dukkan/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -98,6 +98,47 @@ describe('Pay now on an invoice waiting for its payment', () => {
     await userEvent.click(screen.getByRole('button', { name: /^ادفع .* الآن$/ }));
     expect(await screen.findByText('لم تعد هذه الفاتورة بانتظار دفعها')).toBeTruthy();
     expect(screen.getByRole('button', { name: /^ادفع .* الآن$/ }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says why an amount the provider cannot charge is refused, with its currency and step, in en and ar', async () => {
+    const refusal = {
+      method: 'POST' as const,
+      path: checkoutPath,
+      status: 422,
+      body: {
+        error: {
+          statusCode: 422,
+          code: 'VALIDATION',
+          name: 'ValidationError',
+          message: 'The payment provider cannot charge this amount in KWD',
+          key: 'invoiceId',
+          issues: [
+            {
+              path: 'invoiceId',
+              message: 'CHECKOUT_AMOUNT_UNSUPPORTED',
+              params: { currency: 'KWD', step: 0.01 },
+            },
+          ],
+        },
+      },
+    };
+    const open = vi.spyOn(checkoutNavigation, 'open').mockImplementation(() => {});
+    renderDue([refusal]);
+    await userEvent.click(await screen.findByRole('button', { name: /^Pay .* now$/ }));
+    expect(
+      await screen.findByText(
+        "The payment provider cannot charge this amount in KWD: it takes amounts in steps of 0.01 only. Contact the platform's operator to pay this invoice another way.",
+      ),
+    ).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
+    cleanup();
+
+    if (!i18next.hasResourceBundle('ar', 'translation'))
+      i18next.addResourceBundle('ar', 'translation', mergedTexts(ar, signedInAr));
+    await i18next.changeLanguage('ar');
+    renderDue([refusal]);
+    await userEvent.click(await screen.findByRole('button', { name: /^ادفع .* الآن$/ }));
+    expect(await screen.findByText(/لا يقبل إلا مبالغ من مضاعفات ٠٫٠١/)).toBeTruthy();
   });
 
   it('a member without the edit permission of payments is told who can pay; no button', async () => {

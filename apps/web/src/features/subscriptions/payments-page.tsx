@@ -19,6 +19,7 @@ import { fieldText, useDeclaredColumns } from '../../resource-ui/declared-column
 import { ResourceScreen } from '../../resource-ui/resource-screen.tsx';
 import { ResourceTable } from '../../resource-ui/resource-table.tsx';
 import { useResourceAccess } from '../../resource-ui/use-resource.ts';
+import { CheckoutReturnNotice } from './checkout-return.tsx';
 import { DueInvoices } from './due-invoices.tsx';
 import { useInvoiceActions } from './invoice-actions.tsx';
 import { useUpcomingInvoices } from './use-upcoming-invoices.ts';
@@ -39,8 +40,9 @@ function InvoiceDetailsText({ details }: { details: InvoiceDetails }) {
     ...(timeZone ? { timeZone } : {}),
   }).formatRange(new Date(details.periodStart), new Date(details.periodEnd));
   return (
-    // One line in a table row; wrapped on a card, which has no room to scroll.
-    <span className="whitespace-nowrap @max-xl:whitespace-normal">
+    // Wrapped, in a table row as on a card: on one line it made the invoices table wider than a
+    // 1280 px page, and the pinned actions column covered the last columns.
+    <span>
       {t('payments.details', {
         application: pickLocalized(details.application, language),
         plan: t(`resources.subscriptions.values.plan.${details.plan}`),
@@ -50,14 +52,22 @@ function InvoiceDetailsText({ details }: { details: InvoiceDetails }) {
   );
 }
 
-/** The declared columns with the invoice's details after its date (no column kind shows an object). */
+/**
+ * The declared columns with the invoice's details after its date (no column kind shows an object),
+ * and its payment status taken as the row's status: the table shows it right after the number,
+ * never under the pinned actions, and a card beside the number.
+ */
 function useInvoiceColumns(): ResourceColumn<InvoiceRow>[] {
   const { t } = useTranslation();
   // The declared cells read fields by name and show '—' for a missing number: one set of columns serves both tables.
-  const declared = useDeclaredColumns<InvoiceRow>(paymentsResource);
+  const declared = useDeclaredColumns<InvoiceRow>(paymentsResource).map((column) =>
+    column.key === 'status' ? { ...column, status: true, className: 'whitespace-nowrap' } : column,
+  );
   const details: ResourceColumn<InvoiceRow> = {
     key: 'details',
     header: fieldText(t, paymentsResource.key, 'details'),
+    // Room for "Demo app · Quarterly · Jan 1 – Mar 31, 2027" on two lines at most.
+    className: 'min-w-56',
     cell: (row) => <InvoiceDetailsText details={row.details} />,
   };
   const at = declared.findIndex((column) => column.key === 'issuedAt') + 1;
@@ -152,6 +162,7 @@ export function PaymentsPage() {
       extraActions={invoiceActions}
       intro={
         <>
+          <CheckoutReturnNotice />
           <DueInvoices />
           <UpcomingInvoices columns={columns} />
         </>
