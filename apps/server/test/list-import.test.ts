@@ -500,6 +500,36 @@ describe('list import', () => {
       await shops.t.db.delete(customersTable).where(like(customersTable.code, `${prefix}-%`));
     }, 240_000);
 
+    it('reads the file a window of rows at a time: a code repeated a thousand rows later is still named', async () => {
+      // Rows are read, looked up and written 1,000 at a time (decision 0049): the first row of
+      // each key is kept across windows, so the repeat in the second window is the same error.
+      const prefix = unique('WN');
+      const rows = [
+        ['Code', 'Name', 'Phone numbers'],
+        ...Array.from({ length: 1_100 }, (_, index) => [
+          `${prefix}-${String(index === 1_099 ? 0 : index).padStart(4, '0')}`,
+          `Window ${index}`,
+          `'+2012${String(index).padStart(8, '0')}`,
+        ]),
+      ];
+      const before = await snapshot();
+      const dry = report(await upload('customers', csvFile(rows)));
+      expect(dry.errors).toEqual([
+        {
+          row: 1_101,
+          column: 'Code',
+          code: validationCodes.IMPORT_ROW_REPEATED,
+          params: { row: 2 },
+        },
+      ]);
+      expect(dry.rows).toBe(1_100);
+      expect(dry.counts.create).toBe(1_099);
+      const refused = report(await upload('customers', csvFile(rows), { dryRun: false }));
+      expect(refused.errors).toEqual(dry.errors);
+      expect(refused.committed).toBe(false);
+      expect(await snapshot()).toEqual(before);
+    }, 240_000);
+
     it('a code of another workspace is a new record here; its record there is untouched', async () => {
       const theirs = unique('CO');
       dataOf(

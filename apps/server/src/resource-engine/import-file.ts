@@ -129,8 +129,17 @@ export function decodeCsv(bytes: Buffer): string {
  * Stops with IMPORT_TOO_MANY_ROWS as soon as the rows under the header pass the limit.
  */
 export function csvRows(text: string, maxRows: number = importLimits.maxRows): SheetRows {
-  const all: CellValue[][] = [];
+  const [headers = [], ...rows] = csvRecords(text, maxRows);
+  return { headers, rows };
+}
+
+/**
+ * The rows of a CSV text one at a time, the header first, as `csvRows` reads them: a caller
+ * that counts or writes them as they come never holds the file's cells (decision 0049).
+ */
+export function* csvRecords(text: string, maxRows: number = importLimits.maxRows): Generator<CellValue[]> {
   let row: CellValue[] = [];
+  let rowsRead = 0;
   let field = '';
   let quoted = false;
   let fieldStarted = false;
@@ -141,9 +150,11 @@ export function csvRows(text: string, maxRows: number = importLimits.maxRows): S
   };
   const endRow = () => {
     endField();
-    all.push(row);
+    const done = row;
     row = [];
-    if (all.length > maxRows + 1) throw tooManyRows();
+    rowsRead += 1;
+    if (rowsRead > maxRows + 1) throw tooManyRows();
+    return done;
   };
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
@@ -158,15 +169,13 @@ export function csvRows(text: string, maxRows: number = importLimits.maxRows): S
       quoted = true;
       fieldStarted = true;
     } else if (char === ',') endField();
-    else if (char === '\n') endRow();
+    else if (char === '\n') yield endRow();
     else if (char === '\r') {
       if (text[index + 1] === '\n') index++;
-      endRow();
+      yield endRow();
     } else field += char;
   }
-  if (field !== '' || row.length > 0 || fieldStarted) endRow();
-  const [headers = [], ...rows] = all;
-  return { headers, rows };
+  if (field !== '' || row.length > 0 || fieldStarted) yield endRow();
 }
 
 /** Two digits. */
@@ -325,6 +334,41 @@ export async function readSheet(bytes: Buffer): Promise<SheetRows> {
   if (bytes.length === 0) throw fileError(validationCodes.IMPORT_FILE_EMPTY);
   if (sheetFormat(bytes) === 'xlsx') return xlsxRows(bytes);
   return csvRows(decodeCsv(bytes));
+}
+
+/** A file's rows as an import reads them once, in order: a CSV's parsed as they are taken. */
+export interface SheetRowSource {
+  headers: CellValue[];
+  rows: Iterable<CellValue[]>;
+}
+
+/**
+ * A file's rows to be read once (`runImport`): an XLSX's as `readSheet` reads them, a CSV's
+ * header at once and its rows parsed only as they are taken, so the file's cells are never all
+ * held (decision 0049). The file was read whole by its upload's request (its limits, its
+ * encoding), so a CSV's rows are not refused again here.
+ */
+export async function readSheetRows(bytes: Buffer): Promise<SheetRowSource> {
+  if (bytes.length === 0 || sheetFormat(bytes) === 'xlsx') return readSheet(bytes);
+  const records = csvRecords(decodeCsv(bytes), Number.POSITIVE_INFINITY);
+  const first = records.next();
+  return { headers: first.done ? [] : first.value, rows: { [Symbol.iterator]: () => records } };
+}
+
+/** A file's header and how many of its rows hold a cell, its limits checked as `readSheet` checks them. */
+export async function readSheetShape(bytes: Buffer): Promise<{ headers: CellValue[]; rowsTotal: number }> {
+  if (bytes.length === 0) throw fileError(validationCodes.IMPORT_FILE_EMPTY);
+  const sheet =
+    sheetFormat(bytes) === 'xlsx'
+      ? await xlsxRows(bytes)
+      : { headers: undefined, rows: csvRecords(decodeCsv(bytes)) };
+  let headers = sheet.headers;
+  let rowsTotal = 0;
+  for (const cells of sheet.rows) {
+    if (headers === undefined) headers = cells;
+    else if (cells.some((cell) => cell !== null && cell !== '')) rowsTotal += 1;
+  }
+  return { headers: headers ?? [], rowsTotal };
 }
 
 export { megabytes };

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  type CellValue,
   csvLine,
   type ExportFormat,
   formatCell,
@@ -24,7 +25,7 @@ import {
   importedFileName,
   megabytes,
   previewSheetFile,
-  readSheet,
+  readSheetShape,
   type SheetRows,
   sheetFormat,
 } from './import-file.ts';
@@ -92,16 +93,22 @@ async function importParts<Received>(
 
 /**
  * The import's file from a multipart body (a part `file`, and the member's column mapping as a
- * field `mapping`), received no further than the size limit, then read into rows (`readSheet`,
- * which checks the rows and an XLSX's unzipped size), with its name and format for the import's
- * audit row, and its bytes for the file store.
+ * field `mapping`), received no further than the size limit, then read for its header and its
+ * rows' count (`readSheetShape`, which checks the rows and an XLSX's unzipped size; a CSV's
+ * cells are counted, not kept), with its name and format for the import's audit row, and its
+ * bytes for the file store.
  */
 export async function readImportUpload(
   request: FastifyRequest,
   limits: typeof importLimits,
-): Promise<{ file: ImportedFile; sheet: SheetRows; bytes: Buffer; mapping: ImportMapping | undefined }> {
+): Promise<{
+  file: ImportedFile;
+  sheet: { headers: CellValue[]; rowsTotal: number };
+  bytes: Buffer;
+  mapping: ImportMapping | undefined;
+}> {
   const { received: bytes, name, mapping } = await importParts(request, limits, (part) => part.toBuffer());
-  const sheet = await readSheet(bytes);
+  const sheet = await readSheetShape(bytes);
   return { file: { name, format: sheetFormat(bytes) }, sheet, bytes, mapping };
 }
 

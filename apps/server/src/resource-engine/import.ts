@@ -26,7 +26,7 @@ import { AppError, issuesFromZod, refusedValueError, uniqueViolationTarget } fro
 import type { ResourceData } from './data.ts';
 import type { ExportField } from './export.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
-import type { ImportedFile, SheetRows } from './import-file.ts';
+import type { ImportedFile, SheetRowSource, SheetRows } from './import-file.ts';
 import {
   expansionIdOf,
   expansionTargetKey,
@@ -61,6 +61,11 @@ const lookupChunk = 1000;
  * a time (bench/import.ts).
  */
 const createChunkRows = 500;
+/**
+ * Rows read, looked up and written at a time (decision 0049): two of the bulk create's chunks,
+ * one look-up of their keys.
+ */
+const importWindowRows = 1000;
 
 /** A column of an import: the field it fills, how its cells read, and one language of a localized text. */
 export interface ImportColumn {
@@ -269,7 +274,8 @@ export interface ImportRequest {
   caller: ResourceCaller & { locale: ReaderLocale };
   /** The file's name and format, for the import's audit row. */
   file: ImportedFile;
-  sheet: SheetRows;
+  /** The file's rows, read once in order (`readSheetRows`). */
+  sheet: SheetRowSource;
   dryRun: boolean;
   /**
    * The member's column mapping (decision 0046), checked by the request: a header it names fills
@@ -301,12 +307,8 @@ export class ImportCancelled extends Error {
   }
 }
 
-/** A sheet's rows that hold a cell: the rows an import reads (and a job counts). */
-export function importedRows(sheet: SheetRows): { cells: CellValue[]; row: number }[] {
-  return sheet.rows
-    .map((cells, index) => ({ cells, row: index + 2 }))
-    .filter(({ cells }) => cells.some((cell) => cell !== null && cell !== ''));
-}
+/** Whether a sheet's row holds a cell: the rows an import reads (and a job counts). */
+const holdsCell = (cells: CellValue[]) => cells.some((cell) => cell !== null && cell !== '');
 
 /** A sheet's headers as an import names them: each cell's text, trimmed (an empty one is no column). */
 export function sheetHeaders(sheet: Pick<SheetRows, 'headers'>): string[] {
@@ -461,11 +463,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     if (expanded !== undefined) expansionColumns[index] = expanded;
     else fileColumns[index] = column;
   });
-  const rows = importedRows(sheet);
-  report.rows = rows.length;
-  if (report.errors.length > 0) return report;
-  if (rows.length === 0) {
-    report.errors.push({ row: 2, code: validationCodes.IMPORT_FILE_EMPTY });
+  if (report.errors.length > 0) {
+    for (const cells of sheet.rows) if (holdsCell(cells)) report.rows += 1;
     return report;
   }
 
@@ -477,8 +476,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     return fieldHeader(caller.locale, definition.key, field);
   };
 
-  // Each row's cells, read by their column's kind; a cell no kind reads is the row's error.
-  const rowsRead: ParsedRow[] = rows.map(({ cells, row }) => {
+  /** A row's cells, read by their column's kind; a cell no kind reads is the row's error. */
+  const readRow = (cells: CellValue[], row: number): ParsedRow => {
     const result: ParsedRow = {
       row,
       key: null,
@@ -526,93 +525,17 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
       }
     });
     return result;
-  });
+  };
 
-  // With an expansion, the rows of one key are one record's (a product's variants); without, a key
-  // twice in the file is an error at the later row (which of the two the file means is unknown).
-  const parsed = expansion
-    ? groupImportRows(rowsRead, expansion.keylessRecordBy, (field, language) => {
-        const index = fileColumns.findIndex(
-          (column) => column?.field === field && column.language === language,
-        );
-        return index >= 0 ? fileHeaders[index] : undefined;
-      })
-    : rowsRead;
-  const firstRowOfKey = new Map<string, number>();
-  for (const row of expansion ? [] : parsed) {
-    if (row.key === null) continue;
-    const normalized = row.key;
-    const first = firstRowOfKey.get(normalized);
-    if (first !== undefined)
-      row.errors.push({
-        row: row.row,
-        column: headerOf(keyField),
-        code: validationCodes.IMPORT_ROW_REPEATED,
-        params: { row: first },
-      });
-    else firstRowOfKey.set(normalized, row.row);
-  }
-
-  // The records the rows name, by key, in chunks.
+  /** A field's column in the file (a localized text's aside): what a row's value of it is read as. */
+  const columnOfField = new Map<string, ImportColumn>();
+  for (const column of fileColumns)
+    if (column && !column.language && !columnOfField.has(column.field))
+      columnOfField.set(column.field, column);
   const keyColumn = columns[keyField]!;
-  const keys = [...new Set(parsed.flatMap((row) => (row.key === null ? [] : [row.key])))];
-  const existing = new Map<string, Record<string, unknown>>();
-  for (let start = 0; start < keys.length; start += lookupChunk) {
-    const found = await data.storage
-      .joined(db.select(data.storage.selection).from(table).$dynamic())
-      .where(
-        and(
-          eq(table.workspaceId, caller.workspaceId),
-          inArray(keyColumn, keys.slice(start, start + lookupChunk)),
-        ),
-      );
-    for (const row of found) {
-      const record = data.storage.toRecord(row);
-      existing.set(String(record[keyField]), record);
-    }
-  }
-  // What each record's rows add to its write, read against the stored records.
-  const expanded = new Map<ParsedRow, ExpansionInput>();
-  if (expansion) {
-    await expansion.prepare([...existing.values()]);
-    for (const row of parsed) {
-      const extra = expansion.input(row.expansion, row.key === null ? undefined : existing.get(row.key));
-      row.errors.push(...extra.errors);
-      expanded.set(row, extra);
-    }
-  }
-
-  // References by code, to records of this workspace only: another workspace's code is not found.
-  const referenceIds = new Map<string, Map<string, string>>();
-  for (const column of new Set(
-    [...fileColumns].filter((c): c is ImportColumn => !!c?.reference && c.written),
-  )) {
-    const referenced = request.dataOf(column.reference!);
-    const codeColumn = referenced?.storage.columns.code;
-    if (!referenced || !codeColumn) continue;
-    const codes = new Set<string>();
-    for (const row of parsed) {
-      const value = row.values.get(column.field);
-      for (const code of Array.isArray(value) ? value : [value])
-        if (typeof code === 'string') codes.add(code);
-    }
-    const ids = referenceIds.get(column.reference!) ?? new Map<string, string>();
-    const list = [...codes];
-    for (let start = 0; start < list.length; start += lookupChunk) {
-      const found = await db
-        .select({ id: referenced.storage.table.id, code: codeColumn })
-        .from(referenced.storage.table)
-        .where(
-          and(
-            eq(referenced.storage.table.workspaceId, caller.workspaceId),
-            inArray(codeColumn, list.slice(start, start + lookupChunk)),
-          ),
-        );
-      for (const { id, code } of found) ids.set(String(code), id as string);
-    }
-    referenceIds.set(column.reference!, ids);
-  }
-
+  const referenceColumns = [
+    ...new Set([...fileColumns].filter((c): c is ImportColumn => !!c?.reference && c.written)),
+  ];
   const createsStatus = 'status' in definition.schemas.create.shape;
   // A create's input is checked as a create, with the status a row may give beside it.
   const createSchema = (
@@ -625,6 +548,154 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
       ? definition.schemas.update.extend({ status: recordStatusField.optional() })
       : definition.schemas.update
   ).strict() as z.ZodType;
+  const canCreate = satisfies(caller.grant, { and: [tagFor(definition, 'create')] });
+  const canUpdate = satisfies(caller.grant, { and: [tagFor(definition, 'update')] });
+  // A row naming a record of this resource by code may name one created by an earlier row.
+  const selfReferences = [...new Set(fileColumns)].filter(
+    (column): column is ImportColumn => !!column?.reference && column.reference === definition.key,
+  );
+  const namesCode = (row: ParsedRow, codes: ReadonlySet<string>) =>
+    selfReferences.some((column) => {
+      const value = row.values.get(column.field);
+      return (Array.isArray(value) ? value : [value]).some(
+        (code) => typeof code === 'string' && codes.has(code),
+      );
+    });
+
+  /*
+   * The file is read, looked up and written a window of rows at a time (decision 0049): only a
+   * window's parsed rows, stored records and references are held, and the progress moves while
+   * the rows are read and looked up, not only while they are written. A resource reading several
+   * rows per record (a product's variants, grouped by key anywhere in the file) reads its file
+   * as one window. What must span the file is kept small: the first row of each key (repeated
+   * keys), and the rows a missing permission refuses.
+   */
+  const windowRows = expansion ? Number.POSITIVE_INFINITY : importWindowRows;
+  /** The first row of each key read so far (without an expansion): a later one repeats it. */
+  const firstRowOfKey = new Map<string, number>();
+  /**
+   * The keys whose record was stored before the import: a repeated row of one is read against it
+   * again, as its first row was (an update, never a create), and a repeated row of a key the file
+   * creates against none. Without edit no update is ever written, so a record read again for the
+   * permission's check is the one stored before the import.
+   */
+  const storedKeys = new Set<string>();
+  /**
+   * The codes the import's rows without one were given: a later window's look-up finds their
+   * records, which a row typing that code does not update (it is created, and refused as a
+   * repeated code, as when every key was looked up before any write).
+   */
+  const generatedKeys = new Set<string>();
+  // The window's stored records by key, each record's expansion input, and references by code.
+  let existing = new Map<string, Record<string, unknown>>();
+  let expanded = new Map<ParsedRow, ExpansionInput>();
+  let referenceIds = new Map<string, Map<string, string>>();
+  const refusedCreates: number[] = [];
+  const refusedUpdates: number[] = [];
+
+  /** Reads a window's rows and what they need: their records, expansions, references and permissions. */
+  async function readWindow(tx: Database, window: readonly { cells: CellValue[]; row: number }[]) {
+    const rowsRead = window.map(({ cells, row }) => readRow(cells, row));
+    // With an expansion, the rows of one key are one record's (a product's variants); without, a
+    // key twice in the file is an error at the later row (which of the two the file means is unknown).
+    const parsed = expansion
+      ? groupImportRows(rowsRead, expansion.keylessRecordBy, (field, language) => {
+          const index = fileColumns.findIndex(
+            (column) => column?.field === field && column.language === language,
+          );
+          return index >= 0 ? fileHeaders[index] : undefined;
+        })
+      : rowsRead;
+    const repeated = new Set<ParsedRow>();
+    for (const row of expansion ? [] : parsed) {
+      if (row.key === null) continue;
+      const first = firstRowOfKey.get(row.key);
+      if (first !== undefined) {
+        repeated.add(row);
+        row.errors.push({
+          row: row.row,
+          column: headerOf(keyField),
+          code: validationCodes.IMPORT_ROW_REPEATED,
+          params: { row: first },
+        });
+      } else firstRowOfKey.set(row.key, row.row);
+    }
+
+    // The records the rows name, by key, in chunks; a repeated key's record is the one its first
+    // row found (none when that row created it).
+    const keys = [
+      ...new Set(
+        parsed.flatMap((row) =>
+          row.key === null || (repeated.has(row) && !storedKeys.has(row.key)) ? [] : [row.key],
+        ),
+      ),
+    ];
+    existing = new Map();
+    for (let start = 0; start < keys.length; start += lookupChunk) {
+      const found = await data.storage
+        .joined(tx.select(data.storage.selection).from(table).$dynamic())
+        .where(
+          and(
+            eq(table.workspaceId, caller.workspaceId),
+            inArray(keyColumn, keys.slice(start, start + lookupChunk)),
+          ),
+        );
+      for (const row of found) {
+        const record = data.storage.toRecord(row);
+        if (generatedKeys.has(String(record[keyField]))) continue;
+        existing.set(String(record[keyField]), record);
+        storedKeys.add(String(record[keyField]));
+      }
+    }
+    // What each record's rows add to its write, read against the stored records.
+    expanded = new Map();
+    if (expansion) {
+      await expansion.prepare([...existing.values()]);
+      for (const row of parsed) {
+        const extra = expansion.input(row.expansion, row.key === null ? undefined : existing.get(row.key));
+        row.errors.push(...extra.errors);
+        expanded.set(row, extra);
+      }
+    }
+
+    // References by code, to records of this workspace only: another workspace's code is not found.
+    referenceIds = new Map();
+    for (const column of referenceColumns) {
+      const referenced = request.dataOf(column.reference!);
+      const codeColumn = referenced?.storage.columns.code;
+      if (!referenced || !codeColumn) continue;
+      const codes = new Set<string>();
+      for (const row of parsed) {
+        const value = row.values.get(column.field);
+        for (const code of Array.isArray(value) ? value : [value])
+          if (typeof code === 'string') codes.add(code);
+      }
+      const ids = referenceIds.get(column.reference!) ?? new Map<string, string>();
+      const list = [...codes];
+      for (let start = 0; start < list.length; start += lookupChunk) {
+        const found = await tx
+          .select({ id: referenced.storage.table.id, code: codeColumn })
+          .from(referenced.storage.table)
+          .where(
+            and(
+              eq(referenced.storage.table.workspaceId, caller.workspaceId),
+              inArray(codeColumn, list.slice(start, start + lookupChunk)),
+            ),
+          );
+        for (const { id, code } of found) ids.set(String(code), id as string);
+      }
+      referenceIds.set(column.reference!, ids);
+    }
+
+    for (const row of parsed) {
+      const record = row.key === null ? undefined : existing.get(row.key);
+      if (!record && !canCreate) refusedCreates.push(row.row);
+      // Whether an update changes anything is known only once the cells are read against the
+      // record: a member without edit may re-import rows that change nothing.
+      if (record && !canUpdate && hasChanges(row, record)) refusedUpdates.push(row.row);
+    }
+    return parsed;
+  }
 
   /** A row's input for its record: references by id, localized texts whole (a language kept or cleared). */
   function inputOf(
@@ -634,7 +705,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
   ) {
     const input: Record<string, unknown> = {};
     for (const [field, value] of row.values) {
-      const column = [...fileColumns].find((c) => c?.field === field && !c.language)!;
+      const column = columnOfField.get(field)!;
       if (column.reference && value !== null) {
         const resolve = (code: string) => {
           const id =
@@ -680,46 +751,6 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     return !schema || schema.safeParse(null).success ? null : '';
   }
 
-  const canCreate = satisfies(caller.grant, { and: [tagFor(definition, 'create')] });
-  const canUpdate = satisfies(caller.grant, { and: [tagFor(definition, 'update')] });
-  const refusedCreates: number[] = [];
-  const refusedUpdates: number[] = [];
-  for (const row of parsed) {
-    const record = row.key === null ? undefined : existing.get(row.key);
-    if (!record && !canCreate) refusedCreates.push(row.row);
-    // Whether an update changes anything is known only once the cells are read against the
-    // record: a member without edit may re-import rows that change nothing.
-    if (record && !canUpdate && hasChanges(row, record)) refusedUpdates.push(row.row);
-  }
-  if (refusedCreates.length > 0 || refusedUpdates.length > 0) {
-    const issues = [
-      ...(refusedCreates.length > 0
-        ? [
-            {
-              path: 'file',
-              message: validationCodes.IMPORT_CREATE_NOT_ALLOWED,
-              params: { rows: rowList(refusedCreates), count: refusedCreates.length },
-            },
-          ]
-        : []),
-      ...(refusedUpdates.length > 0
-        ? [
-            {
-              path: 'file',
-              message: validationCodes.IMPORT_UPDATE_NOT_ALLOWED,
-              params: { rows: rowList(refusedUpdates), count: refusedUpdates.length },
-            },
-          ]
-        : []),
-    ];
-    throw new AppError(
-      'FORBIDDEN',
-      'The file needs a permission you do not have',
-      { key: 'file', issues },
-      403,
-    );
-  }
-
   /** Whether a row's update input (validated) differs from the record; without a valid input, yes. */
   function changedFields(
     input: Record<string, unknown>,
@@ -741,25 +772,65 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
     );
   }
 
-  // A row naming a record of this resource by code may name one created by an earlier row.
-  const selfReferences = [...new Set(fileColumns)].filter(
-    (column): column is ImportColumn => !!column?.reference && column.reference === definition.key,
-  );
-  const namesCode = (row: ParsedRow, codes: ReadonlySet<string>) =>
-    selfReferences.some((column) => {
-      const value = row.values.get(column.field);
-      return (Array.isArray(value) ? value : [value]).some(
-        (code) => typeof code === 'string' && codes.has(code),
-      );
-    });
+  /** The refusal of a file needing a permission the member lacks, naming its rows. */
+  function permissionRefusal(): AppError {
+    const issues = [
+      ...(refusedCreates.length > 0
+        ? [
+            {
+              path: 'file',
+              message: validationCodes.IMPORT_CREATE_NOT_ALLOWED,
+              params: { rows: rowList(refusedCreates), count: refusedCreates.length },
+            },
+          ]
+        : []),
+      ...(refusedUpdates.length > 0
+        ? [
+            {
+              path: 'file',
+              message: validationCodes.IMPORT_UPDATE_NOT_ALLOWED,
+              params: { rows: rowList(refusedUpdates), count: refusedUpdates.length },
+            },
+          ]
+        : []),
+    ];
+    return new AppError(
+      'FORBIDDEN',
+      'The file needs a permission you do not have',
+      { key: 'file', issues },
+      403,
+    );
+  }
 
   // The writes: one transaction; the creates in chunks through the engine's bulk create, each in
   // a savepoint, and a chunk refused is written again a row at a time to name each refused row
-  // (a savepoint each); an update a row at a time. Kept only by a commit without errors.
+  // (a savepoint each); an update a row at a time. Kept only by a commit without errors. Once a
+  // row needs a permission the member lacks, nothing more is written: the rest of the file is
+  // read only to name every such row, and the refusal undoes the transaction.
   const errors: ImportError[] = [];
   const { job } = request;
+  // The rows as the file gives them (a CSV's parsed as they are taken), a window at a time.
+  const sheetRows = sheet.rows[Symbol.iterator]();
+  let line = 1;
+  const nextWindow = () => {
+    const window: { cells: CellValue[]; row: number }[] = [];
+    while (window.length < windowRows) {
+      const next = sheetRows.next();
+      if (next.done) break;
+      line += 1;
+      if (!holdsCell(next.value)) continue;
+      report.rows += 1;
+      window.push({ cells: next.value, row: line });
+    }
+    return window;
+  };
+  // The first window before the transaction: an expansion reads its records with the request's
+  // database (the embedded one runs one transaction at a time), and its window is the file.
+  const first = await readWindow(db, nextWindow());
+  job?.progress(0);
   try {
     await writeTransaction(db, async (tx) => {
+      /** Codes of the records created so far, for a later row naming one (only with such a column). */
       const createdIds = new Map<string, string>();
       /** Rows checked and waiting to be created in one chunk, with their rows' count and keys. */
       let pending: { row: ParsedRow; input: Record<string, unknown> }[] = [];
@@ -768,11 +839,12 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
       let rowsDone = 0;
 
       /** A created record's follow-up: the status a create cannot take, and its key for later rows. */
-      const created = async (record: Record<string, unknown>, status: unknown) => {
+      const created = async (row: ParsedRow, record: Record<string, unknown>, status: unknown) => {
         if (!createsStatus && status !== undefined && status !== record.status)
           await data.update(tx, caller, record.id as string, { status });
-        if (typeof record[keyField] === 'string')
+        if (selfReferences.length > 0 && typeof record[keyField] === 'string')
           createdIds.set(record[keyField] as string, record.id as string);
+        if (row.key === null && typeof record[keyField] === 'string') generatedKeys.add(record[keyField]);
         report.counts.create += 1;
       };
       /** A create's input as the engine takes it: without the status where a create has none. */
@@ -785,7 +857,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
       const createOne = async (row: ParsedRow, checked: Record<string, unknown>) => {
         try {
           const [record] = await data.create(tx, caller, [createInput(checked)]);
-          if (record) await created(record, checked.status);
+          if (record) await created(row, record, checked.status);
         } catch (error) {
           errors.push(...rowErrors(error, row.row, headerOf, expanded.get(row)?.locate));
         }
@@ -812,7 +884,8 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
           if (!isRowRefusal(error)) throw error;
         }
         if (records) {
-          for (const [index, record] of records.entries()) await created(record, chunk[index]!.input.status);
+          for (const [index, record] of records.entries())
+            await created(chunk[index]!.row, record, chunk[index]!.input.status);
         } else {
           for (const entry of chunk) await createOne(entry.row, entry.input);
         }
@@ -863,14 +936,25 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         if (row.key !== null) pendingKeys.add(row.key);
         if (pendingRows >= createChunkRows) await flush();
       };
-      for (const row of parsed) {
-        await writeRecord(row);
-        // A record of several rows (a product's variants) counts each of them.
-        rowsDone += Math.max(1, row.expansion.length);
-        job?.progress(rowsDone);
-        if (job?.cancelled()) throw new ImportCancelled();
+      /** How many of the file's rows a record is: a product's variants count each. */
+      const rowsOf = (row: ParsedRow) => Math.max(1, row.expansion.length);
+      for (let parsed = first; parsed.length > 0; ) {
+        for (const row of parsed) {
+          if (refusedCreates.length === 0 && refusedUpdates.length === 0) await writeRecord(row);
+          rowsDone += rowsOf(row);
+          job?.progress(rowsDone);
+          if (job?.cancelled()) throw new ImportCancelled();
+        }
+        // A window's rows are written before the next is read: its records and expansions go.
+        await flush();
+        const next = nextWindow();
+        parsed = next.length > 0 ? await readWindow(tx, next) : [];
       }
-      await flush();
+      if (report.rows === 0) {
+        errors.push({ row: 2, code: validationCodes.IMPORT_FILE_EMPTY });
+        throw new RollBack();
+      }
+      if (refusedCreates.length > 0 || refusedUpdates.length > 0) throw permissionRefusal();
       if (dryRun || errors.length > 0) throw new RollBack();
       // The import itself, as the request's actor: kept or undone with its writes.
       await recordAudit(tx, [

@@ -26,7 +26,6 @@ import { exportContentTypes, exportFileName, exportList } from './export.ts';
 import {
   checkImportMapping,
   importContext,
-  importedRows,
   importMappingRules,
   isImportable,
   sheetHeaders,
@@ -212,7 +211,7 @@ function registerResourceRoutes(
         dryRun: dryRun === 'true',
         file,
         bytes,
-        rowsTotal: importedRows(sheet).length,
+        rowsTotal: sheet.rowsTotal,
         locale: readerLocale(request),
         actor: {
           userId,
