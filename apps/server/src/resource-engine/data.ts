@@ -41,9 +41,9 @@ import {
   type ExportContext,
   type ExportExpansion,
   type ExportField,
-} from './export.ts';
+} from './export-fields.ts';
 import { declaredImageFields, foreignImageIssues } from './images.ts';
-import type { ImportContext, ImportExpansion } from './import.ts';
+import type { ImportContext, ImportExpansion } from './import-expansion.ts';
 import {
   containsPattern,
   containsWordsPattern,

@@ -19,7 +19,8 @@ import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../errors.ts';
 import type { ResourceData } from './data.ts';
-import { type ImportContext, importTemplateHeaders } from './import.ts';
+import { importTemplateHeaders } from './import.ts';
+import type { ImportContext } from './import-expansion.ts';
 import {
   type ImportedFile,
   importedFileName,

@@ -1,5 +1,4 @@
-import { type CellValue, type ImportError, validationCodes } from '@dukkan/contract';
-import type { ReaderLocale } from './storage.ts';
+import { type CellValue, type ImportError, type Locale, validationCodes } from '@dukkan/contract';
 
 /*
  * The rows of an import as records: one row per record for most resources, or — where an import
@@ -22,7 +21,7 @@ export interface ParsedRow {
   /** Field → value read from the cells (references still as codes); null: a cleared field. */
   values: Map<string, unknown>;
   /** Localized fields: language → text or null (cleared); absent: kept. */
-  localized: Map<string, Map<ReaderLocale, string | null>>;
+  localized: Map<string, Map<Locale, string | null>>;
   errors: ImportError[];
   /** The record's rows' cells of the expansion's columns, one entry per row (none without an expansion). */
   expansion: ExpansionRow[];
@@ -59,7 +58,7 @@ function givenOf(row: ParsedRow, field: string): unknown {
 export function groupImportRows(
   rows: readonly ParsedRow[],
   keylessBy: string,
-  headerOf: (field: string, language?: ReaderLocale) => string | undefined,
+  headerOf: (field: string, language?: Locale) => string | undefined,
 ): ParsedRow[] {
   const records: ParsedRow[] = [];
   const byKey = new Map<string, ParsedRow>();
@@ -99,9 +98,9 @@ export function groupImportRows(
 function mergeRow(
   record: ParsedRow,
   row: ParsedRow,
-  headerOf: (field: string, language?: ReaderLocale) => string | undefined,
+  headerOf: (field: string, language?: Locale) => string | undefined,
 ) {
-  const conflict = (field: string, language?: ReaderLocale): ImportError => ({
+  const conflict = (field: string, language?: Locale): ImportError => ({
     row: row.row,
     ...(headerOf(field, language) ? { column: headerOf(field, language)! } : {}),
     code: validationCodes.IMPORT_ROW_CONFLICT,
@@ -113,7 +112,7 @@ function mergeRow(
     else if (canonical(record.values.get(field)) !== canonical(value)) record.errors.push(conflict(field));
   }
   for (const [field, texts] of row.localized) {
-    const merged = record.localized.get(field) ?? new Map<ReaderLocale, string | null>();
+    const merged = record.localized.get(field) ?? new Map<Locale, string | null>();
     record.localized.set(field, merged);
     for (const [language, text] of texts) {
       if (!merged.has(language)) merged.set(language, text);

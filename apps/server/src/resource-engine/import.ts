@@ -24,8 +24,9 @@ import { type AuditChanges, workspaces } from '../db/schema/index.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, issuesFromZod, refusedValueError, uniqueViolationTarget } from '../errors.ts';
 import type { ResourceData } from './data.ts';
-import type { ExportField } from './export.ts';
+import type { ExportField } from './export-fields.ts';
 import { fieldHeader, localizedHeader } from './export-texts.ts';
+import type { ExpansionInput, ImportContext, ImportExpansion } from './import-expansion.ts';
 import type { ImportedFile, SheetRowSource, SheetRows } from './import-file.ts';
 import {
   expansionIdOf,
@@ -35,7 +36,7 @@ import {
   mappedColumn,
   mappingIssues,
 } from './import-mapping.ts';
-import { canonical, type ExpansionRow, groupImportRows, type ParsedRow } from './import-rows.ts';
+import { canonical, groupImportRows, type ParsedRow } from './import-rows.ts';
 import { namedFieldsOnly } from './queries.ts';
 import type { ReaderLocale, ResourceCaller } from './storage.ts';
 
@@ -204,54 +205,6 @@ function cellKindOf(column: ImportColumn): CellKind {
     default:
       return column.kind;
   }
-}
-
-/** What an import's extra columns are read with (a product's variation types and values). */
-export interface ImportContext {
-  db: Database;
-  workspaceId: string;
-  locale: ReaderLocale;
-  baseCurrency: string;
-}
-
-/** Where in the file an issue of a record's write belongs. */
-export interface ImportLocation {
-  row: number;
-  column?: string;
-}
-
-/** What a record's rows add to its write, read by an import expansion. */
-export interface ExpansionInput {
-  /** Input fields beside the record's own; on an update, only what changes the record. */
-  input: Record<string, unknown>;
-  errors: ImportError[];
-  /** The row and column of an issue of the write, by its path (`variants.2.price`); undefined: the record's. */
-  locate(path: string): ImportLocation | undefined;
-}
-
-/**
- * An import of more than one row per record (a product's row per variant), mirroring the
- * export's `ExportExpansion`: columns beyond the resource's fields, named by their headers; the
- * rows of one key read as one record (`groupImportRows`); and what a record's rows' cells of those
- * columns add to its create or update, which then goes through the resource's own write.
- */
-export interface ImportExpansion {
-  /** The template's headers after the resource's fields, in the reader's language. */
-  templateHeaders: string[];
-  /** What the template's notes add, in the reader's language. */
-  templateNotes: readonly string[];
-  /** The id of the expansion's column a file's header names (either language), or undefined. */
-  column(header: string): string | undefined;
-  /** The expansion's columns a header may be mapped to, named in the reader's language (the template's order). */
-  targets: readonly { id: string; header: string }[];
-  /** A file's header mapped to one of its columns: the errors of that column name the header. */
-  useColumn(id: string, header: string): void;
-  /** The field whose same cells make consecutive rows without a key one new record. */
-  keylessRecordBy: string;
-  /** Reads what it needs of the stored records the file names, before any record's rows. */
-  prepare(records: Record<string, unknown>[]): Promise<void>;
-  /** What a record's rows add to its write; `record` is the stored one (none for a create). */
-  input(rows: ExpansionRow[], record: Record<string, unknown> | undefined): ExpansionInput;
 }
 
 /** An import's context in a workspace: its base currency read, the amounts' currency. */

@@ -1,4 +1,4 @@
-import type { ResourceDefinition, ResourceVerb, WorkspaceGrant } from '@dukkan/contract';
+import type { Locale, ResourceDefinition, ResourceVerb, WorkspaceGrant } from '@dukkan/contract';
 import { Column, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -10,8 +10,8 @@ import {
 import type { Database } from '../db/client.ts';
 import type { AuditChanges } from '../db/schema/audit.ts';
 import { sortCollation } from '../db/schema/sorting.ts';
-import type { ExportContext, ExportExpansion, ExportField } from './export.ts';
-import type { ImportContext, ImportExpansion } from './import.ts';
+import type { ExportContext, ExportExpansion, ExportField } from './export-fields.ts';
+import type { ImportContext, ImportExpansion } from './import-expansion.ts';
 
 /** The columns every resource table has. */
 export interface ResourceTable extends PgTable {
@@ -253,8 +253,8 @@ export interface ResourceStorage {
   toRecord(row: ResourceRow): Record<string, unknown>;
 }
 
-/** The languages a reader may sort names in. */
-export type ReaderLocale = 'en' | 'ar';
+/** The languages a reader may sort names in: the contract's (`Locale`). */
+export type ReaderLocale = Locale;
 
 const dialect = new PgDialect();
 

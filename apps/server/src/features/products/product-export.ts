@@ -1,7 +1,7 @@
 import { type CellValue, formatCell } from '@dukkan/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { productVariants, productVariantValues, variationValues } from '../../db/schema/index.ts';
-import type { ExportContext, ExportExpansion, ExportField } from '../../resource-engine/export.ts';
+import type { ExportContext, ExportExpansion, ExportField } from '../../resource-engine/export-fields.ts';
 import { fieldHeader } from '../../resource-engine/export-texts.ts';
 import { variationTypeColumns } from './variation-type-columns.ts';
 

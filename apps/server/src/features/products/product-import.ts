@@ -2,7 +2,7 @@ import { productImportNotes } from '@dukkan/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { productVariants, variationValues } from '../../db/schema/index.ts';
 import { fieldHeader } from '../../resource-engine/export-texts.ts';
-import type { ImportContext, ImportExpansion } from '../../resource-engine/import.ts';
+import type { ImportContext, ImportExpansion } from '../../resource-engine/import-expansion.ts';
 import {
   productRowsInput,
   readVariantRows,

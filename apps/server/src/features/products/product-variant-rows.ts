@@ -8,7 +8,7 @@ import {
   skuField,
   validationCodes,
 } from '@dukkan/contract';
-import type { ExpansionInput, ImportLocation } from '../../resource-engine/import.ts';
+import type { ExpansionInput, ImportLocation } from '../../resource-engine/import-expansion.ts';
 import type { ExpansionRow } from '../../resource-engine/import-rows.ts';
 
 /*
