@@ -13,13 +13,16 @@ CREATE INDEX "search_words_word_idx" ON "search_words" USING gin ("word" gin_trg
 -- so a bulk create or an import pays one insert, not one per row), then the words of the records
 -- already there. A word is a stretch between spaces, the field separator chr(31), ASCII digits
 -- and ASCII punctuation, so codes and barcodes add none. Words of deleted or edited records stay:
--- a word no record holds finds none (decision 0050). The pattern is also `searchWordsSplit`.
+-- a word no record holds finds none (decision 0050).
+CREATE FUNCTION search_words_of(value text) RETURNS SETOF text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$ SELECT word FROM regexp_split_to_table(value, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' $$;
+--> statement-breakpoint
 CREATE FUNCTION search_words_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO search_words (workspace_id, list, word)
   SELECT DISTINCT written.workspace_id, TG_TABLE_NAME, word
-  FROM written, regexp_split_to_table(written.search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word
-  WHERE word <> ''
+  FROM written, search_words_of(written.search_text) AS word
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END
@@ -69,24 +72,24 @@ CREATE TRIGGER "variation_values_search_words_insert" AFTER INSERT ON "variation
 --> statement-breakpoint
 CREATE TRIGGER "variation_values_search_words_update" AFTER UPDATE ON "variation_values" REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION search_words_add();
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'brands', word FROM "brands", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'brands', word FROM "brands", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'categories', word FROM "categories", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'categories', word FROM "categories", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'customers', word FROM "customers", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'customers', word FROM "customers", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'locations', word FROM "locations", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'locations', word FROM "locations", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'measurement_units', word FROM "measurement_units", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'measurement_units', word FROM "measurement_units", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'product_tags', word FROM "product_tags", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'product_tags', word FROM "product_tags", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'taxes', word FROM "taxes", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'taxes', word FROM "taxes", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'waste_categories', word FROM "waste_categories", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'waste_categories', word FROM "waste_categories", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'products', word FROM "products", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'products', word FROM "products", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'variation_types', word FROM "variation_types", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'variation_types', word FROM "variation_types", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'variation_values', word FROM "variation_values", regexp_split_to_table(search_text, '[\s0-9\x1f!-/:-@[-`{-~]+') AS word WHERE word <> '' ON CONFLICT DO NOTHING;
+INSERT INTO search_words (workspace_id, list, word) SELECT DISTINCT workspace_id, 'variation_values', word FROM "variation_values", search_words_of(search_text) AS word ON CONFLICT DO NOTHING;

@@ -83,7 +83,7 @@ export const searchTextSeparator = '\u001f';
  * on every table with `search_text` adds a written record's words, one statement per write
  * (migration 0028, `search_words_add`); words of deleted or edited records stay — a word no record
  * holds any longer finds no record. A word is a stretch of `search_text` between spaces, the field
- * separator, ASCII digits and ASCII punctuation (`searchWordsSplit`): codes and barcodes add none.
+ * separator, ASCII digits and ASCII punctuation (`search_words_of`): codes and barcodes add none.
  */
 export const listWords = pgTable(
   'search_words',
