@@ -314,6 +314,7 @@ export function createResourceData(
    * list (`search_words`) similar to the longest word (`typo.lead`): the words are compared first,
    * few and short, and the records found by the search index (`like any`), so the similarity is
    * computed for them alone, not for every record sharing a trigram with the word (decision 0050).
+   * A word holds no `%`, `_` or `\\` (ASCII punctuation parts words): it is its own pattern.
    */
   function typoCondition(column: AnyPgColumn): SQL {
     const similarWords = sql`array(select '%' || ${listWords.word} || '%' from ${listWords}
