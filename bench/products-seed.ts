@@ -587,6 +587,13 @@ export async function seedProductList(
     throw new Error(
       `seeded ${JSON.stringify(counted)}, expected ${expected} products with 20 variants of 2 values`,
     );
+  // The products went in with triggers off: their words are added to the workspace's words of
+  // the list (`search_words`, decision 0050) as the trigger of a write adds them.
+  await db.execute(sql`
+    INSERT INTO search_words (workspace_id, list, word)
+    SELECT DISTINCT workspace_id, 'products', word FROM products, search_words_of(search_text) AS word
+    ON CONFLICT DO NOTHING
+  `);
   await db.execute(sql`VACUUM ANALYZE`);
   return {
     ...first,

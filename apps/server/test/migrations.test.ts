@@ -536,6 +536,64 @@ describe('migration 0026: remembered import mappings', { timeout: 90_000 }, () =
   });
 });
 
+/**
+ * 0028_search_words: each workspace's distinct folded words per searched table, keyed by
+ * workspace, backfilled from the records there and kept by a trigger per write statement; codes,
+ * numbers and punctuation add none, and the words go with their workspace.
+ */
+describe('migration 0028: the words of each list', { timeout: 90_000 }, () => {
+  it("backfills the words of a database of 0027, adds a written record's, and goes with the workspace", async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(28));
+    const shop = '00000000-0000-4000-8000-0000000000ee';
+    await database.db.execute(sql`insert into workspaces (id, name) values (${shop}, 'Shop')`);
+    await database.db.execute(
+      sql`insert into brands (workspace_id, code, name_en, name_ar)
+          values (${shop}, 'BR-0010', 'Croissant House (2)', 'بيت الكرواسان')`,
+    );
+
+    await database.migrate();
+
+    const words = async (list: string) =>
+      (
+        await rows(
+          database,
+          `select word from search_words where workspace_id = '${shop}' and list = '${list}' order by word`,
+        )
+      ).map((row) => row.word);
+    expect(await words('brands')).toEqual(['br', 'croissant', 'house', 'الكرواسان', 'بيت']);
+    // One statement of several rows; an edit adds the new words, the old ones stay.
+    await database.db.execute(
+      sql`insert into brands (workspace_id, code, name_en) values (${shop}, 'B-1', 'Pistachio'), (${shop}, 'B-2', 'Zaatar 500g')`,
+    );
+    await database.db.execute(sql`update brands set name_en = 'Butter Croissants' where code = 'BR-0010'`);
+    expect(await words('brands')).toEqual([
+      'b',
+      'br',
+      'butter',
+      'croissant',
+      'croissants',
+      'g',
+      'house',
+      'pistachio',
+      'zaatar',
+      'الكرواسان',
+      'بيت',
+    ]);
+    expect(
+      await rows(
+        database,
+        `select array(select a.attname::text from unnest(c.conkey) with ordinality k(num, ord)
+                join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.num order by k.ord) as columns
+         from pg_constraint c where c.conrelid = 'search_words'::regclass and c.contype = 'p'`,
+      ),
+    ).toEqual([{ columns: ['workspace_id', 'list', 'word'] }]);
+    await database.db.execute(sql`delete from workspaces where id = ${shop}`);
+    expect(await rows(database, 'select count(*)::int as kept from search_words')).toEqual([{ kept: 0 }]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)(
   'instances starting together (PostgreSQL only)',
   { timeout: 180_000 },

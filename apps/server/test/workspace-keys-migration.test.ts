@@ -120,7 +120,7 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
     // What the later migrations add is not 0018's: 0019's audit log, sign-in events and retention;
     // 0021's second factors, the sessions' id, address, methods and last use, the workspace's
     // requirement and the grants' flag; 0024's import jobs; 0025's payment events; 0026's
-    // remembered import mappings.
+    // remembered import mappings; 0028's words of each list (from the records' own search text).
     for (const table of [
       'audit_log',
       'sign_in_events',
@@ -130,6 +130,7 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
       'import_jobs',
       'payment_events',
       'import_mappings',
+      'search_words',
     ]) {
       delete after[table];
     }

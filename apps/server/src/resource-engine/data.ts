@@ -18,6 +18,7 @@ import {
   and,
   count,
   eq,
+  getTableName,
   ilike,
   inArray,
   is,
@@ -31,7 +32,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type AuditEntry, auditEntry, recordAudit } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
-import { type AuditChanges, searchTextSeparator } from '../db/schema/index.ts';
+import { type AuditChanges, listWords, searchTextSeparator } from '../db/schema/index.ts';
 import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { AppError, validationError } from '../errors.ts';
@@ -49,6 +50,7 @@ import {
   containsWordsPattern,
   isUuid,
   likeLiteral,
+  typoWordSimilarity,
   typoWords,
   withinFieldPattern,
 } from './queries.ts';
@@ -255,6 +257,8 @@ export function createResourceData(
   } = {},
 ): ResourceData {
   const { definition, table, columns, selection } = storage;
+  /** The table's name, which its words in `search_words` are kept under (`list`). */
+  const listName = getTableName(table);
   const inWorkspace = (workspaceId: string | Placeholder) => eq(table.workspaceId, workspaceId);
   const statusColumn = definition.hasStatus ? columns.status : undefined;
   const imageFields = declaredImageFields(definition);
@@ -303,15 +307,29 @@ export function createResourceData(
 
   /**
    * The search's words found misspelt (`typoWords`): each word that may be misspelt similar to a
-   * stretch of the search column (pg_trgm's `%>` at `typoWordSimilarity`; the longest word, in
-   * `typo.lead`, alone is the index's condition, the others a filter of its rows), the words
-   * that may not be misspelt contained anywhere, and one word at least not there as typed: a
-   * record that holds every word as typed but out of order or across fields (`ب ضريبة` in
-   * `ي ضريبة`) stays unfound.
+   * stretch of the search column (pg_trgm's `%>` at `typoWordSimilarity`), the words that may not
+   * be misspelt contained anywhere, and one word at least not there as typed: a record that holds
+   * every word as typed but out of order or across fields (`ب ضريبة` in `ي ضريبة`) stays unfound
+   * (decision 0043). The records looked at are those holding, as typed, a word of the workspace's
+   * list (`search_words`) similar to the longest word (`typo.lead`): the words are compared first,
+   * few and short, and the records found by the search index (`like any`), so the similarity is
+   * computed for them alone, not for every record sharing a trigram with the word (decision 0050).
+   * A word holds no `%`, `_` or `\\` (ASCII punctuation parts words): it is its own pattern.
    */
   function typoCondition(column: AnyPgColumn): SQL {
-    return sql`(${column} %> ${sql.placeholder('typo.lead')}::text
-      and ${column} %> all(${sql.placeholder('typo.others')}::text[])
+    const similarWords = sql`array(select '%' || ${listWords.word} || '%' from ${listWords}
+      where ${listWords.workspaceId} = ${sql.placeholder('workspaceId')}
+        and ${listWords.list} = ${listName}
+        and ${listWords.word} %> ${sql.placeholder('typo.lead')}::text)`;
+    // `word_similarity(…) >= typoWordSimilarity` is `%>` at the threshold every connection is
+    // given, written out: the records come from the index already, and the planner estimates `%>`
+    // by computing it over the column's statistics sample — 10 ms of planning per statement over
+    // long texts (products' variant codes) — where it estimates a function call for nothing.
+    const threshold = sql.raw(String(typoWordSimilarity));
+    return sql`(${column} like any(${similarWords})
+      and word_similarity(${sql.placeholder('typo.lead')}::text, ${column}) >= ${threshold}
+      and not exists (select from unnest(${sql.placeholder('typo.others')}::text[]) as other
+        where word_similarity(other, ${column}) < ${threshold})
       and ${column} like all(${sql.placeholder('typo.contained')}::text[])
       and not ${column} like all(${sql.placeholder('typo.literal')}::text[]))`;
   }

@@ -65,7 +65,7 @@ describe('search_fold is normalizeSearchText in SQL', () => {
 });
 
 describe('a list search folds the typed term as the stored text', () => {
-  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) =>
     callInWorkspace(t, shop, path, { method, body, member: admin, language: 'ar' });
   const found = async (resource: string, term: string) =>
     dataOf<{ id: string }[]>(await call('GET', `${resource}?search=${encodeURIComponent(term)}`)).map(
@@ -152,6 +152,14 @@ describe('a list search folds the typed term as the stored text', () => {
     expect(await found('brands', 'croisant')).toEqual([corner]);
     const again = await call('GET', 'brands/export?format=csv&search=croisant');
     expect(again.text.match(/TYPO-\d/g)).toEqual(['TYPO-4']);
+
+    // An edited record's new words are compared too (the words of each list, decision 0050);
+    // a word it no longer holds finds it no more.
+    expect(
+      (await call('PATCH', `brands/${house}`, { name: [{ locale: 'en', value: 'Pistachio House' }] })).status,
+    ).toBe(200);
+    expect(await found('brands', 'pistacio')).toEqual([house]);
+    expect(await found('brands', 'croisants')).toEqual([butter, corner]);
   });
 
   it('takes a term of marks alone as no search', async () => {

@@ -76,6 +76,30 @@ export const searchText = (...columns: string[]) =>
 /** What parts the fields of `search_text` (`chr(31)`, the unit separator). */
 export const searchTextSeparator = '\u001f';
 
+/**
+ * Each workspace's distinct folded words per searched table (`list`, the table's name), under a
+ * trigram index: a misspelt search word is first compared with these words, few and short, then
+ * the records holding the similar ones are found by the search index (decision 0050). A trigger
+ * on every table with `search_text` adds a written record's words, one statement per write
+ * (migration 0028, `search_words_add`); words of deleted or edited records stay — a word no record
+ * holds any longer finds no record. A word is a stretch of `search_text` between spaces, the field
+ * separator, ASCII digits and ASCII punctuation (`search_words_of`): codes and barcodes add none.
+ */
+export const listWords = pgTable(
+  'search_words',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    word: text('word').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'search_words_pkey', columns: [table.workspaceId, table.list, table.word] }),
+    index('search_words_word_idx').using('gin', table.word.op('gin_trgm_ops')).with({ fastupdate: false }),
+  ],
+);
+
 interface CatalogueColumns {
   id: ExtraConfigColumn;
   workspaceId: ExtraConfigColumn;
