@@ -275,13 +275,7 @@ export async function settleInvoice(
     await recordAudit(tx, [
       auditEntry(payments, invoice.workspaceId, 'invoices', invoiceId, invoice, marked!),
     ]);
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.workspaceId, invoice.workspaceId), eq(subscriptions.id, invoice.subscriptionId)),
-      )
-      .for('update');
+    const subscription = await lockSubscriptionOf(tx, invoice);
     const awaited = outcome === 'successful' && awaitsInvoice(subscription!, invoice);
     // A requested subscription's first invoice (issued on request): its payment activates it. Not
     // a voided one (failed when the request's plan or locations changed, decision 0044), paid
@@ -334,6 +328,18 @@ export async function settleInvoice(
   return { ...settled, mailsSent };
 }
 
+/** The subscription an invoice bills, locked for the rest of the transaction. */
+async function lockSubscriptionOf(db: Database, invoice: InvoiceRow) {
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(eq(subscriptions.workspaceId, invoice.workspaceId), eq(subscriptions.id, invoice.subscriptionId)),
+    )
+    .for('update');
+  return subscription;
+}
+
 /**
  * The invoice "Pay now" charges for one of the workspace's pending invoices: itself, or, for a
  * pending request's first invoice issued before the billed locations changed, the new invoice
@@ -343,13 +349,7 @@ export async function settleInvoice(
  */
 export async function payableInvoice(db: Database, invoice: InvoiceRow, now: Date): Promise<InvoiceRow> {
   return db.transaction(async (tx) => {
-    const [subscription] = await tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.workspaceId, invoice.workspaceId), eq(subscriptions.id, invoice.subscriptionId)),
-      )
-      .for('update');
+    const subscription = await lockSubscriptionOf(tx, invoice);
     if (subscription?.status !== 'pending' || !subscription.plan) return invoice;
     const [application] = await tx
       .select()
