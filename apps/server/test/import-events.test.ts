@@ -267,6 +267,18 @@ describe('import job events', () => {
       const stream = await open(shop.id, adder);
       expect(stream.status).toBe(200);
     });
+
+    it('HEAD: the headers, and no stream kept open', async () => {
+      const before = t.app.importEvents.open;
+      const answer = await t.app.inject({
+        method: 'HEAD',
+        url: `/api/customers/import-jobs/events?workspaceId=${shop.id}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(t.app.importEvents.open).toBe(before);
+    });
   });
 
   it('the drain ends every stream, so the stop waits for none of them', async () => {

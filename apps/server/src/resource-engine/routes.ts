@@ -280,16 +280,16 @@ function registerResourceRoutes(
     app.get(routes.importJobEvents.url, { ...importAccess, compress: false }, async (request, reply) => {
       parseInput(importJobsQuerySchema, request.query);
       if (imports.eventsMaxMs === 0) return reply.status(204).send();
+      void reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        // nginx keeps a proxied answer until it has a buffer's worth unless told not to.
+        .header('x-accel-buffering', 'no');
+      // HEAD (Fastify's twin of the GET): the headers only, no stream kept open for nobody.
+      if (request.method === 'HEAD') return reply.send();
       const body = imports.events.stream(requestCaller(request).workspaceId, definition.key, {
         maxMs: imports.eventsMaxMs,
       });
-      return (
-        reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          // nginx keeps a proxied answer until it has a buffer's worth unless told not to.
-          .header('x-accel-buffering', 'no')
-          .send(body)
-      );
+      return reply.send(body);
     });
     app.get(routes.importJob.url, importAccess, async (request) => {
       parseInput(importJobsQuerySchema, request.query);
