@@ -64,6 +64,7 @@ import {
 } from './platform/rate-limit/rate-limiter.ts';
 import { fileStorePublicUrl } from './platform/storage/file-store.ts';
 import { openFileStore } from './platform/storage/open-file-store.ts';
+import { createImportJobEvents } from './resource-engine/import-events.ts';
 import { createImportWorker } from './resource-engine/import-jobs.ts';
 import { assertResourcesServed, registerResources } from './resource-engine/routes.ts';
 import { createAppResources } from './resources.ts';
@@ -255,7 +256,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSubscriptionRoutes(app, context);
   registerSignInReadingRoutes(app, context);
   await registerOauthRoutes(app, context, { webDist });
-  // Imports run as jobs that any process's worker claims (decision 0042).
+  // Imports run as jobs that any process's worker claims (decision 0042); the worker pushes its
+  // jobs' progress to the streams of their lists (decision 0052), ended when the drain begins.
+  const importEvents = createImportJobEvents();
+  lifecycle.whenClosing(() => importEvents.close());
+  app.addHook('preClose', async () => importEvents.close());
   const importWorker = createImportWorker({
     db,
     store: fileStore,
@@ -263,9 +268,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now: context.now,
     log: app.log,
     embedded: postgresPoolOf(db) === undefined,
+    events: importEvents,
   });
   app.decorate('importWorker', importWorker);
-  registerResources(app, db, resources, { store: fileStore, worker: importWorker, now: context.now });
+  app.decorate('importEvents', importEvents);
+  registerResources(app, db, resources, {
+    store: fileStore,
+    worker: importWorker,
+    now: context.now,
+    events: importEvents,
+    eventsMaxMs: config.importEventsMaxMs,
+  });
   await registerFileRoutes(app, context, resources, importWorker);
   assertResourcesServed(app, resources);
 

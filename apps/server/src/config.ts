@@ -114,6 +114,7 @@ const environmentSchema = z
     UPLOAD_QUOTA_BYTES: integer(1_000_000, 10_000_000_000_000, 200_000_000),
     UPLOAD_GRACE_HOURS: integer(1, 8760, 24),
     UPLOAD_CLEANUP_SECONDS: integer(1, 86_400, 3600),
+    IMPORT_EVENTS_SECONDS: integer(0, 86_400, 1800),
     S3_BUCKET: z
       .string()
       .regex(
@@ -254,6 +255,11 @@ export interface Config {
    * balancer to notice), then how long the drain may take before the rest is cut (`http/lifecycle.ts`).
    */
   shutdown: { delayMs: number; drainMs: number };
+  /**
+   * How long an import's event stream (`GET {resource}/import-jobs/events`, decision 0052) stays
+   * open at most before the browser opens it again; 0: no stream (answered 204), the page polls.
+   */
+  importEventsMaxMs: number;
   subscriptions: {
     /** How long a subscription whose period ended unpaid stays approved, waiting for the payment. */
     graceDays: number;
@@ -369,6 +375,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         }
       : { kind: 'local', dir: resolve(dataDir, 'uploads') },
     shutdown: { delayMs: env.SHUTDOWN_DELAY_SECONDS * 1000, drainMs: 10_000 },
+    importEventsMaxMs: env.IMPORT_EVENTS_SECONDS * 1000,
     subscriptions: {
       graceDays: env.SUBSCRIPTION_GRACE_DAYS,
       clockIntervalMs: env.SUBSCRIPTION_CLOCK_SECONDS * 1000,

@@ -26,6 +26,7 @@ import * as schema from '../src/db/schema/index.ts';
 import { base, catalogueIndexes, localizedName, searchText, status } from '../src/db/schema/index.ts';
 import { declaredRoutes, requireDeclaredAccess } from '../src/http/access.ts';
 import { createLocalFileStore } from '../src/platform/storage/local-file-store.ts';
+import { createImportJobEvents } from '../src/resource-engine/import-events.ts';
 import { createImportWorker } from '../src/resource-engine/import-jobs.ts';
 import { createResourceEngine } from '../src/resource-engine/registry.ts';
 import { registerResources } from '../src/resource-engine/routes.ts';
@@ -140,7 +141,13 @@ describe('a resource in four places, on the server', () => {
       log: console,
       embedded: true,
     });
-    registerResources(app, database.db, engine, { store, worker, now: () => new Date() });
+    registerResources(app, database.db, engine, {
+      store,
+      worker,
+      now: () => new Date(),
+      events: createImportJobEvents(),
+      eventsMaxMs: 0,
+    });
     await app.ready();
     expect(declaredRoutes(app).map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining([

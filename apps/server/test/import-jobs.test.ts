@@ -369,6 +369,13 @@ describe('import jobs', () => {
     });
   });
 
+  it('without a stream configured (IMPORT_EVENTS_SECONDS=0, as here), its events answer 204: the page polls', async () => {
+    const answer = await call('customers/import-jobs/events');
+    expect(answer.status).toBe(204);
+    expect(answer.text).toBe('');
+    expect(shops.t.app.importEvents.open).toBe(0);
+  });
+
   describe('access', () => {
     let jobId: string;
     beforeAll(async () => {

@@ -96,6 +96,7 @@ describe('permission matrix', () => {
                 `POST ${base}/import/preview`,
                 `GET ${base}/import-template`,
                 `GET ${base}/import-jobs`,
+                `GET ${base}/import-jobs/events`,
                 `GET ${base}/import-jobs/:jobId`,
                 `POST ${base}/import-jobs/:jobId/cancel`,
               ].map((route) => [route, `${tagFor(definition, 'create')}|${tagFor(definition, 'update')}`])

@@ -118,6 +118,7 @@ describe('the route table (default-deny)', () => {
               `POST /api/${definition.path}/import/preview`,
               `GET /api/${definition.path}/import-template`,
               `GET /api/${definition.path}/import-jobs`,
+              `GET /api/${definition.path}/import-jobs/events`,
               `GET /api/${definition.path}/import-jobs/:jobId`,
               `POST /api/${definition.path}/import-jobs/:jobId/cancel`,
             ]

@@ -5,6 +5,7 @@ import type { CaptchaVerifier } from '../platform/captcha/captcha.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { RateLimiter, Slowdown } from '../platform/rate-limit/rate-limiter.ts';
 import type { FileStore } from '../platform/storage/file-store.ts';
+import type { ImportJobEvents } from '../resource-engine/import-events.ts';
 import type { ImportWorker } from '../resource-engine/import-jobs.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import type { SessionUser } from './sessions.ts';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** This process's worker of import jobs (decision 0042): tests wait for it to be idle. */
     importWorker: ImportWorker;
+    /** This process's hub of import job events (decision 0052): tests count its open streams. */
+    importEvents: ImportJobEvents;
   }
   interface FastifyRequest {
     /** Set by the access guard on every route that is not public. */

@@ -13,9 +13,17 @@ export interface Lifecycle {
   readonly state: LifecycleState;
   /** Requests received and not yet answered (or abandoned by their client). */
   readonly inFlight: number;
+  /**
+   * Registers what ends an answer that would otherwise run on (an import's event stream,
+   * decision 0052): called once the drain begins, so the drain does not wait for it.
+   */
+  whenClosing(end: () => void): void;
 }
 
-type LifecycleRecord = { -readonly [K in keyof Lifecycle]: Lifecycle[K] };
+type LifecycleRecord = { -readonly [K in keyof Lifecycle]: Lifecycle[K] } & {
+  /** What `whenClosing` registered. */
+  readonly closers: Array<() => void>;
+};
 
 export interface ShutdownSettings {
   /** How long readiness answers 503, everything served as usual, before the drain begins. */
@@ -46,7 +54,15 @@ declare module 'fastify' {
 
 /** Creates the lifecycle the health route reads; `registerShutdown` moves it along. */
 export function createLifecycle(): LifecycleRecord {
-  return { state: 'serving', inFlight: 0 };
+  const closers: Array<() => void> = [];
+  return {
+    state: 'serving',
+    inFlight: 0,
+    closers,
+    whenClosing(end) {
+      closers.push(end);
+    },
+  };
 }
 
 /**
@@ -121,6 +137,9 @@ export function registerShutdown(
     }
 
     lifecycle.state = 'closing';
+    // Answers that run until told to end (event streams) end now: their readers open them again
+    // on an instance that is up, and the drain below waits only for requests that finish.
+    for (const end of lifecycle.closers) end();
     app.log.info({ inFlight: lifecycle.inFlight }, 'stopping: finishing the requests sent');
     const server = app.server;
     const limit = new Promise<'limit'>((resolve) => setTimeout(resolve, settings.drainMs, 'limit').unref());

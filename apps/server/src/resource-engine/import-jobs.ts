@@ -16,6 +16,7 @@ import { AppError, forbidden, notFound, validationError } from '../errors.ts';
 import { type FileStore, importFileKey } from '../platform/storage/file-store.ts';
 import type { ResourceData } from './data.ts';
 import { ImportCancelled, isImportable, runImport } from './import.ts';
+import type { ImportJobEvents } from './import-events.ts';
 import { type ImportedFile, readSheetRows } from './import-file.ts';
 import { isUuid } from './queries.ts';
 import type { ReaderLocale } from './storage.ts';
@@ -25,11 +26,12 @@ import type { ReaderLocale } from './storage.ts';
  * row of `import_jobs`; a worker in every process claims queued jobs (`FOR UPDATE SKIP LOCKED`,
  * so two workers never run one job) and runs the same `runImport` the request ran before, on the
  * stored file's rows, as the member of the request. The run writes its progress at most four
- * times a second, stops at a cancel (rolled back: nothing changed), and writes a commit's end in
- * the commit's own transaction, so a cancel either comes first and undoes the rows or finds the
- * job done. The file is removed when the job ends, and by the upload clean-up a day after it was
- * queued whatever happened. A job left running by a process that died is failed by the next
- * start (and by the clean-up): its transaction was never committed, so nothing changed.
+ * times a second and pushes it as often to the event streams of its list (decision 0052), stops
+ * at a cancel (rolled back: nothing changed), and writes a commit's end in the commit's own
+ * transaction, so a cancel either comes first and undoes the rows or finds the job done. The
+ * file is removed when the job ends, and by the upload clean-up a day after it was queued
+ * whatever happened. A job left running by a process that died is failed by the next start (and
+ * by the clean-up): its transaction was never committed, so nothing changed.
  */
 
 type JobRow = typeof importJobs.$inferSelect;
@@ -298,6 +300,12 @@ export interface ImportWorkerServices {
    * running job is abandoned, and its one transaction at a time holds back every heartbeat.
    */
   embedded: boolean;
+  /**
+   * Where the run's progress is pushed to the pages of its list as it moves (decision 0052),
+   * beside the writes of `rows_done`: no database between them, so the embedded one's pages
+   * see it too.
+   */
+  events?: Pick<ImportJobEvents, 'publish'>;
 }
 
 export interface ImportWorker {
@@ -395,6 +403,17 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
   let cancelled = false;
   let lastWrite = now().getTime();
   let writing = false;
+  const publish = (status: JobRow['status'], rowsDone: number, rowsTotal = job.rowsTotal) =>
+    services.events?.publish({
+      workspaceId: job.workspaceId,
+      resource: job.resource,
+      jobId: job.id,
+      status,
+      rowsDone,
+      rowsTotal,
+    });
+  let lastPublished = lastWrite;
+  publish('running', job.rowsDone);
   try {
     const data = services.dataOf(job.resource);
     if (!data || !isImportable(data)) throw notFound();
@@ -430,7 +449,18 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
         job: {
           progress(rowsDone) {
             const at = now();
-            if (writing || at.getTime() - lastWrite < importProgressIntervalMs) return;
+            // Pushed as often as written, but never held back by the write: on the embedded
+            // database the write waits for the run's transaction, and the push needs none.
+            let turn: Promise<void> | undefined;
+            if (at.getTime() - lastPublished >= importProgressIntervalMs) {
+              lastPublished = at.getTime();
+              publish('running', rowsDone);
+              // The event loop turns here: the embedded database runs the whole transaction's
+              // queries on it back to back, and until it turns no byte of the event leaves the
+              // process (a response's write completes on a later tick), nor does any other answer.
+              turn = new Promise<void>((resolve) => setImmediate(resolve));
+            }
+            if (writing || at.getTime() - lastWrite < importProgressIntervalMs) return turn;
             lastWrite = at.getTime();
             writing = true;
             // Not awaited: the embedded database holds it until the run's transaction ends.
@@ -445,6 +475,7 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
               .finally(() => {
                 writing = false;
               });
+            return turn;
           },
           cancelled: () => cancelled,
           async beforeCommit(tx, committed) {
@@ -471,6 +502,8 @@ export async function runImportJob(services: ImportWorkerServices, job: JobRow):
     }
   } finally {
     const [ended] = await db.select().from(importJobs).where(jobRow);
+    // How the job ended, as stored (a cancel that came first wins): the page then reads its report.
+    if (ended) publish(ended.status, ended.rowsDone, ended.rowsTotal);
     if (ended)
       await releaseFile(db, store, ended).catch((error: unknown) =>
         services.log.error({ err: error }, 'import file not removed'),

@@ -245,8 +245,12 @@ export interface ImportRequest {
  * embedded database runs one transaction at a time).
  */
 export interface ImportJobHooks {
-  /** After each record's rows, with the file's rows written or checked so far. */
-  progress(rowsDone: number): void;
+  /**
+   * After each record's rows, with the file's rows written or checked so far. A promise it
+   * returns is awaited before the run goes on: the job lets the event loop turn there (decision
+   * 0052), which the embedded database's queries, run on it back to back, otherwise never do.
+   */
+  progress(rowsDone: number): void | Promise<void>;
   /** Asked after each record: true stops the run, its transaction rolled back (`ImportCancelled`). */
   cancelled(): boolean;
   /** In a kept commit's transaction, after its last write: a throw undoes every row. */
@@ -780,7 +784,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
   // The first window before the transaction: an expansion reads its records with the request's
   // database (the embedded one runs one transaction at a time), and its window is the file.
   const first = await readWindow(db, nextWindow());
-  job?.progress(0);
+  await job?.progress(0);
   try {
     await writeTransaction(db, async (tx) => {
       /** Codes of the records created so far, for a later row naming one (only with such a column). */
@@ -842,7 +846,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         } else {
           for (const entry of chunk) await createOne(entry.row, entry.input);
         }
-        job?.progress(rowsDone);
+        await job?.progress(rowsDone);
       };
 
       /** Checks one record's rows and writes them, or queues its create, or records why they are refused. */
@@ -895,7 +899,7 @@ export async function runImport(request: ImportRequest): Promise<ImportReport> {
         for (const row of parsed) {
           if (refusedCreates.length === 0 && refusedUpdates.length === 0) await writeRecord(row);
           rowsDone += rowsOf(row);
-          job?.progress(rowsDone);
+          await job?.progress(rowsDone);
           if (job?.cancelled()) throw new ImportCancelled();
         }
         // A window's rows are written before the next is read: its records and expansions go.

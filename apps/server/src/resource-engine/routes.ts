@@ -30,6 +30,7 @@ import {
   isImportable,
   sheetHeaders,
 } from './import.ts';
+import type { ImportJobEvents } from './import-events.ts';
 import { importTemplate, readImportPreview, readImportUpload } from './import-http.ts';
 import {
   cancelImportJob,
@@ -79,6 +80,7 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
     importPreview: { method: 'POST', url: `${base}/import/preview` },
     importTemplate: { method: 'GET', url: `${base}/import-template` },
     importJobs: { method: 'GET', url: `${base}/import-jobs` },
+    importJobEvents: { method: 'GET', url: `${base}/import-jobs/events` },
     importJob: { method: 'GET', url: `${base}/import-jobs/:jobId` },
     cancelImportJob: { method: 'POST', url: `${base}/import-jobs/:jobId/cancel` },
     filters: { method: 'GET', url: `${base}/filters` },
@@ -94,6 +96,7 @@ export function verbRoutes(definition: Pick<ResourceDefinition, 'path'>, idParam
     | 'importPreview'
     | 'importTemplate'
     | 'importJobs'
+    | 'importJobEvents'
     | 'importJob'
     | 'cancelImportJob',
     { method: string; url: string }
@@ -270,6 +273,24 @@ function registerResourceRoutes(
       const jobs = await recentImportJobs(db, requestCaller(request).workspaceId, definition.key);
       return { data: jobs.map(importJobView) };
     });
+    // The list's jobs as they move, pushed by this process's worker (decision 0052): opened with
+    // the dialog, before a file is sent, and checked now — afterwards it reads no database, so a
+    // run holding the embedded database's one connection does not hold its progress back. Never
+    // compressed: a compressor keeps the bytes until it has enough of them.
+    app.get(routes.importJobEvents.url, { ...importAccess, compress: false }, async (request, reply) => {
+      parseInput(importJobsQuerySchema, request.query);
+      if (imports.eventsMaxMs === 0) return reply.status(204).send();
+      void reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        // nginx keeps a proxied answer until it has a buffer's worth unless told not to.
+        .header('x-accel-buffering', 'no');
+      // HEAD (Fastify's twin of the GET): the headers only, no stream kept open for nobody.
+      if (request.method === 'HEAD') return reply.send();
+      const body = imports.events.stream(requestCaller(request).workspaceId, definition.key, {
+        maxMs: imports.eventsMaxMs,
+      });
+      return reply.send(body);
+    });
     app.get(routes.importJob.url, importAccess, async (request) => {
       parseInput(importJobsQuerySchema, request.query);
       const { jobId } = request.params as { jobId: string };
@@ -369,11 +390,17 @@ function registerResourceRoutes(
   }
 }
 
-/** What the import routes queue their jobs with: the file store, this process's worker, the clock. */
+/**
+ * What the import routes queue their jobs with: the file store, this process's worker, the clock;
+ * and the hub the worker pushes its jobs' progress to, with how long a stream of it stays open
+ * (0: no stream).
+ */
 export interface ImportServices {
   store: FileStore;
   worker: ImportWorker;
   now(): Date;
+  events: ImportJobEvents;
+  eventsMaxMs: number;
 }
 
 /** Registers the routes of every resource the engine serves. */

@@ -69,9 +69,13 @@ function engineSchemas(method: string, url: string): RouteSchemas | undefined {
     if (routes.importTemplate.method === method && routes.importTemplate.url === url)
       return { query: importTemplateQuerySchema };
     if (
-      [routes.importPreview, routes.importJobs, routes.importJob, routes.cancelImportJob].some(
-        (r) => r.method === method && r.url === url,
-      )
+      [
+        routes.importPreview,
+        routes.importJobs,
+        routes.importJobEvents,
+        routes.importJob,
+        routes.cancelImportJob,
+      ].some((r) => r.method === method && r.url === url)
     )
       return { query: importJobsQuerySchema };
   }

@@ -354,6 +354,7 @@ function engineScenario(method: string, url: string): Scenario | undefined {
       }),
       [`GET ${base}/import-template`]: () => ({ query: 'format=csv' }),
       [`GET ${base}/import-jobs`]: () => ({}),
+      [`GET ${base}/import-jobs/events`]: () => ({}),
       [`GET ${base}/import-jobs/:jobId`]: (targets) => ({ params: { jobId: targets.importJobs[key]! } }),
       [`POST ${base}/import-jobs/:jobId/cancel`]: (targets) => ({
         params: { jobId: targets.importJobs[key]! },
@@ -378,6 +379,7 @@ function engineScenario(method: string, url: string): Scenario | undefined {
           routes.importPreview,
           routes.importTemplate,
           routes.importJobs,
+          routes.importJobEvents,
           routes.importJob,
           routes.cancelImportJob,
         ].some((route) => `${route.method} ${route.url}` === `${method} ${url}`));

@@ -66,6 +66,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     SUBSCRIPTION_CLOCK_SECONDS: '0',
+    // No import event stream (204): the tests walking every route wait for each answer's end.
+    // The stream's own tests open it (`import-events.test.ts`).
+    IMPORT_EVENTS_SECONDS: '0',
     ...options.env,
   });
   config.captcha = { ...config.captcha, difficulty: 1000 };

@@ -88,6 +88,17 @@ function apiUrl(path: string, query?: QueryParams): string {
   return `${apiBase}${path.startsWith('/') ? path : `/${path}`}${queryString(query)}`;
 }
 
+/**
+ * A stream of the API's server-sent events (an import's progress, decision 0052), with the
+ * session cookie as every same-origin request; null where the browser has no `EventSource` (the
+ * caller polls as well). The browser opens it again after the `retry` the server names when it
+ * ends, and gives up on a refusal (401, 403) or a 204. Its caller closes it.
+ */
+export function apiEventSource(path: string, query?: QueryParams): EventSource | null {
+  if (typeof EventSource === 'undefined') return null;
+  return new EventSource(apiUrl(path, query));
+}
+
 /** Calls the API with the session cookie and returns `data` of the `{ data }` answer. */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   return (await send<{ data: T }>(path, options)).data;

@@ -1,10 +1,12 @@
 import {
   clearCellMarkers,
   type ImportJob,
+  type ImportJobEvent,
   type ImportMapping,
   type ImportPreview,
   type ImportReport,
   importJobEnded,
+  importJobEventName,
   importMappingField,
   type ResourceDefinition,
 } from '@dukkan/contract';
@@ -14,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../components/ui/alert.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Dialog, DialogBody, DialogCancel, DialogFooter } from '../components/ui/dialog.tsx';
-import { apiDownload, apiRequest, apiUpload, isApiError } from '../lib/api-client.ts';
+import { apiDownload, apiEventSource, apiRequest, apiUpload, isApiError } from '../lib/api-client.ts';
 import { saveFile } from './export-menu.tsx';
 import { ImportPreviewTable } from './import-preview.tsx';
 
@@ -24,6 +26,22 @@ const errorsShown = 100;
 export const importPollMs = 1000;
 
 type LooseTranslate = (key: string, values?: Record<string, unknown>) => string;
+
+/** How far a job has gone: a later status, then more rows done in the same one. */
+const jobStage = { queued: 0, running: 1, done: 2, failed: 2, cancelled: 2 } as const;
+type JobPlace = Pick<ImportJob, 'status' | 'rowsDone'>;
+const isAhead = (one: JobPlace, other: JobPlace) =>
+  jobStage[one.status] > jobStage[other.status] ||
+  (one.status === other.status && one.rowsDone > other.rowsDone);
+
+/**
+ * The job as last polled, moved on by its furthest streamed event when that one is further
+ * along (decision 0052): the stream and the poll each may be ahead of the other.
+ */
+function latestJob(job: ImportJob, event: ImportJobEvent | undefined): ImportJob {
+  if (!event || event.jobId !== job.id || !isAhead(event, job)) return job;
+  return { ...job, status: event.status, rowsDone: event.rowsDone, rowsTotal: event.rowsTotal };
+}
 
 /** The import dialog itself, in a chunk of its own (see `import-dialog.tsx`). */
 export function ImportDialog({
@@ -129,17 +147,62 @@ export function ImportDialog({
     };
   }, []);
 
+  // The list's jobs as they move, pushed by the process that runs them (decision 0052): opened
+  // with the dialog, before a file is sent, since on the embedded database a run holds every
+  // other request, the poll's included, until it ends. The furthest event of each job is kept:
+  // one may come before the upload's answer names its job.
+  const [streamed, setStreamed] = useState<Record<string, ImportJobEvent>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one stream while the dialog is open
+  useEffect(() => {
+    const source = apiEventSource(`/${definition.path}/import-jobs/events`, { workspaceId });
+    if (!source) return;
+    source.addEventListener(importJobEventName, (message) => {
+      let event: ImportJobEvent;
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as ImportJobEvent;
+      } catch {
+        return;
+      }
+      setStreamed((kept) => {
+        const before = kept[event.jobId];
+        return before && !isAhead(event, before) ? kept : { ...kept, [event.jobId]: event };
+      });
+    });
+    return () => source.close();
+  }, []);
+
   const polledId = job?.id;
+  // Asked every second as well (another instance may run the job, out of this stream's reach),
+  // never twice at once: on the embedded database each ask waits for the run's end.
+  const endStreamed = polledId !== undefined && importJobEnded(streamed[polledId]?.status ?? 'queued');
   // biome-ignore lint/correctness/useExhaustiveDependencies: one poll per job, by its id
   useEffect(() => {
     if (!polledId) return;
-    const timer = setInterval(() => {
+    let live = true;
+    let asking = false;
+    const ask = () => {
+      if (asking) return;
+      asking = true;
       apiRequest<ImportJob>(jobPath(polledId), { query: { workspaceId } })
-        .then((data) => (importJobEnded(data.status) ? settle(data) : setJob(data)))
-        .catch(() => undefined);
-    }, importPollMs);
-    return () => clearInterval(timer);
-  }, [polledId]);
+        .then((data) => {
+          if (!live) return;
+          if (importJobEnded(data.status)) settle(data);
+          else setJob(data);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          asking = false;
+        });
+    };
+    // The stream told of the end: its report is asked for at once.
+    if (endStreamed) ask();
+    const timer = setInterval(ask, importPollMs);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [polledId, endStreamed]);
+  const shown = job ? latestJob(job, streamed[job.id]) : null;
 
   async function send(dryRun: boolean) {
     if (!file) return;
@@ -259,18 +322,18 @@ export function ImportDialog({
             })}
           </p>
         )}
-        {job && (
+        {shown && (
           <div className="space-y-1.5" role="status">
             <progress
               className="h-2 w-full"
               aria-label={t('resourceList.import.progressLabel')}
-              max={Math.max(job.rowsTotal, 1)}
-              value={job.rowsDone}
+              max={Math.max(shown.rowsTotal, 1)}
+              value={shown.rowsDone}
             />
             <p className="text-sm tabular-nums">
-              {job.status === 'queued'
+              {shown.status === 'queued'
                 ? t('resourceList.import.waiting')
-                : t('resourceList.import.progress', { done: job.rowsDone, total: job.rowsTotal })}
+                : t('resourceList.import.progress', { done: shown.rowsDone, total: shown.rowsTotal })}
             </p>
           </div>
         )}

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import ar from '../i18n/locales/ar.json';
 import signedInAr from '../i18n/locales/signed-in/texts-ar.ts';
 import { openDialog } from '../test/dialogs.ts';
-import { importJob, importReport, mockImportJobs } from '../test/import-jobs.ts';
+import { importJob, importReport, mockImportJobs, stubEventSource } from '../test/import-jobs.ts';
 import { mockFetch, renderSignedIn, testUser } from '../test/render.tsx';
 import { mergedTexts } from '../test/texts.ts';
 import { ResourceListPage } from './resource-list-page.tsx';
@@ -67,13 +67,20 @@ function renderGadgets(
     latest = [] as ImportJob[],
     preview = gadgetPreview('en'),
     refuse = undefined as unknown,
+    holdPolls = false,
   } = {},
 ) {
   const mock = mockFetch([
     { path: '/api/gadgets', body: list },
     { path: '/api/gadgets/filters', body: { data: {} } },
   ]);
-  const calls = mockImportJobs('gadgets', answers, mock.fetchMock, { running, latest, preview, refuse });
+  const calls = mockImportJobs('gadgets', answers, mock.fetchMock, {
+    running,
+    latest,
+    preview,
+    refuse,
+    holdPolls,
+  });
   renderSignedIn(
     <ResourceListPage
       definition={definition(importable)}
@@ -176,6 +183,45 @@ describe('the list’s Import dialog', () => {
     expect(await within(dialog).findByText('The import was cancelled; nothing was changed.')).toBeTruthy();
     expect(cancels).toEqual(['j1']);
     expect(within(dialog).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows the rows done the server pushes while the poll waits, then asks for the end at once', async () => {
+    const sources = stubEventSource();
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { heldPolls } = renderGadgets([importReport({})], 'admin', undefined, { holdPolls: true });
+    await person.click(await screen.findByRole('button', { name: 'Import' }));
+    const dialog = await openDialog('Import from a file');
+    // Opened with the dialog, before any file is sent.
+    expect(sources).toHaveLength(1);
+    const [source] = sources as [(typeof sources)[number]];
+    expect(source.url).toMatch(/\/gadgets\/import-jobs\/events\?workspaceId=w-shop$/);
+    await person.upload(within(dialog).getByLabelText(/^File/), new File(['Code\r\n'], 'g.csv'));
+    await person.click(within(dialog).getByRole('button', { name: 'Check the file' }));
+    expect(await within(dialog).findByText('Waiting to start…')).toBeTruthy();
+    // The poll is asked and waits (the embedded database runs the job); no second ask meanwhile.
+    await nextPoll();
+    await nextPoll();
+    expect(heldPolls.map((poll) => poll.id)).toEqual(['j1']);
+
+    act(() => source.emit('job', { jobId: 'j1', status: 'running', rowsDone: 2, rowsTotal: 3 }));
+    expect(await within(dialog).findByText('Rows done: 2 of 3')).toBeTruthy();
+    const bar = within(dialog).getByRole('progressbar', { name: 'Import progress' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([2, 3]);
+    // Another job of the list (another member's) moves nothing here; an older event neither.
+    act(() => source.emit('job', { jobId: 'j9', status: 'running', rowsDone: 3, rowsTotal: 3 }));
+    act(() => source.emit('job', { jobId: 'j1', status: 'running', rowsDone: 1, rowsTotal: 3 }));
+    expect(within(dialog).getByText('Rows done: 2 of 3')).toBeTruthy();
+
+    // The end pushed: the report is asked for at once, and shown when it comes.
+    act(() => source.emit('job', { jobId: 'j1', status: 'done', rowsDone: 3, rowsTotal: 3 }));
+    await waitFor(() => expect(heldPolls).toHaveLength(2));
+    act(() => {
+      for (const poll of heldPolls) poll.answer();
+    });
+    expect(await within(dialog).findByText('Rows: 3 · to add: 1 · to change: 2 · unchanged: 0')).toBeTruthy();
+
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(source.closed).toBe(true));
   });
 
   it('a member who comes back finds the running import and its progress', async () => {

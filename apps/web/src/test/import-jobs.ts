@@ -39,6 +39,8 @@ export interface ImportCalls {
   /** Each file sent for its preview, with the language asked. */
   previews: { file: unknown; language: string }[];
   cancels: string[];
+  /** Polls of a job held unanswered (`holdPolls`), by job id: answering one lets it through. */
+  heldPolls: { id: string; answer(): void }[];
 }
 
 /**
@@ -46,8 +48,10 @@ export interface ImportCalls {
  * upload queues a job, `j1`, `j2`… in turn, which a poll finds done with the next of `answers`
  * (after `running` polls finding it running with a row done); the list's latest jobs are
  * `latest`, and a cancel ends the job cancelled. A file's preview answers `preview` when given;
- * an upload is refused with `refuse` (a 400's body) when given. Any other call goes to `fallback`
- * (a `mockFetch`'s). The uploads, the previews asked and the cancelled jobs' ids are kept.
+ * an upload is refused with `refuse` (a 400's body) when given. With `holdPolls`, a poll of a
+ * job waits until the test answers it (as on the embedded database while a run holds it). Any
+ * other call goes to `fallback` (a `mockFetch`'s). The uploads, the previews asked and the
+ * cancelled jobs' ids are kept.
  */
 export function mockImportJobs(
   resourcePath: string,
@@ -58,9 +62,10 @@ export function mockImportJobs(
     latest = [] as ImportJob[],
     preview = undefined as ImportPreview | undefined,
     refuse = undefined as unknown,
+    holdPolls = false,
   } = {},
 ): ImportCalls {
-  const calls: ImportCalls = { imports: [], previews: [], cancels: [] };
+  const calls: ImportCalls = { imports: [], previews: [], cancels: [], heldPolls: [] };
   const polls = new Map<string, number>();
   const job = (over: Partial<ImportJob>) => importJob(resourcePath, over);
   const base = `/${resourcePath}`;
@@ -95,6 +100,7 @@ export function mockImportJobs(
     const polled = new RegExp(`${base}/import-jobs/j(\\d+)$`).exec(path);
     if (polled) {
       const id = `j${polled[1]}`;
+      if (holdPolls) await new Promise<void>((answer) => calls.heldPolls.push({ id, answer }));
       const count = (polls.get(id) ?? 0) + 1;
       polls.set(id, count);
       if (count <= running) return json({ data: job({ id, status: 'running', rowsDone: 1 }) });
@@ -104,4 +110,46 @@ export function mockImportJobs(
     return fallback(input, init);
   });
   return calls;
+}
+
+/** An `EventSource` the test drives: its events are sent with `emit`, never over the network. */
+export class FakeEventSource {
+  readonly url: string;
+  closed = false;
+  private readonly listeners = new Map<string, Set<(event: MessageEvent<string>) => void>>();
+  constructor(url: string | URL) {
+    this.url = String(url);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+  removeEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  /** A server-sent event of `type` whose data is `data` as JSON (nothing once closed). */
+  emit(type: string, data: unknown) {
+    if (this.closed) return;
+    for (const listener of this.listeners.get(type) ?? [])
+      listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+/** Replaces the browser's `EventSource` (until `vi.unstubAllGlobals`); returns the sources opened. */
+export function stubEventSource(): FakeEventSource[] {
+  const opened: FakeEventSource[] = [];
+  vi.stubGlobal(
+    'EventSource',
+    class extends FakeEventSource {
+      constructor(url: string | URL) {
+        super(url);
+        opened.push(this);
+      }
+    },
+  );
+  return opened;
 }

@@ -108,6 +108,22 @@ export interface ImportJob {
   updatedAt: string;
 }
 
+/**
+ * What `GET {resource}/import-jobs/events` streams of a job (decision 0052), one server-sent
+ * event `job` each: where the job is, pushed by the process that runs it as it moves — when it
+ * starts, at most four times a second while it runs, and when it ends — without a query of the
+ * database. The report and the error are read from `GET {resource}/import-jobs/{id}`.
+ */
+export interface ImportJobEvent {
+  jobId: string;
+  status: ImportJobStatus;
+  rowsDone: number;
+  rowsTotal: number;
+}
+
+/** The server-sent event's name of an `ImportJobEvent`. */
+export const importJobEventName = 'job';
+
 /** The query string of `GET {resource}/import-jobs`: the workspace (its latest jobs of the list). */
 export const importJobsQuerySchema = lazySchema(() => z.strictObject({ workspaceId: workspaceIdField }));
 
