@@ -31,6 +31,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type AuditEntry, auditEntry, recordAudit } from '../db/audit-log.ts';
+import { insertRows } from '../db/bulk-insert.ts';
 import type { Database } from '../db/client.ts';
 import { type AuditChanges, listWords, searchTextSeparator } from '../db/schema/index.ts';
 import { workspaceTimeZone } from '../db/workspace-time-zone.ts';
@@ -177,9 +178,6 @@ function inUse(users?: RecordUsers, locale: ReaderLocale = 'en'): AppError {
     : { path: 'id', message: validationCodes.RECORD_IN_USE };
   return new AppError('VALIDATION', 'Other records still refer to this one', { key: 'id', issues: [issue] });
 }
-
-/** Parameters of one insert of a bulk's rows, within PostgreSQL's 65,535. */
-const insertParameters = 60_000;
 
 /**
  * A hook's refusal of one row of a bulk names the row (`<index>.<field>`), as the engine's own
@@ -1106,19 +1104,8 @@ export function createResourceData(
         created.push(stored!);
         await written(index, stored!, wrote);
       }
-      const perInsert = Math.max(
-        1,
-        Math.floor(insertParameters / Math.max(1, Object.keys(rows[0] ?? {}).length)),
-      );
-      for (let start = 0; start < rows.length; start += perInsert) {
-        // Rows come back in the order of the insert's values.
-        created.push(
-          ...((await tx
-            .insert(table)
-            .values(rows.slice(start, start + perInsert) as (typeof table.$inferInsert)[])
-            .returning()) as Record<string, unknown>[]),
-        );
-      }
+      // Rows come back in the order of `rows` (`insertRows`: one column an array, unnested).
+      if (rows.length > 0) created.push(...(await insertRows(tx, table, rows)));
       if (!oneByOne)
         for (const [index, stored] of created.entries()) await written(index, stored, writtenOf[index]);
       await sequence?.finish();
