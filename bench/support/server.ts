@@ -54,7 +54,11 @@ export async function startServer(
   // AUDIT_LOG=off (given or in the benchmark's environment): the server without the audit log's
   // recording, for the cost benchmarks' comparison (support/audit-off.ts).
   const auditOff = (variables.AUDIT_LOG ?? process.env.AUDIT_LOG) === 'off' && entry === serverEntry;
-  const child = spawn(process.execPath, ['--import', 'tsx', auditOff ? auditOffEntry : entry], {
+  // BENCH_CPU_PROFILE=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', auditOff ? auditOffEntry : entry], {
     cwd: repoRoot,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],
