@@ -653,6 +653,16 @@ describe("a product's variants, their value links and the workspace", () => {
       }),
     ).rejects.toThrow();
 
+    // One value at each of a variant's positions: a second value at its first is refused.
+    await expect(
+      t.db.insert(productVariantValues).values({
+        workspaceId: other.id,
+        variantId: product.variants![0]!.id,
+        valueId: size.values[1]!,
+        position: 0,
+      }),
+    ).rejects.toThrow();
+
     // A link's value is checked at commit, not when the value goes: a removal whose cascade
     // reaches the variation values before the links (through products and variants) is not
     // refused for links it removes later in the same transaction (decision 0048).

@@ -171,7 +171,7 @@ describe('migration 0018: workspace tables keyed by workspace', { timeout: 180_0
       uploads: ['workspace_id', 'path'],
       invites: ['workspace_id', 'token_hash'],
       oauth_grants: ['workspace_id', 'grant_id'],
-      product_variant_values: ['workspace_id', 'variant_id', 'value_id'],
+      product_variant_values: ['workspace_id', 'variant_id', 'position'],
     });
     // Every table with a workspace_id: its primary key and its unique indexes start with it.
     const workspaceTables = (
