@@ -16,6 +16,7 @@ import { csvFile, settledImport } from './helpers/import-jobs.ts';
 import { bilingual, productCatalogue, sizes } from './helpers/product-catalogue.ts';
 import { seedTargets, testResources } from './helpers/route-scenarios.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
+import { captureStatements } from './helpers/sql-capture.ts';
 import { addMember, type TestMember, unique, workspaceSnapshot } from './helpers/workspaces.ts';
 
 /*
@@ -270,6 +271,29 @@ describe('list import', () => {
 
   describe('on the audit log', () => {
     const header = ['Code', 'Name', 'Phone numbers', 'Source', 'Brand', 'Status'];
+
+    it('a dry run sends no audit row to undo; the commit of the same file writes them', async () => {
+      const capture = captureStatements(shops.t.database);
+      const file = csvFile([
+        header,
+        [null, 'Unrecorded in a dry run', "'+201000003101", 'online', null, null],
+        [null, 'Unrecorded in a dry run', "'+201000003102", 'online', null, null],
+      ]);
+      capture.step = 'dry run';
+      expect(report(await upload('customers', file))).toMatchObject({ errors: [], counts: { create: 2 } });
+      capture.step = 'commit';
+      expect(report(await upload('customers', file, { dryRun: false }))).toMatchObject({
+        committed: true,
+        counts: { create: 2 },
+      });
+      const auditInserts = (step: string) =>
+        capture.statements.filter(
+          (statement) => statement.step === step && /insert into "audit_log"/i.test(statement.text),
+        );
+      expect(auditInserts('dry run')).toEqual([]);
+      // The two records' rows and the import's.
+      expect(auditInserts('commit').length).toBeGreaterThanOrEqual(2);
+    });
 
     it('a commit writes one import row, as its member: the file, its format, rows and counts', async () => {
       const kept = unique('CA');

@@ -35,7 +35,12 @@ export interface AuditActor {
  * The actor of the running work: what `asAuditActor` set, else a request's (`runAsRequest`: read
  * when a row is written, once the access guard found the session), else the system.
  */
-const actors = new AsyncLocalStorage<{ actor?: AuditActor; request?: () => AuditActor }>();
+const actors = new AsyncLocalStorage<{
+  actor?: AuditActor;
+  request?: () => AuditActor;
+  /** Set by `withoutAuditRows`: this work's writes are undone whatever they are. */
+  unrecorded?: boolean;
+}>();
 
 const systemActor: AuditActor = {
   kind: 'system',
@@ -67,6 +72,20 @@ export function asAuditActor<T>(kind: 'operator' | 'system', work: () => T): T {
 }
 
 let recording = true;
+
+/**
+ * Runs `work`, as the running actor, without writing audit rows: an import's dry run, whose
+ * transaction is rolled back whatever it wrote, so its rows would only be written to be undone
+ * (decision 0054). Nothing else calls it: a write that is kept is always recorded.
+ */
+export function withoutAuditRows<T>(work: () => T): T {
+  return actors.run({ ...actors.getStore(), unrecorded: true }, work);
+}
+
+/** Whether the running work's writes are recorded (not in a dry run, nor with the benchmark's switch off). */
+export function auditRecorded(): boolean {
+  return recording && actors.getStore()?.unrecorded !== true;
+}
 
 /**
  * Turns recording off and on: for the cost benchmark only (`AUDIT_LOG=off`, read by `bench/`),
@@ -194,7 +213,7 @@ const column = (values: readonly unknown[], type: 'uuid' | 'text') =>
  * row on PGlite (`bench/audit-insert.ts`).
  */
 export async function recordAudit(db: Database, entries: readonly AuditEntry[]): Promise<void> {
-  if (!recording) return;
+  if (!auditRecorded()) return;
   const actor = auditActor();
   const written = entries.filter((entry) => entry.changes && Object.keys(entry.changes).length > 0);
   if (written.length === 1) {
@@ -266,7 +285,7 @@ export async function recordAuditFrom(
   target: { workspaceId: string; action: AuditAction; resource: string },
   changed: SQL,
 ): Promise<void> {
-  if (!recording) return;
+  if (!auditRecorded()) return;
   const actor = auditActor();
   await db.execute(sql`
     insert into ${auditLog} (id, workspace_id, actor_kind, actor_user_id, request_id, address,
@@ -347,7 +366,7 @@ export async function auditedChange<T>(
   },
   work: () => Promise<T>,
 ): Promise<T> {
-  if (!recording) return work();
+  if (!auditRecorded()) return work();
   const read = async () =>
     ((await db.select().from(table).where(target.where).limit(1))[0] as
       | Record<string, unknown>

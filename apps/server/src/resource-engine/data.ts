@@ -30,7 +30,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { type AuditEntry, auditEntry, recordAudit } from '../db/audit-log.ts';
+import { type AuditEntry, auditEntry, auditRecorded, recordAudit } from '../db/audit-log.ts';
 import { insertRows } from '../db/bulk-insert.ts';
 import type { Database } from '../db/client.ts';
 import { type AuditChanges, listWords, searchTextSeparator } from '../db/schema/index.ts';
@@ -1078,7 +1078,9 @@ export function createResourceData(
         await namingRow(bulk ? index : undefined, () =>
           hooks.afterWrite?.({ ...caller, db: tx }, id, inputs[index]!, wrote),
         );
-        audited.push(auditOf(caller.workspaceId, id, null, stored as ResourceRow, wrote));
+        // Not even built where nothing is recorded (an import's dry run): 500 rows' changes a chunk.
+        if (auditRecorded())
+          audited.push(auditOf(caller.workspaceId, id, null, stored as ResourceRow, wrote));
       };
       const rows: Record<string, unknown>[] = [];
       const writtenOf: unknown[] = [];
@@ -1149,7 +1151,7 @@ export function createResourceData(
         .where(and(inWorkspace(workspaceId), eq(table.id, id)))
         .returning();
       await hooks.afterWrite?.({ ...caller, db: tx }, id, input, written, existing);
-      await recordAudit(tx, [auditOf(workspaceId, id, existing, updated!, written)]);
+      if (auditRecorded()) await recordAudit(tx, [auditOf(workspaceId, id, existing, updated!, written)]);
       return find(tx, workspaceId, id, caller, written === undefined ? undefined : new Map([[id, written]]));
     });
   }

@@ -18,7 +18,7 @@ import {
 } from '@dukkan/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordAudit } from '../db/audit-log.ts';
+import { recordAudit, withoutAuditRows } from '../db/audit-log.ts';
 import type { Database } from '../db/client.ts';
 import { type AuditChanges, workspaces } from '../db/schema/index.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
@@ -353,8 +353,16 @@ function rowList(rows: number[]): string {
  * field: a code, a currency), refuses a file needing a permission the caller lacks (naming the
  * rows), then writes each row that changes something through the resource's own create or
  * update, in one transaction kept only by a commit without errors — with its `import` audit row.
+ *
+ * A dry run's transaction is rolled back whatever it wrote, so it writes no audit rows only to
+ * undo them (decision 0054); it still meets every error a commit would, none of which an audit
+ * row raises.
  */
-export async function runImport(request: ImportRequest): Promise<ImportReport> {
+export function runImport(request: ImportRequest): Promise<ImportReport> {
+  return request.dryRun ? withoutAuditRows(() => importRows(request)) : importRows(request);
+}
+
+async function importRows(request: ImportRequest): Promise<ImportReport> {
   const { db, data, caller, sheet, dryRun } = request;
   const { definition, table, columns } = data.storage;
   const keyField = data.storage.uniqueFields[0]!;

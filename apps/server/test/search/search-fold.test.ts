@@ -62,6 +62,32 @@ describe('search_fold is normalizeSearchText in SQL', () => {
     );
     expect(await foldedInSql(texts)).toEqual(texts.map(normalizeSearchText));
   });
+
+  it('folds texts of ASCII only, and of ASCII and the Arabic block only, alike (its faster paths, migration 0030)', async () => {
+    const ascii = range(0x0001, 0x007f).map((code) => String.fromCodePoint(code));
+    const arabicBlock = range(0x0600, 0x06ff).map((code) => String.fromCodePoint(code));
+    const texts = [
+      ...fc.sample(
+        fc.array(ascii, { minLength: 1, maxLength: 24 }).map((characters) => characters.join('')),
+        {
+          numRuns: 500,
+          seed: 37,
+        },
+      ),
+      ...fc.sample(
+        fc
+          .array(fc.oneof(ascii, arabicBlock), { minLength: 1, maxLength: 24 })
+          .map((characters) => characters.join('')),
+        { numRuns: 1000, seed: 38 },
+      ),
+      // One character beyond them sends the text down the whole table.
+      'Ahmad أحمد \u200c',
+      'CAFÉ',
+      'ΑΘΗΝΑ',
+      'МОСКВА',
+    ];
+    expect(await foldedInSql(texts)).toEqual(texts.map(normalizeSearchText));
+  });
 });
 
 describe('a list search folds the typed term as the stored text', () => {
