@@ -12,6 +12,17 @@ import { repoRoot } from './paths.ts';
 const serverEntry = join(repoRoot, 'apps/server/src/main.ts');
 const auditOffEntry = join(repoRoot, 'bench/support/audit-off.ts');
 
+/**
+ * Node's own flags of `npm run serve` (the root package.json), such as its heap limit: the
+ * server is measured as it runs (decision 0055).
+ */
+const serveFlags = (
+  (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts.serve ?? ''
+)
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 export const sleep = (ms: number) => new Promise<void>((resolveSleep) => setTimeout(resolveSleep, ms));
 
 export interface RunningServer {
@@ -58,11 +69,15 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', auditOff ? auditOffEntry : entry], {
-    cwd: repoRoot,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...serveFlags, ...profile, '--import', 'tsx', auditOff ? auditOffEntry : entry],
+    {
+      cwd: repoRoot,
+      env: environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.add(child);
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
