@@ -9,13 +9,16 @@
  * Per step: the time from the upload's first byte to the job's end as the page sees it, the
  * report's counts and errors, how often the page saw the job's progress move (the longest time
  * it stood still while the job ran), and the server's resident memory before the upload and at
- * its highest until the end (sampled every 20 ms from /proc). After the commit, the list's total
+ * its highest until the end (sampled every 20 ms from /proc). The page's other source of progress,
+ * the list's event stream (decision 0052), is read from before the upload: how often it told the
+ * job's rows done moving, and the longest it stood still between the job's first event and its
+ * end — what the page sees on PGlite, whose poll waits for the run. After the commit, the list's total
  * says the rows are there. Targets, on PostgreSQL: dry run at most 20 s, commit at most 30 s,
  * the server's memory growing by at most 200 MB; PGlite reported beside them.
  *
  * Environment: BENCH_DATABASES (postgres,pglite), BENCH_ROWS (100000), BENCH_POSTGRES_URL.
  */
-import type { ImportJob } from '@dukkan/contract';
+import { type ImportJob, type ImportJobEvent, importJobEventName } from '@dukkan/contract';
 import { type CatalogueSeed, seedCatalogue } from './catalogue-seed.ts';
 import { benchDatabases, type DatabaseKind, databaseName, type Skipped } from './support/database-kinds.ts';
 import { migrated, withFreshDatabase } from './support/databases.ts';
@@ -37,6 +40,9 @@ interface ImportStep {
   /** Polls that saw `rowsDone` move while the job ran, and the longest time it did not. */
   progressMoves: number;
   longestStillSeconds: number;
+  /** The same from the list's event stream: its events that moved `rowsDone`, the longest without one. */
+  streamMoves: number;
+  streamLongestStillSeconds: number;
   rssBeforeMiB: number | undefined;
   rssPeakMiB: number | undefined;
   growthMiB: number | undefined;
@@ -67,6 +73,63 @@ export function customersFile(rows: number): Buffer {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
+/**
+ * Reads the list's import event stream until `stop()`: each job event with the time it arrived.
+ * Resolves once the stream has answered (its first bytes), so the upload comes after it opened.
+ */
+async function followEvents(server: RunningServer, seed: CatalogueSeed) {
+  const events: { at: number; event: ImportJobEvent }[] = [];
+  const abort = new AbortController();
+  const answer = await fetch(
+    `${server.url}/api/customers/import-jobs/events?workspaceId=${seed.workspaceId}`,
+    {
+      headers: { cookie: seed.cookie, accept: 'text/event-stream' },
+      signal: abort.signal,
+    },
+  );
+  if (answer.status !== 200 || !answer.body) throw new Error(`import events: ${answer.status}`);
+  const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reading = (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end = buffer.indexOf('\n\n');
+        while (end !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          const data = lines.find((line) => line.startsWith('data: '));
+          if (lines.includes(`event: ${importJobEventName}`) && data)
+            events.push({ at: performance.now(), event: JSON.parse(data.slice(6)) as ImportJobEvent });
+          end = buffer.indexOf('\n\n');
+        }
+      }
+    } catch {
+      // Aborted by stop().
+    }
+  })();
+  return {
+    /** The job's events: how many moved its rows done, and the longest time between two of them. */
+    of(jobId: string) {
+      const own = events.filter((entry) => entry.event.jobId === jobId);
+      let moves = 0;
+      let longest = 0;
+      for (let index = 1; index < own.length; index++) {
+        longest = Math.max(longest, own[index]!.at - own[index - 1]!.at);
+        if (own[index]!.event.rowsDone !== own[index - 1]!.event.rowsDone) moves += 1;
+      }
+      return { moves, longestStillSeconds: Math.round(longest / 10) / 100 };
+    },
+    async stop() {
+      abort.abort();
+      await reading;
+    },
+  };
+}
+
 async function importOnce(
   server: RunningServer,
   seed: CatalogueSeed,
@@ -80,6 +143,7 @@ async function importOnce(
     if (now !== undefined && (peak === undefined || now > peak)) peak = now;
   }, 20);
   const headers = { cookie: seed.cookie, 'accept-language': 'en' };
+  const stream = await followEvents(server, seed);
   const started = performance.now();
   try {
     const form = new FormData();
@@ -110,6 +174,8 @@ async function importOnce(
       job = next;
     }
     const seconds = Math.round((performance.now() - started) / 10) / 100;
+    // The end event comes before the poll sees the end: it is published as the job ends.
+    const streamed = stream.of(job.id);
     return {
       seconds,
       status: job.status,
@@ -117,12 +183,15 @@ async function importOnce(
       errors: job.report?.errors.length ?? (job.error ? 1 : 0),
       progressMoves,
       longestStillSeconds: Math.round(longestStill / 10) / 100,
+      streamMoves: streamed.moves,
+      streamLongestStillSeconds: streamed.longestStillSeconds,
       rssBeforeMiB: before,
       rssPeakMiB: peak,
       growthMiB: before !== undefined && peak !== undefined ? peak - before : undefined,
     };
   } finally {
     clearInterval(sampler);
+    await stream.stop();
   }
 }
 
@@ -175,7 +244,7 @@ export async function runImportBench(): Promise<{ ok: boolean; report: ImportBen
           const run: ImportStep = { database, step, ...(await importOnce(server, seed, file, dryRun)) };
           report.steps.push(run);
           process.stdout.write(
-            `  ${databaseName(database).padEnd(18)} ${step.padEnd(7)}: ${run.seconds} s, ${run.status}, counts ${JSON.stringify(run.counts)}, ${run.errors} errors, progress moved ${run.progressMoves}× (still at most ${run.longestStillSeconds} s), RSS ${run.rssBeforeMiB} → ${run.rssPeakMiB} MiB (+${run.growthMiB})\n`,
+            `  ${databaseName(database).padEnd(18)} ${step.padEnd(7)}: ${run.seconds} s, ${run.status}, counts ${JSON.stringify(run.counts)}, ${run.errors} errors, progress moved ${run.progressMoves}× (still at most ${run.longestStillSeconds} s), streamed ${run.streamMoves}× (still at most ${run.streamLongestStillSeconds} s), RSS ${run.rssBeforeMiB} → ${run.rssPeakMiB} MiB (+${run.growthMiB})\n`,
           );
         }
         const total = await customersTotal(server, seed);
