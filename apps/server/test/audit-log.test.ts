@@ -1,13 +1,14 @@
 import type { AuditLogRecord } from '@dukkan/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { redacted } from '../src/db/audit-log.ts';
-import { type AuditLogRow, auditLog, signInEvents } from '../src/db/schema/index.ts';
+import { type AuditEntry, asRecordedActor, recordAudit, redacted } from '../src/db/audit-log.ts';
+import type { Database } from '../src/db/client.ts';
+import { type AuditLogRow, auditLog, signInEvents, workspaces } from '../src/db/schema/index.ts';
 import { api, createUser, dataOf, login, strongPassword } from './helpers/api.ts';
 import { keysOf, sizes, useCatalogueShop } from './helpers/product-catalogue.ts';
 import { sampleOf } from './helpers/route-scenarios.ts';
 import type { TestApp } from './helpers/test-app.ts';
-import { addMember, createRole, type TestMember, unique } from './helpers/workspaces.ts';
+import { addMember, createRole, createWorkspace, type TestMember, unique } from './helpers/workspaces.ts';
 
 /**
  * The audit log's recording side: one row per changed record, in the write's transaction, with
@@ -58,6 +59,7 @@ describe('the engine records every write of every resource', () => {
     });
     expect(create!.address).toBeTruthy();
     expect(create!.changes.nameEn).toEqual([null, 'Acme']);
+    expect(create!.changes).not.toHaveProperty('id');
     expect(create!.changes).not.toHaveProperty('createdAt');
     expect(create!.changes).not.toHaveProperty('workspaceId');
 
@@ -122,8 +124,8 @@ describe('the engine records every write of every resource', () => {
     expect(rows).toHaveLength(3);
     const brands = dataOf<{ id: string; code: string }[]>(response);
     expect(new Set(rows.map((row) => row.recordId))).toEqual(new Set(brands.map((brand) => brand.id)));
-    // Several rows go in one statement of arrays (`recordAudit`): each keeps the request's actor
-    // and its own record's changes.
+    // Several rows go in one statement (`recordAudit`): each keeps the request's actor and its own
+    // record's changes.
     for (const row of rows) {
       const brand = brands.find((each) => each.id === row.recordId)!;
       expect(row).toMatchObject({
@@ -138,6 +140,133 @@ describe('the engine records every write of every resource', () => {
       expect(row.changes.code).toEqual([null, brand.code]);
       expect(row.changes.nameEn).toEqual([null, `Bulk ${brands.indexOf(brand) + 1}`]);
     }
+  });
+
+  it('rows of several resources, actions and actors in one write each keep their own', async () => {
+    const other = await createWorkspace(t.db);
+    const requestId = unique('request-');
+    const entries: AuditEntry[] = [
+      {
+        workspaceId: shop.id,
+        action: 'enable',
+        resource: 'brands',
+        recordId: 'b1',
+        changes: { status: ['inactive', 'active'] },
+      },
+      {
+        workspaceId: shop.id,
+        action: 'disable',
+        resource: 'brands',
+        recordId: 'b2',
+        changes: { status: ['active', 'inactive'] },
+      },
+      {
+        workspaceId: shop.id,
+        action: 'enable',
+        resource: 'tags',
+        recordId: 't1',
+        changes: { status: ['inactive', 'active'] },
+      },
+      {
+        workspaceId: other.id,
+        action: 'enable',
+        resource: 'brands',
+        recordId: 'b3',
+        changes: { status: ['inactive', 'active'] },
+      },
+      // By its link, not the session's member; and nobody's.
+      {
+        workspaceId: shop.id,
+        action: 'accept',
+        resource: 'memberships',
+        recordId: 'm1',
+        changes: { status: [null, 'active'] },
+        actorUserId: 'a0c1a2b3-0000-4000-8000-000000000001',
+      },
+      {
+        workspaceId: shop.id,
+        action: 'accept',
+        resource: 'memberships',
+        recordId: 'm2',
+        changes: { status: [null, 'active'] },
+        actorUserId: null,
+      },
+      {
+        workspaceId: shop.id,
+        action: 'enable',
+        resource: 'brands',
+        recordId: 'b4',
+        changes: { status: ['inactive', 'active'] },
+      },
+      { workspaceId: shop.id, action: 'update', resource: 'brands', recordId: 'b5', changes: null },
+    ];
+    const actor = {
+      kind: 'member' as const,
+      userId: admin.user.id,
+      requestId,
+      address: '203.0.113.9',
+      userAgent: 'Test',
+    };
+    const before = Date.now();
+    await t.db.transaction((tx) =>
+      asRecordedActor(actor, () => recordAudit(tx as unknown as Database, entries)),
+    );
+    const after = Date.now();
+    const rows = await rowsOfRequest(requestId);
+    const shape = (row: AuditLogRow) => [
+      row.workspaceId,
+      row.action,
+      row.resource,
+      row.recordId,
+      row.actorUserId,
+    ];
+    expect(rows.map(shape).sort()).toEqual(
+      [
+        [shop.id, 'enable', 'brands', 'b1', admin.user.id],
+        [shop.id, 'disable', 'brands', 'b2', admin.user.id],
+        [shop.id, 'enable', 'tags', 't1', admin.user.id],
+        [other.id, 'enable', 'brands', 'b3', admin.user.id],
+        [shop.id, 'accept', 'memberships', 'm1', 'a0c1a2b3-0000-4000-8000-000000000001'],
+        [shop.id, 'accept', 'memberships', 'm2', null],
+        [shop.id, 'enable', 'brands', 'b4', admin.user.id],
+      ].sort(),
+    );
+    for (const row of rows) {
+      expect(row).toMatchObject({ actorKind: 'member', address: '203.0.113.9', userAgent: 'Test' });
+      expect(row.changes).toEqual(entries.find((entry) => entry.recordId === row.recordId)!.changes);
+    }
+    expect(new Set(rows.map((row) => row.id)).size).toBe(rows.length);
+    // Time-ordered ids (version 7): the first 48 bits are the milliseconds they were made at.
+    for (const row of rows) {
+      expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const madeAt = Number.parseInt(row.id.replace('-', '').slice(0, 12), 16);
+      expect(madeAt).toBeGreaterThanOrEqual(before);
+      expect(madeAt).toBeLessThanOrEqual(after);
+    }
+  });
+
+  it("a removed workspace's rows go with it, and no other workspace's", async () => {
+    const doomed = await createWorkspace(t.db);
+    const kept = await createWorkspace(t.db);
+    const entry = (workspaceId: string, recordId: string): AuditEntry => ({
+      workspaceId,
+      action: 'create',
+      resource: 'brands',
+      recordId,
+      changes: { code: [null, recordId] },
+    });
+    await t.db.transaction((tx) =>
+      recordAudit(tx as unknown as Database, [
+        entry(doomed.id, 'd1'),
+        entry(doomed.id, 'd2'),
+        entry(kept.id, 'k1'),
+      ]),
+    );
+    const countIn = async (workspaceId: string) =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.workspaceId, workspaceId))).length;
+    expect([await countIn(doomed.id), await countIn(kept.id)]).toEqual([2, 1]);
+    await t.db.delete(workspaces).where(eq(workspaces.id, doomed.id));
+    expect([await countIn(doomed.id), await countIn(kept.id)]).toEqual([0, 1]);
   });
 
   it('a refused write leaves no row: the row goes with the write it records', async () => {
