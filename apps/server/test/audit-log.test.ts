@@ -145,60 +145,30 @@ describe('the engine records every write of every resource', () => {
   it('rows of several resources, actions and actors in one write each keep their own', async () => {
     const other = await createWorkspace(t.db);
     const requestId = unique('request-');
+    const entry = (
+      workspaceId: string,
+      action: AuditEntry['action'],
+      resource: string,
+      recordId: string,
+      extra: Partial<AuditEntry> = {},
+    ): AuditEntry => ({
+      workspaceId,
+      action,
+      resource,
+      recordId,
+      changes: { status: action === 'disable' ? ['active', 'inactive'] : ['inactive', 'active'] },
+      ...extra,
+    });
     const entries: AuditEntry[] = [
-      {
-        workspaceId: shop.id,
-        action: 'enable',
-        resource: 'brands',
-        recordId: 'b1',
-        changes: { status: ['inactive', 'active'] },
-      },
-      {
-        workspaceId: shop.id,
-        action: 'disable',
-        resource: 'brands',
-        recordId: 'b2',
-        changes: { status: ['active', 'inactive'] },
-      },
-      {
-        workspaceId: shop.id,
-        action: 'enable',
-        resource: 'tags',
-        recordId: 't1',
-        changes: { status: ['inactive', 'active'] },
-      },
-      {
-        workspaceId: other.id,
-        action: 'enable',
-        resource: 'brands',
-        recordId: 'b3',
-        changes: { status: ['inactive', 'active'] },
-      },
+      entry(shop.id, 'enable', 'brands', 'b1'),
+      entry(shop.id, 'disable', 'brands', 'b2'),
+      entry(shop.id, 'enable', 'tags', 't1'),
+      entry(other.id, 'enable', 'brands', 'b3'),
       // By its link, not the session's member; and nobody's.
-      {
-        workspaceId: shop.id,
-        action: 'accept',
-        resource: 'memberships',
-        recordId: 'm1',
-        changes: { status: [null, 'active'] },
-        actorUserId: 'a0c1a2b3-0000-4000-8000-000000000001',
-      },
-      {
-        workspaceId: shop.id,
-        action: 'accept',
-        resource: 'memberships',
-        recordId: 'm2',
-        changes: { status: [null, 'active'] },
-        actorUserId: null,
-      },
-      {
-        workspaceId: shop.id,
-        action: 'enable',
-        resource: 'brands',
-        recordId: 'b4',
-        changes: { status: ['inactive', 'active'] },
-      },
-      { workspaceId: shop.id, action: 'update', resource: 'brands', recordId: 'b5', changes: null },
+      entry(shop.id, 'accept', 'memberships', 'm1', { actorUserId: 'a0c1a2b3-0000-4000-8000-000000000001' }),
+      entry(shop.id, 'accept', 'memberships', 'm2', { actorUserId: null }),
+      entry(shop.id, 'enable', 'brands', 'b4'),
+      entry(shop.id, 'update', 'brands', 'b5', { changes: null }),
     ];
     const actor = {
       kind: 'member' as const,
