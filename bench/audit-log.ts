@@ -26,7 +26,7 @@
  *
  * Environment: BENCH_AUDIT_PARTS (cost,reading,purge), BENCH_DATABASES (postgres: the cost part
  * on each listed; reading and purge on PostgreSQL only), BENCH_ROUNDS (5), BENCH_PRODUCT_SAVES
- * (2 per side and round), BENCH_CREATES (20), BENCH_BULKS (2), BENCH_AUDIT_ROWS (1000000),
+ * (20 per side and round), BENCH_CREATES (100), BENCH_BULKS (10), BENCH_AUDIT_ROWS (1000000),
  * BENCH_READS (40), BENCH_WRITE_SECONDS (15), BENCH_WRITE_CONNECTIONS (4), BENCH_PURGE_MAX_SECONDS (180),
  * BENCH_POSTGRES_URL.
  */
@@ -610,9 +610,9 @@ export async function runAuditLogBench(): Promise<{ report: AuditReport; ok: boo
   const settings: Settings = {
     parts: (process.env.BENCH_AUDIT_PARTS ?? 'cost,reading,purge').split(',').map((part) => part.trim()),
     rounds: intFromEnv('BENCH_ROUNDS', 5),
-    productSaves: intFromEnv('BENCH_PRODUCT_SAVES', 3),
-    creates: intFromEnv('BENCH_CREATES', 20),
-    bulks: intFromEnv('BENCH_BULKS', 3),
+    productSaves: intFromEnv('BENCH_PRODUCT_SAVES', 20),
+    creates: intFromEnv('BENCH_CREATES', 100),
+    bulks: intFromEnv('BENCH_BULKS', 10),
     auditRows: intFromEnv('BENCH_AUDIT_ROWS', 1_000_000),
     reads: intFromEnv('BENCH_READS', 40),
     writeSeconds: intFromEnv('BENCH_WRITE_SECONDS', 15),
