@@ -41,6 +41,24 @@ async function rowsOfRequest(requestId: string): Promise<AuditLogRow[]> {
   return t.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
 }
 
+/** A record's status change as a feature names it: enabled, disabled or accepted. */
+function statusEntry(
+  workspaceId: string,
+  action: AuditEntry['action'],
+  resource: string,
+  recordId: string,
+  extra: Partial<AuditEntry> = {},
+): AuditEntry {
+  return {
+    workspaceId,
+    action,
+    resource,
+    recordId,
+    changes: { status: action === 'disable' ? ['active', 'inactive'] : ['inactive', 'active'] },
+    ...extra,
+  };
+}
+
 describe('the engine records every write of every resource', () => {
   it('a create, an update, a disable, an enable and a delete: one row each, the request and member named', async () => {
     const created = await catalogue.call('POST', 'brands', {
@@ -145,30 +163,18 @@ describe('the engine records every write of every resource', () => {
   it('rows of several resources, actions and actors in one write each keep their own', async () => {
     const other = await createWorkspace(t.db);
     const requestId = unique('request-');
-    const entry = (
-      workspaceId: string,
-      action: AuditEntry['action'],
-      resource: string,
-      recordId: string,
-      extra: Partial<AuditEntry> = {},
-    ): AuditEntry => ({
-      workspaceId,
-      action,
-      resource,
-      recordId,
-      changes: { status: action === 'disable' ? ['active', 'inactive'] : ['inactive', 'active'] },
-      ...extra,
-    });
     const entries: AuditEntry[] = [
-      entry(shop.id, 'enable', 'brands', 'b1'),
-      entry(shop.id, 'disable', 'brands', 'b2'),
-      entry(shop.id, 'enable', 'tags', 't1'),
-      entry(other.id, 'enable', 'brands', 'b3'),
+      statusEntry(shop.id, 'enable', 'brands', 'b1'),
+      statusEntry(shop.id, 'disable', 'brands', 'b2'),
+      statusEntry(shop.id, 'enable', 'tags', 't1'),
+      statusEntry(other.id, 'enable', 'brands', 'b3'),
       // By its link, not the session's member; and nobody's.
-      entry(shop.id, 'accept', 'memberships', 'm1', { actorUserId: 'a0c1a2b3-0000-4000-8000-000000000001' }),
-      entry(shop.id, 'accept', 'memberships', 'm2', { actorUserId: null }),
-      entry(shop.id, 'enable', 'brands', 'b4'),
-      entry(shop.id, 'update', 'brands', 'b5', { changes: null }),
+      statusEntry(shop.id, 'accept', 'memberships', 'm1', {
+        actorUserId: 'a0c1a2b3-0000-4000-8000-000000000001',
+      }),
+      statusEntry(shop.id, 'accept', 'memberships', 'm2', { actorUserId: null }),
+      statusEntry(shop.id, 'enable', 'brands', 'b4'),
+      statusEntry(shop.id, 'update', 'brands', 'b5', { changes: null }),
     ];
     const actor = {
       kind: 'member' as const,
@@ -218,18 +224,11 @@ describe('the engine records every write of every resource', () => {
   it("a removed workspace's rows go with it, and no other workspace's", async () => {
     const doomed = await createWorkspace(t.db);
     const kept = await createWorkspace(t.db);
-    const entry = (workspaceId: string, recordId: string): AuditEntry => ({
-      workspaceId,
-      action: 'create',
-      resource: 'brands',
-      recordId,
-      changes: { code: [null, recordId] },
-    });
     await t.db.transaction((tx) =>
       recordAudit(tx as unknown as Database, [
-        entry(doomed.id, 'd1'),
-        entry(doomed.id, 'd2'),
-        entry(kept.id, 'k1'),
+        statusEntry(doomed.id, 'enable', 'brands', 'd1'),
+        statusEntry(doomed.id, 'enable', 'brands', 'd2'),
+        statusEntry(kept.id, 'enable', 'brands', 'k1'),
       ]),
     );
     const countIn = async (workspaceId: string) =>

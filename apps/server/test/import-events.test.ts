@@ -15,18 +15,14 @@ import { addMember, createWorkspace, type TestMember, unique } from './helpers/w
  * run's transaction holds, the page still sees rows done move while the run goes on.
  */
 
-/** An event as it arrived in the reader's thread. */
-interface Arrived {
-  event: ImportJobEvent;
-}
-
 /** A stream opened over a real socket, its events gathered as they arrive. */
 interface OpenStream {
   status: number;
   headers: Record<string, string>;
-  events: Arrived[];
+  /** The events as they arrived in the reader's thread. */
+  events: ImportJobEvent[];
   /** Resolves once an event matches (the test's own timeout bounds the wait). */
-  until(match: (event: ImportJobEvent) => boolean): Promise<Arrived>;
+  until(match: (event: ImportJobEvent) => boolean): Promise<ImportJobEvent>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): Promise<void>;
@@ -70,7 +66,7 @@ type ReaderMessage =
 
 async function openStream(url: string, cookie: string): Promise<OpenStream> {
   const reader = new Worker(readerSource, { eval: true, workerData: { url, cookie } });
-  const events: Arrived[] = [];
+  const events: ImportJobEvent[] = [];
   const waiters: (() => void)[] = [];
   let endStream!: () => void;
   const ended = new Promise<void>((resolve) => {
@@ -80,7 +76,7 @@ async function openStream(url: string, cookie: string): Promise<OpenStream> {
     reader.on('message', (message: ReaderMessage) => {
       if (message.kind === 'open') resolve(message);
       else if (message.kind === 'event') {
-        events.push({ event: message.event });
+        events.push(message.event);
         for (const wake of waiters.splice(0)) wake();
       } else if (message.kind === 'end') endStream();
       else reject(new Error(message.message));
@@ -98,7 +94,7 @@ async function openStream(url: string, cookie: string): Promise<OpenStream> {
     },
     async until(match) {
       for (;;) {
-        const found = events.find((arrived) => match(arrived.event));
+        const found = events.find(match);
         if (found) return found;
         // Woken by the next event; a stream that ends without one leaves the test to its timeout.
         await new Promise<void>((resolve) => waiters.push(resolve));
@@ -180,7 +176,7 @@ describe('import job events', () => {
     t.app.importEvents.publish = (event) => {
       if (event.status === 'done')
         receivedBeforeEnd[event.jobId] = stream.events.filter(
-          (arrived) => arrived.event.jobId === event.jobId && isProgress(arrived.event),
+          (arrived) => arrived.jobId === event.jobId && isProgress(arrived),
         ).length;
       publish(event);
     };
@@ -190,19 +186,19 @@ describe('import job events', () => {
       .finally(() => {
         t.app.importEvents.publish = publish;
       });
-    const own = stream.events.filter((arrived) => arrived.event.jobId === job.id);
-    const progress = own.slice(0, own.indexOf(end)).filter((arrived) => isProgress(arrived.event));
+    const own = stream.events.filter((event) => event.jobId === job.id);
+    const progress = own.slice(0, own.indexOf(end)).filter(isProgress);
     // Rows done of rows, rising, while the run went on (on the embedded database its
     // transaction held the one connection the whole time: a poll would have waited for the end).
     expect(progress.length, JSON.stringify(own)).toBeGreaterThanOrEqual(2);
-    const done = progress.map((arrived) => arrived.event.rowsDone);
+    const done = progress.map((event) => event.rowsDone);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(new Set(done).size).toBe(done.length);
-    for (const arrived of own) expect(arrived.event.rowsTotal).toBe(rows);
-    expect(Object.keys(own[0]!.event).sort()).toEqual(['jobId', 'rowsDone', 'rowsTotal', 'status']);
+    for (const event of own) expect(event.rowsTotal).toBe(rows);
+    expect(Object.keys(own[0]!).sort()).toEqual(['jobId', 'rowsDone', 'rowsTotal', 'status']);
     // Received as it happened, before the run ended — not kept and sent with its end.
     expect(receivedBeforeEnd[job.id]).toBeGreaterThanOrEqual(1);
-    expect(end.event).toEqual({ jobId: job.id, status: 'done', rowsDone: rows, rowsTotal: rows });
+    expect(end).toEqual({ jobId: job.id, status: 'done', rowsDone: rows, rowsTotal: rows });
 
     await t.app.importWorker.idle();
     const ended: ImportJob = await readJob(
@@ -224,8 +220,8 @@ describe('import job events', () => {
     // Their own job afterwards: what was published before it would have come first.
     const their = queuedJob(await postImport(other.id, otherAdmin, customersFile(unique('ISO'), 5), true));
     await theirs.until((event) => event.jobId === their.id && event.status === 'done');
-    expect(theirs.events.map((arrived) => arrived.event.jobId)).not.toContain(job.id);
-    expect(mine.events.map((arrived) => arrived.event.jobId)).not.toContain(their.id);
+    expect(theirs.events.map((event) => event.jobId)).not.toContain(job.id);
+    expect(mine.events.map((event) => event.jobId)).not.toContain(their.id);
     expect(brands.events).toEqual([]);
   });
 

@@ -202,6 +202,10 @@ function timeOrderedId(): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
 
+/** The user an entry's row names: its own (`actorUserId`, even null) or the actor's. */
+const actorUserOf = (entry: AuditEntry, actor: AuditActor) =>
+  entry.actorUserId !== undefined ? entry.actorUserId : actor.userId;
+
 /** Entries that share every column but their record and changes: one statement's rows. */
 interface AuditRowGroup {
   workspaceId: string;
@@ -215,7 +219,7 @@ interface AuditRowGroup {
 function groupedEntries(entries: readonly AuditEntry[], actor: AuditActor): AuditRowGroup[] {
   const groups = new Map<string, AuditRowGroup>();
   for (const entry of entries) {
-    const actorUserId = entry.actorUserId !== undefined ? entry.actorUserId : actor.userId;
+    const actorUserId = actorUserOf(entry, actor);
     const key = `${entry.workspaceId} ${actorUserId} ${entry.action} ${entry.resource}`;
     let group = groups.get(key);
     if (!group) {
@@ -251,7 +255,7 @@ export async function recordAudit(db: Database, entries: readonly AuditEntry[]):
       id: timeOrderedId(),
       workspaceId: entry!.workspaceId,
       actorKind: actor.kind,
-      actorUserId: entry!.actorUserId !== undefined ? entry!.actorUserId : actor.userId,
+      actorUserId: actorUserOf(entry!, actor),
       requestId: actor.requestId,
       address: actor.address,
       userAgent: actor.userAgent,
