@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { type CellValue, type ExportFormat, importLimits, validationCodes } from '@dukkan/contract';
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
 import { validationError } from '../errors.ts';
 
 /*
@@ -216,7 +217,7 @@ function xlsxCell(value: unknown): CellValue {
  */
 export async function xlsxRows(bytes: Buffer, maxRows = importLimits.maxRows): Promise<SheetRows> {
   checkUnzippedSize(unzippedSize(bytes));
-  return xlsxStreamRows(Readable.from([bytes]), { maxRows });
+  return xlsxStreamRows(() => unzipper.Open.buffer(bytes), { maxRows });
 }
 
 /** Refuses a workbook whose content is over the limit once unzipped. */
@@ -228,43 +229,101 @@ export function checkUnzippedSize(size: number): void {
 }
 
 /**
- * The rows of an XLSX's first sheet from a stream (its unzipped size checked by the caller):
- * past `maxRows` it is refused; with `firstRows`, the reading stops once the header and that
- * many rows are read (a preview).
+ * The parts of ExcelJS's streaming workbook reader (exceljs 4.4) that read one part of the zip
+ * each. Its own `parse()` takes the parts in the order the zip stores them, in one pass that
+ * sometimes ends before the last part: ExcelJS writes `xl/workbook.xml` last, and a worksheet
+ * read without it throws (exceljs#3064, about 1 read in 100 here). These are given the parts,
+ * from the zip's directory, in the order they depend on each other.
+ */
+interface WorkbookParts {
+  model?: { sheets?: { rId: string }[] };
+  workbookRels?: { Id: string; Target: string }[];
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncIterable<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(part: Readable, sheetNo: string): Iterable<{ value: AsyncIterable<ExcelJS.Row> }>;
+}
+
+/** A worksheet's part, as `xl/worksheets/sheet<n>.xml`. */
+const worksheetPart = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/**
+ * The part of a workbook's first sheet (the first tab, by its relationship), else the
+ * worksheet part of the lowest number.
+ */
+function firstSheetPart(workbook: WorkbookParts, paths: string[]): string | undefined {
+  const first = workbook.model?.sheets?.[0];
+  const target = first && workbook.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
+  if (target) {
+    const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+    if (paths.includes(path)) return path;
+  }
+  return paths
+    .filter((path) => worksheetPart.test(path))
+    .sort((a, b) => Number(worksheetPart.exec(a)![1]) - Number(worksheetPart.exec(b)![1]))[0];
+}
+
+/**
+ * The rows of an XLSX's first sheet (its unzipped size checked by the caller): its directory is
+ * read first, then the parts the sheet needs (relationships, workbook, shared strings, styles),
+ * then the sheet itself as a stream. Past `maxRows` it is refused; with `firstRows`, the reading
+ * stops once the header and that many rows are read (a preview).
  */
 async function xlsxStreamRows(
-  input: Readable,
+  openZip: () => Promise<unzipper.CentralDirectory>,
   { maxRows, firstRows }: { maxRows: number; firstRows?: number },
 ): Promise<SheetRows> {
   const all: CellValue[][] = [];
+  const opened: Readable[] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    const zip = await openZip();
+    const paths = zip.files.map((file) => file.path);
+    const part = (path: string) => {
+      const file = zip.files.find((candidate) => candidate.path === path);
+      if (!file) return undefined;
+      const stream = file.stream();
+      opened.push(stream);
+      return stream;
+    };
+    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
       worksheets: 'emit',
       sharedStrings: 'cache',
       // Styles tell a date cell from a number.
       styles: 'cache',
       hyperlinks: 'ignore',
       entries: 'ignore',
-    });
-    sheets: for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = (row as ExcelJS.Row).values as unknown[];
-        // `values` is 1-based and sparse; rows may skip empty ones, kept by their number.
-        const cells: CellValue[] = [];
-        for (let column = 1; column < values.length; column++) cells.push(xlsxCell(values[column]));
-        const number = (row as ExcelJS.Row).number;
-        while (all.length < number - 1) all.push([]);
-        all.push(cells);
-        if (all.length > maxRows + 1) throw tooManyRows();
-        if (firstRows !== undefined && all.length > firstRows) break sheets;
+    }) as unknown as WorkbookParts;
+    const rels = part('xl/_rels/workbook.xml.rels');
+    if (rels) await workbook._parseRels(rels);
+    const book = part('xl/workbook.xml');
+    if (book) await workbook._parseWorkbook(book);
+    const sharedStrings = part('xl/sharedStrings.xml');
+    if (sharedStrings) for await (const _ of workbook._parseSharedStrings(sharedStrings));
+    const styles = part('xl/styles.xml');
+    if (styles) await workbook._parseStyles(styles);
+    const sheetPath = firstSheetPart(workbook, paths);
+    const sheetStream = sheetPath ? part(sheetPath) : undefined;
+    if (sheetPath && sheetStream) {
+      const sheetNo = worksheetPart.exec(sheetPath)?.[1] ?? '1';
+      for (const { value: sheet } of workbook._parseWorksheet(sheetStream, sheetNo)) {
+        for await (const row of sheet) {
+          // `values` is 1-based and sparse; rows may skip empty ones, kept by their number.
+          const values = row.values as unknown[];
+          const cells: CellValue[] = [];
+          for (let column = 1; column < values.length; column++) cells.push(xlsxCell(values[column]));
+          while (all.length < row.number - 1) all.push([]);
+          all.push(cells);
+          if (all.length > maxRows + 1) throw tooManyRows();
+          if (firstRows !== undefined && all.length > firstRows) break;
+        }
       }
-      break;
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'VALIDATION') throw error;
     throw fileError(validationCodes.IMPORT_FILE_UNREADABLE);
   } finally {
-    input.destroy();
+    for (const stream of opened) stream.destroy();
   }
   const [headers = [], ...rows] = all;
   return { headers, rows: firstRows === undefined ? rows : rows.slice(0, firstRows) };
@@ -286,7 +345,10 @@ export async function previewSheetFile(
 ): Promise<SheetRows> {
   if (format === 'xlsx') {
     checkUnzippedSize(await unzippedSizeOfFile(path));
-    return xlsxStreamRows(createReadStream(path), { maxRows: importLimits.maxRows, firstRows: count });
+    return xlsxStreamRows(() => unzipper.Open.file(path), {
+      maxRows: importLimits.maxRows,
+      firstRows: count,
+    });
   }
   const chunks: Buffer[] = [];
   let length = 0;
