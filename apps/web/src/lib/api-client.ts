@@ -6,6 +6,7 @@ import {
   type ErrorCode,
   isApiErrorBody,
 } from '@dukkan/contract';
+import { readStarted } from './reads-in-flight.ts';
 import { reportSecondFactorRequired } from './second-factor-required.ts';
 
 /** A failed API call: the contract's error body, or a stand-in when the server could not be reached. */
@@ -137,24 +138,30 @@ async function send<Payload>(path: string, options: ApiRequestOptions): Promise<
   if (language) headers['accept-language'] = language;
   // Reads fail by themselves offline (and their queries wait for the network); a write is refused here.
   if (method !== 'GET' && isOffline()) throw new OfflineError();
-  let response: Response;
+  // A read is counted until its body has arrived: what waits for the page to show waits for it.
+  const answered = method === 'GET' ? readStarted() : undefined;
   try {
-    response = await fetch(apiUrl(path, query), {
-      method,
-      credentials: 'include',
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK', 'Network error');
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, query), {
+        method,
+        credentials: 'include',
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new ApiError(0, 'NETWORK', 'Network error');
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      throw errorOfAnswer(response, payload);
+    }
+    return payload as Payload;
+  } finally {
+    answered?.();
   }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw errorOfAnswer(response, payload);
-  }
-  return payload as Payload;
 }
 
 /** The `ApiError` of an answer that is not ok: the contract's error in its body, else INTERNAL. */
