@@ -9,7 +9,7 @@ import { type ApiRequest, api, multipart, tinyPng } from './helpers/api.ts';
 import { insertApplication, insertSubscription } from './helpers/applications.ts';
 import { runCliOn } from './helpers/cli.ts';
 import { readJob } from './helpers/import-jobs.ts';
-import { routeCall, seedTargets } from './helpers/route-scenarios.ts';
+import { routeTargets, seedTargets } from './helpers/route-scenarios.ts';
 import { approvedSubscription, subscriptionServices } from './helpers/subscriptions.ts';
 import { createTestApp, MemoryMailer, type TestApp } from './helpers/test-app.ts';
 import {
@@ -152,6 +152,7 @@ describe('every state-changing route writes an audit row or is declared exempt',
     expect(routes.length).toBeGreaterThan(20);
     const silent: string[] = [];
     const undeclared: string[] = [];
+    const targets = routeTargets(t.db, workspace.id);
     for (const route of routes) {
       if (exemptRoutes[key(route)]) continue;
       // A cancel stops an import's job before its commit: no record changes.
@@ -163,8 +164,7 @@ describe('every state-changing route writes an audit row or is declared exempt',
         await seedTargets(t.db, workspace.id);
         request = await committedImport(route.url);
       } else if (route.access.kind === 'permission') {
-        const targets = await seedTargets(t.db, workspace.id);
-        request = { ...routeCall(route, targets, workspace.id), cookie: admin.cookie };
+        request = { ...(await targets.callOf(route)), cookie: admin.cookie };
       } else {
         const call = workspaceRouteCalls[key(route)];
         if (!call) {
@@ -195,9 +195,9 @@ describe('every state-changing route writes an audit row or is declared exempt',
     );
     expect(exports.length).toBeGreaterThan(10);
     const silent: string[] = [];
+    const targets = routeTargets(t.db, workspace.id);
     for (const route of exports) {
-      const targets = await seedTargets(t.db, workspace.id);
-      const response = await api(t.app, { ...routeCall(route, targets, workspace.id), cookie: admin.cookie });
+      const response = await api(t.app, { ...(await targets.callOf(route)), cookie: admin.cookie });
       expect(response.status, `${key(route)}: ${response.text}`).toBe(200);
       const rows = await t.db
         .select()

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../src/http/access.ts';
 import { isImportable } from '../src/resource-engine/import.ts';
 import { api, errorOf } from './helpers/api.ts';
-import { permissionRoutes, routeCall, seedTargets, testResources } from './helpers/route-scenarios.ts';
+import {
+  permissionRoutes,
+  routeCall,
+  routeTargets,
+  seedTargets,
+  testResources,
+} from './helpers/route-scenarios.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, tagsExcept, workspaceSnapshot } from './helpers/workspaces.ts';
 
@@ -45,22 +51,6 @@ function sufficientTagSets(route: DeclaredRoute): PermissionTag[][] {
 function requirementText(route: DeclaredRoute): string {
   const { and, or } = requirementOf(route);
   return [and.join(','), or.join('|')].filter(Boolean).join(';');
-}
-
-/**
- * Targets for a run of calls: seeded afresh only after a call that may have written (anything but
- * GET and HEAD), since a write may have used up its target (a delete, a unique code taken).
- */
-function freshTargets() {
-  let current: Awaited<ReturnType<typeof seedTargets>> | undefined;
-  return {
-    async for(route: DeclaredRoute) {
-      current ??= await seedTargets(t.db, workspace.id);
-      const targets = current;
-      if (route.method !== 'GET' && route.method !== 'HEAD') current = undefined;
-      return targets;
-    },
-  };
 }
 
 describe('permission matrix', () => {
@@ -160,14 +150,11 @@ describe('permission matrix', () => {
   }, 240_000);
 
   it('with exactly the tag (or any one of its alternatives): the call succeeds', async () => {
-    const targets = freshTargets();
+    const targets = routeTargets(t.db, workspace.id);
     for (const route of permissionRoutes(t.app)) {
       for (const tags of sufficientTagSets(route)) {
         const caller = await addMember(t.db, workspace.id, { tags });
-        const response = await api(t.app, {
-          ...routeCall(route, await targets.for(route), workspace.id),
-          cookie: caller.cookie,
-        });
+        const response = await api(t.app, { ...(await targets.callOf(route)), cookie: caller.cookie });
         expect(response.status, `${route.method} ${route.url} with ${tags} → ${response.text}`).toBeLessThan(
           300,
         );
@@ -177,12 +164,9 @@ describe('permission matrix', () => {
 
   it('an admin without any role passes every route', async () => {
     const admin = await addMember(t.db, workspace.id, { isAdmin: true });
-    const targets = freshTargets();
+    const targets = routeTargets(t.db, workspace.id);
     for (const route of permissionRoutes(t.app)) {
-      const response = await api(t.app, {
-        ...routeCall(route, await targets.for(route), workspace.id),
-        cookie: admin.cookie,
-      });
+      const response = await api(t.app, { ...(await targets.callOf(route)), cookie: admin.cookie });
       expect(response.status, `${route.method} ${route.url} as admin → ${response.text}`).toBeLessThan(300);
     }
   }, 240_000);

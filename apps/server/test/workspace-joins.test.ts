@@ -7,7 +7,7 @@ import { runSubscriptionClock } from '../src/features/subscriptions/subscription
 import type { FileStore } from '../src/platform/storage/file-store.ts';
 import { type ApiRequest, api } from './helpers/api.ts';
 import { runCliOn } from './helpers/cli.ts';
-import { permissionRoutes, routeCall, seedTargets, testResources } from './helpers/route-scenarios.ts';
+import { permissionRoutes, routeTargets, testResources } from './helpers/route-scenarios.ts';
 import { captureStatements, type StatementCapture } from './helpers/sql-capture.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { workspaceJoinProblems, workspaceTableNames } from './helpers/workspace-joins.ts';
@@ -50,13 +50,12 @@ describe('joins between workspace tables', () => {
     // Every workspace route, as an admin, on records seeded afresh after each write.
     const workspace = await createWorkspace(t.db);
     const admin = await addMember(t.db, workspace.id, { isAdmin: true });
-    let targets: Awaited<ReturnType<typeof seedTargets>> | undefined;
+    const targets = routeTargets(t.db, workspace.id);
     for (const route of permissionRoutes(t.app)) {
       capture.step = 'seeding route targets';
-      targets ??= await seedTargets(t.db, workspace.id);
+      const request = await targets.callOf(route);
       capture.step = `${route.method} ${route.url}`;
-      await call({ ...routeCall(route, targets, workspace.id), cookie: admin.cookie });
-      if (route.method !== 'GET' && route.method !== 'HEAD') targets = undefined;
+      await call({ ...request, cookie: admin.cookie });
     }
     capture.step = 'GET /api/auth/user';
     await call({ url: '/api/auth/user', cookie: admin.cookie });

@@ -217,7 +217,41 @@ export async function createSample(
   return created!.id as string;
 }
 
-export async function seedTargets(db: Database, workspaceId: string): Promise<RouteTargets> {
+/** Targets with the records theirs name (a location's brand), which no route acts on. */
+interface SeededTargets extends RouteTargets {
+  referenced: Record<string, string>;
+}
+
+/** A running import job of `resource`, as another process's would be: read and cancelled. */
+async function seedImportJob(db: Database, workspaceId: string, resource: string, createdBy: string) {
+  const [job] = await db
+    .insert(importJobs)
+    .values({
+      workspaceId,
+      resource,
+      dryRun: true,
+      status: 'running',
+      format: 'csv',
+      rowsTotal: 1,
+      locale: 'en',
+      createdBy,
+      heartbeatAt: new Date(),
+    })
+    .returning({ id: importJobs.id });
+  return job!.id;
+}
+
+/** An active member who is not an admin, of the role without tags. */
+async function seedMember(db: Database, workspaceId: string, roleId: string) {
+  return (await addMember(db, workspaceId, { roleId, code: unique('S') })).user.id;
+}
+
+/** Applications nobody subscribed to, up to four. */
+async function topUpApplications(db: Database, ids: string[]) {
+  while (ids.length < 4) ids.push((await insertApplication(db)).id);
+}
+
+export async function seedTargets(db: Database, workspaceId: string): Promise<SeededTargets> {
   // Records the targets name (a location's brand) are others than the targets: a target is a
   // record nothing depends on, which every route, delete included, can act on.
   const referenced: Record<string, string> = {};
@@ -242,37 +276,98 @@ export async function seedTargets(db: Database, workspaceId: string): Promise<Ro
     records[definition.key] = await createSample(db, data, workspaceId, referenced);
   }
   const emptyRole = await createRole(db, workspaceId, []);
-  const member = await addMember(db, workspaceId, { roleId: emptyRole.id, code: unique('S') });
-  records[workspaceUsersResource.key] = member.user.id;
+  const memberId = await seedMember(db, workspaceId, emptyRole.id);
+  records[workspaceUsersResource.key] = memberId;
   const invited = await addInvitedMember(db, workspaceId, { roleId: emptyRole.id });
   const freshApplicationIds: string[] = [];
-  for (let n = 0; n < 4; n++) freshApplicationIds.push((await insertApplication(db)).id);
+  await topUpApplications(db, freshApplicationIds);
   const importJobIds: Record<string, string> = {};
   for (const data of testResources.served.filter(isImportable)) {
-    const [job] = await db
-      .insert(importJobs)
-      .values({
-        workspaceId,
-        resource: data.storage.definition.key,
-        dryRun: true,
-        status: 'running',
-        format: 'csv',
-        rowsTotal: 1,
-        locale: 'en',
-        createdBy: member.user.id,
-        heartbeatAt: new Date(),
-      })
-      .returning({ id: importJobs.id });
-    importJobIds[data.storage.definition.key] = job!.id;
+    const { key } = data.storage.definition;
+    importJobIds[key] = await seedImportJob(db, workspaceId, key, memberId);
   }
   return {
     workspaceId,
     records,
-    memberId: member.user.id,
+    memberId,
     invitedId: invited.userId,
     emptyRoleId: emptyRole.id,
     importJobs: importJobIds,
     freshApplicationIds,
+    referenced,
+  };
+}
+
+/**
+ * The targets as a scenario sees them, every piece it reads added to `read`: `records.<key>`,
+ * `importJobs.<key>`, or a field's name (`memberId`).
+ */
+function readTracked(targets: RouteTargets, read: Set<string>): RouteTargets {
+  const keyed = (field: 'records' | 'importJobs') =>
+    new Proxy(targets[field], {
+      get(object, key) {
+        if (typeof key === 'string') read.add(`${field}.${key}`);
+        return Reflect.get(object, key);
+      },
+      ownKeys(object) {
+        for (const key of Object.keys(object)) read.add(`${field}.${key}`);
+        return Reflect.ownKeys(object);
+      },
+    });
+  return new Proxy(targets, {
+    get(object, key) {
+      if (key === 'records' || key === 'importJobs') return keyed(key);
+      if (typeof key === 'string') read.add(key);
+      return Reflect.get(object, key);
+    },
+  });
+}
+
+/** Seeds again the pieces of `targets` a call read (`readTracked`), in place. */
+async function reseed(db: Database, targets: SeededTargets, read: ReadonlySet<string>) {
+  const { workspaceId } = targets;
+  const member = async () => {
+    targets.memberId = await seedMember(db, workspaceId, targets.emptyRoleId);
+    targets.records[workspaceUsersResource.key] = targets.memberId;
+  };
+  for (const piece of read) {
+    const [field, key] = piece.split('.') as [string, string | undefined];
+    if (field === 'records' && key === workspaceUsersResource.key) await member();
+    else if (field === 'records' && key) {
+      const data = madeByEngine.find((candidate) => candidate.storage.definition.key === key);
+      // A resource never deleted keeps its one record (seedTargets).
+      if (data?.storage.definition.verbs.includes('delete'))
+        targets.records[key] = await createSample(db, data, workspaceId, targets.referenced);
+    } else if (field === 'importJobs' && key)
+      targets.importJobs[key] = await seedImportJob(db, workspaceId, key, targets.memberId);
+    else if (field === 'memberId') await member();
+    else if (field === 'invitedId')
+      targets.invitedId = (await addInvitedMember(db, workspaceId, { roleId: targets.emptyRoleId })).userId;
+    else if (field === 'emptyRoleId') targets.emptyRoleId = (await createRole(db, workspaceId, [])).id;
+    else if (field === 'freshApplicationIds') await topUpApplications(db, targets.freshApplicationIds);
+  }
+}
+
+/**
+ * Targets for a walk over the routes, seeded once. After a call that may have written (anything
+ * but GET and HEAD), what its scenario read is seeded again before the next call: the record a
+ * delete used up, one an update changed, one a new record names (now in use), the member a
+ * change made inactive, the application a request took. Seeding every resource afresh after
+ * each write was most of a walk's time.
+ */
+export function routeTargets(db: Database, workspaceId: string) {
+  let targets: SeededTargets | undefined;
+  let used: Set<string> | undefined;
+  return {
+    /** A valid call of `route` (`routeCall`) on targets no call before it has used. */
+    async callOf(route: DeclaredRoute): Promise<ApiRequest> {
+      targets ??= await seedTargets(db, workspaceId);
+      if (used) await reseed(db, targets, used);
+      const read = new Set<string>();
+      const request = routeCall(route, readTracked(targets, read), workspaceId);
+      used = route.method === 'GET' || route.method === 'HEAD' ? undefined : read;
+      return request;
+    },
   };
 }
 
