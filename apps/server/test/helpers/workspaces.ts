@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { allPermissionTags, type MembershipStatus, type PermissionTag } from '@dukkan/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/client.ts';
 import { invites, memberships, passwordTokens, roles, users, workspaces } from '../../src/db/schema/index.ts';
 import { createSession, sessionCookieName } from '../../src/features/auth/sessions.ts';
@@ -122,68 +122,51 @@ export function tagsExcept(excluded: readonly string[]): PermissionTag[] {
   return allPermissionTags.filter((tag) => !excluded.includes(tag));
 }
 
+/** The engine's resources, for the snapshot's tables. */
+const snapshotResources = createAppResources().served;
+
 /**
- * Everything a workspace owns, read straight from the database: row counts and a SHA-256 of the
+ * Everything a workspace owns, read straight from the database: row counts and a hash of the
  * rows (users of its members included). Equal snapshots mean nothing of the workspace changed —
- * but the engine resources named in `except` (an import's own audit row: `auditLog`).
+ * but the engine resources named in `except` (an import's own audit row: `auditLog`). One
+ * statement: each table's rows, in a fixed order, hashed as PostgreSQL writes them as text.
  */
 export async function workspaceSnapshot(
   db: Database,
   workspaceId: string,
   { except = [] }: { except?: readonly string[] } = {},
 ) {
-  const workspaceRows = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
-  const roleRows = await db
-    .select()
-    .from(roles)
-    .where(eq(roles.workspaceId, workspaceId))
-    .orderBy(asc(roles.id));
-  const memberRows = await db
-    .select()
-    .from(memberships)
-    .where(eq(memberships.workspaceId, workspaceId))
-    .orderBy(asc(memberships.userId));
-  const inviteRows = await db
-    .select()
-    .from(invites)
-    .where(eq(invites.workspaceId, workspaceId))
-    .orderBy(asc(invites.userId));
-  const userIds = memberRows.map((row) => row.userId);
-  const userRows =
-    userIds.length === 0
-      ? []
-      : await db.select().from(users).where(inArray(users.id, userIds)).orderBy(asc(users.id));
-  const tokenRows =
-    userIds.length === 0
-      ? []
-      : await db
-          .select({ tokenHash: passwordTokens.tokenHash })
-          .from(passwordTokens)
-          .where(inArray(passwordTokens.userId, userIds))
-          .orderBy(asc(passwordTokens.tokenHash));
-  // Every engine resource's table (roles included again: harmless), in id order.
-  const resourceRows: Record<string, unknown[]> = {};
-  for (const { storage } of createAppResources().served) {
-    // Memberships (the members' resource, keyed by workspace and account) are read above.
-    if (storage.table === (memberships as unknown)) continue;
-    if (except.includes(storage.definition.key)) continue;
-    resourceRows[storage.definition.key] = await db
-      .select()
-      .from(storage.table)
-      .where(eq(storage.table.workspaceId, workspaceId))
-      .orderBy(asc(storage.table.id));
-  }
-  const content = { workspaceRows, roleRows, memberRows, inviteRows, userRows, tokenRows, resourceRows };
+  const members = sql`(select ${memberships.userId} from ${memberships} where ${memberships.workspaceId} = ${workspaceId})`;
+  const part = (name: string, table: SQL, order: SQL, where: SQL) =>
+    sql`select ${name}::text as name, count(*)::int as rows,
+      md5(coalesce(string_agg(t::text, '|' order by ${order}), '')) as hash
+      from ${table} t where ${where}`;
+  const parts = [
+    part('workspaces', sql`${workspaces}`, sql`t.id`, sql`t.id = ${workspaceId}`),
+    part('roles', sql`${roles}`, sql`t.id`, sql`t.workspace_id = ${workspaceId}`),
+    part('memberships', sql`${memberships}`, sql`t.user_id`, sql`t.workspace_id = ${workspaceId}`),
+    part('invites', sql`${invites}`, sql`t.user_id`, sql`t.workspace_id = ${workspaceId}`),
+    part('users', sql`${users}`, sql`t.id`, sql`t.id in ${members}`),
+    part('passwordTokens', sql`${passwordTokens}`, sql`t.token_hash`, sql`t.user_id in ${members}`),
+    // Every engine resource's table (roles included again: harmless), in id order. Memberships
+    // (the members' resource, keyed by workspace and account) are read above.
+    ...snapshotResources
+      .filter(
+        ({ storage }) =>
+          storage.table !== (memberships as unknown) && !except.includes(storage.definition.key),
+      )
+      .map(({ storage }) =>
+        part(storage.definition.key, sql`${storage.table}`, sql`t.id`, sql`t.workspace_id = ${workspaceId}`),
+      ),
+  ];
+  const result = await db.execute(sql.join(parts, sql` union all `));
+  const tables = (result as unknown as { rows: { name: string; rows: number; hash: string }[] }).rows.sort(
+    (a, b) => a.name.localeCompare(b.name),
+  );
   return {
-    counts: {
-      workspaces: workspaceRows.length,
-      roles: roleRows.length,
-      memberships: memberRows.length,
-      invites: inviteRows.length,
-      users: userRows.length,
-      passwordTokens: tokenRows.length,
-      ...Object.fromEntries(Object.entries(resourceRows).map(([key, rows]) => [key, rows.length])),
-    },
-    hash: createHash('sha256').update(JSON.stringify(content)).digest('hex'),
+    counts: Object.fromEntries(tables.map((table) => [table.name, Number(table.rows)])),
+    hash: createHash('sha256')
+      .update(tables.map((table) => `${table.name}:${table.hash}`).join('\n'))
+      .digest('hex'),
   };
 }
