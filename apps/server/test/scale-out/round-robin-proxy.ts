@@ -11,8 +11,13 @@ import type { AddressInfo } from 'node:net';
  *   failure is answered 502 and counted, so a write lost by a process cannot be hidden by
  *   sending it again.
  *
- * A process leaves the rotation while its readiness answers anything but 200 (polled every
- * `pollMs`) or refuses connections, and comes back when it answers 200 again.
+ * A process leaves the rotation when it refuses a connection, or when its readiness (polled
+ * every `pollMs`) has failed twice in a row: answered anything but 200, or not within a second.
+ * It comes back when it answers 200 again. One missed probe is not enough, as a load balancer
+ * counts several (HAProxy's `fall`): on a machine busy with three servers, fifty clients and
+ * PostgreSQL, a probe of a healthy process sometimes took over a second, and with the restarted
+ * one out too, no process was left in rotation. A process stopping answers 503 for
+ * SHUTDOWN_DELAY_SECONDS (2 s) while it still serves, so two polls take it out in time.
  */
 export interface ProxyStats {
   /** Requests answered by each process, by index. */
@@ -64,8 +69,15 @@ export async function startRoundRobinProxy(
   const stats: ProxyStats = { served: backends.map(() => 0), retries: 0, failures: 0 };
   const servedBy: number[] = [];
   const ready = backends.map(() => false);
+  /** Each process's failed readiness probes since its last success. */
+  const missed = backends.map(() => 0);
   let next = 0;
 
+  const probed = (index: number, success: boolean) => {
+    missed[index] = success ? 0 : missed[index]! + 1;
+    if (success) ready[index] = true;
+    else if (missed[index]! >= 2) ready[index] = false;
+  };
   const poll = (index: number) =>
     new Promise<void>((resolvePoll) => {
       const probe = httpRequest(
@@ -77,14 +89,16 @@ export async function startRoundRobinProxy(
           timeout: 1000,
         },
         (response) => {
-          ready[index] = response.statusCode === 200;
+          probed(index, response.statusCode === 200);
           response.resume();
           response.on('end', resolvePoll);
         },
       );
       probe.on('timeout', () => probe.destroy(new Error('readiness timed out')));
-      probe.on('error', () => {
-        ready[index] = false;
+      probe.on('error', (error: NodeJS.ErrnoException) => {
+        // Not listening: out at once, as a refused request takes it out.
+        if (error.code === 'ECONNREFUSED') missed[index] = Math.max(missed[index]!, 1);
+        probed(index, false);
         resolvePoll();
       });
       probe.end();
