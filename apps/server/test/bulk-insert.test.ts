@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRows } from '../src/db/bulk-insert.ts';
+import { timeOrderedId } from '../src/db/ids.ts';
 import { captureStatements, type StatementCapture } from './helpers/sql-capture.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -57,6 +58,16 @@ const kinds = pgTable(
   (table) => [uniqueIndex('bulk_insert_kinds__label__unique').on(table.batch, table.label)],
 );
 
+/** A table whose id the server makes (`$defaultFn`), as the engine's records' (decision 0058). */
+const made = pgTable('bulk_insert_made', {
+  id: uuid('id')
+    .notNull()
+    .defaultRandom()
+    .primaryKey()
+    .$defaultFn(() => timeOrderedId()),
+  label: text('label').notNull(),
+});
+
 let database: TestDatabase;
 let capture: StatementCapture;
 
@@ -89,6 +100,9 @@ beforeAll(async () => {
   )`);
   await database.db.execute(
     sql`create unique index bulk_insert_kinds__label__unique on bulk_insert_kinds (batch, label)`,
+  );
+  await database.db.execute(
+    sql`create table bulk_insert_made (id uuid primary key default gen_random_uuid(), label text not null)`,
   );
   capture = captureStatements(database);
 });
@@ -271,5 +285,28 @@ describe('insertRows', () => {
       'bulk_insert_kinds_count_positive',
     ]);
     expect(await refusal([row('e'), row('e')])).toEqual(['23505', 'bulk_insert_kinds__label__unique']);
+  });
+
+  it('gives each row that leaves it out a default made in JavaScript, in the one statement', async () => {
+    const before = Date.now();
+    capture.statements.length = 0;
+    const given = '00000000-0000-4000-8000-00000000000a';
+    const rows = [{ label: 'one' }, { label: 'two', id: given }, { label: 'three' }];
+    const inserted = await insertRows(database.db, made, rows);
+    // Not left to Drizzle's insert (which makes them too): one unnest statement.
+    expect(capture.statements.map((statement) => statement.text)).toEqual([
+      expect.stringMatching(/^insert into "bulk_insert_made" .* from unnest\(/s),
+    ]);
+    expect(inserted.map((row) => row.label)).toEqual(['one', 'two', 'three']);
+    expect(inserted[1]!.id).toBe(given);
+    for (const row of [inserted[0]!, inserted[2]!]) {
+      const id = row.id as string;
+      // The database's default would be a random UUID (version 4), with no time in it.
+      expect(id[14]).toBe('7');
+      const time = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+      expect(time).toBeGreaterThanOrEqual(before);
+      expect(time).toBeLessThanOrEqual(Date.now());
+    }
+    expect(inserted[0]!.id).not.toBe(inserted[2]!.id);
   });
 });

@@ -182,6 +182,7 @@ describe.each(madeByEngine.map((data) => [data.storage.definition.key, data] as 
     });
     expect(errorOf(invalid).issues?.[0]?.path).toBe(`1.${uniqueField}`);
     expect(await rowCount()).toBe(before);
+    const sent = Date.now();
     const done = await api(t.app, {
       url: url('/bulk'),
       body: [sample.input(targets.records), sample.input(targets.records)],
@@ -189,6 +190,12 @@ describe.each(madeByEngine.map((data) => [data.storage.definition.key, data] as 
     });
     expect(dataOf<unknown[]>(done)).toHaveLength(2);
     expect(await rowCount()).toBe(before + 2);
+    // Time-ordered ids (decision 0058), made when the rows were: the database's default is random.
+    for (const { id } of dataOf<{ id: string }[]>(done)) {
+      expect(id[14], id).toBe('7');
+      expect(Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBeGreaterThanOrEqual(sent);
+      expect(Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBeLessThanOrEqual(Date.now());
+    }
     // One row over the contract's limit: refused whole, before any row is looked at.
     const tooMany = await api(t.app, {
       url: url('/bulk'),

@@ -121,25 +121,27 @@ for (const language of ['en', 'ar'] as const) {
       code: `MK-${unique}`,
       name: bilingual(`Milk ${unique}`, `الحليب ${unique}`),
     });
-    const values = async (typeId: string, names: [string, string][]) =>
+    // Each type's values coded by the type's own code: ids are time-ordered, so two types made
+    // together share their ids' first characters.
+    const values = async (typeCode: string, typeId: string, names: [string, string][]) =>
       (
         (await post(
           page,
           workspaceId,
           'variation-values/bulk',
           names.map(([en, ar], position) => ({
-            code: `V-${unique}-${typeId.slice(0, 4)}-${position}`,
+            code: `V-${typeCode}-${position}`,
             name: bilingual(en, ar),
             typeId,
             position,
           })),
         )) as { id: string }[]
       ).map((value) => value.id);
-    const sizes = await values(size.id, [
+    const sizes = await values(`SZ-${unique}`, size.id, [
       ['Small', 'صغير'],
       ['Large', 'كبير'],
     ]);
-    const milks = await values(milk.id, [
+    const milks = await values(`MK-${unique}`, milk.id, [
       ['Oat milk', 'حليب الشوفان'],
       ['Soy', 'صويا'],
     ]);

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
 import { getTableColumns, getTableName, type SQL, sql, type Table } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client.ts';
+import { timeOrderedId } from './ids.ts';
 import {
   type AuditAction,
   type AuditActorKind,
@@ -190,17 +190,6 @@ export interface AuditEntry {
  * Rows per statement: 5,000 rows of an import's chunk are one JSON parameter of a few megabytes.
  */
 const rowsPerInsert = 5_000;
-
-/**
- * A UUIDv7-like id: time first, so the key's index grows at its end rather than everywhere. The
- * milliseconds replace the first 48 bits of a random UUID (`randomUUID` draws from a pool of
- * random bytes; a `randomBytes` call per id was 2–3 ms of a bulk's 500 rows), and the version
- * nibble becomes 7; the variant bits and the 74 random bits after them stay.
- */
-function timeOrderedId(): string {
-  const time = Date.now().toString(16).padStart(12, '0');
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
-}
 
 /** The user an entry's row names: its own (`actorUserId`, even null) or the actor's. */
 const actorUserOf = (entry: AuditEntry, actor: AuditActor) =>

@@ -53,7 +53,8 @@ function driverText(column: Column, value: unknown): string | null | undefined {
  * The statement inserting `rows` from one text array per column, or undefined where Drizzle must
  * write them: a value that is an expression or not a plain text, number or boolean once mapped,
  * or a column given in some rows only that has a default (Drizzle writes `default` in the others:
- * one statement cannot say both). A column no row gives is left to the table's default.
+ * one statement cannot say both). A column no row gives is left to the table's default, unless
+ * that default is made in JavaScript (`$defaultFn`): each row then gets its own, as with Drizzle.
  */
 function unnestInsert(table: PgTable, rows: readonly Record<string, unknown>[]): SQL | undefined {
   const all = Object.entries(getTableColumns(table)) as [string, Column][];
@@ -63,17 +64,20 @@ function unnestInsert(table: PgTable, rows: readonly Record<string, unknown>[]):
     // A generated column is the database's to fill, as Drizzle's insert leaves it out.
     if (column.generated !== undefined && column.generated.type !== 'byDefault') continue;
     const missing = rows.filter((row) => row[field] === undefined).length;
-    // Drizzle computes these in JavaScript for each row that leaves the column out.
-    if (missing > 0 && (column.defaultFn !== undefined || column.onUpdateFn !== undefined)) return undefined;
-    if (missing === rows.length) continue;
-    if (missing > 0 && column.hasDefault) return undefined;
+    // A column with a default made in JavaScript (`$defaultFn`, a time-ordered id) gets it here
+    // for each row that leaves it out, as Drizzle's insert does. One updated in JavaScript
+    // (`$onUpdateFn`) and nothing else is left to Drizzle.
+    if (missing > 0 && column.defaultFn === undefined && column.onUpdateFn !== undefined) return undefined;
+    if (missing === rows.length && column.defaultFn === undefined) continue;
+    if (missing > 0 && column.defaultFn === undefined && column.hasDefault) return undefined;
     given.push(entry);
   }
   const arrays: (string | null)[][] = [];
   for (const [field, column] of given) {
     const texts: (string | null)[] = new Array(rows.length);
     for (let index = 0; index < rows.length; index++) {
-      const value = rows[index]![field];
+      const stated = rows[index]![field];
+      const value = stated === undefined && column.defaultFn ? column.defaultFn() : stated;
       if (isExpression(value)) return undefined;
       const text = driverText(column, value ?? null);
       if (text === undefined) return undefined;

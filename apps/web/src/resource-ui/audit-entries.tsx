@@ -27,6 +27,12 @@ import { fieldText, useCellRenderer } from './declared-columns.tsx';
 type AnyRecord = Record<string, unknown>;
 
 /** Consecutive rows of one request, shown together (a bulk, a save of several records); never merged. */
+/**
+ * A record's id as the log shows it: its last 8 characters. A record's id is time-ordered (its
+ * first characters are when it was made, the same for every record made within a minute), so its
+ * end is what tells two apart; an older, random id's end does as well.
+ */
+export const shortRecordId = (id: string) => id.slice(-8);
 export interface AuditGroup {
   key: string;
   rows: AuditLogRecord[];
@@ -612,11 +618,11 @@ function AuditRow({
               aria-label={t('audit.showRecord', { record: row.recordId })}
               title={t('audit.showRecord', { record: row.recordId })}
             >
-              <bdi>{row.recordId.slice(0, 8)}</bdi>
+              <bdi>{shortRecordId(row.recordId)}</bdi>
             </button>
           ) : (
             <bdi className="font-mono text-xs text-slate-500 dark:text-slate-400">
-              {row.recordId.slice(0, 8)}
+              {shortRecordId(row.recordId)}
             </bdi>
           ))}
       </div>

@@ -2,7 +2,7 @@ import { signInEventKinds } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
-import { workspaceKey } from './workspace-keys.ts';
+import { recordId, workspaceKey } from './workspace-keys.ts';
 
 /*
  * The audit log: every write of a workspace's data, one row per changed record, written in the
@@ -52,7 +52,7 @@ export type AuditChanges = Record<string, [unknown, unknown]>;
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorKind: text('actor_kind', { enum: auditActorKinds }).notNull(),

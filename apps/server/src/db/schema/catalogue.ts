@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { workspaces } from './identity.ts';
 import { collated, localizedTextIndexes, sortIndex } from './sorting.ts';
-import { workspaceKey, workspaceReference } from './workspace-keys.ts';
+import { recordId, workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 /*
  * The catalogue: simple workspace records served by the resource engine. Every table has id,
@@ -37,7 +37,7 @@ export const createdAt = () => timestamp('created_at', { withTimezone: true }).n
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const base = () => ({
-  id: uuid('id').notNull().defaultRandom(),
+  id: recordId(),
   workspaceId: uuid('workspace_id')
     .notNull()
     .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -304,7 +304,7 @@ export const customers = pgTable(
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { collated } from './sorting.ts';
-import { workspaceKey, workspaceReference } from './workspace-keys.ts';
+import { recordId, workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -74,7 +74,7 @@ export const workspaces = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -2,7 +2,7 @@ import { type ImportJob, type ImportMapping, type ImportReport, importJobStatuse
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users, workspaces } from './identity.ts';
-import { workspaceKey } from './workspace-keys.ts';
+import { recordId, workspaceKey } from './workspace-keys.ts';
 
 /*
  * The imports of list files as jobs (decision 0042): the request stores the file and queues a
@@ -21,7 +21,7 @@ import { workspaceKey } from './workspace-keys.ts';
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -29,7 +29,7 @@ import {
 } from './catalogue.ts';
 import { workspaces } from './identity.ts';
 import { collated } from './sorting.ts';
-import { workspaceKey, workspaceReference } from './workspace-keys.ts';
+import { recordId, workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 /*
  * Products and what they are made of: variation types and their values, a product's variants
@@ -152,7 +152,7 @@ export const products = pgTable(
 export const productVariants = pgTable(
   'product_variants',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id').notNull(),
     productId: uuid('product_id').notNull(),
     key: text('key').notNull(),
@@ -231,7 +231,7 @@ export const productVariantValues = pgTable(
 export const recipeLines = pgTable(
   'recipe_lines',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './catalogue.ts';
 import { workspaces } from './identity.ts';
-import { workspaceKey, workspaceReference } from './workspace-keys.ts';
+import { recordId, workspaceKey, workspaceReference } from './workspace-keys.ts';
 
 /*
  * The platform's applications (registered by the operator), each workspace's subscription to
@@ -71,7 +71,7 @@ export const applications = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
@@ -120,7 +120,7 @@ export const invoiceCounters = pgTable('invoice_counters', {
 export const payments = pgTable(
   'invoices',
   {
-    id: uuid('id').notNull().defaultRandom(),
+    id: recordId(),
     workspaceId: uuid('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),

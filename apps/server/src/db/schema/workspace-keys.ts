@@ -1,4 +1,5 @@
-import { type AnyPgColumn, foreignKey, primaryKey } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, foreignKey, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { timeOrderedId } from '../ids.ts';
 
 /*
  * Every table whose rows belong to a workspace is keyed and referenced by the workspace first, so
@@ -17,6 +18,18 @@ import { type AnyPgColumn, foreignKey, primaryKey } from 'drizzle-orm/pg-core';
  * themselves) are reference or local tables there; none of them references a workspace table.
  * `test/workspace-keys.test.ts` holds the schema to these rules.
  */
+
+/**
+ * The id of a workspace table's record, made by the server when a row is inserted without one:
+ * time-ordered (`timeOrderedId`), so that a new record's key, and the History index of its audit
+ * row, grow at their end rather than anywhere (decision 0058). The database's random default
+ * stays for rows written by SQL alone.
+ */
+export const recordId = () =>
+  uuid('id')
+    .notNull()
+    .defaultRandom()
+    .$defaultFn(() => timeOrderedId());
 
 /** The primary key of a workspace table: `(workspace_id, key)`, named as PostgreSQL names one. */
 export const workspaceKey = (table: string, workspaceId: AnyPgColumn, key: AnyPgColumn) =>

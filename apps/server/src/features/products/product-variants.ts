@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type LocalizedText,
   type ProductVariantRecord,
@@ -11,6 +10,7 @@ import {
   variantTitle,
 } from '@dukkan/contract';
 import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { timeOrderedId } from '../../db/ids.ts';
 import { productVariants, recipeLines, variationValues } from '../../db/schema/index.ts';
 import { sortCollation } from '../../db/schema/sorting.ts';
 import { lockUntilCommit } from '../../db/transaction-lock.ts';
@@ -354,7 +354,7 @@ export async function planVariants(
       const keptVariant = kept.get(combination.key);
       const data = keptVariant?.data ?? combination;
       variants.push({
-        id: keptVariant?.id ?? randomUUID(),
+        id: keptVariant?.id ?? timeOrderedId(),
         key: combination.key,
         position: variants.length,
         valueIds: combination.valueIds,

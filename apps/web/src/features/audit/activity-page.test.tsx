@@ -99,6 +99,30 @@ describe('the Activity page', () => {
     ).toEqual(['Code:BR-0001']);
   });
 
+  it('names each record by the end of its id, which tells apart records made in the same minute', async () => {
+    // Time-ordered ids (the server's, decision 0058): made within a minute, they begin alike.
+    const first = '019ad5e1-7c2a-7aaa-8aaa-aaaaaaaa1111';
+    const second = '019ad5e1-7d90-7bbb-8bbb-bbbbbbbb2222';
+    const person = userEvent.setup();
+    renderActivity(admin, [
+      {
+        path: '/api/audit-log',
+        body: listPage([
+          row({ action: 'create', recordId: first, changes: { code: [null, 'BR-0001'] } }),
+          row({ action: 'create', recordId: second, changes: { code: [null, 'BR-0002'] } }),
+        ]),
+      },
+    ]);
+    const named = async (id: string) =>
+      (await screen.findAllByRole('button', { name: `Show the changes of record ${id}` }))[0]!;
+    expect((await named(first)).textContent).toBe('aaaa1111');
+    expect((await named(second)).textContent).toBe('bbbb2222');
+    // The record the list is narrowed to is named the same way.
+    await person.click(await named(second));
+    const chip = (await screen.findByRole('button', { name: 'Show every record' })).parentElement;
+    expect(plain(chip?.textContent)).toContain('bbbb2222');
+  });
+
   it('narrows to a record from its row, and to days, in the address and the request', async () => {
     const person = userEvent.setup();
     const { calls } = renderActivity();

@@ -19,7 +19,7 @@ import { CloseIcon, DatabaseIcon } from '../../components/ui/icons.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { apiRequestList } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { AuditEntries, resourceText } from '../../resource-ui/audit-entries.tsx';
+import { AuditEntries, resourceText, shortRecordId } from '../../resource-ui/audit-entries.tsx';
 import type { ListFilterControl } from '../../resource-ui/columns.ts';
 import { fieldText } from '../../resource-ui/declared-columns.tsx';
 import { ListFilterMenu } from '../../resource-ui/filter-menu.tsx';
@@ -198,7 +198,7 @@ function ChangesView() {
         />
         {record && (
           <span className="inline-flex h-10 items-center gap-1 rounded-lg border border-brand-300 bg-brand-50 ps-3 pe-1 text-sm font-semibold text-brand-800 dark:border-brand-700 dark:bg-brand-500/10 dark:text-brand-300">
-            {t('audit.recordFilter')} <bdi className="font-mono text-xs">{record.slice(0, 8)}</bdi>
+            {t('audit.recordFilter')} <bdi className="font-mono text-xs">{shortRecordId(record)}</bdi>
             <button
               type="button"
               onClick={() => setFilter('recordId', [])}

@@ -1,0 +1,14 @@
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A time-ordered id (the layout of a UUIDv7): the milliseconds since 1970 in the first 48 bits,
+ * the version nibble 7, then the variant bits and 74 random bits of a random UUID. Ids made later
+ * sort after those made earlier (within a millisecond, in any order), so a new row's key lands
+ * at the end of its indexes, not anywhere in them: the audit log's own key, and an engine
+ * record's key and the History index of its audit row (decision 0058). `randomUUID` draws from
+ * a pool of random bytes: a `randomBytes` call per id was 2–3 ms of a bulk's 500 (decision 0056).
+ */
+export function timeOrderedId(now = Date.now()): string {
+  const time = now.toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+}
