@@ -83,22 +83,32 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const memoryMailer = new MemoryMailer();
   const sleeps: number[] = [];
-  const app = await buildApp({
-    config,
-    db: database.db,
-    mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer),
-    captcha: options.captcha,
-    now: options.now,
-    sleep:
-      options.sleep ??
-      (async (ms) => {
-        sleeps.push(ms);
-      }),
-    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-    probes: options.probes,
-    poolStats: options.poolStats,
-  });
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    app = await buildApp({
+      config,
+      db: database.db,
+      mailer: options.mailer === 'real' ? undefined : (options.mailer ?? memoryMailer),
+      captcha: options.captcha,
+      now: options.now,
+      sleep:
+        options.sleep ??
+        (async (ms) => {
+          sleeps.push(ms);
+        }),
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+      probes: options.probes,
+      poolStats: options.poolStats,
+    });
+    await app.ready();
+  } catch (error) {
+    // A start refused (a wrong setting, a listable bucket) leaves nothing behind: on PostgreSQL the
+    // file's database would otherwise stay on the server after the run.
+    await app?.close().catch(() => {});
+    if (!options.database) await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 
   return {
     app,
