@@ -26,13 +26,14 @@ import { fieldText, useCellRenderer } from './declared-columns.tsx';
 
 type AnyRecord = Record<string, unknown>;
 
-/** Consecutive rows of one request, shown together (a bulk, a save of several records); never merged. */
 /**
  * A record's id as the log shows it: its last 8 characters. A record's id is time-ordered (its
  * first characters are when it was made, the same for every record made within a minute), so its
  * end is what tells two apart; an older, random id's end does as well.
  */
 export const shortRecordId = (id: string) => id.slice(-8);
+
+/** Consecutive rows of one request, shown together (a bulk, a save of several records); never merged. */
 export interface AuditGroup {
   key: string;
   rows: AuditLogRecord[];
