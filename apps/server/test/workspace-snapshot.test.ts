@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brands, roles, users } from '../src/db/schema/index.ts';
 import { seedTargets } from './helpers/route-scenarios.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { type TestApp, useTestApp } from './helpers/test-app.ts';
 import { addMember, createWorkspace, workspaceSnapshot } from './helpers/workspaces.ts';
 
 /**
@@ -11,11 +11,8 @@ import { addMember, createWorkspace, workspaceSnapshot } from './helpers/workspa
  * accounts and its roles, and nothing of another workspace.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+useTestApp((app) => {
+  t = app;
 });
 
 describe('workspaceSnapshot', () => {
