@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRows } from '../src/db/bulk-insert.ts';
-import { timeOrderedId } from '../src/db/ids.ts';
+import { timeOfId, timeOrderedId } from '../src/db/ids.ts';
 import { captureStatements, type StatementCapture } from './helpers/sql-capture.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -303,9 +303,8 @@ describe('insertRows', () => {
       const id = row.id as string;
       // The database's default would be a random UUID (version 4), with no time in it.
       expect(id[14]).toBe('7');
-      const time = Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
-      expect(time).toBeGreaterThanOrEqual(before);
-      expect(time).toBeLessThanOrEqual(Date.now());
+      expect(timeOfId(id)).toBeGreaterThanOrEqual(before);
+      expect(timeOfId(id)).toBeLessThanOrEqual(Date.now());
     }
     expect(inserted[0]!.id).not.toBe(inserted[2]!.id);
   });

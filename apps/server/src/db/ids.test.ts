@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { timeOrderedId } from './ids.ts';
+import { timeOfId, timeOrderedId } from './ids.ts';
 
 describe('timeOrderedId', () => {
   const millisecond = fc.integer({ min: 0, max: 2 ** 48 - 1 });
@@ -11,7 +11,7 @@ describe('timeOrderedId', () => {
       fc.property(millisecond, (now) => {
         const id = timeOrderedId(now);
         expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-        expect(Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16)).toBe(now);
+        expect(timeOfId(id)).toBe(now);
         expect(z.uuid().safeParse(id).success).toBe(true);
       }),
     );

@@ -12,3 +12,8 @@ export function timeOrderedId(now = Date.now()): string {
   const time = now.toString(16).padStart(12, '0');
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
+
+/** The milliseconds a time-ordered id (`timeOrderedId`) was made at: its first 48 bits. */
+export function timeOfId(id: string): number {
+  return Number.parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
+}
