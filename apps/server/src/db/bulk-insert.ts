@@ -67,9 +67,11 @@ function unnestInsert(table: PgTable, rows: readonly Record<string, unknown>[]):
     // A column with a default made in JavaScript (`$defaultFn`, a time-ordered id) gets it here
     // for each row that leaves it out, as Drizzle's insert does. One updated in JavaScript
     // (`$onUpdateFn`) and nothing else is left to Drizzle.
-    if (missing > 0 && column.defaultFn === undefined && column.onUpdateFn !== undefined) return undefined;
-    if (missing === rows.length && column.defaultFn === undefined) continue;
-    if (missing > 0 && column.defaultFn === undefined && column.hasDefault) return undefined;
+    if (missing > 0 && column.defaultFn === undefined) {
+      if (column.onUpdateFn !== undefined) return undefined;
+      if (missing === rows.length) continue;
+      if (column.hasDefault) return undefined;
+    }
     given.push(entry);
   }
   const arrays: (string | null)[][] = [];
