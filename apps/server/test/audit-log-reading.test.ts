@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { purgeExpiredAudit } from '../src/db/audit-retention.ts';
 import { auditLog, signInEvents } from '../src/db/schema/index.ts';
 import { api, dataOf, errorOf, expectValidation } from './helpers/api.ts';
+import { listPagePlan } from './helpers/list-plan.ts';
 import { callInWorkspace, type TwoShops, useTwoShops } from './helpers/shops.ts';
 import { addMember, createWorkspace, type TestMember, tagsExcept } from './helpers/workspaces.ts';
 
@@ -130,6 +131,20 @@ describe('GET /api/audit-log', () => {
     expect((await callInWorkspace(shops.t, shops.other, 'audit-log', { member: shops.admin })).status).toBe(
       403,
     );
+  });
+});
+
+describe("the log's key", () => {
+  // Keyed (workspace_id, at, id) rather than (workspace_id, id) beside an index on those three
+  // columns, which every row of a bulk paid for (decision 0059): the first page is the key read
+  // backwards, and nothing but the id tie-break within one time is sorted.
+  it('is the order of the Activity page: its newest rows are the key read backwards', async () => {
+    const plan = await listPagePlan(shops.t.db, auditLogResource.key, auditLog, shops.shop.id, {
+      sort: auditLogResource.defaultSort,
+      locale: 'en',
+    });
+    expect(plan, plan).toMatch(/Index (Only )?Scan Backward using audit_log_pkey/);
+    expect(plan, plan).not.toMatch(/(^|-> {2})Sort\b/m);
   });
 });
 

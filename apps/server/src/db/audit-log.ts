@@ -161,7 +161,8 @@ export function changedFields(
   rules: AuditFieldRules = { skipped: new Set(), secret: new Set() },
 ): AuditChanges | null {
   const changes: AuditChanges = {};
-  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  if (!before || !after) return oneSided(before, after, rules);
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const field of fields) {
     if (rules.skipped.has(field)) continue;
     const from = plain(before?.[field]);
@@ -172,6 +173,31 @@ export function changedFields(
       : [from, to];
   }
   return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/**
+ * `changedFields` of a create (no before) or a delete (no after): every field the one state
+ * holds, but null, against null. A bulk's 500 creates take 0.17 ms this way, 0.50 ms compared
+ * field by field with an absent state (decision 0059).
+ */
+function oneSided(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  rules: AuditFieldRules,
+): AuditChanges | null {
+  const state = before ?? after;
+  if (!state) return null;
+  const changes: AuditChanges = {};
+  let changed = false;
+  for (const field of Object.keys(state)) {
+    if (rules.skipped.has(field)) continue;
+    const value = plain(state[field]);
+    if (value === null) continue;
+    const shown = rules.secret.has(field) ? redacted : value;
+    changes[field] = before ? [shown, null] : [null, shown];
+    changed = true;
+  }
+  return changed ? changes : null;
 }
 
 /** One record's change, as a feature names it. */

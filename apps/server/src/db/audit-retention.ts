@@ -9,8 +9,9 @@ import { auditLog, signInEvents, workspaces } from './schema/index.ts';
  * default), a person's sign-in events are kept a year. Every instance runs the purge; one batch
  * at a time is claimed across them (an advisory lock held by the batch's transaction), so each
  * row is purged once and a second instance finding the claim taken stops its run. A batch is
- * one short transaction of at most `batchSize` rows found through `(workspace_id, at, id)`: a
- * purge of a million rows never holds a lock that a write waits for more than one batch long.
+ * one short transaction of at most `batchSize` rows found, and deleted, through the log's key
+ * `(workspace_id, at, id)`: a purge of a million rows never holds a lock that a write waits for
+ * more than one batch long.
  */
 
 /** How long a person's sign-ins, failures and password changes are kept. */
@@ -53,8 +54,8 @@ async function purge(db: Database, { now, batchSize = purgeBatchSize }: { now: D
       const deleted = await db.transaction(async (tx) => {
         if (!(await claimed(tx))) return null;
         const result = await tx.execute(sql`
-          delete from ${auditLog} where workspace_id = ${workspace.id} and id in (
-            select id from ${auditLog}
+          delete from ${auditLog} where workspace_id = ${workspace.id} and (at, id) in (
+            select at, id from ${auditLog}
             where workspace_id = ${workspace.id} and at < ${cutoff.toISOString()}
             order by at, id
             limit ${batchSize})`);

@@ -9,9 +9,20 @@ import { randomUUID } from 'node:crypto';
  * a pool of random bytes: a `randomBytes` call per id was 2–3 ms of a bulk's 500 (decision 0056).
  */
 export function timeOrderedId(now = Date.now()): string {
-  const time = now.toString(16).padStart(12, '0');
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+  if (now !== prefixTime) {
+    const time = now.toString(16).padStart(12, '0');
+    prefix = `${time.slice(0, 8)}-${time.slice(8)}-7`;
+    prefixTime = now;
+  }
+  return prefix + randomUUID().slice(15);
 }
+
+/**
+ * The first 15 characters of the ids made in the millisecond `prefixTime`: a bulk's 500 ids are
+ * made within one or two, and formatting the time again for each took them from 0.31 to 0.49 ms.
+ */
+let prefixTime = -1;
+let prefix = '';
 
 /** The milliseconds a time-ordered id (`timeOrderedId`) was made at: its first 48 bits. */
 export function timeOfId(id: string): number {
