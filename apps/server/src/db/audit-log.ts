@@ -160,13 +160,13 @@ export function changedFields(
   after: Record<string, unknown> | null,
   rules: AuditFieldRules = { skipped: new Set(), secret: new Set() },
 ): AuditChanges | null {
-  const changes: AuditChanges = {};
   if (!before || !after) return oneSided(before, after, rules);
+  const changes: AuditChanges = {};
   const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
   for (const field of fields) {
     if (rules.skipped.has(field)) continue;
-    const from = plain(before?.[field]);
-    const to = plain(after?.[field]);
+    const from = plain(before[field]);
+    const to = plain(after[field]);
     if (same(from, to)) continue;
     changes[field] = rules.secret.has(field)
       ? [from === null ? null : redacted, to === null ? null : redacted]
