@@ -1,6 +1,6 @@
 /**
  * `npm run bench:audit-insert -w @dukkan/bench`: writing a write's audit rows, the way the server
- * writes them (`recordAudit`: past one row, one `INSERT … SELECT FROM jsonb_to_recordset(…)`, the
+ * writes them (`recordAudit`: past one row, one `INSERT … SELECT FROM json_to_recordset(…)`, the
  * columns the rows share bound once) against the way it wrote them before (one `INSERT … SELECT
  * FROM unnest(…)`, each column one text array), on each database, in one
  * process, the two taking turns (the order alternating every round).
@@ -58,7 +58,7 @@ async function insertArrays(db: Database, written: AuditEntry[]) {
     insert into ${auditLog} (id, workspace_id, actor_kind, actor_user_id, request_id, address,
       user_agent, action, resource, record_id, changes)
     select e.id, e.workspace_id, 'member', e.actor_user_id, null, null, null, e.action, e.resource,
-      e.record_id, e.changes::jsonb
+      e.record_id, e.changes::json
     from unnest(
       ${column(
         written.map(() => randomUUID()),

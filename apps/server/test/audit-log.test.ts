@@ -1,9 +1,9 @@
 import type { AuditLogRecord } from '@dukkan/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type AuditEntry, asRecordedActor, recordAudit, redacted } from '../src/db/audit-log.ts';
 import type { Database } from '../src/db/client.ts';
-import { type AuditLogRow, auditLog, signInEvents, workspaces } from '../src/db/schema/index.ts';
+import { type AuditLogRow, auditLog, brands, signInEvents, workspaces } from '../src/db/schema/index.ts';
 import { api, createUser, dataOf, login, strongPassword } from './helpers/api.ts';
 import { keysOf, sizes, useCatalogueShop } from './helpers/product-catalogue.ts';
 import { sampleOf } from './helpers/route-scenarios.ts';
@@ -93,6 +93,27 @@ describe('the engine records every write of every resource', () => {
     expect(rows[1]!.changes).toEqual({ nameEn: ['Acme', 'Acme Co'] });
     expect(rows[2]!.changes).toEqual({ status: ['active', 'inactive'] });
     expect(rows[4]!.changes.nameEn).toEqual(['Acme Co', null]);
+  });
+
+  it("lists a row's fields in the order the record declares them, as written (decision 0060)", async () => {
+    const created = await catalogue.call('POST', 'brands', {
+      code: unique('b'),
+      name: [
+        { locale: 'en', value: 'Ordered' },
+        { locale: 'ar', value: 'مرتب' },
+      ],
+      creationDate: '2026-01-31',
+      currencies: ['SAR'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = dataOf<{ id: string }>(created).id;
+    const [row] = dataOf<AuditLogRecord[]>(
+      await catalogue.call('GET', `audit-log?resource=brands&recordId=${id}`),
+    );
+    // The brand's own columns, in its table's order: jsonb would have sorted them by length.
+    const declared = Object.keys(getTableColumns(brands)).filter((field) => field in row!.changes);
+    expect(declared).toEqual(['code', 'nameEn', 'nameAr', 'creationDate', 'currencies', 'status']);
+    expect(Object.keys(row!.changes)).toEqual(declared);
   });
 
   it("a brand's delete records each customer whose brand it cleared", async () => {

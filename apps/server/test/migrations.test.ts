@@ -437,6 +437,45 @@ describe('migration 0023: purge rows filed under the audit log key', { timeout: 
 });
 
 /**
+ * 0033_audit_log_changes_as_json: `changes` becomes `json` (decision 0060). Every row written as
+ * `jsonb` keeps its changes, nested, null and Arabic values alike.
+ */
+describe('migration 0033: audit changes as json', { timeout: 90_000 }, () => {
+  it("keeps every row's changes on a database of 0032, now json", async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await database.migrate(firstMigrations(33));
+    const shop = '00000000-0000-4000-8000-0000000000cc';
+    await database.db.execute(sql`insert into workspaces (id, name) values (${shop}, 'Shop')`);
+    const written = [
+      { nameEn: [null, 'Acme'], nameAr: [null, 'أكمي'] },
+      { variants: [{ a: { price: '1.50', sku: null } }, { a: { price: '2.00', sku: 'S-1' } }] },
+      { status: ['active', 'inactive'] },
+    ];
+    for (const [index, changes] of written.entries())
+      await database.db.execute(
+        sql`insert into audit_log (workspace_id, actor_kind, action, resource, record_id, changes)
+            values (${shop}, 'system', 'update', 'brands', ${String(index)}, ${JSON.stringify(changes)}::jsonb)`,
+      );
+
+    await database.migrate();
+
+    expect(
+      await rows(
+        database,
+        `select format_type(atttypid, atttypmod) as type from pg_attribute
+         where attrelid = 'audit_log'::regclass and attname = 'changes'`,
+      ),
+    ).toEqual([{ type: 'json' }]);
+    const kept = await rows(
+      database,
+      'select record_id, changes::text as changes from audit_log order by record_id',
+    );
+    expect(kept.map((row) => JSON.parse(row.changes as string))).toEqual(written);
+  });
+});
+
+/**
  * 0024_import_jobs: the imports' jobs, a workspace table keyed `(workspace_id, id)` whose status
  * is one of the five and whose rows go with their workspace.
  */

@@ -1,16 +1,6 @@
 import { signInEventKinds } from '@dukkan/contract';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, json, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { recordId } from './workspace-keys.ts';
 
@@ -75,7 +65,8 @@ export const auditLog = pgTable(
     action: text('action').$type<AuditAction>().notNull(),
     resource: text('resource').notNull(),
     recordId: text('record_id').notNull(),
-    changes: jsonb('changes').$type<AuditChanges>().notNull(),
+    /** JSON text as the write sent it, never taken apart: nothing searches inside (decision 0060). */
+    changes: json('changes').$type<AuditChanges>().notNull(),
   },
   (table) => [
     // Keyed by time within the workspace, the id breaking ties (decision 0059): the Activity

@@ -26,21 +26,6 @@ const row = (column: AnyColumn) => qualified(getTableName(auditLog), column);
 const value = (column: AnyColumn) => qualified('value', column);
 const optionType = (column: AnyColumn) => qualified('option_type', column);
 
-/** One side of a product row's `variants` change, `{}` when it holds no object. */
-const variantSide = (index: 0 | 1) => {
-  const side = sql`${row(auditLog.changes)} -> 'variants' -> ${sql.raw(String(index))}`;
-  return sql`(case when jsonb_typeof(${side}) = 'object' then ${side} else '{}'::jsonb end)`;
-};
-
-/** Both sides of a product row's `options` change, `[{ typeId, valueIds }]` each, as one array (`[]` for none). */
-const optionSides = () => {
-  const side = (index: 0 | 1) => {
-    const pair = sql`${row(auditLog.changes)} -> 'options' -> ${sql.raw(String(index))}`;
-    return sql`(case when jsonb_typeof(${pair}) = 'array' then ${pair} else '[]'::jsonb end)`;
-  };
-  return sql`${side(0)} || ${side(1)}`;
-};
-
 /** A type's or value's names as the row's `names` holds them: `[{ locale, value }]`, the present ones. */
 const namesOf = (alias: string, table: typeof variationValues | typeof variationTypes) => sql`(
     select coalesce(jsonb_agg(jsonb_build_object('locale', name.locale, 'value', name.value)), '[]'::jsonb)
@@ -53,23 +38,37 @@ const namesOf = (alias: string, table: typeof variationValues | typeof variation
  * The names, by id, of the variation values and types a product row names, as they are now:
  * the values its variant keys are made of (a key is its values' ids joined by '-', each 36
  * characters) and the types and values on either side of its `options`; `{ id: [{ locale, value }] }`,
- * null for any other row. The row's distinct ids are found once (decision 0037: under `in`, the keys
- * were read again for every value), then joined to the workspace's values and types.
+ * null for any other row. The row's `changes` is JSON text (decision 0060): its `variants` and
+ * `options` pairs are found in one pass over it, each side of a pair in one more, and the row's
+ * distinct ids once (decision 0037: under `in`, the keys were read again for every value), then
+ * joined to the workspace's values and types.
  */
-const variationNames = sql`(case when ${row(auditLog.resource)} = 'products'
-  and (${row(auditLog.changes)} -> 'variants' is not null or ${row(auditLog.changes)} -> 'options' is not null) then (
-  with named_ids as (
+const variationNames = sql`(case when ${row(auditLog.resource)} = 'products' then (
+  with sides as (
+    select pair.key, side.value
+    from json_each(${row(auditLog.changes)}) as pair,
+      json_array_elements(case when json_typeof(pair.value) = 'array' then pair.value end) as side(value)
+    where pair.key in ('variants', 'options')
+  ),
+  options as (
+    select chosen.option
+    from sides, json_array_elements(case when json_typeof(sides.value) = 'array' then sides.value end)
+      as chosen(option)
+    where sides.key = 'options'
+  ),
+  named_ids as (
     select substr(variant.key, 1 + 37 * part, 36) as id
-    from jsonb_object_keys(${variantSide(0)} || ${variantSide(1)}) as variant(key),
+    from sides,
+      json_object_keys(case when json_typeof(sides.value) = 'object' then sides.value end) as variant(key),
       generate_series(0, length(variant.key) / 37) as part
+    where sides.key = 'variants'
     union
-    select chosen.option ->> 'typeId'
-    from jsonb_array_elements(${optionSides()}) as chosen(option)
+    select options.option ->> 'typeId' from options
     union
     select value_id
-    from jsonb_array_elements(${optionSides()}) as chosen(option),
-      jsonb_array_elements_text(case when jsonb_typeof(chosen.option -> 'valueIds') = 'array'
-        then chosen.option -> 'valueIds' else '[]'::jsonb end) as value_id
+    from options,
+      json_array_elements_text(case when json_typeof(options.option -> 'valueIds') = 'array'
+        then options.option -> 'valueIds' end) as value_id
   )
   select jsonb_object_agg(named.id, named.names)
   from (
