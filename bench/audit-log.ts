@@ -261,7 +261,7 @@ async function costOn(database: DatabaseKind, report: AuditReport, settings: Set
     for (const operation of costOperations) {
       const off = median(p95s[operation].off);
       const on = median(p95s[operation].on);
-      const ratio = Math.round((on / off) * 100) / 100;
+      const ratio = round2(on / off);
       report.cost.push({
         database,
         operation,
@@ -269,9 +269,7 @@ async function costOn(database: DatabaseKind, report: AuditReport, settings: Set
         roundsP50: { off: p50s[operation].off.map(round1), on: p50s[operation].on.map(round1) },
         medianP95: { off: round1(off), on: round1(on) },
         ratio,
-        roundRatios: p95s[operation].on.map(
-          (value, round) => Math.round((value / p95s[operation].off[round]!) * 100) / 100,
-        ),
+        roundRatios: p95s[operation].on.map((value, round) => round2(value / p95s[operation].off[round]!)),
         within: ratio <= auditTargets.costP95Ratio,
       });
     }
@@ -528,7 +526,7 @@ async function readingAndPurge(report: AuditReport, settings: Settings) {
           purge.runs.push({ phase: 'after', ...(await writeStream()) });
           process.stdout.write(`  writes after the purge: p99 ${purge.runs[2]!.p99} ms\n`);
           const baseline = purge.runs[0]!.p99;
-          purge.ratio = Math.round((purge.runs[1]!.p99 / baseline) * 100) / 100;
+          purge.ratio = round2(purge.runs[1]!.p99 / baseline);
           purge.within = purge.ratio <= auditTargets.purgeP99Ratio;
           report.purge = purge;
         }
