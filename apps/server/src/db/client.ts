@@ -46,10 +46,11 @@ export interface DatabaseHandle {
 type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
-   * `dataDir` undefined: an in-memory database (tests). `whileLocked` runs once the folder's lock
-   * is held, before PGlite opens it: a second server is refused before it touches anything there.
+   * `dataDir` undefined: an in-memory database (tests), started from `dump` when given (a
+   * `dumpDataDir` of another). `whileLocked` runs once the folder's lock is held, before PGlite
+   * opens it: a second server is refused before it touches anything there.
    */
-  | { kind: 'pglite'; dataDir?: string; whileLocked?: () => void };
+  | { kind: 'pglite'; dataDir?: string; dump?: Blob; whileLocked?: () => void };
 
 /** The PostgreSQL pool behind a database, or undefined for the embedded one. */
 export function postgresPoolOf(db: Database): pg.Pool | undefined {
@@ -142,7 +143,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const extensions = { pg_trgm };
     const folder = options.dataDir ? pgliteDataPath(options.dataDir) : undefined;
     if (folder) mkdirSync(folder, { recursive: true, mode: privateFolderMode });
-    const client = folder ? new PGlite(folder, { extensions }) : new PGlite({ extensions });
+    const client = folder
+      ? new PGlite(folder, { extensions })
+      : new PGlite({ extensions, loadDataDir: options.dump });
     await client.waitReady;
     await applyPgliteSettings(client);
     // PGlite chmods the files its initdb writes to 0666, and postmaster.pid to 0644 at each

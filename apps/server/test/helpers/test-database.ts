@@ -1,20 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { basename, dirname, join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import {
-  applyPgliteSettings,
-  type Database,
-  type DatabaseHandle,
-  migrationsFolder,
-  openDatabase,
-} from '../../src/db/client.ts';
-import * as schema from '../../src/db/schema/index.ts';
+import { type Database, type DatabaseHandle, migrationsFolder, openDatabase } from '../../src/db/client.ts';
 
 /** A migrated database that belongs to one test file. */
 export interface TestDatabase {
@@ -69,7 +59,8 @@ function templatePath(kind: TemplateKind): string {
 }
 
 /** A migrated database, or an empty one (initdb only) for the tests that migrate it themselves. */
-type TemplateKind = 'migrated' | 'empty';
+const templateKinds = ['migrated', 'empty'] as const;
+type TemplateKind = (typeof templateKinds)[number];
 
 /**
  * A fresh in-memory PGlite takes seconds to create (initdb: 3 s of a core, then 1.7 s to migrate).
@@ -80,21 +71,15 @@ type TemplateKind = 'migrated' | 'empty';
 async function openPgliteDatabase(kind: TemplateKind): Promise<DatabaseHandle> {
   const template = templatePath(kind);
   if (existsSync(template)) {
+    let handle: DatabaseHandle | undefined;
     try {
-      const client = new PGlite({
-        loadDataDir: new Blob([readFileSync(template)]),
-        extensions: { pg_trgm },
-      });
-      await client.waitReady;
-      await applyPgliteSettings(client);
-      const db = drizzle(client, { schema }) as unknown as Database;
-      const migrate = (folder = migrationsFolder()) =>
-        migratePglite(drizzle(client), { migrationsFolder: folder });
+      handle = await openDatabase({ kind: 'pglite', dump: new Blob([readFileSync(template)]) });
       // Migrating again is a no-op on a good template, and completes one that missed a migration.
-      if (kind === 'migrated') await migrate();
-      return { db, kind: 'pglite', migrate, close: () => client.close() };
+      if (kind === 'migrated') await handle.migrate();
+      return handle;
     } catch {
       // A damaged template: rebuild it below.
+      await handle?.close().catch(() => {});
     }
   }
   const handle = await openDatabase({ kind: 'pglite' });
@@ -105,10 +90,10 @@ async function openPgliteDatabase(kind: TemplateKind): Promise<DatabaseHandle> {
   const partial = `${template}.${process.pid}.partial`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
   renameSync(partial, template);
-  // Templates of older migrations are never read again.
-  const prefix = `pglite-${kind}-`;
+  // Templates of older migrations or PGlite versions (another hash) are never read again.
+  const current = new Set(templateKinds.map((other) => basename(templatePath(other))));
   for (const old of readdirSync(dirname(template))) {
-    if (old.startsWith(prefix) && old.endsWith('.tar') && join(template, '..', old) !== template) {
+    if (old.startsWith('pglite-') && old.endsWith('.tar') && !current.has(old)) {
       rmSync(join(template, '..', old), { force: true });
     }
   }
